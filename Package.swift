@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// A dependency-free geofencing engine: geodesy, S2-compatible cells, spatial indexes.
+// "packages: none" — this manifest must never gain a `.package(...)` line.
+import PackageDescription
+
+let package = Package(
+    name: "Geofence",
+    products: [
+        .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "GeoCells", targets: ["GeoCells"]),
+        .library(name: "FastCSV", targets: ["FastCSV"]),
+        .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
+        .executable(name: "geofence", targets: ["geofence"]),
+    ],
+    targets: [
+        // Lower layers know nothing of higher ones:
+        // Geodesy <- GeoCells <- SpatialIndex; FastCSV stands alone.
+        .target(name: "Geodesy"),
+        .target(name: "GeoCells", dependencies: ["Geodesy"]),
+        .target(name: "FastCSV"),
+        .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
+        .executableTarget(name: "geofence", dependencies: ["Geodesy", "GeoCells", "FastCSV"]),
+
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"]),
+    ]
+)

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A point on the unit sphere as a 3-vector (x toward (0°, 0°), y toward (0°, 90°E),
+/// z toward the North Pole). This is S2's `S2Point` representation.
+///
+/// Vectors made from a ``LatLng`` have unit length up to rounding; arithmetic helpers do not
+/// renormalise unless asked (``normalized``).
+public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var z: Double
+
+    @inlinable
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The point of a latitude/longitude, bit-identical to `S2LatLng::ToPoint()`.
+    @inlinable
+    public init(_ latLng: LatLng) {
+        let phi = latLng.latitudeRadians
+        let theta = latLng.longitudeRadians
+        let cosPhi = cos(phi)
+        self.init(x: cos(theta) * cosPhi, y: sin(theta) * cosPhi, z: sin(phi))
+    }
+
+    /// Latitude and longitude of this (not necessarily unit-length) vector, in degrees,
+    /// computed as `S2LatLng(S2Point)` does; the longitude is in [-180, 180].
+    @inlinable
+    public var latLng: LatLng {
+        let lat = atan2(z, (x * x + y * y).squareRoot())
+        let lng = atan2(y, x)
+        return LatLng(uncheckedLatitude: degrees(radians: lat), longitude: degrees(radians: lng))
+    }
+
+    @inlinable public func dot(_ o: UnitVector) -> Double { x * o.x + y * o.y + z * o.z }
+
+    @inlinable
+    public func cross(_ o: UnitVector) -> UnitVector {
+        UnitVector(x: y * o.z - z * o.y, y: z * o.x - x * o.z, z: x * o.y - y * o.x)
+    }
+
+    @inlinable public var norm2: Double { x * x + y * y + z * z }
+    @inlinable public var norm: Double { norm2.squareRoot() }
+
+    /// This vector scaled to unit length (the zero vector stays zero).
+    @inlinable
+    public var normalized: UnitVector {
+        let n = norm
+        return n == 0 ? self : UnitVector(x: x / n, y: y / n, z: z / n)
+    }
+
+    /// Squared Euclidean (chord) distance to `o`: `|self - o|^2`. On the unit sphere this is
+    /// `(2 sin(θ/2))^2` for the central angle θ, monotone in θ, and needs no trigonometry.
+    @inlinable
+    public func chord2(to o: UnitVector) -> Double {
+        let dx = x - o.x, dy = y - o.y, dz = z - o.z
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    @inlinable public static func + (a: UnitVector, b: UnitVector) -> UnitVector {
+        UnitVector(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z)
+    }
+    @inlinable public static func - (a: UnitVector, b: UnitVector) -> UnitVector {
+        UnitVector(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z)
+    }
+    @inlinable public static func * (a: UnitVector, s: Double) -> UnitVector {
+        UnitVector(x: a.x * s, y: a.y * s, z: a.z * s)
+    }
+    @inlinable public static prefix func - (a: UnitVector) -> UnitVector {
+        UnitVector(x: -a.x, y: -a.y, z: -a.z)
+    }
+
+    public var description: String { "(\(x), \(y), \(z))" }
+}

@@ -1,0 +1,1 @@
+print("geofence: not yet implemented")

@@ -4,7 +4,7 @@
 /// random input in the package is reproducible from one `UInt64` seed. Not cryptographic.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The current state; the next output is a function of it alone.
-    public private(set) var state: UInt64
+    public var state: UInt64
 
     @inlinable
     public init(seed: UInt64) { state = seed }

@@ -10,21 +10,29 @@ let package = Package(
         .library(name: "GeoCells", targets: ["GeoCells"]),
         .library(name: "FastCSV", targets: ["FastCSV"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .executable(name: "geofence", targets: ["geofence"]),
+        .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
     targets: [
         // Lower layers know nothing of higher ones:
-        // Geodesy <- GeoCells <- SpatialIndex; FastCSV stands alone.
+        // Geodesy <- GeoCells <- SpatialIndex; FastCSV stands alone; Simulation sits on top.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         .target(name: "FastCSV"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex"]),
         .executableTarget(name: "geofence", dependencies: ["Geodesy", "GeoCells", "FastCSV"]),
+        .executableTarget(
+            name: "GeofenceBench",
+            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Simulation"],
+            path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geodesy"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"]),
     ]
 )

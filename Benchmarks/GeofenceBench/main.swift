@@ -1,0 +1,1 @@
+print("geofence-bench: not yet implemented")

@@ -1,1 +1,51 @@
-print("geofence-bench: not yet implemented")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// geofence-bench: streams GPS fixes through the package's indexes and reports throughput,
+/// memory and candidate false-positive rates. Thin over Simulation and the libraries.
+let usage = """
+geofence-bench — throughput, memory and accuracy of the geofencing indexes
+
+USAGE
+  geofence-bench [--json] [--large] [--quick]   the default suite on the embedded synthetic workload
+  geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
+  geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
+  geofence-bench --help
+
+Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
+debug build are meaningless, and the tool says so on stderr.
+"""
+
+func runMain() -> Int32 {
+    var raw = Array(CommandLine.arguments.dropFirst())
+    let command = raw.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+    if command != nil { raw.removeFirst() }
+    do throws(BenchError) {
+        var args = try Arguments(raw, valued: [
+            "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
+        ])
+        if args.flag("help") {
+            print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help : usage)
+            return 0
+        }
+        if isDebugBuild {
+            printError("*** geofence-bench was built without optimisation: build with -c release for real numbers ***")
+        }
+        switch command {
+        case nil: try SuiteCommand.run(&args)
+        case "stab": try StabCommand.run(&args)
+        case "generate": try GenerateCommand.run(&args)
+        default: throw .usage("unknown command '\(command!)'")
+        }
+        return 0
+    } catch {
+        printError("geofence-bench: \(error)")
+        if case .usage = error { return 2 }
+        return 1
+    }
+}
+
+exit(runMain())

@@ -42,3 +42,22 @@ public func longitudeDifference(from: Double, to: Double) -> Double {
     if d < -180 { return d + 360 }
     return d
 }
+
+/// Error-free sum (Knuth's TwoSum): `hi = fl(a + b)` and `lo` such that `a + b == hi + lo`
+/// exactly.
+@inlinable
+func twoSum(_ a: Double, _ b: Double) -> (hi: Double, lo: Double) {
+    let hi = a + b
+    let bPart = hi - a
+    let aPart = hi - bPart
+    return (hi, (a - aPart) + (b - bPart))
+}
+
+/// Sine and cosine of the angle `hi + lo` degrees, where `lo` is a tiny correction
+/// (|lo| <= ulp(hi)): first-order expansion around ``sinCos(degrees:)`` of `hi`.
+@inlinable
+func sinCos(degrees hi: Double, plus lo: Double) -> (sin: Double, cos: Double) {
+    let (s, c) = sinCos(degrees: hi)
+    let e = radians(degrees: lo)
+    return (s + c * e, c - s * e)
+}

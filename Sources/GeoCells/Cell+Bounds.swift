@@ -104,7 +104,7 @@ extension Cell {
 
     /// Four cells held inline (the children of one cell).
     @usableFromInline
-    struct Quad {
+    struct Quad: Sendable {
         @usableFromInline var c0, c1, c2, c3: Cell
         @inlinable init() {
             let face = Cell(id: .none, face: 0, level: 0, orientation: 0,
@@ -135,7 +135,7 @@ extension Cell {
 /// A longitude interval in radians on the circle (S2's `S1Interval`), just what the cell
 /// bounds need: `lo > hi` means the interval crosses ±π; the full circle is [-π, π].
 @usableFromInline
-struct LngInterval {
+struct LngInterval: Sendable {
     var lo: Double
     var hi: Double
 

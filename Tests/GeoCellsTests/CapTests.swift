@@ -113,7 +113,7 @@ import Testing
             let c = try LatLng(latitude: rng.nextUnit() * 180 - 90, longitude: rng.nextUnit() * 360 - 180)
             let cap = Cap(center: c, meters: exp(rng.nextUnit() * log(5_000_000.0)))
             cap.cellUnionBound(into: &cells)
-            #expect(cells.count == 4 || cells.count == 6, "seed \(seed)")
+            #expect((3...6).contains(cells.count), "seed \(seed)")  // 3 at a cube corner
             let union = CellUnion(cells)
             for p in CapSampler.samples(cap, ring: 16, random: 16, seed: rng.next()) where cap.contains(p) {
                 #expect(union.contains(p), "seed \(seed): \(cap)")

@@ -155,17 +155,23 @@ extension RegionCoverer {
         /// S2's `NewCandidate`: nil if the cell misses the cap; terminal if it need not
         /// (or, for interior coverings, must not) be subdivided.
         mutating func newCandidate(_ cell: Cell) -> Int32? {
-            if !cap.mayIntersect(cell) { return nil }
+            // `cap.mayIntersect(cell)` and `cap.contains(cell)` sharing the four vertices
+            // (same arithmetic as the separate predicates, computed once).
+            let v0 = cell.vertex(0), v1 = cell.vertex(1), v2 = cell.vertex(2), v3 = cell.vertex(3)
+            let in0 = cap.contains(v0), in1 = cap.contains(v1), in2 = cap.contains(v2), in3 = cap.contains(v3)
+            if !(in0 || in1 || in2 || in3) && !cap.intersectsEdges(of: cell, v0, v1, v2, v3) { return nil }
             var isTerminal = false
             let level = cell.level
             if level >= options.minLevel {
+                let containsCell = in0 && in1 && in2 && in3
+                    && !cap.complement.intersectsEdges(of: cell, v0, v1, v2, v3)
                 if interior {
-                    if cap.contains(cell) {
+                    if containsCell {
                         isTerminal = true
                     } else if level + options.levelMod > options.maxLevel {
                         return nil
                     }
-                } else if level + options.levelMod > options.maxLevel || cap.contains(cell) {
+                } else if level + options.levelMod > options.maxLevel || containsCell {
                     isTerminal = true
                 }
             }

@@ -43,6 +43,14 @@ import Testing
                 #expect(covered, "\(context): \(out) adds area")
                 #expect(raw.intersects(out) || ids.isEmpty, "\(context)")
             }
+            // Containment of random leaves near `base` is the same before and after.
+            for _ in 0..<64 {
+                var leaf = base
+                while leaf.level < 30 { leaf = leaf.child(Int(rng.next() % 4)) }
+                let before = ids.contains { $0.contains(leaf) }
+                #expect(union.contains(leaf) == before, "\(context): leaf \(leaf)")
+                #expect(union.intersects(leaf) == before, "\(context): leaf \(leaf)")
+            }
             // Normalising twice changes nothing.
             #expect(CellUnion(union.cellIDs) == union, "\(context)")
         }

@@ -32,7 +32,8 @@ extension Cell {
     }
 
     /// The area in steradians as S2's `ExactArea`: the sum of the spherical triangles
-    /// (v0, v1, v2) and (v0, v2, v3), each by l'Huilier's theorem (accurate to ~6 digits even
+    /// (v0, v1, v2) and (v0, v2, v3), each by l'Huilier's theorem with Kahan's stable side
+    /// lengths (accurate to ~6 digits even
     /// for leaf cells of ~1e-18 sr). Multiply by R² for square metres.
     public func exactArea() -> Double {
         let v0 = vertex(0), v1 = vertex(1), v2 = vertex(2), v3 = vertex(3)
@@ -43,7 +44,7 @@ extension Cell {
     /// `S2::Area`: l'Huilier's theorem, except for skinny triangles where Girard's formula
     /// is more accurate.
     static func triangleArea(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) -> Double {
-        let sa = angle(b, c), sb = angle(c, a), sc = angle(a, b)
+        let sa = stableAngle(b, c), sb = stableAngle(c, a), sc = stableAngle(a, b)
         let s = 0.5 * (sa + sb + sc)
         // Below a semi-perimeter of 3e-4 Girard's absolute error (~1e-15) is never better.
         if s >= 3e-4 {
@@ -70,6 +71,13 @@ extension Cell {
     /// (the double-precision step of S2's `RobustCrossProd`).
     static func stableCross(_ a: UnitVector, _ b: UnitVector) -> UnitVector {
         (a - b).cross(a + b)
+    }
+
+    /// The angle between unit vectors in radians by Kahan's stable form
+    /// `2 atan2(|a - b|, |a + b|)`, accurate also for nearly (anti)parallel vectors
+    /// (`S2::StableAngle`, used by current S2 for triangle sides).
+    static func stableAngle(_ a: UnitVector, _ b: UnitVector) -> Double {
+        2 * atan2((a - b).norm, (a + b).norm)
     }
 
     /// The angle between two vectors in radians, `atan2(|a x b|, a . b)` (`Vector3::Angle`).

@@ -21,6 +21,11 @@
 /// The result is sorted by cell id, non-overlapping, and normalised (four siblings are
 /// replaced by their parent) except where `minLevel`/`levelMod` forbid the parent.
 ///
+/// Verified: identical to S2 0.14 on all 2000 coverings of Tests/GeoCellsTests/Fixtures/
+/// s2_covers.jsonl (exterior and interior, 8 cells at levels 0-30 and 16 cells at levels
+/// 10-16; `RegionCovererTests.matchesS2CellForCell`). `levelMod > 1` is ported line by line
+/// but has no S2 fixture; its coverings are checked for validity only.
+///
 /// ```swift
 /// let coverer = try RegionCoverer(maxCells: 8)
 /// let cap = Cap(center: try LatLng(latitude: 48.8584, longitude: 2.2945), meters: 1609.344)

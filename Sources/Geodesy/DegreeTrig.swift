@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sine and cosine of an angle given in degrees, with exact argument reduction.
+///
+/// The angle is first reduced exactly (IEEE `remainder`) to `r` in [-45°, 45°] plus a
+/// multiple of 90°, and only `r` is converted to radians. So multiples of 90° give exact
+/// 0 and ±1 (`cos(90°) == 0`, not 6e-17), and the sine of an angle near 180° keeps its
+/// full relative accuracy. Idea from C. F. F. Karney's `sincosd` (GeographicLib,
+/// "Algorithms for geodesics", 2013); this is our own implementation.
+///
+/// - Parameter degrees: a finite angle in degrees (any magnitude).
+/// - Returns: `(sin, cos)` of the angle, each within about 1 ulp.
+@inlinable
+public func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
+    let r = degrees.remainder(dividingBy: 90)  // exact; r in [-45, 45]
+    // `degrees - r` is an exact multiple of 90; its quadrant (mod 4) picks the identity.
+    let quadrant = Int(((degrees - r) / 90).rounded()) & 3
+    let rr = radians(degrees: r)
+    let s = sin(rr), c = cos(rr)
+    switch quadrant {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
+    }
+}
+
+/// The longitude difference `to - from` in degrees, reduced to [-180, 180].
+///
+/// Both inputs are longitudes in [-180, 180]; the difference (in [-360, 360]) is rounded once
+/// and the reduction by 360 is then exact (Sterbenz).
+@inlinable
+public func longitudeDifference(from: Double, to: Double) -> Double {
+    let d = to - from
+    if d > 180 { return d - 360 }
+    if d < -180 { return d + 360 }
+    return d
+}

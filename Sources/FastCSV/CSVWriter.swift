@@ -24,8 +24,12 @@ public final class CSVWriter {
     let capacity: Int
     var used = 0
     var atRecordStart = true
-    /// Everything written so far, for a memory writer.
-    public private(set) var bytes: [UInt8] = []
+    var collected: [UInt8] = []
+    /// Everything written so far, for a memory writer (flushes first).
+    public var bytes: [UInt8] {
+        flush()
+        return collected
+    }
     /// The first write error, if any (`errno` reason); later writes are dropped.
     public private(set) var writeError: String?
 
@@ -51,8 +55,7 @@ public final class CSVWriter {
 
     /// The collected output as text (memory writers; flushes first).
     public var text: String {
-        flush()
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends raw bytes (no separator, no quoting).
@@ -140,7 +143,7 @@ public final class CSVWriter {
     func emit(_ data: UnsafeBufferPointer<UInt8>) {
         switch sink {
         case .memory:
-            bytes.append(contentsOf: data)
+            collected.append(contentsOf: data)
         case .fileDescriptor(let fd):
             guard writeError == nil else { return }
             var offset = 0

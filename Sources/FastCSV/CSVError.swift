@@ -1,0 +1,59 @@
+/// A typed error from the CSV reader, the header helper or a numeric row reader.
+///
+/// `line` is the 1-based physical line of the input where the offending record starts (for an
+/// unterminated quote: the line where the quote opened; for a character after a closing quote:
+/// the line of that character). `column` is the 1-based field index within the record, or 0
+/// when the error concerns no particular field (an I/O error, an empty input).
+/// `columnName` is the header name of that column when one is known.
+public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Equatable, Sendable {
+        /// A quoted field was still open at the end of the input.
+        case unterminatedQuote
+        /// A character other than `,`, a line break or `"` followed a closing quote.
+        case unexpectedCharacterAfterQuote
+        /// A field was not valid UTF-8 where a string was asked for.
+        case invalidUTF8
+        /// A required header column was absent.
+        case missingColumn
+        /// A record had a different number of fields than expected.
+        case fieldCount
+        /// A field was not a valid number (or a number out of its allowed range).
+        case invalidValue
+        /// The input had no records where at least one was required.
+        case emptyInput
+        /// Opening or reading the input failed; `message` carries the system reason.
+        case io
+    }
+
+    public var kind: Kind
+    /// 1-based physical line (see the type's comment); 0 when unknown.
+    public var line: Int
+    /// 1-based field index; 0 when the error concerns no single field.
+    public var column: Int
+    /// Header name of the column, when known.
+    public var columnName: String?
+    /// What was expected and what was found, in words.
+    public var message: String
+
+    public init(_ kind: Kind, line: Int, column: Int, columnName: String? = nil, message: String) {
+        self.kind = kind
+        self.line = line
+        self.column = column
+        self.columnName = columnName
+        self.message = message
+    }
+
+    /// The column as shown to a user: its header name when known, else its 1-based index.
+    public var columnLabel: String {
+        if let columnName { return columnName }
+        return String(column)
+    }
+
+    /// `"<source>:LINE:COLUMN: message"`, the compiler-style form used by the `geofence` CLI.
+    public func formatted(source: String) -> String {
+        "\(source):\(line):\(columnLabel): \(message)"
+    }
+
+    public var description: String { "line \(line), column \(columnLabel): \(message)" }
+}

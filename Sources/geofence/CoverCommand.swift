@@ -1,0 +1,71 @@
+import FastCSV
+import Geodesy
+
+/// `geofence cover`: S2 cell coverings of circular caps.
+struct CoverCommand: Subcommand {
+    static let name = "cover"
+    static let abstract = "S2 cell covering of circular caps."
+    static let columns = ["lat", "lon", "radius_m"]
+    static let help = """
+        USAGE: geofence cover --max-cells N [--min-level A] [--max-level B] [--level-mod M]
+                              [--interior] [--skip-invalid] < caps.csv
+
+        Reads rows lat,lon,radius_m (degrees, metres; a header line is optional) on standard input
+        and writes, for each cap, one line: the tokens of its covering cells, space-separated, in
+        increasing cell-id order (no header line).
+
+        OPTIONS:
+          --max-cells N   Maximum number of cells per covering (required, N >= 1; a covering may
+                          exceed it only when min-level forces more cells).
+          --min-level A   Smallest cell level used, 0...30 (default 0).
+          --max-level B   Largest cell level used, 0...30 (default 30), B >= A.
+          --level-mod M   Use only levels A + k*M, M in 1...3 (default 1).
+          --interior      Cover only with cells inside the cap (an interior covering).
+          --skip-invalid  Report and skip bad rows, then print "skipped N invalid rows"; exit 0.
+          -h, --help      Show this help.
+
+        """
+
+    let maxCells: Int?
+    let minLevel: Int
+    let maxLevel: Int
+    let levelMod: Int
+    let interior: Bool
+    let skipInvalid: Bool
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        maxCells = try arguments.takeInt("--max-cells", in: 1...1_000_000)  // a generous sanity cap
+        minLevel = try arguments.takeInt("--min-level", in: 0...30) ?? 0
+        maxLevel = try arguments.takeInt("--max-level", in: 0...30) ?? 30
+        levelMod = try arguments.takeInt("--level-mod", in: 1...3) ?? 1
+        interior = try arguments.takeFlag("--interior")
+        skipInvalid = try arguments.takeFlag("--skip-invalid")
+    }
+
+    func validate() throws(UsageError) {
+        guard maxCells != nil else { throw UsageError("missing required option '--max-cells N'") }
+        guard minLevel <= maxLevel else {
+            throw UsageError("--min-level \(minLevel) must not exceed --max-level \(maxLevel)")
+        }
+    }
+
+    func run(_ io: ToolIO) -> Int32 {
+        guard CoverBackend.isAvailable else {
+            io.report("geofence cover: not available yet (the region coverer is not merged into this build)")
+            io.flush()
+            return ExitStatus.failure
+        }
+        let coverer = CoverBackend(maxCells: maxCells ?? 8, minLevel: minLevel, maxLevel: maxLevel,
+                                   levelMod: levelMod, interior: interior)
+        return RowLoop(columns: Self.columns, skipInvalid: skipInvalid).run(io) { v, out throws(RowError) in
+            let center = try LatLng(row: v[0], v[1], latColumn: "lat", lonColumn: "lon")
+            let radius = v[2]
+            guard radius.isFinite && radius >= 0 else {
+                throw RowError(column: "radius_m", message: "radius must be a finite number of metres >= 0, got \(radius)")
+            }
+            let tokens = coverer.tokens(center: center, meters: radius)
+            out.writeRaw(tokens.joined(separator: " "))
+            out.endRecord()
+        }
+    }
+}

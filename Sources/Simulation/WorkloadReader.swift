@@ -1,0 +1,147 @@
+import FastCSV
+import Geodesy
+
+/// Reads the workload files of DESIGN.md through FastCSV, columns found by header name.
+///
+/// Every row is validated: coordinates must be finite with |lat| <= 90 and |lon| <= 180, radii
+/// and accuracies finite and >= 0, ids whole numbers in range, times finite. The first bad row
+/// ends the read with ``WorkloadIOError/badRow(path:line:column:message:)`` naming the file, the
+/// line and the column; nothing is dropped silently.
+public enum WorkloadReader {
+    /// Reads `fences.csv` (`id,lat,lon,radius_m,poi_id,tier`; `poi_id` and `tier` optional).
+    public static func readFences(path: String) throws(WorkloadIOError) -> [WorkloadFence] {
+        var fences: [WorkloadFence] = []
+        try forEachRow(path: path, required: ["id", "lat", "lon", "radius_m"], optional: ["poi_id", "tier"]) {
+            (row: inout RowParser) throws(WorkloadIOError) in
+            let id = try row.int32(0)
+            let lat = try row.latitude(1), lon = try row.longitude(2)
+            let radius = try row.nonNegative(3)
+            let poi = try row.optionalInt32(4) ?? id
+            let tier = try row.optionalInt32(5) ?? 0
+            fences.append(WorkloadFence(id: id, latitude: lat, longitude: lon, radius: radius, poiID: poi, tier: tier))
+        }
+        return fences
+    }
+
+    /// Reads `fixes.csv` (`device,t,lat,lon,accuracy_m`) and, when `truthPath` is given,
+    /// `truth.csv` (`true_lat,true_lon`, row k = truth of fix k; the row counts must agree).
+    public static func readFixes(path: String, truthPath: String? = nil) throws(WorkloadIOError) -> FixStream {
+        var fixes = FixStream()
+        try forEachRow(path: path, required: ["device", "t", "lat", "lon"], optional: ["accuracy_m"]) {
+            (row: inout RowParser) throws(WorkloadIOError) in
+            fixes.device.append(try row.int32(0))
+            fixes.time.append(try row.finite(1))
+            fixes.latitude.append(try row.latitude(2))
+            fixes.longitude.append(try row.longitude(3))
+            fixes.accuracy.append(try row.optionalNonNegative(4) ?? 0)
+        }
+        if let truthPath {
+            fixes.trueLatitude.reserveCapacity(fixes.count)
+            fixes.trueLongitude.reserveCapacity(fixes.count)
+            try forEachRow(path: truthPath, required: ["true_lat", "true_lon"], optional: []) {
+                (row: inout RowParser) throws(WorkloadIOError) in
+                fixes.trueLatitude.append(try row.latitude(0))
+                fixes.trueLongitude.append(try row.longitude(1))
+            }
+            if fixes.trueLatitude.count != fixes.count {
+                throw .lengthMismatch(path: truthPath, expected: fixes.count, found: fixes.trueLatitude.count)
+            }
+        }
+        return fixes
+    }
+
+    /// Runs `body` once per data row; `row` reads the `required` then `optional` columns by
+    /// position in that combined list.
+    static func forEachRow(
+        path: String, required: [String], optional: [String],
+        _ body: (inout RowParser) throws(WorkloadIOError) -> Void
+    ) throws(WorkloadIOError) {
+        do {
+            let reader = try CSVReader(path: path)
+            let header = try CSVHeader(reading: reader)
+            var columns = try header.requireIndexes(of: required)
+            columns += optional.map { header.index(of: $0) ?? -1 }
+            var row = RowParser(path: path, names: required + optional, columns: columns, fieldCount: header.names.count)
+            while let record = try reader.nextRecord() {
+                row.record = record
+                try row.checkFieldCount()
+                try body(&row)
+            }
+        } catch let error as CSVError {
+            if error.kind == .missingColumn, let name = error.columnName {
+                throw .missingColumn(path: path, column: name)
+            }
+            throw .badRow(path: path, line: error.line, column: error.columnLabel, message: error.message)
+        } catch let error as WorkloadIOError {
+            throw error
+        } catch {
+            throw .badRow(path: path, line: 0, column: "", message: "\(error)")
+        }
+    }
+}
+
+/// Typed field access for one workload row, producing errors that name file, line and column.
+struct RowParser {
+    let path: String
+    let names: [String]
+    let columns: [Int]
+    let fieldCount: Int
+    var record: CSVRecord?
+
+    func checkFieldCount() throws(WorkloadIOError) {
+        let r = record!
+        if r.count != fieldCount {
+            throw .badRow(path: path, line: r.line, column: "", message: "expected \(fieldCount) fields, found \(r.count)")
+        }
+    }
+
+    func fail(_ k: Int, _ message: String) -> WorkloadIOError {
+        .badRow(path: path, line: record!.line, column: names[k], message: message)
+    }
+
+    func text(_ k: Int) -> String { record!.lossyString(at: columns[k]) }
+
+    func number(_ k: Int) throws(WorkloadIOError) -> Double {
+        guard let v = record!.double(at: columns[k]) else { throw fail(k, "expected a number, found '\(text(k))'") }
+        return v
+    }
+
+    func finite(_ k: Int) throws(WorkloadIOError) -> Double {
+        let v = try number(k)
+        guard v.isFinite else { throw fail(k, "expected a finite number, found '\(text(k))'") }
+        return v
+    }
+
+    func latitude(_ k: Int) throws(WorkloadIOError) -> Double {
+        let v = try finite(k)
+        guard abs(v) <= 90 else { throw fail(k, "latitude \(text(k)) is outside [-90, 90]") }
+        return v
+    }
+
+    func longitude(_ k: Int) throws(WorkloadIOError) -> Double {
+        let v = try finite(k)
+        guard abs(v) <= 180 else { throw fail(k, "longitude \(text(k)) is outside [-180, 180]") }
+        return v
+    }
+
+    func nonNegative(_ k: Int) throws(WorkloadIOError) -> Double {
+        let v = try finite(k)
+        guard v >= 0 else { throw fail(k, "expected a value >= 0, found '\(text(k))'") }
+        return v
+    }
+
+    func optionalNonNegative(_ k: Int) throws(WorkloadIOError) -> Double? {
+        columns[k] < 0 ? nil : try nonNegative(k)
+    }
+
+    func int32(_ k: Int) throws(WorkloadIOError) -> Int32 {
+        guard let v = record!.int64(at: columns[k]), let small = Int32(exactly: v) else {
+            throw fail(k, "expected a whole number in the 32-bit range, found '\(text(k))'")
+        }
+        return small
+    }
+
+    func optionalInt32(_ k: Int) throws(WorkloadIOError) -> Int32? {
+        columns[k] < 0 ? nil : try int32(k)
+    }
+}

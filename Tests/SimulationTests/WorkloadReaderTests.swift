@@ -1,0 +1,72 @@
+import Foundation
+import Geodesy
+import Testing
+@testable import Simulation
+
+@Suite struct WorkloadReaderTests {
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func writtenWorkloadReadsBackIdentically() throws {
+        let w = WorkloadGenerator.make(WorkloadSpec(pois: 40, devices: 5, fixes: 500, seed: 3))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try WorkloadWriter.write(w, toDirectory: dir.path)
+        let fences = try WorkloadReader.readFences(path: dir.path + "/fences.csv")
+        #expect(fences == w.fences)
+        let fixes = try WorkloadReader.readFixes(path: dir.path + "/fixes.csv", truthPath: dir.path + "/truth.csv")
+        #expect(fixes.device == w.fixes.device && fixes.time == w.fixes.time)
+        #expect(fixes.latitude == w.fixes.latitude && fixes.longitude == w.fixes.longitude)
+        #expect(fixes.accuracy == w.fixes.accuracy)
+        #expect(fixes.trueLatitude == w.fixes.trueLatitude && fixes.trueLongitude == w.fixes.trueLongitude)
+    }
+
+    @Test(arguments: [
+        ("id,lat,lon,radius_m\n0,1,2,3\n1,91,2,3\n", 3, "lat"),
+        ("id,lat,lon,radius_m\n0,1,2,-3\n", 2, "radius_m"),
+        ("id,lat,lon,radius_m\n0,1,2,3\nx,1,2,3\n", 3, "id"),
+        ("id,lat,lon,radius_m\n0,1,nan,3\n", 2, "lon"),
+        ("id,lat,lon,radius_m\n0,1,2\n", 2, ""),
+        ("lon,radius_m,lat,id\n181,3,1,0\n", 2, "lon"),
+    ])
+    func badFenceRowsNameLineAndColumn(text: String, line: Int, column: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.path + "/fences.csv"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try WorkloadReader.readFences(path: path)
+        } throws: { error in
+            guard case let .badRow(p, l, c, _) = error as? WorkloadIOError else { return false }
+            return p == path && l == line && c == column
+        }
+    }
+
+    @Test func missingColumnAndMissingFileAreNamed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.path + "/fences.csv"
+        try "id,lat,radius_m\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: WorkloadIOError.missingColumn(path: path, column: "lon")) {
+            _ = try WorkloadReader.readFences(path: path)
+        }
+        #expect {
+            _ = try WorkloadReader.readFences(path: dir.path + "/absent.csv")
+        } throws: { error in
+            "\(error)".contains("absent.csv")
+        }
+    }
+
+    @Test func truthLengthMustMatch() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "device,t,lat,lon,accuracy_m\n0,1,2,3,4\n0,2,2,3,4\n".write(toFile: dir.path + "/fixes.csv", atomically: true, encoding: .utf8)
+        try "true_lat,true_lon\n2,3\n".write(toFile: dir.path + "/truth.csv", atomically: true, encoding: .utf8)
+        #expect(throws: WorkloadIOError.lengthMismatch(path: dir.path + "/truth.csv", expected: 2, found: 1)) {
+            _ = try WorkloadReader.readFixes(path: dir.path + "/fixes.csv", truthPath: dir.path + "/truth.csv")
+        }
+    }
+}

@@ -56,8 +56,10 @@ public func distance(_ a: UnitVector, _ b: UnitVector) -> Double {
 
 /// Squared chord length on the unit sphere for a surface distance: `(2 sin(r / 2R))²`.
 ///
-/// A point `p` lies within `meters` of `c` exactly when `|p - c|² <= chord2(forMeters: meters)`
-/// (unit vectors), which needs no trigonometry per test.
+/// A point `p` lies within `meters` of `c` when `|p - c|² <= chord2(forMeters: meters)`
+/// (unit vectors), which needs no trigonometry per test. The chord test and
+/// `haversineDistance(c, p) <= meters` can disagree only for points within about a
+/// micrometre of the boundary (rounding of the unit vectors, ~1e-16 per component).
 /// - Parameter meters: a distance in metres. `<= 0` gives 0 (only the centre itself);
 ///   `>= πR` (half the circumference, 20,015,086.8 m) gives 4 (the whole sphere); NaN gives
 ///   NaN, against which every comparison is false (contains nothing).

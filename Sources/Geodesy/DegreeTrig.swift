@@ -8,7 +8,7 @@ import Darwin
 
 /// Sine and cosine of an angle given in degrees, with exact argument reduction.
 ///
-/// The angle is first reduced exactly (IEEE `remainder`) to `r` in [-45°, 45°] plus a
+/// The angle is first reduced exactly to `r` in [-45°, 45°] plus a
 /// multiple of 90°, and only `r` is converted to radians. So multiples of 90° give exact
 /// 0 and ±1 (`cos(90°) == 0`, not 6e-17), and the sine of an angle near 180° keeps its
 /// full relative accuracy. Idea from C. F. F. Karney's `sincosd` (GeographicLib,
@@ -18,9 +18,18 @@ import Darwin
 /// - Returns: `(sin, cos)` of the angle, each within about 1 ulp.
 @inlinable
 public func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
-    let r = degrees.remainder(dividingBy: 90)  // exact; r in [-45, 45]
-    // `degrees - r` is an exact multiple of 90; its quadrant (mod 4) picks the identity.
-    let quadrant = Int(((degrees - r) / 90).rounded()) & 3
+    if abs(degrees) <= 45 {   // the common case needs no reduction
+        let rr = radians(degrees: degrees)
+        return (sin(rr), cos(rr))
+    }
+    // Huge angles (beyond 2^40 · 90°) are first reduced modulo 360 with the exact IEEE
+    // remainder (NaN and ±inf become NaN).
+    let x = abs(degrees) <= 0x1p40 * 90 ? degrees : degrees.remainder(dividingBy: 360)
+    let q = (x / 90).rounded(.toNearestOrEven)   // ties to even: ±45° stays in quadrant 0, like the fast path
+    guard q.isFinite else { return (.nan, .nan) }
+    // q·90 is exact (q < 2^41), and so is x - q·90 by Sterbenz (|x - q·90| <= 45 + ulp).
+    let r = x - q * 90
+    let quadrant = Int(q) & 3
     let rr = radians(degrees: r)
     let s = sin(rr), c = cos(rr)
     switch quadrant {

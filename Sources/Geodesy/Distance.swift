@@ -15,18 +15,25 @@ import Darwin
 /// antipodes (asin near 1 amplifies rounding); instead this uses the haversine split into
 /// two sums of squares, `h = sin²(Δφ/2)cos²(Δλ/2) + cos²(φm)sin²(Δλ/2)` and
 /// `1 - h = cos²(Δφ/2)cos²(Δλ/2) + sin²(φm)sin²(Δλ/2)` (φm the mean latitude), each computed
-/// without cancellation, and `θ = 2 atan2(√h, √(1 - h))`. Half-angles are taken in degrees
-/// with exact argument reduction (``sinCos(degrees:)``).
+/// without cancellation, and `θ = 2 atan2(√h, √(1 - h))`. Coordinate differences and the
+/// latitude sum are kept exact (TwoSum) and half-angles are taken in degrees with exact
+/// argument reduction (``sinCos(degrees:)``).
 ///
 /// Measured against 60-digit references (Tests/GeodesyTests/Fixtures/distances.csv): see
 /// README.md; the worst error over 5,000 pairs is a few nanometres.
 @inlinable
 public func centralAngle(_ a: LatLng, _ b: LatLng) -> Double {
-    let dLat = b.latitude - a.latitude
-    let dLon = longitudeDifference(from: a.longitude, to: b.longitude)
-    let (sinHalfDLat, cosHalfDLat) = sinCos(degrees: dLat / 2)
-    let (sinHalfDLon, cosHalfDLon) = sinCos(degrees: dLon / 2)
-    let (sinMeanLat, cosMeanLat) = sinCos(degrees: (a.latitude + b.latitude) / 2)
+    // Differences kept exact (TwoSum), so that even a 1 mm step across the antimeridian
+    // (a longitude difference near 360 before reduction) keeps full relative accuracy.
+    let (dLat, dLatLo) = twoSum(b.latitude, -a.latitude)
+    var (dLon, dLonLo) = twoSum(b.longitude, -a.longitude)
+    if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }   // exact (Sterbenz)
+    let (sinHalfDLat, cosHalfDLat) = sinCos(degrees: dLat / 2, plus: dLatLo / 2)
+    let (sinHalfDLon, cosHalfDLon) = sinCos(degrees: dLon / 2, plus: dLonLo / 2)
+    // The latitude sum is kept exact so that cos φm keeps its relative accuracy next to a
+    // pole (where it scales the whole distance of a short east-west step).
+    let (latSum, latSumLo) = twoSum(a.latitude, b.latitude)
+    let (sinMeanLat, cosMeanLat) = sinCos(degrees: latSum / 2, plus: latSumLo / 2)
     let p = sinHalfDLat * cosHalfDLon, q = cosMeanLat * sinHalfDLon
     let u = cosHalfDLat * cosHalfDLon, v = sinMeanLat * sinHalfDLon
     let h = p * p + q * q               // sin²(θ/2)
@@ -56,8 +63,10 @@ public func distance(_ a: UnitVector, _ b: UnitVector) -> Double {
 
 /// Squared chord length on the unit sphere for a surface distance: `(2 sin(r / 2R))²`.
 ///
-/// A point `p` lies within `meters` of `c` exactly when `|p - c|² <= chord2(forMeters: meters)`
-/// (unit vectors), which needs no trigonometry per test.
+/// A point `p` lies within `meters` of `c` when `|p - c|² <= chord2(forMeters: meters)`
+/// (unit vectors), which needs no trigonometry per test. The chord test and
+/// `haversineDistance(c, p) <= meters` can disagree only for points within about a
+/// micrometre of the boundary (rounding of the unit vectors, ~1e-16 per component).
 /// - Parameter meters: a distance in metres. `<= 0` gives 0 (only the centre itself);
 ///   `>= πR` (half the circumference, 20,015,086.8 m) gives 4 (the whole sphere); NaN gives
 ///   NaN, against which every comparison is false (contains nothing).

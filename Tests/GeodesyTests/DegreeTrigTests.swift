@@ -30,6 +30,21 @@ import Testing
         #expect(abs(tiny - expected) <= 4e-16 * expected)
     }
 
+    /// Large angles take the same values as their exact reduction modulo 360.
+    @Test func largeAnglesReduceExactly() {
+        let seed: UInt64 = 0x1A5
+        var rng = SplitMix64(seed: seed)
+        var angles: [Double] = [1e13 + 0.3, -7.25e15, 0x1p40 * 90 + 37, 0x1p41 * 90 - 12.5, 1e300, -1e22]
+        for _ in 0..<2000 { angles.append((rng.nextUnit() - 0.5) * pow(10, 20 * rng.nextUnit())) }
+        for (i, x) in angles.enumerated() {
+            let reduced = x.remainder(dividingBy: 360)   // exact
+            let a = sinCos(degrees: x), b = sinCos(degrees: reduced)
+            #expect(a.sin == b.sin && a.cos == b.cos, "seed \(seed) angle \(i): \(x) -> \(a) vs \(b)")
+        }
+        #expect(sinCos(degrees: .nan).sin.isNaN)
+        #expect(sinCos(degrees: .infinity).cos.isNaN)
+    }
+
     @Test func longitudeDifferenceWraps() {
         #expect(longitudeDifference(from: 179, to: -179) == 2)
         #expect(longitudeDifference(from: -179, to: 179) == -2)

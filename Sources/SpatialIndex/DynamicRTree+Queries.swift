@@ -1,0 +1,148 @@
+import Geodesy
+
+extension DynamicRTree {
+    /// Calls `body` with the id of every fence containing `p` (a unit vector), boundary
+    /// inclusive, in tree order. Allocation-free (stack-allocated traversal stack).
+    @inlinable
+    public func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void) {
+        var s = NoStats()
+        stabSearch(p, &s, body)
+    }
+
+    /// As ``forEachContaining(_:_:)``, adding the work done to `stats`.
+    @inlinable
+    public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
+        stabSearch(p, &stats, body)
+    }
+
+    /// Depth-first traversal: a child is visited only if its box contains the point; a leaf's
+    /// fences pass a box test, then the exact squared-chord test.
+    @inlinable
+    func stabSearch<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
+        let px = Float(p.x), py = Float(p.y), pz = Float(p.z)
+        let m = maxEntries
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels * m + 1) { stack in
+            childBoxes.withUnsafeBufferPointer { boxes in
+                childRefs.withUnsafeBufferPointer { refs in
+                    nodeCounts.withUnsafeBufferPointer { counts in
+                        nodeHeights.withUnsafeBufferPointer { heights in
+                            slotData.withUnsafeBufferPointer { d in
+                                slotIds.withUnsafeBufferPointer { ids in
+                                    stack[0] = root
+                                    var sp = 1
+                                    while sp > 0 {
+                                        sp &-= 1
+                                        let node = Int(stack[sp])
+                                        stats.node()
+                                        let base = node &* m
+                                        let end = base &+ Int(counts[node])
+                                        if heights[node] == 0 {
+                                            for e in base..<end {
+                                                let pass = boxes.boxContains(e, px, py, pz)
+                                                stats.box(passed: pass)
+                                                guard pass else { continue }
+                                                let s = Int(refs[e])
+                                                let o = s &* 4
+                                                let inside = squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
+                                                    <= d[o &+ 3]
+                                                stats.exact(hit: inside)
+                                                if inside { body(ids[s]) }
+                                            }
+                                        } else {
+                                            for e in base..<end {
+                                                let pass = boxes.boxContains(e, px, py, pz)
+                                                stats.box(passed: pass)
+                                                if pass {
+                                                    stack[sp] = refs[e]
+                                                    sp &+= 1
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the id of every fence whose centre is within `meters` of `p`
+    /// (great circle, inclusive), in tree order. A negative or NaN distance matches nothing.
+    @inlinable
+    public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
+        let limit = Fence.chord2(forRadiusMeters: meters)
+        guard limit >= 0 else { return }
+        let query = Box3(around: p, chord2: limit)
+        let m = maxEntries
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels * m + 1) { stack in
+            childBoxes.withUnsafeBufferPointer { boxes in
+                slotData.withUnsafeBufferPointer { d in
+                    stack[0] = root
+                    var sp = 1
+                    while sp > 0 {
+                        sp &-= 1
+                        let node = Int(stack[sp])
+                        let base = node &* m
+                        let end = base &+ Int(nodeCounts[node])
+                        let isLeaf = nodeHeights[node] == 0
+                        for e in base..<end where boxes.box(at: e).intersects(query) {
+                            if isLeaf {
+                                let s = Int(childRefs[e])
+                                let o = s &* 4
+                                if squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2]) <= limit {
+                                    body(slotIds[s])
+                                }
+                            } else {
+                                stack[sp] = childRefs[e]
+                                sp &+= 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replaces `results` with the `k` fences nearest to `p` by `measure`, within
+    /// `maxDistanceMeters`, in (distance, id) order. Best-first search over the node boxes.
+    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
+                        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
+        results.removeAll(keepingCapacity: true)
+        guard k > 0, count > 0 else { return }
+        var queue = NearestQueue()
+        queue.push(.init(key: -.infinity, order: .min, ref: root))
+        while !queue.isEmpty {
+            let e = queue.pop()
+            if e.key > maxDistanceMeters { break }
+            if e.isFence {
+                results.append(FenceNeighbor(id: Int32(truncatingIfNeeded: e.order), distanceMeters: e.key))
+                if results.count == k { break }
+                continue
+            }
+            let node = Int(e.ref)
+            let base = node * maxEntries
+            let isLeaf = nodeHeights[node] == 0
+            for j in base..<base + Int(nodeCounts[node]) {
+                let ref = childRefs[j]
+                if isLeaf {
+                    let o = 4 * Int(ref)
+                    var d = metres(fromChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
+                                                            slotData[o + 2]))
+                    if measure == .edge { d -= slotFences[Int(ref)].radiusMeters }
+                    if d <= maxDistanceMeters {
+                        queue.push(.init(key: d, order: Int64(slotIds[Int(ref)]), ref: ref))
+                    }
+                } else {
+                    let box = childBoxes.withUnsafeBufferPointer { $0.box(at: j) }
+                    let bound = lowerBoundMetres(boxDistance: box.distance(to: p), measure: measure,
+                                                 maxRadius: maxRadius)
+                    if bound <= maxDistanceMeters {
+                        queue.push(.init(key: bound, order: .min, ref: ref))
+                    }
+                }
+            }
+        }
+    }
+}

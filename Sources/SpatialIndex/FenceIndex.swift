@@ -1,0 +1,104 @@
+import Geodesy
+
+/// Which distance orders a nearest-fence query.
+public enum FenceDistance: Hashable, Sendable {
+    /// Great-circle distance from the point to the fence centre, metres (>= 0).
+    case centre
+    /// Distance to the fence edge: centre distance minus radius, metres; negative inside.
+    case edge
+}
+
+/// One answer of a nearest-fence query.
+public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
+    /// The fence id.
+    public var id: Int32
+    /// Distance in metres by the query's ``FenceDistance`` (sphere of radius `Earth.meanRadius`).
+    public var distanceMeters: Double
+
+    @inlinable
+    public init(id: Int32, distanceMeters: Double) {
+        self.id = id
+        self.distanceMeters = distanceMeters
+    }
+
+    /// The order of nearest-query results: distance, then id.
+    @inlinable
+    public static func precedes(_ a: FenceNeighbor, _ b: FenceNeighbor) -> Bool {
+        a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && a.id < b.id)
+    }
+
+    public var description: String { "\(id)@\(distanceMeters)m" }
+}
+
+/// The queries every fence index answers. Points are unit vectors (``LatLng/unitVector``).
+///
+/// Use it for tests and tools that treat indexes alike; hot loops should call the concrete
+/// type's `@inlinable` methods (or be generic over `FenceIndex` and get specialised), never go
+/// through an existential `any FenceIndex` per fix.
+public protocol FenceIndex {
+    /// Number of fences indexed.
+    var count: Int { get }
+
+    /// Calls `body` with the id of every fence that contains `p` (boundary inclusive), in an
+    /// index-specific order, each once.
+    func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void)
+
+    /// As ``forEachContaining(_:_:)``, adding the work done to `stats`.
+    func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void)
+
+    /// Calls `body` with the id of every fence whose centre lies within `meters` of `p`
+    /// (great circle, inclusive). A negative or NaN distance matches nothing.
+    func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void)
+
+    /// Replaces `results` with the `k` fences nearest to `p` by `measure`, with distance
+    /// `<= maxDistanceMeters`, ordered by (distance, id).
+    func nearest(to p: UnitVector, k: Int, by measure: FenceDistance, maxDistanceMeters: Double,
+                 into results: inout [FenceNeighbor])
+}
+
+extension FenceIndex {
+    /// Replaces the contents of `buffer` (keeping its capacity) with the ids of the fences that
+    /// contain `p`, in index order; returns their number.
+    @inlinable
+    public func stab(_ p: UnitVector, into buffer: inout [Int32]) -> Int {
+        buffer.removeAll(keepingCapacity: true)
+        forEachContaining(p) { buffer.append($0) }
+        return buffer.count
+    }
+
+    /// The ids of the fences that contain `p`, ascending. Allocates; see ``stab(_:into:)``.
+    @inlinable
+    public func fencesContaining(_ p: UnitVector) -> [Int32] {
+        var out: [Int32] = []
+        forEachContaining(p) { out.append($0) }
+        out.sort()
+        return out
+    }
+
+    /// Replaces `buffer` with the ids of the fences whose centre is within `meters` of `p`;
+    /// returns their number.
+    @inlinable
+    public func within(meters: Double, of p: UnitVector, into buffer: inout [Int32]) -> Int {
+        buffer.removeAll(keepingCapacity: true)
+        forEachWithin(meters: meters, of: p) { buffer.append($0) }
+        return buffer.count
+    }
+
+    /// The ids of the fences whose centre is within `meters` of `p`, ascending.
+    @inlinable
+    public func fences(withinMeters meters: Double, of p: UnitVector) -> [Int32] {
+        var out: [Int32] = []
+        forEachWithin(meters: meters, of: p) { out.append($0) }
+        out.sort()
+        return out
+    }
+
+    /// The `k` nearest fences, ordered by (distance, id). Allocates its result.
+    @inlinable
+    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
+                        maxDistanceMeters: Double = .infinity) -> [FenceNeighbor] {
+        var out: [FenceNeighbor] = []
+        nearest(to: p, k: k, by: measure, maxDistanceMeters: maxDistanceMeters, into: &out)
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+import Geodesy
+import Testing
+@testable import SpatialIndex
+
+@Suite struct HilbertCurveTests {
+    /// The first 4^8 indices of the order-16 curve fill the 256 x 256 block at the origin, and
+    /// consecutive indices are neighbouring cells: the defining property of a Hilbert curve.
+    @Test func curveIsContinuousAndBijectiveOnABlock() {
+        var cellOf = [(UInt32, UInt32)?](repeating: nil, count: 65536)
+        for x in UInt32(0)..<256 {
+            for y in UInt32(0)..<256 {
+                let d = Int(HilbertCurve.index(x: x, y: y))
+                #expect(d < 65536, "(\(x), \(y)) -> \(d) leaves the block")
+                if d < 65536 {
+                    #expect(cellOf[d] == nil, "index \(d) used twice")
+                    cellOf[d] = (x, y)
+                }
+            }
+        }
+        for d in 1..<65536 {
+            guard let a = cellOf[d - 1], let b = cellOf[d] else { continue }
+            let step = abs(Int(a.0) - Int(b.0)) + abs(Int(a.1) - Int(b.1))
+            #expect(step == 1, "indices \(d - 1) and \(d) are not neighbours")
+        }
+        #expect(HilbertCurve.index(x: 0, y: 0) == 0)
+        #expect(HilbertCurve.index(x: 65535, y: 65535) <= UInt32.max)
+    }
+
+    @Test func keysSeparateFacesAndKeepNeighboursClose() {
+        let a = LatLng(uncheckedLatitude: 0, longitude: 0).unitVector
+        let b = LatLng(uncheckedLatitude: 0, longitude: 90).unitVector
+        let n = LatLng(uncheckedLatitude: 90, longitude: 0).unitVector
+        #expect(HilbertCurve.key(a) >> 32 == 0)
+        #expect(HilbertCurve.key(b) >> 32 == 1)
+        #expect(HilbertCurve.key(n) >> 32 == 2)
+        #expect(HilbertCurve.key(-a) >> 32 == 3)
+        let near = LatLng(uncheckedLatitude: 0.0001, longitude: 0.0001).unitVector
+        #expect(HilbertCurve.key(near) >> 32 == 0)
+        #expect(HilbertCurve.key(near) == HilbertCurve.key(a))  // 0.0001 degrees: same 16-bit cell
+    }
+}

@@ -1,0 +1,42 @@
+import Geodesy
+import Testing
+@testable import SpatialIndex
+
+/// Checks an index against brute force: stabbing, within-distance and k-nearest (both measures)
+/// must give exactly the same ids (and, for nearest, the same distances and order).
+enum IndexOracle {
+    static func expectSameAnswers<I: FenceIndex>(
+        _ index: I, as brute: BruteForceIndex, at points: [LatLng], seed: UInt64,
+        _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(index.count == brute.count, "\(label): count, seed \(seed)", sourceLocation: sourceLocation)
+        var rng = SplitMix64(seed: seed ^ 0x5EED)
+        var buffer: [Int32] = []
+        for (n, point) in points.enumerated() {
+            let p = point.unitVector
+            let expected = brute.fencesContaining(p)
+            let got = index.fencesContaining(p)
+            #expect(got == expected, "\(label): stab at \(point) (#\(n)), seed \(seed)", sourceLocation: sourceLocation)
+            let c = index.stab(p, into: &buffer)
+            #expect(c == expected.count && buffer.sorted() == expected,
+                    "\(label): stab(into:) at \(point), seed \(seed)", sourceLocation: sourceLocation)
+            var stats = QueryStats()
+            var viaStats: [Int32] = []
+            index.forEachContaining(p, stats: &stats) { viaStats.append($0) }
+            #expect(viaStats.sorted() == expected && stats.hits == expected.count && stats.exactTests >= stats.hits,
+                    "\(label): stats variant at \(point), seed \(seed)", sourceLocation: sourceLocation)
+
+            let d = [0, 1, 1000, 100_000, 3_000_000, 30_000_000][Int(rng.next() % 6)] * rng.nextUnit()
+            #expect(index.fences(withinMeters: d, of: p) == brute.fences(withinMeters: d, of: p),
+                    "\(label): within \(d) m of \(point), seed \(seed)", sourceLocation: sourceLocation)
+
+            let k = [1, 3, 10, 50][Int(rng.next() % 4)]
+            let measure: FenceDistance = rng.next() % 2 == 0 ? .centre : .edge
+            let maxD: Double = rng.next() % 3 == 0 ? rng.nextUnit() * 2_000_000 : .infinity
+            let nb = brute.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxD)
+            let ni = index.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxD)
+            #expect(ni == nb, "\(label): nearest k=\(k) by \(measure) max \(maxD) at \(point), seed \(seed)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+}

@@ -28,11 +28,11 @@ let package = Package(
             dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Simulation"],
             path: "Benchmarks/GeofenceBench"),
 
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-        .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"]),
-        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geodesy"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -1,18 +1,114 @@
-/// `geofence-bench stab`: DESIGN.md's contract (filled in when the indexes land).
+import SpatialIndex
+import Simulation
+
+/// `geofence-bench stab`: DESIGN.md's contract — stream a fixes file through one index.
 struct StabCommand {
     static let help = """
     geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--json]
-      For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive);
-      prints hits and the checksum sum(fix_index * 1000003 + fence_id) (wrapping UInt64).
+      For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive).
+      Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
+      Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
+      (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
     """
 
     static func run(_ args: inout Arguments) throws(BenchError) {
-        throw .failed("stab is not implemented yet")
+        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes") else {
+            throw .usage("stab needs --fences F and --fixes X")
+        }
+        let kindName = args.string("index") ?? "packed"
+        guard let kind = IndexKind(rawValue: kindName) else {
+            throw .usage("--index must be one of packed, dynamic, cells, brute; got '\(kindName)'")
+        }
+        let threads = max(1, try args.int("threads", default: 1))
+        let reps = max(1, try args.int("reps", default: 3))
+        let json = args.flag("json")
+        try args.checkAllConsumed()
+
+        let (fences, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
+        let input = StabInput(fixes, threads: threads)
+        let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
+            printError("[\(kind.rawValue)] \($0)")
+        }
+        print(json ? jsonLine(m) : table([m]))
+    }
+
+    /// Reads and validates both files, reporting read speed on stderr.
+    static func loadWorkload(fencesPath: String, fixesPath: String) throws(BenchError) -> ([Fence], FixStream) {
+        let t0 = monotonicSeconds()
+        let rows: [WorkloadFence]
+        let fixes: FixStream
+        do {
+            rows = try WorkloadReader.readFences(path: fencesPath)
+            fixes = try WorkloadReader.readFixes(path: fixesPath)
+        } catch {
+            throw .failed("\(error)")
+        }
+        let seconds = monotonicSeconds() - t0
+        let total = rows.count + fixes.count
+        printError("read \(rows.count) fences and \(fixes.count) fixes in \(formatFixed(seconds, 2)) s "
+            + "(\(formatFixed(Double(total) / seconds / 1e6, 2)) M rows/s)")
+        return (try makeFences(rows), fixes)
     }
 }
 
-struct SuiteCommand {
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        throw .failed("the suite is not implemented yet")
+/// Index fences from workload rows; a bad radius or coordinate names the fence id.
+func makeFences(_ rows: [WorkloadFence]) throws(BenchError) -> [Fence] {
+    var fences: [Fence] = []
+    fences.reserveCapacity(rows.count)
+    for r in rows {
+        do {
+            fences.append(try Fence(id: r.id, latitude: r.latitude, longitude: r.longitude, radiusMeters: r.radius))
+        } catch {
+            throw .failed("fence \(r.id): \(error)")
+        }
     }
+    return fences
+}
+
+func jsonLine(_ m: Measurement) -> String {
+    var o = JSONObject()
+    o.set("index", m.kind.rawValue)
+    o.set("fences", m.fences)
+    o.set("fixes", m.fixes)
+    o.set("threads", m.threads)
+    o.set("hits", m.totals.hits)
+    o.set("checksum", String(m.totals.checksum))
+    o.set("build_seconds", m.buildSeconds)
+    o.set("query_seconds", m.querySeconds)
+    o.set("query_seconds_runs", raw: "[" + m.querySecondsRuns.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+    o.set("fixes_per_second", m.fixesPerSecond, decimals: 0)
+    o.set("ns_per_fix", m.nanosecondsPerFix, decimals: 1)
+    o.set("hits_per_fix", m.hitsPerFix, decimals: 3)
+    o.set("candidates", m.stats.exactTests)
+    o.set("candidate_false_positive_rate", m.stats.falsePositiveRate)
+    o.set("candidates_sample_share", m.statsSampleShare)
+    o.set("index_bytes", m.indexBytes)
+    o.set("bytes_per_fence", m.fences == 0 ? 0 : Double(m.indexBytes) / Double(m.fences), decimals: 1)
+    o.set("peak_rss_mb", m.peakRSSMegabytes, decimals: 1)
+    return o.text
+}
+
+/// A readable fixed-width table of measurements.
+func table(_ ms: [Measurement]) -> String {
+    let header = ["index", "fences", "build s", "M fixes/s", "ns/fix", "hits/fix", "cand FP", "B/fence", "RSS MB", "checksum"]
+    var rows = [header]
+    for m in ms {
+        rows.append([
+            m.kind.label, String(m.fences), formatFixed(m.buildSeconds, 3), formatFixed(m.fixesPerSecond / 1e6, 2),
+            formatFixed(m.nanosecondsPerFix, 0), formatFixed(m.hitsPerFix, 2),
+            formatFixed(m.stats.falsePositiveRate * 100, 1) + "%",
+            m.fences == 0 ? "-" : formatFixed(Double(m.indexBytes) / Double(m.fences), 1),
+            formatFixed(m.peakRSSMegabytes, 0), String(m.totals.checksum),
+        ])
+    }
+    let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max()! }
+    return rows.map { row in
+        row.enumerated().map { c, cell in
+            c == 0 ? cell.padding(widths[c]) : String(repeating: " ", count: widths[c] - cell.count) + cell
+        }.joined(separator: "  ")
+    }.joined(separator: "\n")
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

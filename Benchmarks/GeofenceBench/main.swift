@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Simulation
 
 /// geofence-bench: streams GPS fixes through the package's indexes and reports throughput,
 /// memory and candidate false-positive rates. Thin over Simulation and the libraries.

@@ -52,11 +52,23 @@ public enum WorkloadGenerator {
     public static let mile = 1609.344
 
     public static func make(_ spec: WorkloadSpec) -> Workload {
-        precondition(spec.pois >= 0 && spec.devices > 0 && spec.fixes >= 0, "invalid workload spec")
+        Workload(fences: fences(spec), fixes: fixes(spec))
+    }
+
+    /// The fences of `spec` alone (they depend on `pois`, `tierRadii` and `seed` only).
+    public static func fences(_ spec: WorkloadSpec) -> [WorkloadFence] {
+        precondition(spec.pois >= 0, "invalid workload spec: pois < 0")
         var rng = SplitMix64(seed: spec.seed)
-        let fences = makeFences(spec, &rng)
-        let fixes = makeFixes(spec, &rng)
-        return Workload(fences: fences, fixes: fixes)
+        return makeFences(spec, &rng)
+    }
+
+    /// The fixes of `spec` alone (they depend on `devices`, `fixes`, `noise` and `seed` only), so
+    /// one stream of fixes can be run against fence sets of several sizes.
+    public static func fixes(_ spec: WorkloadSpec) -> FixStream {
+        precondition(spec.devices > 0 && spec.fixes >= 0, "invalid workload spec")
+        // An independent stream: the golden-ratio constant keeps it apart from the fences' one.
+        var rng = SplitMix64(seed: spec.seed ^ 0x9E37_79B9_7F4A_7C15)
+        return makeFixes(spec, &rng)
     }
 
     static func makeFences(_ spec: WorkloadSpec, _ rng: inout SplitMix64) -> [WorkloadFence] {

@@ -1,0 +1,98 @@
+import SpatialIndex
+
+/// The indexes the benchmark can run, by their `--index` names.
+enum IndexKind: String, CaseIterable {
+    case packed, dynamic, cells, brute
+
+    /// Index names available in this build (the cell index arrives with its own commit).
+    static var available: [IndexKind] { [.packed, .dynamic, .brute] }
+
+    var label: String {
+        switch self {
+        case .packed: return "PackedRTree"
+        case .dynamic: return "DynamicRTree"
+        case .cells: return "CellIndex"
+        case .brute: return "BruteForce"
+        }
+    }
+}
+
+/// What one index did on one workload.
+struct Measurement {
+    var kind: IndexKind
+    var fences: Int
+    var fixes: Int
+    var threads: Int
+    var totals: StabTotals
+    var buildSeconds: Double
+    /// Median over the timed repetitions.
+    var querySeconds: Double
+    /// All timed repetitions, in run order.
+    var querySecondsRuns: [Double]
+    var stats: QueryStats
+    /// Share of fixes the candidate counters saw (1 = every fix).
+    var statsSampleShare: Double
+    var indexBytes: Int
+    var peakRSSMegabytes: Double
+
+    var fixesPerSecond: Double { Double(fixes) / querySeconds }
+    var nanosecondsPerFix: Double { querySeconds * 1e9 / Double(fixes) }
+    var hitsPerFix: Double { Double(totals.hits) / Double(max(fixes, 1)) }
+}
+
+/// Builds the index of `kind` and measures it; each case calls the generic measurement with a
+/// concrete type so the hot loop is specialised (no existential dispatch per fix).
+func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
+             statsStride: Int, progress: (String) -> Void) throws(BenchError) -> Measurement {
+    let start = monotonicSeconds()
+    switch kind {
+    case .packed:
+        let index = PackedRTree(fences)
+        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
+    case .dynamic:
+        var index = DynamicRTree()
+        do {
+            for f in fences { try index.insert(f) }
+        } catch { throw .failed("dynamic tree: \(error)") }
+        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
+    case .brute:
+        let index = BruteForceIndex(fences)
+        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
+    case .cells:
+        throw .failed("the cell index is not available in this build")
+    }
+}
+
+@inline(never)
+func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Double, _ input: StabInput, _ threads: Int,
+                            _ reps: Int, _ statsStride: Int, _ progress: (String) -> Void) -> Measurement {
+    var runs: [Double] = []
+    var totals = StabTotals()
+    for rep in 0...reps {  // run 0 is a warm-up, thrown away
+        progress(rep == 0 ? "warm-up" : "run \(rep)/\(reps)")
+        let t0 = monotonicSeconds()
+        let result = stabAll(index, input)
+        let seconds = monotonicSeconds() - t0
+        if rep > 0 { runs.append(seconds) }
+        precondition(rep == 0 || result == totals, "non-deterministic stabbing result")
+        totals = result
+    }
+    progress("counting candidates")
+    let stats = candidateStats(index, input, stride: statsStride)
+    let sorted = runs.sorted()
+    return Measurement(
+        kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, totals: totals,
+        buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
+        statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
+        peakRSSMegabytes: peakRSSMegabytes())
+}
+
+/// Bytes of the index's own storage where the index can tell, else 0.
+func indexMemoryBytes<I: FenceIndex>(_ index: I) -> Int {
+    (index as? any MemoryReporting)?.memoryBytes ?? 0
+}
+
+/// Indexes that can tell the bytes of their own storage.
+protocol MemoryReporting { var memoryBytes: Int { get } }
+extension PackedRTree: MemoryReporting {}
+extension DynamicRTree: MemoryReporting {}

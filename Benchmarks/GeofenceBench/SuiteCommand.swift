@@ -1,0 +1,48 @@
+import SpatialIndex
+import Simulation
+
+/// The default suite: every index at 1k, 10k and 100k POIs (3 fences each; `--large` adds 1M)
+/// against one stream of 1M fixes from the embedded generator, so cost can be read against the
+/// number of fences.
+struct SuiteCommand {
+    static func run(_ args: inout Arguments) throws(BenchError) {
+        let json = args.flag("json")
+        let large = args.flag("large")
+        let quick = args.flag("quick")
+        let fixCount = try args.int("fixes", default: quick ? 100_000 : 1_000_000)
+        let seed = UInt64(try args.int("seed", default: 1))
+        try args.checkAllConsumed()
+
+        var sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
+        if large { sizes.append(1_000_000) }
+        let spec = WorkloadSpec(pois: 0, devices: 1_000, fixes: fixCount, seed: seed, noise: .gaussian)
+        printError("generating \(fixCount) fixes (seed \(seed), gaussian noise) ...")
+        let fixes = WorkloadGenerator.fixes(spec)
+        let input = StabInput(fixes, threads: 1)
+        var results: [Measurement] = []
+        for pois in sizes {
+            var fenceSpec = spec
+            fenceSpec.pois = pois
+            let fences = try makeFences(WorkloadGenerator.fences(fenceSpec))
+            for kind in IndexKind.available {
+                // Brute force is the reference only where it finishes quickly.
+                if kind == .brute && fences.count > 3_000 { continue }
+                let reps = fences.count >= 300_000 ? 1 : 3
+                let stride = fences.count >= 300_000 ? 10 : 1
+                let m = try measure(kind, fences: fences, input: input, threads: 1, reps: reps, statsStride: stride) {
+                    printError("[\(pois / 1000)k POIs, \(kind.label)] \($0)")
+                }
+                if let reference = results.last(where: { $0.fences == m.fences }), reference.totals != m.totals {
+                    throw .failed("\(m.kind.label) disagrees with \(reference.kind.label) at \(m.fences) fences")
+                }
+                results.append(m)
+                if json { print(jsonLine(m)) }
+            }
+        }
+        if !json {
+            print("geofence-bench suite: \(fixCount) fixes, 1,000 devices, seed \(seed), one thread; "
+                + "query time is the median of 3 runs (1 run at >= 300k fences) after a warm-up")
+            print(table(results))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+import Geodesy
+@testable import GeoCells
+
+@Suite struct S2ProjectionTests {
+    typealias P = S2Projection
+
+    @Test func quadraticProjectionEndpointsAndInverse() {
+        #expect(P.stToUV(0) == -1 && P.stToUV(0.5) == 0 && P.stToUV(1) == 1)
+        #expect(P.uvToST(-1) == 0 && P.uvToST(0) == 0.5 && P.uvToST(1) == 1)
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<1000 {
+            let s = rng.nextUnit()
+            #expect(abs(P.uvToST(P.stToUV(s)) - s) <= 4e-16, "seed 5 s \(s)")
+            let u = 2 * rng.nextUnit() - 1
+            #expect(abs(P.stToUV(P.uvToST(u)) - u) <= 4e-16, "seed 5 u \(u)")
+        }
+    }
+
+    @Test func stToIJRoundsHalfToEvenAndClamps() {
+        // S2 rounds 2^30 s - 0.5 with cvtsd2si (round half to even): at exact grid lines
+        // s = k / 2^30 the value is k - 0.5.
+        let scale = 1.0 / Double(1 << 30)
+        #expect(P.stToIJ(3 * scale) == 2)
+        #expect(P.stToIJ(4 * scale) == 4)
+        #expect(P.stToIJ(5 * scale) == 4)
+        #expect(P.stToIJ(0.5) == 1 << 29)
+        #expect(P.stToIJ(0) == 0 && P.stToIJ(-0.25) == 0)
+        #expect(P.stToIJ(1) == (1 << 30) - 1 && P.stToIJ(7) == (1 << 30) - 1)
+        #expect(P.stToIJ(.nan) == 0)
+        // Interior of each leaf maps to that leaf.
+        var rng = SplitMix64(seed: 6)
+        for _ in 0..<1000 {
+            let i = Int(rng.next() % UInt64(1 << 30))
+            #expect(P.stToIJ(P.ijToSTMin(i) + 0.5 * scale) == i)
+            #expect(P.stToIJ(P.ijToSTMin(i) + 0.1 * scale) == i)
+            #expect(P.stToIJ(P.ijToSTMin(i) + 0.9 * scale) == i)
+        }
+        #expect(P.ijToSTMin(1 << 30) == 1)
+        #expect(P.siTiToST(1 << 31) == 1 && P.siTiToST(1 << 30) == 0.5)
+        #expect(P.stToSiTi(0.5) == 1 << 30 && P.stToSiTi(1) == 1 << 31)
+    }
+
+    @Test func faceSelectionAndTies() {
+        #expect(P.face(of: UnitVector(x: 1, y: 0, z: 0)) == 0)
+        #expect(P.face(of: UnitVector(x: 0, y: -1, z: 0)) == 4)
+        #expect(P.face(of: UnitVector(x: 0, y: 0, z: -1)) == 5)
+        // LargestAbsComponent: |x| == |y| picks y unless |y| <= |z|; |x| == |z| picks z.
+        #expect(P.face(of: UnitVector(x: 1, y: 1, z: 0)) == 1)
+        #expect(P.face(of: UnitVector(x: -1, y: 0, z: 1)) == 2)
+        #expect(P.face(of: UnitVector(x: 0, y: 1, z: -1)) == 5)
+        #expect(P.face(of: UnitVector(x: -1, y: -1, z: -1)) == 5)
+    }
+
+    @Test func uvRoundTripAndFrames() {
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<500 {
+            let p = randomPoint(&rng)
+            let (face, uv) = P.xyzToFaceUV(p)
+            #expect(abs(uv.u) <= 1 && abs(uv.v) <= 1)
+            let q = P.faceUVToXYZ(face, uv).normalized
+            #expect(q.chord2(to: p) < 1e-30, "seed 7 \(p)")
+            #expect(P.faceXYZToUV(face, p) == uv)
+            #expect(P.faceXYZToUV((face + 3) % 6, p) == nil)
+            let uvw = P.faceXYZToUVW(face, p)
+            #expect(uvw.x == p.dot(P.uAxis(face)) && uvw.y == p.dot(P.vAxis(face)) && uvw.z == p.dot(P.faceNormal(face)))
+        }
+        for face in 0..<6 {
+            #expect(P.faceNormal(face) == P.faceUVToXYZ(face, 0, 0))
+            #expect(P.uAxis(face).cross(P.vAxis(face)) == P.faceNormal(face))  // right-handed
+            for _ in 0..<50 {
+                let u = 2 * rng.nextUnit() - 1, v = 2 * rng.nextUnit() - 1
+                let p = P.faceUVToXYZ(face, u, v)
+                let q = P.faceNormal(face) + P.uAxis(face) * u + P.vAxis(face) * v
+                #expect(p == q)
+                // Edge normals are perpendicular to their edge and right-handed along +v / +u.
+                #expect(P.uNorm(face, u).dot(p) == 0)
+                #expect(P.vNorm(face, v).dot(p) == 0)
+                #expect(P.uNorm(face, u).dot(P.faceUVToXYZ(face, u, -1).cross(P.faceUVToXYZ(face, u, 1))) > 0)
+                #expect(P.vNorm(face, v).dot(P.faceUVToXYZ(face, -1, v).cross(P.faceUVToXYZ(face, 1, v))) > 0)
+            }
+        }
+    }
+
+    @Test func adjacentFacesMatchS2Table() {
+        // S2's kFaceUVWFaces: [face][axis][direction].
+        let table = [[[4, 1], [5, 2], [3, 0]], [[0, 3], [5, 2], [4, 1]], [[0, 3], [1, 4], [5, 2]],
+                     [[2, 5], [1, 4], [0, 3]], [[2, 5], [3, 0], [1, 4]], [[4, 1], [3, 0], [2, 5]]]
+        for face in 0..<6 {
+            for axis in 0..<3 {
+                for dir in 0..<2 {
+                    #expect(P.uvwFace(face, axis, dir) == table[face][axis][dir])
+                }
+            }
+        }
+    }
+}
+
+@Suite struct UVRectTests {
+    @Test func verticesContainmentAndExpansion() {
+        let r = UVRect(uLo: -0.5, uHi: 0.25, vLo: 0, vHi: 1)
+        #expect(r.vertex(0) == UVPoint(u: -0.5, v: 0))
+        #expect(r.vertex(1) == UVPoint(u: 0.25, v: 0))
+        #expect(r.vertex(2) == UVPoint(u: 0.25, v: 1))
+        #expect(r.vertex(3) == UVPoint(u: -0.5, v: 1))
+        #expect(r.center == UVPoint(u: -0.125, v: 0.5))
+        #expect(r.contains(UVPoint(u: 0.25, v: 1)) && !r.contains(UVPoint(u: 0.26, v: 0.5)))
+        #expect(r.expanded(by: 0.01).contains(UVPoint(u: 0.26, v: 0.5)))
+        #expect(r[0, 0] == -0.5 && r[0, 1] == 0.25 && r[1, 0] == 0 && r[1, 1] == 1)
+        var m = r
+        m[1, 1] = 0.5
+        #expect(m.vHi == 0.5)
+    }
+}
+
+@Suite struct HilbertTablesTests {
+    @Test func tablesAreMutualInverses() {
+        let pos = HilbertTables.lookupPos, ij = HilbertTables.lookupIJ
+        #expect(pos.count == 1024 && ij.count == 1024)
+        for key in 0..<1024 {
+            // (ij, orientation) -> (pos, new orientation) -> back to ij.
+            let value = Int(pos[key])
+            let back = Int(ij[(value & ~3) | (key & 3)])
+            #expect(back >> 2 == key >> 2 && back & 3 == value & 3, "key \(key)")
+        }
+        for o in 0..<4 {
+            for p in 0..<4 {
+                #expect(HilbertTables.ijToPos[o][HilbertTables.posToIJ[o][p]] == p)
+            }
+        }
+    }
+}

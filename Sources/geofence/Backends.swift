@@ -1,13 +1,10 @@
 import GeoCells
 import Geodesy
 
-// Adapters from the subcommands to GeoCells, kept in one file (they were stubs reporting
-// "not available yet" until the `cells` and `coverer` branches were merged).
+// Adapters from the subcommands to GeoCells, kept in one file.
 
 /// `CellID(LatLng).parent(level:)` as (id, token).
 enum CellBackend {
-    static let isAvailable = true
-
     static func cell(_ point: LatLng, level: Int) -> (UInt64, String) {
         let cell = CellID(point).parent(level: level)
         return (cell.rawValue, cell.token)
@@ -16,8 +13,6 @@ enum CellBackend {
 
 /// A configured `RegionCoverer` producing the tokens of a cap's covering in increasing id order.
 struct CoverBackend {
-    static let isAvailable = true
-
     let coverer: RegionCoverer
     let interior: Bool
 

@@ -50,11 +50,6 @@ struct CoverCommand: Subcommand {
     }
 
     func run(_ io: ToolIO) -> Int32 {
-        guard CoverBackend.isAvailable else {
-            io.report("geofence cover: not available yet (the region coverer is not merged into this build)")
-            io.flush()
-            return ExitStatus.failure
-        }
         let coverer: CoverBackend
         do {
             coverer = try CoverBackend(maxCells: maxCells ?? 8, minLevel: minLevel, maxLevel: maxLevel,

@@ -139,8 +139,7 @@ import Testing
 
     // MARK: cell
 
-    @Test(.disabled(if: !cellsAvailable, "the `cells` branch (CellID) is not merged yet"),
-          arguments: [([], "cell_expected_l30.csv"), (["--level", "13"], "cell_expected_l13.csv"),
+    @Test(arguments: [([], "cell_expected_l30.csv"), (["--level", "13"], "cell_expected_l13.csv"),
                       (["--level=0"], "cell_expected_l0.csv")])
     func cellGolden(arguments: [String], expected: String) throws {
         for input in ["cell_input.csv", "cell_input_noheader.csv"] {
@@ -161,8 +160,7 @@ import Testing
 
     // MARK: cover
 
-    @Test(.disabled(if: !covererAvailable, "the `coverer` branch (RegionCoverer) is not merged yet"),
-          arguments: [
+    @Test(arguments: [
             (["--max-cells", "8"], "cover_expected_A_cover_max8.txt"),
             (["--max-cells", "16", "--min-level", "10", "--max-level", "16"], "cover_expected_B_cover_max16_L10_16.txt"),
             (["--max-cells", "8", "--interior"], "cover_expected_C_interior_max8.txt"),
@@ -175,8 +173,7 @@ import Testing
         #expect(result.stdout == (try golden(expected)), "\(arguments)")
     }
 
-    @Test(.disabled(if: !covererAvailable, "the `coverer` branch (RegionCoverer) is not merged yet"))
-    func coverRejectsBadRadius() throws {
+    @Test func coverRejectsBadRadius() throws {
         for (radius, shown) in [("-1", "-1.0"), ("1e999", "inf")] {
             let result = try run(["cover", "--max-cells", "8"], input: "0,0,\(radius)\n")
             #expect(result.status == 1)
@@ -248,24 +245,4 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",").count == 2 })
         #expect(lines[1] == "10063154.761134729,180.0", "row 1: (-89.5, -180) to (0, 0): 90.5 degrees via the pole")
     }
-}
-
-/// Whether the S2 cell subcommands are built in (`geofence cell` says "not available yet" until
-/// the `cells` branch is merged); checked by running the tool once.
-let cellsAvailable: Bool = probe(["cell"])
-let covererAvailable: Bool = probe(["cover", "--max-cells", "1"])
-
-private func probe(_ arguments: [String]) -> Bool {
-    guard let executable = GeofenceCLITests.executable else { return false }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let errPipe = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errPipe
-    guard (try? process.run()) != nil else { return false }
-    let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return !String(decoding: err, as: UTF8.self).contains("not available yet")
 }

@@ -100,7 +100,7 @@ import Testing
 
     @Test func badRowsStopTheRunWithLineAndColumn() throws {
         let cases: [(String, String)] = [
-            ("lat1,lon1,lat2,lon2\n1,2,3,4\nNaN,1,2,3\n", "stdin:3:lat1: expected a decimal number, found \"NaN\"\n"),
+            ("lat1,lon1,lat2,lon2\n1,2,3,4\nNaN,1,2,3\n", "stdin:3:lat1: expected a finite decimal number, found \"NaN\"\n"),
             ("1,2,3,4\n0,0,91,0\n", "stdin:2:lat2: latitude 91.0 is outside [-90, 90] degrees\n"),
             ("1,2,3,4\n0,181,0,0\n", "stdin:2:lon1: longitude 181.0 is outside [-180, 180] degrees\n"),
             ("1,2,3\n", "stdin:1:lon2: expected 4 fields (lat1,lon1,lat2,lon2), found 3\n"),

@@ -150,6 +150,18 @@ import Testing
         }
     }
 
+    @Test func cellBadRowsNameTheColumn() throws {
+        let result = try run(["cell", "--skip-invalid"], input: "lat,lon\n91,0\n0,-180.5\n0,0\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "id,token\n1152921504606846977,1000000000000001\n")
+        #expect(result.stderr == """
+            stdin:2:lat: latitude 91.0 is outside [-90, 90] degrees
+            stdin:3:lon: longitude -180.5 is outside [-180, 180] degrees
+            skipped 2 invalid rows
+
+            """)
+    }
+
     @Test func cellOptionsAreValidated() throws {
         for bad in [["--level", "31"], ["--level", "-1"], ["--level", "x"], ["--level"], ["--frob"], ["extra"]] {
             let result = try run(["cell"] + bad)

@@ -69,9 +69,10 @@ public final class CSVNumericReader {
         for k in 0..<expected {
             let field = fieldOfColumn[k]
             guard let value = parseDouble(record[field]) else {
+                let nonFinite = parseDouble(record[field], allowingNonFinite: true) != nil
                 throw CSVError(.invalidValue, line: record.line, column: field + 1,
                                columnName: fileOrderNames[field],
-                               message: "expected a decimal number, found \(quoted(record, field))")
+                               message: "expected a \(nonFinite ? "finite " : "")decimal number, found \(quoted(record, field))")
             }
             values[k] = value
         }

@@ -1,25 +1,34 @@
+import GeoCells
 import Geodesy
 
-// Adapters to the S2 cell code, kept in one file so the subcommands compile before the
-// `cells` and `coverer` branches are merged. Until then `isAvailable` is false and the
-// subcommands report "not available yet".
+// Adapters from the subcommands to GeoCells, kept in one file.
 
 /// `CellID(LatLng).parent(level:)` as (id, token).
 enum CellBackend {
-    static let isAvailable = false
-
     static func cell(_ point: LatLng, level: Int) -> (UInt64, String) {
-        fatalError("S2 cells not available in this build")
+        let cell = CellID(point).parent(level: level)
+        return (cell.rawValue, cell.token)
     }
 }
 
-/// A configured `RegionCoverer` producing sorted tokens for a cap.
+/// A configured `RegionCoverer` producing the tokens of a cap's covering in increasing id order.
 struct CoverBackend {
-    static let isAvailable = false
+    let coverer: RegionCoverer
+    let interior: Bool
 
-    init(maxCells: Int, minLevel: Int, maxLevel: Int, levelMod: Int, interior: Bool) {}
+    /// - Throws: the coverer's own option error text (the CLI validates first, so this is a backstop).
+    init(maxCells: Int, minLevel: Int, maxLevel: Int, levelMod: Int, interior: Bool) throws(UsageError) {
+        do {
+            coverer = try RegionCoverer(maxCells: maxCells, minLevel: minLevel, maxLevel: maxLevel, levelMod: levelMod)
+        } catch {
+            throw UsageError(error.description)
+        }
+        self.interior = interior
+    }
 
     func tokens(center: LatLng, meters: Double) -> [String] {
-        fatalError("region coverer not available in this build")
+        let cap = Cap(center: center, meters: meters)
+        let cells = interior ? coverer.interiorCovering(of: cap) : coverer.covering(of: cap)
+        return cells.sorted { $0.rawValue < $1.rawValue }.map(\.token)
     }
 }

@@ -31,11 +31,6 @@ struct CellCommand: Subcommand {
     func validate() throws(UsageError) {}
 
     func run(_ io: ToolIO) -> Int32 {
-        guard CellBackend.isAvailable else {
-            io.report("geofence cell: not available yet (S2 cells are not merged into this build)")
-            io.flush()
-            return ExitStatus.failure
-        }
         io.output.writeRecord(["id", "token"])
         let level = self.level
         return RowLoop(columns: Self.columns, skipInvalid: skipInvalid).run(io) { v, out throws(RowError) in

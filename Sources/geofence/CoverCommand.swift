@@ -50,13 +50,13 @@ struct CoverCommand: Subcommand {
     }
 
     func run(_ io: ToolIO) -> Int32 {
-        guard CoverBackend.isAvailable else {
-            io.report("geofence cover: not available yet (the region coverer is not merged into this build)")
-            io.flush()
-            return ExitStatus.failure
+        let coverer: CoverBackend
+        do {
+            coverer = try CoverBackend(maxCells: maxCells ?? 8, minLevel: minLevel, maxLevel: maxLevel,
+                                       levelMod: levelMod, interior: interior)
+        } catch {
+            return GeofenceTool.usageError(error.message, command: Self.name, io: io)
         }
-        let coverer = CoverBackend(maxCells: maxCells ?? 8, minLevel: minLevel, maxLevel: maxLevel,
-                                   levelMod: levelMod, interior: interior)
         return RowLoop(columns: Self.columns, skipInvalid: skipInvalid).run(io) { v, out throws(RowError) in
             let center = try LatLng(row: v[0], v[1], latColumn: "lat", lonColumn: "lon")
             let radius = v[2]

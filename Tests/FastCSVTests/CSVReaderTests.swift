@@ -207,6 +207,19 @@ import Testing
         #expect(reader.currentLine == 11, "the last record spans lines 9-10")
     }
 
+    @Test func readsAFileDescriptorLikeStandardInput() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let text = Array("lat,lon\r\n1.5,2\r\n\"3\",4".utf8)
+        #expect(write(fds[1], text, text.count) == text.count)
+        close(fds[1])
+        let reader = CSVReader(fileDescriptor: fds[0], closeWhenDone: true, chunkSize: 4)
+        #expect(reader.sourceName == "stdin")
+        var rows: [Row] = []
+        while let record = try reader.nextRecord() { rows.append(Row(line: record.line, fields: try record.fields)) }
+        #expect(rows == [Row(line: 1, fields: ["lat", "lon"]), Row(line: 2, fields: ["1.5", "2"]), Row(line: 3, fields: ["3", "4"])])
+    }
+
     @Test func missingFileIsAnIOError() {
         do {
             _ = try CSVReader(path: "/nonexistent/file.csv")

@@ -100,7 +100,7 @@ import Testing
 
     @Test func badRowsStopTheRunWithLineAndColumn() throws {
         let cases: [(String, String)] = [
-            ("lat1,lon1,lat2,lon2\n1,2,3,4\nNaN,1,2,3\n", "stdin:3:lat1: expected a decimal number, found \"NaN\"\n"),
+            ("lat1,lon1,lat2,lon2\n1,2,3,4\nNaN,1,2,3\n", "stdin:3:lat1: expected a finite decimal number, found \"NaN\"\n"),
             ("1,2,3,4\n0,0,91,0\n", "stdin:2:lat2: latitude 91.0 is outside [-90, 90] degrees\n"),
             ("1,2,3,4\n0,181,0,0\n", "stdin:2:lon1: longitude 181.0 is outside [-180, 180] degrees\n"),
             ("1,2,3\n", "stdin:1:lon2: expected 4 fields (lat1,lon1,lat2,lon2), found 3\n"),
@@ -139,8 +139,7 @@ import Testing
 
     // MARK: cell
 
-    @Test(.disabled(if: !cellsAvailable, "the `cells` branch (CellID) is not merged yet"),
-          arguments: [([], "cell_expected_l30.csv"), (["--level", "13"], "cell_expected_l13.csv"),
+    @Test(arguments: [([], "cell_expected_l30.csv"), (["--level", "13"], "cell_expected_l13.csv"),
                       (["--level=0"], "cell_expected_l0.csv")])
     func cellGolden(arguments: [String], expected: String) throws {
         for input in ["cell_input.csv", "cell_input_noheader.csv"] {
@@ -149,6 +148,18 @@ import Testing
             #expect(result.stderr == "")
             #expect(result.stdout == (try golden(expected)), "\(input) \(arguments)")
         }
+    }
+
+    @Test func cellBadRowsNameTheColumn() throws {
+        let result = try run(["cell", "--skip-invalid"], input: "lat,lon\n91,0\n0,-180.5\n0,0\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "id,token\n1152921504606846977,1000000000000001\n")
+        #expect(result.stderr == """
+            stdin:2:lat: latitude 91.0 is outside [-90, 90] degrees
+            stdin:3:lon: longitude -180.5 is outside [-180, 180] degrees
+            skipped 2 invalid rows
+
+            """)
     }
 
     @Test func cellOptionsAreValidated() throws {
@@ -161,8 +172,7 @@ import Testing
 
     // MARK: cover
 
-    @Test(.disabled(if: !covererAvailable, "the `coverer` branch (RegionCoverer) is not merged yet"),
-          arguments: [
+    @Test(arguments: [
             (["--max-cells", "8"], "cover_expected_A_cover_max8.txt"),
             (["--max-cells", "16", "--min-level", "10", "--max-level", "16"], "cover_expected_B_cover_max16_L10_16.txt"),
             (["--max-cells", "8", "--interior"], "cover_expected_C_interior_max8.txt"),
@@ -175,8 +185,7 @@ import Testing
         #expect(result.stdout == (try golden(expected)), "\(arguments)")
     }
 
-    @Test(.disabled(if: !covererAvailable, "the `coverer` branch (RegionCoverer) is not merged yet"))
-    func coverRejectsBadRadius() throws {
+    @Test func coverRejectsBadRadius() throws {
         for (radius, shown) in [("-1", "-1.0"), ("1e999", "inf")] {
             let result = try run(["cover", "--max-cells", "8"], input: "0,0,\(radius)\n")
             #expect(result.status == 1)
@@ -248,24 +257,4 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",").count == 2 })
         #expect(lines[1] == "10063154.761134729,180.0", "row 1: (-89.5, -180) to (0, 0): 90.5 degrees via the pole")
     }
-}
-
-/// Whether the S2 cell subcommands are built in (`geofence cell` says "not available yet" until
-/// the `cells` branch is merged); checked by running the tool once.
-let cellsAvailable: Bool = probe(["cell"])
-let covererAvailable: Bool = probe(["cover", "--max-cells", "1"])
-
-private func probe(_ arguments: [String]) -> Bool {
-    guard let executable = GeofenceCLITests.executable else { return false }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let errPipe = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errPipe
-    guard (try? process.run()) != nil else { return false }
-    let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return !String(decoding: err, as: UTF8.self).contains("not available yet")
 }

@@ -42,7 +42,7 @@ public func centralAngle(_ a: LatLng, _ b: LatLng) -> Double {
 }
 
 /// Great-circle distance in metres between two positions on the sphere of radius
-/// `Earth.meanRadius`: `R · centralAngle(a, b)`, in [0, πR] (πR ≈ 20,015,086.8 m).
+/// `Earth.meanRadius`: `R · centralAngle(a, b)`, in [0, πR] (πR ≈ 20,015,114.4 m).
 ///
 /// Named for the haversine family it belongs to; see ``centralAngle(_:_:)`` for the
 /// well-conditioned form used and its accuracy (nanometres, including near-antipodal pairs).
@@ -68,7 +68,7 @@ public func distance(_ a: UnitVector, _ b: UnitVector) -> Double {
 /// `haversineDistance(c, p) <= meters` can disagree only for points within about a
 /// micrometre of the boundary (rounding of the unit vectors, ~1e-16 per component).
 /// - Parameter meters: a distance in metres. `<= 0` gives 0 (only the centre itself);
-///   `>= πR` (half the circumference, 20,015,086.8 m) gives 4 (the whole sphere); NaN gives
+///   `>= πR` (half the circumference, 20,015,114.4 m) gives 4 (the whole sphere); NaN gives
 ///   NaN, against which every comparison is false (contains nothing).
 /// - Returns: a squared chord in [0, 4] (unitless, on the unit sphere).
 @inlinable

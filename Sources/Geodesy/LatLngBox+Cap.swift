@@ -39,7 +39,7 @@ extension LatLngBox {
     /// - Parameters:
     ///   - center: the cap's centre.
     ///   - meters: the cap's radius in metres. `0` gives the point box of `center` (all
-    ///     longitudes at a pole); `>= πR` (20,015,086.8 m, half the circumference) or `+∞`
+    ///     longitudes at a pole); `>= πR` (20,015,114.4 m, half the circumference) or `+∞`
     ///     gives ``full``; a negative or NaN radius means an empty cap and gives ``empty``.
     public static func bounding(center: LatLng, radius meters: Double) -> LatLngBox {
         guard meters >= 0 else { return .empty }   // negative or NaN

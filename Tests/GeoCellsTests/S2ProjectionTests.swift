@@ -95,38 +95,3 @@ import Geodesy
         }
     }
 }
-
-@Suite struct UVRectTests {
-    @Test func verticesContainmentAndExpansion() {
-        let r = UVRect(uLo: -0.5, uHi: 0.25, vLo: 0, vHi: 1)
-        #expect(r.vertex(0) == UVPoint(u: -0.5, v: 0))
-        #expect(r.vertex(1) == UVPoint(u: 0.25, v: 0))
-        #expect(r.vertex(2) == UVPoint(u: 0.25, v: 1))
-        #expect(r.vertex(3) == UVPoint(u: -0.5, v: 1))
-        #expect(r.center == UVPoint(u: -0.125, v: 0.5))
-        #expect(r.contains(UVPoint(u: 0.25, v: 1)) && !r.contains(UVPoint(u: 0.26, v: 0.5)))
-        #expect(r.expanded(by: 0.01).contains(UVPoint(u: 0.26, v: 0.5)))
-        #expect(r[0, 0] == -0.5 && r[0, 1] == 0.25 && r[1, 0] == 0 && r[1, 1] == 1)
-        var m = r
-        m[1, 1] = 0.5
-        #expect(m.vHi == 0.5)
-    }
-}
-
-@Suite struct HilbertTablesTests {
-    @Test func tablesAreMutualInverses() {
-        let pos = HilbertTables.lookupPos, ij = HilbertTables.lookupIJ
-        #expect(pos.count == 1024 && ij.count == 1024)
-        for key in 0..<1024 {
-            // (ij, orientation) -> (pos, new orientation) -> back to ij.
-            let value = Int(pos[key])
-            let back = Int(ij[(value & ~3) | (key & 3)])
-            #expect(back >> 2 == key >> 2 && back & 3 == value & 3, "key \(key)")
-        }
-        for o in 0..<4 {
-            for p in 0..<4 {
-                #expect(HilbertTables.ijToPos[o][HilbertTables.posToIJ[o][p]] == p)
-            }
-        }
-    }
-}

@@ -163,6 +163,4 @@ import Geodesy
             }
         }
     }
-
-
 }

@@ -82,7 +82,6 @@ import Geodesy
         print("s2_cells: worst centre error \(worstCentre) deg, worst vertex error \(worstVertex) deg")
     }
 
-
 }
 
 @Suite struct CellGeometryTests {
@@ -158,6 +157,4 @@ import Geodesy
         #expect(!Cell(CellID(face: 3)).contains(p))
         #expect(!Cell(CellID(face: 2)).contains(UnitVector(x: 0, y: 0, z: -1)))
     }
-
-
 }

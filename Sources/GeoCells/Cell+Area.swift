@@ -28,7 +28,8 @@ extension Cell {
         if level < 2 { return averageArea }
         let flatArea = 0.5 * (vertex(2) - vertex(0)).cross(vertex(3) - vertex(1)).norm
         // A cap of projected disc area πr² has area ratio 2 / (1 + sqrt(1 - r²)).
-        return flatArea * 2 / (1 + (1 - min((1 / Double.pi) * flatArea, 1.0)).squareRoot())
+        // 0.3183...: M_1_PI, the double nearest 1/π, as S2 uses it.
+        return flatArea * 2 / (1 + (1 - min(0.318309886183790671538 * flatArea, 1.0)).squareRoot())
     }
 
     /// The area in steradians as S2's `ExactArea`: the sum of the spherical triangles

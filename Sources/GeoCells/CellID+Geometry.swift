@@ -16,18 +16,17 @@ extension CellID {
         let face = self.face
         var i = 0, j = 0
         var bits = face & HilbertTables.swapMask
-        HilbertTables.lookupIJ.withUnsafeBufferPointer { table in
-            var k = 7  // eight table steps; the first takes the 2 bits below the face
-            while k >= 0 {
-                // Step 7 reads 2 * (30 - 28) = 4 position bits, the others 8.
-                let mask: UInt64 = k == 7 ? 0xF : 0xFF
-                bits &+= Int(truncatingIfNeeded: (rawValue >> UInt64(k &* 8 &+ 1)) & mask) << 2
-                bits = Int(table[bits])
-                i &+= (bits >> 6) << (k &* 4)
-                j &+= ((bits >> 2) & 15) << (k &* 4)
-                bits &= 3
-                k &-= 1
-            }
+        let table = HilbertTables.lookupIJPointer
+        var k = 7  // eight table steps; the first takes the 2 bits below the face
+        while k >= 0 {
+            // Step 7 reads 2 * (30 - 28) = 4 position bits, the others 8.
+            let mask: UInt64 = k == 7 ? 0xF : 0xFF
+            bits &+= Int(truncatingIfNeeded: (rawValue >> UInt64(k &* 8 &+ 1)) & mask) << 2
+            bits = Int(table[bits])
+            i &+= (bits >> 6) << (k &* 4)
+            j &+= ((bits >> 2) & 15) << (k &* 4)
+            bits &= 3
+            k &-= 1
         }
         // A non-leaf id's position ends in "10" followed by zero pairs; each "00" pair
         // flips the swap bit (posToOrientation[0] == swap), so flip once per odd count.

@@ -52,22 +52,21 @@ public struct CellID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     /// The leaf cell at leaf coordinates (i, j) in [0, 2^30) of `face` (`S2CellId::FromFaceIJ`).
     @inlinable
     public init(face: Int, i: Int, j: Int) {
-        self = HilbertTables.lookupPos.withUnsafeBufferPointer { table in
-            // n holds the position shifted one bit right; the trailing 1 is added at the end.
-            var n = UInt64(truncatingIfNeeded: face) << 60
-            var bits = face & HilbertTables.swapMask
-            var k = 7  // eight steps of 4 bits cover the 30 bits of i and j
-            while k >= 0 {
-                let shift = k &* 4
-                bits &+= ((i >> shift) & 15) << 6
-                bits &+= ((j >> shift) & 15) << 2
-                bits = Int(table[bits])
-                n |= UInt64(truncatingIfNeeded: bits >> 2) << (UInt64(k) &* 8)
-                bits &= 3
-                k &-= 1
-            }
-            return CellID(rawValue: n &* 2 &+ 1)
+        let table = HilbertTables.lookupPosPointer
+        // n holds the position shifted one bit right; the trailing 1 is added at the end.
+        var n = UInt64(truncatingIfNeeded: face) << 60
+        var bits = face & HilbertTables.swapMask
+        var k = 7  // eight steps of 4 bits cover the 30 bits of i and j
+        while k >= 0 {
+            let shift = k &* 4
+            bits &+= ((i >> shift) & 15) << 6
+            bits &+= ((j >> shift) & 15) << 2
+            bits = Int(table[bits])
+            n |= UInt64(truncatingIfNeeded: bits >> 2) << (UInt64(k) &* 8)
+            bits &= 3
+            k &-= 1
         }
+        rawValue = n &* 2 &+ 1
     }
 
     /// The leaf cell containing `point`, which need not be unit length

@@ -38,11 +38,30 @@ enum HilbertTables {
 
     /// Key `iiiijjjjoo` -> value `ppppppppoo` (S2's `lookup_pos`), 1,024 entries.
     @usableFromInline
-    static let lookupPos: [UInt16] = makeTables().pos
+    static let lookupPos: [UInt16] = tables.pos
 
     /// Key `ppppppppoo` -> value `iiiijjjjoo` (S2's `lookup_ij`), 1,024 entries.
     @usableFromInline
-    static let lookupIJ: [UInt16] = makeTables().ij
+    static let lookupIJ: [UInt16] = tables.ij
+
+    /// Both tables, built once.
+    static let tables = makeTables()
+
+    /// ``lookupPos`` as a raw pointer for the hot path: reading through it needs no
+    /// reference counting or bounds checks (the array costs a retain/release per call).
+    /// Allocated once and never freed; immutable after initialisation, hence safe to share.
+    @usableFromInline
+    nonisolated(unsafe) static let lookupPosPointer: UnsafePointer<UInt16> = permanentCopy(lookupPos)
+
+    /// ``lookupIJ`` as a raw pointer for the hot path (see ``lookupPosPointer``).
+    @usableFromInline
+    nonisolated(unsafe) static let lookupIJPointer: UnsafePointer<UInt16> = permanentCopy(lookupIJ)
+
+    static func permanentCopy(_ table: [UInt16]) -> UnsafePointer<UInt16> {
+        let p = UnsafeMutablePointer<UInt16>.allocate(capacity: table.count)
+        p.initialize(from: table, count: table.count)
+        return UnsafePointer(p)
+    }
 
     /// Builds both tables by walking the Hilbert curve 4 levels deep from each of the four
     /// starting orientations (S2's `InitLookupCell`).

@@ -27,10 +27,13 @@ public enum S2Projection {
     }
 
     /// The inverse of ``stToUV(_:)``: [-1, 1] -> [0, 1] (`S2::UVtoST`).
-    @inlinable
+    @inlinable @inline(__always)
     public static func uvToST(_ u: Double) -> Double {
-        if u >= 0 { return 0.5 * (1 + 3 * u).squareRoot() }
-        return 1 - 0.5 * (1 - 3 * u).squareRoot()
+        // S2 computes 0.5 sqrt(1 + 3u) for u >= 0 and 1 - 0.5 sqrt(1 - 3u) otherwise; for
+        // u < 0, 1 - 3u is bit-identical to 1 + 3|u|, so one sqrt and a select give the same
+        // result without an unpredictable branch.
+        let r = 0.5 * (1 + 3 * abs(u)).squareRoot()
+        return u >= 0 ? r : 1 - r
     }
 
     // MARK: (s, t) <-> (i, j), (si, ti)
@@ -40,15 +43,15 @@ public enum S2Projection {
     /// S2 rounds `2^30 * s - 0.5` with `FastIntRound`, an SSE2 `cvtsd2si` in the default
     /// round-half-to-even mode; adding and removing 1.5 * 2^52 rounds the same way for
     /// every value in range (|x| < 2^51) without a libm call.
-    @inlinable
+    @inlinable @inline(__always)
     public static func stToIJ(_ s: Double) -> Int {
         let x = Double(limitIJ) * s - 0.5
         // 1.5 * 2^52: values of this magnitude have no fraction bits, so the sum rounds
         // x half-to-even; NaN and huge values are caught by the clamps below.
         let rounded = (x + 0x1.8p52) - 0x1.8p52
-        if !(rounded >= 0) { return 0 }
-        if rounded >= Double(limitIJ - 1) { return limitIJ - 1 }
-        return Int(rounded)
+        let low = rounded >= 0 ? rounded : 0  // also maps NaN to 0
+        let clamped = low < Double(limitIJ - 1) ? low : Double(limitIJ - 1)
+        return Int(clamped)
     }
 
     /// The s coordinate of the low edge of leaf column `i` (`S2::IJtoSTMin`), i in [0, 2^30].
@@ -109,23 +112,32 @@ public enum S2Projection {
     /// component is negative (`S2::GetFace`).
     @inlinable
     public static func face(of p: UnitVector) -> Int {
-        let ax = abs(p.x), ay = abs(p.y), az = abs(p.z)
-        var face: Int
-        var c: Double
-        if ax > ay {
-            if ax > az { face = 0; c = p.x } else { face = 2; c = p.z }
-        } else {
-            if ay > az { face = 1; c = p.y } else { face = 2; c = p.z }
-        }
-        if c < 0 { face += 3 }
-        return face
+        xyzToFaceUV(p).face
     }
 
     /// The face of `p` and its (u, v) there (`S2::XYZtoFaceUV`).
-    @inlinable
+    ///
+    /// Each coordinate is one correctly rounded division of the same operands as
+    /// ``validFaceXYZToUV(_:_:)`` (negating a numerator commutes with rounding), so the
+    /// results are bit-identical to S2's; the operands are chosen with selects rather than
+    /// a six-way switch.
+    @inlinable @inline(__always)
     public static func xyzToFaceUV(_ p: UnitVector) -> (face: Int, uv: UVPoint) {
-        let f = face(of: p)
-        return (f, validFaceXYZToUV(f, p))
+        let ax = abs(p.x), ay = abs(p.y), az = abs(p.z)
+        // LargestAbsComponent: (|x| > |y|) ? ((|x| > |z|) ? 0 : 2) : ((|y| > |z|) ? 1 : 2).
+        let xOverY = ax > ay
+        let larger = xOverY ? ax : ay
+        let overZ = larger > az
+        let axis = overZ ? (xOverY ? 0 : 1) : 2
+        let d = overZ ? (xOverY ? p.x : p.y) : p.z
+        let negative = d < 0
+        // Numerators of (u, v) on the positive face of each axis: (y, z), (-x, z), (-x, -y);
+        // the negative face swaps them (faces 3, 4, 5: (z, y), (z, -x), (-y, -x)).
+        let n1 = axis == 0 ? p.y : -p.x
+        let n2 = axis == 2 ? -p.y : p.z
+        let u = (negative ? n2 : n1) / d
+        let v = (negative ? n1 : n2) / d
+        return (negative ? axis + 3 : axis, UVPoint(u: u, v: v))
     }
 
     /// (u, v) of `p` on the given face, or nil when `p` is not in that face's open hemisphere

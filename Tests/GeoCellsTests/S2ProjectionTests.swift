@@ -94,39 +94,51 @@ import Geodesy
             }
         }
     }
-}
 
-@Suite struct UVRectTests {
-    @Test func verticesContainmentAndExpansion() {
-        let r = UVRect(uLo: -0.5, uHi: 0.25, vLo: 0, vHi: 1)
-        #expect(r.vertex(0) == UVPoint(u: -0.5, v: 0))
-        #expect(r.vertex(1) == UVPoint(u: 0.25, v: 0))
-        #expect(r.vertex(2) == UVPoint(u: 0.25, v: 1))
-        #expect(r.vertex(3) == UVPoint(u: -0.5, v: 1))
-        #expect(r.center == UVPoint(u: -0.125, v: 0.5))
-        #expect(r.contains(UVPoint(u: 0.25, v: 1)) && !r.contains(UVPoint(u: 0.26, v: 0.5)))
-        #expect(r.expanded(by: 0.01).contains(UVPoint(u: 0.26, v: 0.5)))
-        #expect(r[0, 0] == -0.5 && r[0, 1] == 0.25 && r[1, 0] == 0 && r[1, 1] == 1)
-        var m = r
-        m[1, 1] = 0.5
-        #expect(m.vHi == 0.5)
-    }
-}
-
-@Suite struct HilbertTablesTests {
-    @Test func tablesAreMutualInverses() {
-        let pos = HilbertTables.lookupPos, ij = HilbertTables.lookupIJ
-        #expect(pos.count == 1024 && ij.count == 1024)
-        for key in 0..<1024 {
-            // (ij, orientation) -> (pos, new orientation) -> back to ij.
-            let value = Int(pos[key])
-            let back = Int(ij[(value & ~3) | (key & 3)])
-            #expect(back >> 2 == key >> 2 && back & 3 == value & 3, "key \(key)")
+    /// S2's branchy reference formulas, written out plainly, against the optimised ones.
+    @Test func optimisedFormsAreBitIdenticalToS2Reference() {
+        func refFace(_ p: UnitVector) -> Int {
+            let ax = abs(p.x), ay = abs(p.y), az = abs(p.z)
+            var f = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2)
+            if [p.x, p.y, p.z][f] < 0 { f += 3 }
+            return f
         }
-        for o in 0..<4 {
-            for p in 0..<4 {
-                #expect(HilbertTables.ijToPos[o][HilbertTables.posToIJ[o][p]] == p)
-            }
+        func refUVToST(_ u: Double) -> Double {
+            u >= 0 ? 0.5 * (1 + 3 * u).squareRoot() : 1 - 0.5 * (1 - 3 * u).squareRoot()
         }
+        func refSTToIJ(_ s: Double) -> Int {
+            max(0, min((1 << 30) - 1, Int((Double(1 << 30) * s - 0.5).rounded(.toNearestOrEven))))
+        }
+        let seed: UInt64 = 0xB17
+        var rng = SplitMix64(seed: seed)
+        var points: [UnitVector] = []
+        for _ in 0..<4000 { points.append(randomPoint(&rng)) }
+        // Ties between components: cube edges and corners, with both signs and zeros.
+        for _ in 0..<500 {
+            let a = rng.nextUnit(), b = rng.nextUnit()
+            let s1: Double = rng.next() & 1 == 0 ? 1 : -1, s2: Double = rng.next() & 1 == 0 ? 1 : -1
+            points.append(UnitVector(x: s1 * a, y: s2 * a, z: b))
+            points.append(UnitVector(x: b, y: s1 * a, z: s2 * a))
+            points.append(UnitVector(x: s1 * a, y: b, z: s2 * a))
+            points.append(UnitVector(x: s1 * a, y: s2 * a, z: -a))
+            points.append(UnitVector(x: 0, y: s1 * a, z: -0.0))
+        }
+        for p in points {
+            let (face, uv) = P.xyzToFaceUV(p)
+            #expect(face == refFace(p), "seed \(seed) \(p)")
+            let want = P.validFaceXYZToUV(face, p)
+            #expect(uv.u.bitPattern == want.u.bitPattern && uv.v.bitPattern == want.v.bitPattern, "seed \(seed) \(p)")
+            #expect(P.face(of: p) == face)
+        }
+        for _ in 0..<4000 {
+            let u = 2 * rng.nextUnit() - 1
+            #expect(P.uvToST(u).bitPattern == refUVToST(u).bitPattern, "seed \(seed) u \(u)")
+            #expect(P.uvToST(-u).bitPattern == refUVToST(-u).bitPattern, "seed \(seed) u \(-u)")
+            let s = 1.1 * rng.nextUnit() - 0.05
+            #expect(P.stToIJ(s) == refSTToIJ(s), "seed \(seed) s \(s)")
+            let k = Double(rng.next() % (1 << 30))
+            #expect(P.stToIJ(k / Double(1 << 30)) == refSTToIJ(k / Double(1 << 30)))
+        }
+        #expect(P.uvToST(-0.0).bitPattern == refUVToST(-0.0).bitPattern)
     }
 }

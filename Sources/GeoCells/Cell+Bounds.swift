@@ -14,7 +14,7 @@ extension Cell {
     /// (close to, but cheaper than, the true centre), radius reaching the farthest vertex
     /// (S2's `GetCapBound`; not the smallest possible cap, but within a few percent).
     public var capBound: Cap {
-        let axis = S2Projection.faceUVToXYZ(face, uvBounds.center).s2Normalized
+        let axis = S2Projection.faceUVToXYZ(face, uvBounds.center).normalized
         var cap = Cap(center: axis, radius: .zero)
         for k in 0..<4 {
             let d = ChordAngle(axis, vertex(k))

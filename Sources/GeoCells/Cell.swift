@@ -63,7 +63,7 @@ public struct Cell: Hashable, Sendable {
 
     /// Vertex `k` (0...3, counter-clockwise from (uLo, vLo)) as a unit vector (`GetVertex`).
     @inlinable
-    public func vertex(_ k: Int) -> UnitVector { vertexRaw(k).s2Normalized }
+    public func vertex(_ k: Int) -> UnitVector { vertexRaw(k).normalized }
 
     /// The inward-facing normal (not unit length) of edge `k`: 0 bottom (v = vLo), 1 right
     /// (u = uHi), 2 top (v = vHi), 3 left (u = uLo); edge k runs from vertex k to k + 1
@@ -80,7 +80,7 @@ public struct Cell: Hashable, Sendable {
 
     /// ``edgeRaw(_:)`` as a unit vector (`GetEdge`).
     @inlinable
-    public func edge(_ k: Int) -> UnitVector { edgeRaw(k).s2Normalized }
+    public func edge(_ k: Int) -> UnitVector { edgeRaw(k).normalized }
 
     /// The u or v coordinate of edge `k`'s line: vLo, uHi, vHi, uLo for k = 0...3
     /// (`GetUVCoordOfEdge`).
@@ -111,7 +111,7 @@ public struct Cell: Hashable, Sendable {
     @inlinable public var centerRaw: UnitVector { id.centerPointRaw }
 
     /// The centre in (s, t) space as a unit vector (`GetCenter`).
-    @inlinable public var center: UnitVector { centerRaw.s2Normalized }
+    @inlinable public var center: UnitVector { centerRaw.normalized }
 
     // MARK: Hierarchy
 

@@ -77,11 +77,11 @@ extension CellID {
 
     /// The centre in (s, t) space as a unit vector (`ToPoint`, normalised as S2 does).
     @inlinable
-    public var centerPoint: UnitVector { centerPointRaw.s2Normalized }
+    public var centerPoint: UnitVector { centerPointRaw.normalized }
 
     /// The latitude/longitude of the centre (`ToLatLng`), in degrees.
     @inlinable
-    public var centerLatLng: LatLng { centerPointRaw.s2LatLng }
+    public var centerLatLng: LatLng { centerPointRaw.latLng }
 
     /// The (u, v) bounds of the cell on its face (`GetBoundUV`).
     @inlinable
@@ -110,23 +110,3 @@ extension CellID {
     }
 }
 
-extension UnitVector {
-    /// Latitude/longitude in degrees exactly as `S2LatLng(S2Point)`: like ``latLng`` but
-    /// adding `+ 0.0` to each atan2 argument so that -0.0 components give the same angles
-    /// as +0.0 (S2 maps the centre of face 3, (-1, -0, -0), to longitude +180, not -180).
-    @inlinable
-    var s2LatLng: LatLng {
-        let lat = atan2(z + 0.0, (x * x + y * y).squareRoot())
-        let lng = atan2(y + 0.0, x + 0.0)
-        return LatLng(uncheckedLatitude: degrees(radians: lat), longitude: degrees(radians: lng))
-    }
-
-    /// Unit length the way S2's `Vector3::Normalize` computes it: multiply by `1 / norm`
-    /// (a zero vector stays zero). Differs from ``normalized`` in the last bit at times.
-    @inlinable
-    var s2Normalized: UnitVector {
-        var n = norm
-        if n != 0 { n = 1 / n }
-        return self * n
-    }
-}

@@ -33,11 +33,12 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Latitude and longitude of this (not necessarily unit-length) vector, in degrees,
-    /// computed as `S2LatLng(S2Point)` does; the longitude is in [-180, 180].
+    /// computed exactly as `S2LatLng(S2Point)` does; the longitude is in [-180, 180].
+    /// `+ 0.0` turns a -0.0 component into +0.0, so (-1, -0, -0) maps to longitude +180 as in S2.
     @inlinable
     public var latLng: LatLng {
-        let lat = atan2(z, (x * x + y * y).squareRoot())
-        let lng = atan2(y, x)
+        let lat = atan2(z + 0.0, (x * x + y * y).squareRoot())
+        let lng = atan2(y + 0.0, x + 0.0)
         return LatLng(uncheckedLatitude: degrees(radians: lat), longitude: degrees(radians: lng))
     }
 
@@ -51,11 +52,13 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var norm2: Double { x * x + y * y + z * z }
     @inlinable public var norm: Double { norm2.squareRoot() }
 
-    /// This vector scaled to unit length (the zero vector stays zero).
+    /// This vector scaled to unit length (the zero vector stays zero), computed as S2's
+    /// `Vector3::Normalize` does (multiply by `1 / norm`), so results match S2 to the bit.
     @inlinable
     public var normalized: UnitVector {
-        let n = norm
-        return n == 0 ? self : UnitVector(x: x / n, y: y / n, z: z / n)
+        var n = norm
+        if n != 0 { n = 1 / n }
+        return self * n
     }
 
     /// Squared Euclidean (chord) distance to `o`: `|self - o|^2`. On the unit sphere this is

@@ -9,7 +9,7 @@ func formatFixed(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "inf" : "-inf") }
     var buffer = [CChar](repeating: 0, count: 64)
     _ = withVaList([value]) { vsnprintf(&buffer, 64, "%.\(decimals)f", $0) }
-    return String(cString: buffer)
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 }
 
 /// Creates a directory and its parents (like `mkdir -p`).

@@ -2,9 +2,10 @@ import Geodesy
 import GeoCells
 
 extension CellIndex {
-    /// Deepest level used: a level-16 cell is ~150 m wide, far wider than the ~6 m that the
-    /// squared-chord margin pads a zero-radius cap by, so tiny fences still meet 1-4 cells.
-    public static let maxIndexLevel = 16
+    /// Deepest level used: cell keys of levels up to 14 fit 32 bits, and a level-14 cell
+    /// (~600 m wide) is far wider than the ~6 m that the squared-chord margin pads a
+    /// zero-radius cap by, so tiny fences still meet 1-4 cells.
+    public static let maxIndexLevel = 14
 
     /// Builds the index.
     /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
@@ -30,98 +31,129 @@ extension CellIndex {
             if a.chord2 != b.chord2 { return a.chord2 > b.chord2 }
             return l.index < r.index
         }
-        var groups: [Group] = []
-        var ids: [Int32] = []
-        var chord2s: [Double] = []
-        var radii: [Double] = []
-        ids.reserveCapacity(n)
-        chord2s.reserveCapacity(n)
-        radii.reserveCapacity(n)
-        for (_, index) in order {
-            let f = input[index]
-            let c = f.centreVector
-            if let last = groups.last, last.count < UInt32(CellIndex.maxGroupSize),
-               last.x.bitPattern == c.x.bitPattern, last.y.bitPattern == c.y.bitPattern,
-               last.z.bitPattern == c.z.bitPattern {
-                groups[groups.count - 1].count += 1
-            } else {
-                groups.append(Group(x: c.x, y: c.y, z: c.z, start: UInt32(ids.count), count: 1))
+        // Groups: runs of identical centres, at most maxGroupSize fences each.
+        var groupFirst: [Int] = []  // position in `order` of each group's first fence
+        for (position, item) in order.enumerated() {
+            if let g = groupFirst.last, position - g < CellIndex.maxGroupSize,
+               CellIndex.sameCentre(input[order[g].index], input[item.index]) {
+                continue
             }
-            ids.append(f.id)
-            chord2s.append(f.chord2)
-            radii.append(f.radiusMeters)
+            groupFirst.append(position)
         }
-        precondition(groups.count < 1 << 26, "too many centre groups for 26-bit entry fields")
+        groupFirst.append(n)
+        let groupCount = groupFirst.count - 1
+        var records: [UInt64] = []
+        var groupOffsets: [UInt32] = []
+        var radii: [Double] = []
+        radii.reserveCapacity(n)
+        groupOffsets.reserveCapacity(groupCount + 1)
+        records.reserveCapacity((0..<groupCount).reduce(0) {
+            $0 + CellIndex.recordLength(groupFirst[$1 + 1] - groupFirst[$1])
+        })
+        for g in 0..<groupCount {
+            groupOffsets.append(UInt32(truncatingIfNeeded: records.count))
+            let members = order[groupFirst[g]..<groupFirst[g + 1]].map { input[$0.index] }
+            let c = members[0].centreVector
+            records.append(c.x.bitPattern)
+            records.append(c.y.bitPattern)
+            records.append(c.z.bitPattern)
+            var k = 0
+            while k < members.count {
+                let low = UInt64(UInt32(bitPattern: members[k].id))
+                if k + 1 < members.count {
+                    records.append(low | UInt64(UInt32(bitPattern: members[k + 1].id)) << 32)
+                    records.append(members[k].chord2.bitPattern)
+                    records.append(members[k + 1].chord2.bitPattern)
+                } else {
+                    records.append(low)
+                    records.append(members[k].chord2.bitPattern)
+                }
+                k += 2
+            }
+            for f in members { radii.append(f.radiusMeters) }
+        }
+        groupOffsets.append(UInt32(truncatingIfNeeded: records.count))
+        precondition(records.count < 1 << 25, "too many fences for 25-bit record offsets")
 
         // Cells of every group, as (cell key, entry) pairs.
-        var keys: [UInt64] = []
+        var keys: [UInt32] = []
         var packed: [UInt32] = []
         var levelMask: UInt32 = 0
         var fill = CellFloodFill()
-        for g in groups.indices {
-            let group = groups[g]
-            let first = Int(group.start), count = Int(group.count)
-            let largest = radii[first]  // chord2 descending: the first fence is the largest
-            let level = CellIndex.level(forRadiusMeters: largest, cellsPerRadius: cellsPerRadius)
+        for g in 0..<groupCount {
+            let first = groupFirst[g], count = groupFirst[g + 1] - first
+            let chord2s = (0..<count).map { input[order[first + $0].index].chord2 }
+            let largest = input[order[first].index].radiusMeters  // chord2 descending
+            let centre = input[order[first].index].centreVector
+            let level = CellIndex.level(radiusMeters: largest, cellsPerRadius: cellsPerRadius)
             levelMask |= 1 << UInt32(level)
-            let centre = UnitVector(x: group.x, y: group.y, z: group.z)
+            let offset = groupOffsets[g]
             fill.run(centre: centre, level: level) { cell, minC2, maxC2 in
                 var b = 0
-                while b < count && minC2 <= chord2s[first + b] + CellIndex.margin { b += 1 }
+                while b < count && minC2 <= chord2s[b] + CellIndex.margin { b += 1 }
                 if b == 0 { return false }
                 var a = 0
-                while a < b && maxC2 <= chord2s[first + a] - CellIndex.margin { a += 1 }
+                while a < b && maxC2 <= chord2s[a] - CellIndex.margin { a += 1 }
                 keys.append(cell)
-                packed.append(UInt32(g) << 6 | UInt32(a) << 3 | UInt32(b))
+                packed.append(offset << 7 | UInt32(a) << 3 | UInt32(b))
                 return true
             }
         }
 
-        // Entries grouped by cell (then by group, for determinism and locality).
+        // Entries grouped by cell (then by record offset: determinism and locality), the last
+        // of each cell flagged.
         var perm = Array(keys.indices)
         perm.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : packed[$0] < packed[$1] }
-        var entries: [UInt32] = []
-        entries.reserveCapacity(perm.count)
+        var entries = perm.map { packed[$0] }
         var distinct = 0
-        var previous: UInt64 = 0
-        for p in perm {
-            if keys[p] != previous { distinct += 1; previous = keys[p] }
-            entries.append(packed[p])
+        for e in 0..<perm.count where e + 1 == perm.count || keys[perm[e + 1]] != keys[perm[e]] {
+            entries[e] |= 64
+            distinct += 1
         }
-        precondition(entries.count < Int(UInt32.max), "too many cell entries")
         // Capacity: a power of two at most 70% full (linear probing stays short below that).
         var capacity = 8
         while capacity * 7 < distinct * 10 { capacity <<= 1 }
-        var slots = [Slot](repeating: Slot(key: 0, start: 0, end: 0), count: capacity)
-        let shift = UInt64(64 - capacity.trailingZeroBitCount)
+        self.hashShift = UInt64(64 - capacity.trailingZeroBitCount)
+        self.tableMask = capacity - 1
+        var slots = [Slot](repeating: Slot(key: 0, start: 0), count: capacity)
         var e = 0
         while e < perm.count {
             let key = keys[perm[e]]
-            var end = e + 1
-            while end < perm.count && keys[perm[end]] == key { end += 1 }
-            var h = Int(truncatingIfNeeded: (key &* CellIndex.hashMultiplier) >> shift)
+            var h = Int(truncatingIfNeeded: (UInt64(key) &* CellIndex.hashMultiplier) >> hashShift)
             while slots[h].key != 0 { h = (h + 1) & (capacity - 1) }
-            slots[h] = Slot(key: key, start: UInt32(e), end: UInt32(end))
-            e = end
+            slots[h] = Slot(key: key, start: UInt32(e))
+            while entries[e] & 64 == 0 { e += 1 }
+            e += 1
         }
 
-        self.groups = groups
-        self.ids = ids
-        self.chord2s = chord2s
+        self.records = records
+        self.groupOffsets = groupOffsets
         self.radii = radii
         self.entries = entries
         self.slots = slots
-        self.tableMask = capacity - 1
-        self.hashShift = shift
         self.levelMask = levelMask
     }
 
+    /// Whether two fences have bit-identical centres (so one squared chord serves both).
+    static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {
+        a.centreVector.x.bitPattern == b.centreVector.x.bitPattern
+            && a.centreVector.y.bitPattern == b.centreVector.y.bitPattern
+            && a.centreVector.z.bitPattern == b.centreVector.z.bitPattern
+    }
+
     /// The level of a group whose largest radius is `meters`: the deepest level (at most
-    /// ``maxIndexLevel``) whose average cell edge is at least `radius / cellsPerRadius`.
-    static func level(forRadiusMeters meters: Double, cellsPerRadius: Double) -> Int {
+    /// ``maxIndexLevel``) whose cells are at least `radius / cellsPerRadius` wide on average.
+    /// A level-L cell is `2 / 2^L` units of u wide, and a unit of u spans π/4 radians on
+    /// average (a face spans 90 degrees over 2 units; from ~0.5 near face corners to 1 at
+    /// the centre). The level depends on the radius only, so fences of equal radius share
+    /// one level: each level in use costs every fix one probe.
+    static func level(radiusMeters meters: Double, cellsPerRadius: Double) -> Int {
         let angle = Swift.min(meters / Earth.meanRadius, Double.pi)
-        return Swift.min(CellIndex.maxIndexLevel,
-                         CellMetric.avgEdge.levelForMinValue(angle / cellsPerRadius))
+        // 2^L <= 2 (π/4) cellsPerRadius / angle.
+        let ratio = 0.5 * Double.pi * cellsPerRadius / angle
+        guard ratio.isFinite else { return CellIndex.maxIndexLevel }
+        guard ratio >= 1 else { return 0 }
+        return Swift.min(CellIndex.maxIndexLevel, ratio.exponent)
     }
 }
 
@@ -129,37 +161,40 @@ extension CellIndex {
 /// neighbours, visiting each cell once; the caller's visitor decides (from the cell's squared
 /// chord range to the centre) whether the cell meets the cap and so whether to spread.
 struct CellFloodFill {
-    private var visited: Set<UInt64> = []
+    private var visited: Set<UInt32> = []
     private var stack: [(face: Int, i: Int, j: Int)] = []
 
     /// Calls `visit(key, minC2, maxC2)` for the centre's cell and, while `visit` returns true,
     /// for the unvisited edge neighbours of the cells it accepted.
     mutating func run(centre: UnitVector, level: Int,
-                      _ visit: (_ key: UInt64, _ minC2: Double, _ maxC2: Double) -> Bool) {
+                      _ visit: (_ key: UInt32, _ minC2: Double, _ maxC2: Double) -> Bool) {
         visited.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
-        let shift = CellID.maxLevel - level
         let (face, uv) = S2Projection.xyzToFaceUV(centre)
-        let start = (face: face, i: S2Projection.stToIJ(S2Projection.uvToST(uv.u)) >> shift,
-                     j: S2Projection.stToIJ(S2Projection.uvToST(uv.v)) >> shift)
+        let start = (face: face, i: CellIndex.cellCoordinate(uv.u, level: level),
+                     j: CellIndex.cellCoordinate(uv.v, level: level))
         visited.insert(CellIndex.cellKey(level: level, face: start.face, i: start.i, j: start.j))
         stack.append(start)
         let size = 1 << level
         while let cell = stack.popLast() {
             let key = CellIndex.cellKey(level: level, face: cell.face, i: cell.i, j: cell.j)
-            let range = CellGeometry.chord2Range(from: centre, face: cell.face, i: cell.i, j: cell.j, level: level)
+            let rect = CellGeometry.rect(i: cell.i, j: cell.j, level: level)
+            let range = CellGeometry.chord2Range(from: centre, face: cell.face, rect: rect)
             guard visit(key, range.min, range.max) else { continue }
-            let offsets = [(0, -1), (1, 0), (0, 1), (-1, 0)]
-            for (k, (di, dj)) in offsets.enumerated() {
+            for (di, dj) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
                 let ni = cell.i + di, nj = cell.j + dj
-                var next: (face: Int, i: Int, j: Int)
-                if ni >= 0 && ni < size && nj >= 0 && nj < size {
-                    next = (cell.face, ni, nj)
-                } else {
-                    // Across a cube edge: let CellID reproject (its neighbour order is the same).
-                    let id = CellID(face: cell.face, i: cell.i << shift, j: cell.j << shift).parent(level: level)
-                    let f = id.edgeNeighbors[k].toFaceIJOrientation()
-                    next = (f.face, f.i >> shift, f.j >> shift)
+                var next = (face: cell.face, i: ni, j: nj)
+                if ni < 0 || ni >= size || nj < 0 || nj >= size {
+                    // Across a cube edge: the cells of both faces meet edge to edge there (the
+                    // edge is cut into 2^level equal steps on both), so the neighbour is the
+                    // cell holding a point just beyond the middle of the shared edge.
+                    let step = 2 / Double(size)
+                    let beyond = 1e-3 * step  // well inside the neighbour, far from its edges
+                    let u = ni < 0 ? -1 - beyond : ni >= size ? 1 + beyond : rect.uLo + 0.5 * step
+                    let v = nj < 0 ? -1 - beyond : nj >= size ? 1 + beyond : rect.vLo + 0.5 * step
+                    let (f2, uv2) = S2Projection.xyzToFaceUV(S2Projection.faceUVToXYZ(cell.face, u, v))
+                    next = (f2, CellIndex.cellCoordinate(uv2.u, level: level),
+                            CellIndex.cellCoordinate(uv2.v, level: level))
                 }
                 if visited.insert(CellIndex.cellKey(level: level, face: next.face, i: next.i, j: next.j)).inserted {
                     stack.append(next)

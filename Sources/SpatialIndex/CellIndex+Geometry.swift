@@ -6,12 +6,17 @@ import GeoCells
 /// margin; valid for any point and any cell (the cell edges are great-circle arcs shorter
 /// than π).
 enum CellGeometry {
-    /// The least and greatest squared chord from `c` (unit length) to the points of the
-    /// level-`level` cell (face, i, j) (i, j at that level).
-    static func chord2Range(from c: UnitVector, face: Int, i: Int, j: Int, level: Int)
-        -> (min: Double, max: Double) {
-        let shift = CellID.maxLevel - level
-        let rect = CellID.ijLevelToBoundUV(i: i << shift, j: j << shift, level: level)
+    /// The (u, v) bounds of cell (i, j) of a face cut into `2^level` equal steps per axis
+    /// (exact: multiples of a power of two).
+    static func rect(i: Int, j: Int, level: Int) -> UVRect {
+        let step = 2 / Double(1 << level)
+        return UVRect(uLo: -1 + Double(i) * step, uHi: -1 + Double(i + 1) * step,
+                      vLo: -1 + Double(j) * step, vHi: -1 + Double(j + 1) * step)
+    }
+
+    /// The least and greatest squared chord from `c` (unit length) to the points of the cell
+    /// with (u, v) bounds `rect` on `face`.
+    static func chord2Range(from c: UnitVector, face: Int, rect: UVRect) -> (min: Double, max: Double) {
         let v = [
             S2Projection.faceUVToXYZ(face, rect.uLo, rect.vLo).normalized,
             S2Projection.faceUVToXYZ(face, rect.uHi, rect.vLo).normalized,

@@ -63,50 +63,31 @@ public struct CellIndex: FenceIndex, Sendable {
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }
 
-    /// A centre group: the centre once, and the first of its fence slots.
-    @usableFromInline
-    struct Group: Sendable {
-        @usableFromInline var x: Double
-        @usableFromInline var y: Double
-        @usableFromInline var z: Double
-        /// First slot of the group in `ids`, `chord2s`, `radii`.
-        @usableFromInline var start: UInt32
-        /// Number of fences in the group, 1...maxGroupSize.
-        @usableFromInline var count: UInt32
-
-        @inlinable
-        init(x: Double, y: Double, z: Double, start: UInt32, count: UInt32) {
-            self.x = x
-            self.y = y
-            self.z = z
-            self.start = start
-            self.count = count
-        }
-    }
-
-    /// A hash slot: a cell key (0 = empty) and its entries `start..<end`.
+    /// A hash slot: a cell key (0 = empty) and the index of the cell's first entry.
     @usableFromInline
     struct Slot: Sendable {
-        @usableFromInline var key: UInt64
+        @usableFromInline var key: UInt32
         @usableFromInline var start: UInt32
-        @usableFromInline var end: UInt32
 
         @inlinable
-        init(key: UInt64, start: UInt32, end: UInt32) {
+        init(key: UInt32, start: UInt32) {
             self.key = key
             self.start = start
-            self.end = end
         }
     }
 
-    @usableFromInline var groups: [Group]
-    /// Fence ids per slot (group order, chord2 descending within a group).
-    @usableFromInline var ids: [Int32]
-    /// Squared chords per slot.
-    @usableFromInline var chord2s: [Double]
-    /// Radii in metres per slot (edge distances of nearest queries).
+    /// Group records, back to back, in Hilbert order of their centres. A group of n fences
+    /// takes `3 + 3 * (n / 2) + 2 * (n % 2)` words: x, y, z of the centre (Double bits), then
+    /// per pair of fences (k, k + 1) a word with both ids (k in the low half) and their two
+    /// squared chords (Double bits), descending; an odd last fence has its id word and its
+    /// squared chord. So fence k's words do not depend on n: the query needs no count.
+    @usableFromInline var records: [UInt64]
+    /// First word of each group's record, plus the end: `groupCount + 1` values.
+    @usableFromInline var groupOffsets: [UInt32]
+    /// Radii in metres in record order (group by group, descending chord2): edge distances.
     @usableFromInline var radii: [Double]
-    /// `group << 6 | interior << 3 | mayIntersect` per (cell, group), grouped by cell.
+    /// `record offset << 7 | last << 6 | interior << 3 | mayIntersect` per (cell, group),
+    /// grouped by cell; `last` marks a cell's final entry.
     @usableFromInline var entries: [UInt32]
     /// The hash table, `tableMask + 1` slots.
     @usableFromInline var slots: [Slot]
@@ -119,14 +100,16 @@ public struct CellIndex: FenceIndex, Sendable {
     /// 2^64 / golden ratio, odd: Fibonacci hashing spreads neighbouring cell keys.
     @usableFromInline static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
-    @inlinable public var count: Int { ids.count }
+    @inlinable public var count: Int { radii.count }
 
-    /// Bytes of the index's own storage: groups, fence slots, entries and the hash table.
+    /// Bytes of the index's own storage: group records, radii, entries and the hash table.
     public var memoryBytes: Int {
-        groups.capacity * MemoryLayout<Group>.stride + ids.capacity * 4 + chord2s.capacity * 8
-            + radii.capacity * 8 + entries.capacity * 4 + slots.capacity * MemoryLayout<Slot>.stride
+        records.capacity * 8 + groupOffsets.capacity * 4 + radii.capacity * 8 + entries.capacity * 4
+            + slots.capacity * MemoryLayout<Slot>.stride
     }
 
+    /// Number of centre groups.
+    public var groupCount: Int { groupOffsets.count - 1 }
     /// Number of (cell, group) entries.
     public var entryCount: Int { entries.count }
     /// Number of distinct cells in the table.
@@ -134,12 +117,38 @@ public struct CellIndex: FenceIndex, Sendable {
     /// The levels in use, ascending.
     public var levels: [Int] { (0...CellID.maxLevel).filter { levelMask & (1 << UInt32($0)) != 0 } }
 
-    /// The cell key of level-`level` cell (face, i, j) (i, j at that level).
+    /// The column (or row) of coordinate `u` in [-1, 1] on a face divided into `2^level`
+    /// equal steps: `floor((u + 1) 2^(level - 1))` clamped to `[0, 2^level - 1]` (NaN -> 0).
+    /// Exact: scaling by a power of two and adding 1 to a number in [-1, 1] round only in the
+    /// last bit, which moves a point at most ~1e-16 across a cell edge (inside the margin).
     @inlinable @inline(__always)
-    static func cellKey(level: Int, face: Int, i: Int, j: Int) -> UInt64 {
-        let l = UInt64(truncatingIfNeeded: level)
-        return (1 << (2 &* l &+ 3)) | UInt64(truncatingIfNeeded: face) << (2 &* l)
-            | UInt64(truncatingIfNeeded: i) << l | UInt64(truncatingIfNeeded: j)
+    static func cellCoordinate(_ u: Double, level: Int) -> Int {
+        let cells = Double(sign: .plus, exponent: level, significand: 1)
+        let t = (u + 1) * (0.5 * cells)
+        let low = t >= 0 ? t : 0  // also maps NaN to 0
+        let clamped = low < cells - 1 ? low : cells - 1
+        return Int(clamped)
+    }
+
+    /// The key of the level-`level` cell holding face coordinates `uv` on `face`.
+    @inlinable @inline(__always)
+    static func cellKey(level: Int, face: Int, uv: UVPoint) -> UInt32 {
+        cellKey(level: level, face: face, i: cellCoordinate(uv.u, level: level),
+                j: cellCoordinate(uv.v, level: level))
+    }
+
+    /// The cell key of level-`level` cell (face, i, j) (i, j at that level), level <= 14.
+    @inlinable @inline(__always)
+    static func cellKey(level: Int, face: Int, i: Int, j: Int) -> UInt32 {
+        let l = UInt32(truncatingIfNeeded: level)
+        return (1 << (2 &* l &+ 3)) | UInt32(truncatingIfNeeded: face) << (2 &* l)
+            | UInt32(truncatingIfNeeded: i) << l | UInt32(truncatingIfNeeded: j)
+    }
+
+    /// The home slot of `key`.
+    @inlinable @inline(__always)
+    func home(_ key: UInt32) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* CellIndex.hashMultiplier) >> hashShift)
     }
 
     // MARK: Stabbing
@@ -160,19 +169,14 @@ public struct CellIndex: FenceIndex, Sendable {
         var mask = levelMask
         if mask == 0 { return }
         let (face, uv) = S2Projection.xyzToFaceUV(p)
-        let leafI = S2Projection.stToIJ(S2Projection.uvToST(uv.u))
-        let leafJ = S2Projection.stToIJ(S2Projection.uvToST(uv.v))
         slots.withUnsafeBufferPointer { slots in
         entries.withUnsafeBufferPointer { entries in
-        groups.withUnsafeBufferPointer { groups in
-        chord2s.withUnsafeBufferPointer { chord2s in
-        ids.withUnsafeBufferPointer { ids in
+        records.withUnsafeBufferPointer { records in
             repeat {
                 let level = mask.trailingZeroBitCount
                 mask &= mask &- 1
-                let shift = CellID.maxLevel &- level
-                let key = CellIndex.cellKey(level: level, face: face, i: leafI >> shift, j: leafJ >> shift)
-                var h = Int(truncatingIfNeeded: (key &* CellIndex.hashMultiplier) >> hashShift)
+                let key = CellIndex.cellKey(level: level, face: face, uv: uv)
+                var h = home(key)
                 var slot = slots[h]
                 while slot.key != key {
                     if slot.key == 0 { break }
@@ -181,36 +185,63 @@ public struct CellIndex: FenceIndex, Sendable {
                 }
                 if slot.key != key { continue }
                 var e = Int(slot.start)
-                let end = Int(slot.end)
-                while e < end {
-                    let entry = entries[e]
+                var entry: UInt32
+                repeat {
+                    entry = entries[e]
                     e &+= 1
-                    let group = groups[Int(entry >> 6)]
-                    let first = Int(group.start)
-                    let interior = first &+ Int((entry >> 3) & 7)
-                    let candidates = first &+ Int(entry & 7)
-                    var k = first
+                    let r = Int(entry >> 7)
+                    let interior = Int((entry >> 3) & 7)
+                    let candidates = Int(entry & 7)
+                    var k = 0
                     while k < interior {
                         stats.exact(hit: true)
-                        body(ids[k])
+                        body(CellIndex.id(records, r, k))
                         k &+= 1
                     }
                     if k < candidates {
-                        let d2 = squaredChord(p.x, p.y, p.z, group.x, group.y, group.z)
+                        let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
+                                              Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
                         repeat {
-                            let inside = d2 <= chord2s[k]
+                            let inside = d2 <= CellIndex.chord2(records, r, k)
                             stats.exact(hit: inside)
                             if !inside { break }
-                            body(ids[k])
+                            body(CellIndex.id(records, r, k))
                             k &+= 1
                         } while k < candidates
                     }
-                }
+                } while entry & 64 == 0
             } while mask != 0
         }
         }
         }
-        }
+    }
+
+    /// The id of fence `k` of the record at word `r`.
+    @inlinable @inline(__always)
+    static func id(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ k: Int) -> Int32 {
+        Int32(truncatingIfNeeded: records[r &+ 3 &+ (k >> 1) &* 3] >> UInt64((k & 1) &* 32))
+    }
+
+    /// The squared chord of fence `k` of the record at word `r`.
+    @inlinable @inline(__always)
+    static func chord2(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ k: Int) -> Double {
+        Double(bitPattern: records[r &+ 4 &+ (k >> 1) &* 3 &+ (k & 1)])
+    }
+
+    /// Record words of a group of `n` fences.
+    @inlinable
+    static func recordLength(_ n: Int) -> Int { 3 + 3 * (n >> 1) + 2 * (n & 1) }
+
+    /// Calls `body(record offset, fence count, first fence ordinal)` for every group.
+    @inlinable
+    func forEachGroup(_ body: (Int, Int, Int) -> Void) {
+        var ordinal = 0
+        for g in 0..<(groupOffsets.count - 1) {
+            let r = Int(groupOffsets[g])
+            let length = Int(groupOffsets[g + 1]) - r
+            let n = (2 * (length - 3) + 1) / 3  // inverts recordLength for n in 1...7
+            body(r, n, ordinal)
+            ordinal += n
         }
     }
 
@@ -219,9 +250,14 @@ public struct CellIndex: FenceIndex, Sendable {
     @inlinable
     public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
         let limit = Fence.chord2(forRadiusMeters: meters)
-        for g in groups where squaredChord(p.x, p.y, p.z, g.x, g.y, g.z) <= limit {
-            let first = Int(g.start)
-            for k in first..<(first + Int(g.count)) { body(ids[k]) }
+        records.withUnsafeBufferPointer { records in
+            forEachGroup { r, n, _ in
+                let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
+                                      Double(bitPattern: records[r + 1]), Double(bitPattern: records[r + 2]))
+                if d2 <= limit {
+                    for k in 0..<n { body(CellIndex.id(records, r, k)) }
+                }
+            }
         }
     }
 
@@ -229,12 +265,17 @@ public struct CellIndex: FenceIndex, Sendable {
                         maxDistanceMeters: Double, into results: inout [FenceNeighbor]) {
         results.removeAll(keepingCapacity: true)
         guard k > 0 else { return }
-        for g in groups {
-            let centre = metres(fromChord2: squaredChord(p.x, p.y, p.z, g.x, g.y, g.z))
-            let first = Int(g.start)
-            for s in first..<(first + Int(g.count)) {
-                let d = measure == .edge ? centre - radii[s] : centre
-                if d <= maxDistanceMeters { results.append(FenceNeighbor(id: ids[s], distanceMeters: d)) }
+        records.withUnsafeBufferPointer { records in
+            forEachGroup { r, n, ordinal in
+                let centre = metres(fromChord2: squaredChord(
+                    p.x, p.y, p.z, Double(bitPattern: records[r]), Double(bitPattern: records[r + 1]),
+                    Double(bitPattern: records[r + 2])))
+                for f in 0..<n {
+                    let d = measure == .edge ? centre - radii[ordinal + f] : centre
+                    if d <= maxDistanceMeters {
+                        results.append(FenceNeighbor(id: CellIndex.id(records, r, f), distanceMeters: d))
+                    }
+                }
             }
         }
         results.sort(by: FenceNeighbor.precedes)

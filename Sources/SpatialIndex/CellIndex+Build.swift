@@ -47,7 +47,7 @@ extension CellIndex {
         var radii: [Double] = []
         radii.reserveCapacity(n)
         groupOffsets.reserveCapacity(groupCount + 1)
-        records.reserveCapacity((0..<groupCount).reduce(0) {
+        records.reserveCapacity((0..<groupCount).reduce(CellIndex.recordPadding) {
             $0 + CellIndex.recordLength(groupFirst[$1 + 1] - groupFirst[$1])
         })
         for g in 0..<groupCount {
@@ -73,6 +73,8 @@ extension CellIndex {
             for f in members { radii.append(f.radiusMeters) }
         }
         groupOffsets.append(UInt32(truncatingIfNeeded: records.count))
+        // Padding: the query reads the words of fences 0...2 of every record unconditionally.
+        records.append(contentsOf: repeatElement(0, count: CellIndex.recordPadding))
         precondition(records.count < 1 << 25, "too many fences for 25-bit record offsets")
 
         // Cells of every group, as (cell key, entry) pairs.
@@ -133,6 +135,9 @@ extension CellIndex {
         self.slots = slots
         self.levelMask = levelMask
     }
+
+    /// Words after the last record: a 1-fence record is 5 words, and the query reads 8.
+    static var recordPadding: Int { 3 }
 
     /// Whether two fences have bit-identical centres (so one squared chord serves both).
     static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {

@@ -172,6 +172,11 @@ public struct CellIndex: FenceIndex, Sendable {
         slots.withUnsafeBufferPointer { slots in
         entries.withUnsafeBufferPointer { entries in
         records.withUnsafeBufferPointer { records in
+        // Hits are gathered into a small stack buffer with branch-free writes (write the id,
+        // advance by 0 or 1) and handed to `body` in one loop per fix: the number of hits
+        // of each group is data-dependent, and a branch per fence would mispredict often.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: CellIndex.hitBufferSize) { buffer in
+            var n = 0
             repeat {
                 let level = mask.trailingZeroBitCount
                 mask &= mask &- 1
@@ -189,32 +194,52 @@ public struct CellIndex: FenceIndex, Sendable {
                 repeat {
                     entry = entries[e]
                     e &+= 1
+                    if n > CellIndex.hitBufferSize &- CellIndex.maxGroupSize {
+                        for t in 0..<n { body(buffer[t]) }
+                        n = 0
+                    }
                     let r = Int(entry >> 7)
                     let interior = Int((entry >> 3) & 7)
                     let candidates = Int(entry & 7)
-                    var k = 0
-                    while k < interior {
-                        stats.exact(hit: true)
-                        body(CellIndex.id(records, r, k))
-                        k &+= 1
+                    let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
+                                          Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
+                    let before = n
+                    // Fences 0, 1, 2 unrolled (the words of a short group's neighbour, or of
+                    // the padding after the last record, are read and discarded).
+                    let ids01 = records[r &+ 3]
+                    buffer[n] = Int32(truncatingIfNeeded: ids01)
+                    n &+= CellIndex.bit(0 < candidates) & (CellIndex.bit(0 < interior)
+                        | CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 4])))
+                    buffer[n] = Int32(truncatingIfNeeded: ids01 >> 32)
+                    n &+= CellIndex.bit(1 < candidates) & (CellIndex.bit(1 < interior)
+                        | CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 5])))
+                    buffer[n] = Int32(truncatingIfNeeded: records[r &+ 6])
+                    n &+= CellIndex.bit(2 < candidates) & (CellIndex.bit(2 < interior)
+                        | CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 7])))
+                    if candidates > 3 {
+                        for k in 3..<candidates where k < interior || d2 <= CellIndex.chord2(records, r, k) {
+                            buffer[n] = CellIndex.id(records, r, k)
+                            n &+= 1
+                        }
                     }
-                    if k < candidates {
-                        let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
-                                              Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
-                        repeat {
-                            let inside = d2 <= CellIndex.chord2(records, r, k)
-                            stats.exact(hit: inside)
-                            if !inside { break }
-                            body(CellIndex.id(records, r, k))
-                            k &+= 1
-                        } while k < candidates
-                    }
+                    let hits = n &- before
+                    for k in 0..<candidates { stats.exact(hit: k < hits) }
                 } while entry & 64 == 0
             } while mask != 0
+            for t in 0..<n { body(buffer[t]) }
+        }
         }
         }
         }
     }
+
+    /// Ids gathered before `body` is called: 64 (256 bytes of stack), flushed when fewer
+    /// than ``maxGroupSize`` places are left.
+    @usableFromInline static var hitBufferSize: Int { 64 }
+
+    /// 1 for true, 0 for false, without a branch.
+    @inlinable @inline(__always)
+    static func bit(_ b: Bool) -> Int { b ? 1 : 0 }
 
     /// The id of fence `k` of the record at word `r`.
     @inlinable @inline(__always)

@@ -1,8 +1,9 @@
 import Geodesy
 import GeoCells
 
-/// Distances from a point to an S2 cell, as squared chords on the unit sphere, for the cell
-/// index's classification. Accurate to ~1e-15 (rounding only), far inside the index's 1e-12
+/// Distances from a point to a cube-face cell (a (u, v) rectangle of a face: four
+/// great-circle edges), as squared chords on the unit sphere, for the cell index's
+/// classification. Accurate to ~1e-15 (rounding only), far inside the index's 1e-12
 /// margin; valid for any point and any cell (the cell edges are great-circle arcs shorter
 /// than π).
 enum CellGeometry {

@@ -1,64 +1,75 @@
 import Geodesy
 import GeoCells
 
-/// The stabbing index ("which circular fences contain this fix?") over S2 cells: each fence's
-/// cap is classified against the cells of one S2 level, and a fix looks up its own cell in a
-/// hash table to get the few fences that can contain it, most of them already known to.
+/// The stabbing index ("which circular fences contain this fix?") over cube-face cells: each
+/// fence's cap is classified against the cells of one level, and a fix looks up its own cell
+/// in a hash table to get the few fences that can contain it, many already known to.
 ///
 /// Representation:
+/// - **Cells.** S2's cube faces (`S2Projection.xyzToFaceUV`: face, gnomonic u and v in
+///   [-1, 1]) cut into `2^L x 2^L` equal steps of (u, v): S2's cell layout with the *linear*
+///   u -> s mapping (S2's `S2_LINEAR_PROJECTION` option) instead of the quadratic one, so a
+///   fix's cell costs two divisions and no square root (the quadratic form measured ~5 ns
+///   slower per fix). Cell edges are still great-circle arcs; cells near face corners are
+///   up to ~2-3 times narrower than at face centres. Cell (face, i, j) of level L has key
+///   `1 << (2L + 3) | face << 2L | i << L | j` (a marker bit keeps levels apart; 0 = empty
+///   slot); L <= ``maxIndexLevel`` (14), so keys fit 32 bits.
 /// - **Centre groups.** Fences with bit-identical centres form a group (the concentric 1/3/5
-///   mile tiers of a POI are one group); a group holds at most ``maxGroupSize`` fences (larger
-///   sets of same-centre fences are split into several groups). `groups[g]` holds the centre
-///   (x, y, z) once and the group's first slot; its fences occupy consecutive slots of `ids`,
-///   `chord2s` and `radii`, sorted by squared chord *descending*. One squared chord per group
-///   answers every fence of the group: fence k contains p iff `chord2s[k] >= d2`, and the
-///   first failure ends the group. Groups are ordered by the Hilbert key of their centre, so
-///   nearby groups share cache lines.
-/// - **Cells.** Each group gets one S2 level `L` from its largest radius (cells about
-///   ``cellsPerRadius`` times narrower than the radius, so a group meets ~10-30 cells). The
-///   cells of level `L` that meet the (slightly padded) largest cap are found by a flood fill
-///   from the centre's cell over edge neighbours. For each such cell the squared-chord range
-///   `[minC2, maxC2]` from the centre to the cell is computed once (exactly up to rounding,
-///   see `CellIndex+Geometry.swift`); then `a` = number of fences (largest first) whose cap
-///   surely contains the whole cell (`maxC2 <= chord2 - margin`), `b` = number that may meet
-///   it (`minC2 <= chord2 + margin`).
-/// - **Entries.** One `UInt32` per (cell, group) with `b > 0`: `group << 6 | a << 3 | b`.
-///   The query emits the first `a` fences of the group with no distance test ("interior"), and
-///   tests fences `a..<b` with one squared chord. Entries of one cell are contiguous.
-/// - **Table.** Open addressing, power-of-two capacity, load <= 0.7, multiplicative (Fibonacci)
-///   hash, linear probing; a slot is (cell key, first entry, one past the last entry). The cell
-///   key of (level L, face, i, j) is `1 << (2L + 3) | face << 2L | i << L | j`: the marker bit
-///   makes keys of different levels distinct, and 0 marks an empty slot. `levelMask` has bit L
-///   set for every level in use: a fix does one probe per level (one in the benchmark, where
-///   every group has the same largest radius).
-/// - **Lookup.** The fix's leaf (face, i, j) is computed from its unit vector by S2's own
-///   projection (`S2Projection.xyzToFaceUV`, `uvToST`, `stToIJ`: two divisions, two square
-///   roots, no Hilbert-curve table walk) and shifted to each level.
+///   mile tiers of a POI are one group) of at most ``maxGroupSize`` fences (more same-centre
+///   fences make several groups), sorted by squared chord *descending*. One squared chord
+///   `d2` per group answers all its fences: fence k contains p iff `d2 <= chord2[k]`.
+///   `records` holds the groups back to back in Hilbert order of their centres (nearby groups
+///   share cache lines): x, y, z, then per pair of fences one word with both ids and the two
+///   squared chords (Double bits); 8 words (one cache line) for a 3-tier POI.
+/// - **Classification.** A group gets level L from its largest radius (cells about
+///   1/``cellsPerRadius`` of the radius wide on average: ~20 cells per 3-tier group in the
+///   benchmark). Its cells are found by a flood fill from the centre's cell over edge
+///   neighbours while the largest cap (padded) meets the cell. Per cell the squared-chord
+///   range `[minC2, maxC2]` from the centre to the cell is computed once
+///   (`CellIndex+Geometry.swift`); then `a` = how many fences (largest first) surely contain
+///   the whole cell (`maxC2 <= chord2 - margin`: "interior", no test needed) and `b` = how
+///   many may meet it (`minC2 <= chord2 + margin`).
+/// - **Entries.** One `UInt32` per (cell, group) with `b > 0`:
+///   `record offset << 7 | last << 6 | a << 3 | b`; a cell's entries are contiguous and the
+///   last is flagged, so a slot needs no end.
+/// - **Table.** Open addressing, power-of-two capacity at most 70% full, Fibonacci hash,
+///   linear probing; a slot is (32-bit cell key, first entry): 8 bytes. `levelMask` has bit L
+///   set per level in use; a fix does one probe per level (one in the benchmark: all groups
+///   have the same largest radius).
+/// - **Query.** Per entry: one squared chord, then fences 0...2 unrolled and branch-free
+///   (hit = `k < b && (k < a || d2 <= chord2[k])`; the id is written to a stack buffer and
+///   the count advances by 0 or 1), a loop only for groups of more than 3. The buffer is
+///   handed to `body` once per fix. Per-fence branches mispredicted often and cost ~35% more.
 ///
-/// Exactness: results equal ``BruteForceIndex``'s bit for bit, because every reported fence
-/// is either tested with the same squared-chord expression (`squaredChord(p, centre) <=
-/// chord2`), or lies in a cell whose farthest point is at least ``margin`` (in squared chord,
-/// about 1 mm at 1 mile) inside the cap; and every fence that may contain a point of a cell
-/// (within the margin) has an entry for it. The margin (1e-12) exceeds by orders of magnitude
-/// the rounding of the point -> cell mapping (~1e-15 in (u, v)), of the vertex and edge
-/// geometry, and of the squared-chord test itself (~1e-15 near chord2 = 4).
+/// Exactness: results equal ``BruteForceIndex``'s bit for bit. A tested fence uses the same
+/// expression (`squaredChord(p, centre) <= chord2`); an interior fence's cap holds its whole
+/// cell with a margin of 1e-12 in squared chord (~1 mm at 1 mile, ~6 m for a 0 m fence); and
+/// every fence whose padded cap meets a cell has an entry there. The margin exceeds by ~1000x
+/// the rounding of the fix -> cell mapping (~2e-16 in u), of the cell geometry, and of the
+/// squared chord itself (~1e-15 near chord2 = 4).
 ///
-/// Why this design (measured on the 3k/30k/300k-fence workloads, see the report): a single
-/// hash probe per fix keeps the lookup at a few nanoseconds, centre groups cut the distance
-/// tests and the stored geometry by the number of tiers, and interior cells answer most hits
-/// of large fences with no test at all. A sorted cell-range table would need a binary search
-/// (tens of ns); Hilbert cell ids would need a table walk per fix (~30 ns).
+/// Why this design: one hash probe per fix, no Hilbert-curve walk (S2 `CellID(point)` costs
+/// ~33 ns, a sorted cell-range table a binary search); centre groups cut distance tests and
+/// stored geometry by the number of tiers; 4-byte entries and 8-byte slots keep 30k fences
+/// in ~2.3 MB. Finer cells (cellsPerRadius 4, level 12) tripled memory and were not faster
+/// at 3k/30k (fewer candidates, but more cache misses).
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.
 ///
-/// - Complexity: build O(n · c + E log E) for n fences meeting c cells each and E entries;
-///   stabbing O(levels + entries in the fix's cells + hits).
+/// Statistics: every fence of an entry's `b` counts as a candidate (``QueryStats/exactTests``),
+/// interior ones as passed candidates, so `exactTests - hits` is still the false candidates.
+///
+/// - Complexity: build O(n log n + cells visited); stabbing O(levels + entries in the fix's
+///   cells + hits).
 public struct CellIndex: FenceIndex, Sendable {
     /// Most fences per centre group: `a` and `b` are 3-bit fields of an entry.
     public static let maxGroupSize = 7
     /// Target ratio of a group's largest radius to the width of its cells: the level is the
-    /// deepest whose average cell edge is at least `radius / cellsPerRadius`.
+    /// deepest whose cells are on average at least `radius / cellsPerRadius` wide. Default 2
+    /// (level 11 for 8 km fences). Measured on the 3k/30k/300k workloads: 1.5 (level 10)
+    /// takes 0.66x the memory and is 8-15% slower; 4 (level 12) takes 2.4-3x the memory, is
+    /// slower at 3k and only 6% faster at 300k.
     public let cellsPerRadius: Double
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }

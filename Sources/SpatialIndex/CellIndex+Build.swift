@@ -10,7 +10,8 @@ extension CellIndex {
     /// Builds the index.
     /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
     ///   cells per fence (fewer candidates, more memory).
-    /// - Precondition: fewer than 2^26 centre groups; `cellsPerRadius > 0`.
+    /// - Precondition: `cellsPerRadius > 0`; the group records fit 2^25 words (25-bit entry
+    ///   offsets): about 10M fences in 3-tier groups, 6.7M single fences.
     /// - Complexity: O(n log n) plus the flood fill of each group's cells.
     public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double = 2) {
         precondition(cellsPerRadius > 0, "cellsPerRadius must be positive")

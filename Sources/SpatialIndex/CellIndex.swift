@@ -9,8 +9,8 @@ import GeoCells
 /// - **Cells.** S2's cube faces (`S2Projection.xyzToFaceUV`: face, gnomonic u and v in
 ///   [-1, 1]) cut into `2^L x 2^L` equal steps of (u, v): S2's cell layout with the *linear*
 ///   u -> s mapping (S2's `S2_LINEAR_PROJECTION` option) instead of the quadratic one, so a
-///   fix's cell costs two divisions and no square root (the quadratic form measured ~5 ns
-///   slower per fix). Cell edges are still great-circle arcs; cells near face corners are
+///   fix's cell costs two divisions and no square root (with the quadratic form the query
+///   measured 61 ns per fix at 3k fences, level 11, against 51 ns linear). Cell edges are still great-circle arcs; cells near face corners are
 ///   up to ~2-3 times narrower than at face centres. Cell (face, i, j) of level L has key
 ///   `1 << (2L + 3) | face << 2L | i << L | j` (a marker bit keeps levels apart; 0 = empty
 ///   slot); L <= ``maxIndexLevel`` (14), so keys fit 32 bits.

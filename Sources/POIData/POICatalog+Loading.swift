@@ -43,7 +43,12 @@ extension POICatalog {
                 try loader.load(record, into: &self)
             }
         } catch let error as CSVError {
-            throw POIError(error)
+            // The reader knows the field's position; the header knows its name.
+            var named = POIError(error)
+            if named.columnName == nil && named.column >= 1 && named.column <= header.names.count {
+                named.columnName = header.names[named.column - 1]
+            }
+            throw named
         } catch let error as POIError {
             throw error
         } catch {

@@ -94,9 +94,11 @@ public struct POIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The column as shown to a user: its header name when known, else its 1-based index.
     public var columnLabel: String { columnName ?? String(column) }
 
-    /// `"SOURCE:LINE:COLUMN: message"`, the compiler-style form of the `geofence` CLI.
+    /// `"SOURCE:LINE:COLUMN: message"`, the compiler-style form of the `geofence` CLI;
+    /// `"SOURCE:LINE: message"` when the problem concerns no column (e.g. an empty file).
     public func formatted(source: String) -> String {
-        "\(source):\(line):\(columnLabel): \(message)"
+        if column == 0 && columnName == nil { return "\(source):\(line): \(message)" }
+        return "\(source):\(line):\(columnLabel): \(message)"
     }
 
     public var description: String { "line \(line), column \(columnLabel): \(message)" }

@@ -65,11 +65,6 @@ struct POILoader {
         case tag(Int)
     }
 
-    struct DuplicateKey: Hashable {
-        var type: UInt8
-        var id: Int64
-    }
-
     let header: CSVHeader
     let options: POILoadOptions
     /// Fields with a role, in file order.
@@ -80,7 +75,10 @@ struct POILoader {
     /// Tag rules whose key is a column of the file: (field, value bytes, category code).
     let rules: [(field: Int, value: [UInt8], code: UInt8)]
     let headerList: String
-    var firstLineOf: [DuplicateKey: Int] = [:]
+    var firstLineOf = OSMKeyTable()
+    /// UTF-8 of the OSM type names and category names, in `allCases` order.
+    static let typeBytes = OSMElementType.allCases.map { Array($0.rawValue.utf8) }
+    static let categoryBytes = POICategory.allCases.map { Array($0.rawValue.utf8) }
 
     init(header: CSVHeader, options: POILoadOptions) throws(POIError) {
         self.header = header
@@ -158,7 +156,7 @@ struct POILoader {
             case .longitude:
                 longitude = try coordinate(record, field, limit: 180, what: "longitude")
             case .osmType:
-                guard let type = OSMElementType.allCases.firstIndex(where: { equal(bytes, $0.rawValue) }) else {
+                guard let type = Self.typeBytes.firstIndex(where: { equal(bytes, $0) }) else {
                     throw fail(.invalidOSMType, record, field, "expected node, way or relation, found \(shown(bytes))")
                 }
                 typeCode = UInt8(type)
@@ -169,7 +167,7 @@ struct POILoader {
                 id = value
             case .category:
                 if bytes.isEmpty { break }
-                guard let category = POICategory.allCases.firstIndex(where: { equal(bytes, $0.rawValue) }) else {
+                guard let category = Self.categoryBytes.firstIndex(where: { equal(bytes, $0) }) else {
                     let names = POICategory.allCases.map(\.rawValue).joined(separator: ", ")
                     throw fail(.invalidCategory, record, field, "expected an empty category or one of \(names), found \(shown(bytes))")
                 }
@@ -187,13 +185,10 @@ struct POILoader {
             }
         }
         if typeCode != POICatalog.noCode && id >= 0 {
-            let key = DuplicateKey(type: typeCode, id: id)
-            if let first = firstLineOf[key] {
+            if let first = firstLineOf.insert(typeCode: typeCode, id: id, line: record.line) {
                 catalog.report.duplicates.append(POIDuplicate(osmType: OSMElementType.allCases[Int(typeCode)], osmID: id,
                                                               firstLine: first, line: record.line))
                 if !options.keepDuplicates { return }
-            } else {
-                firstLineOf[key] = record.line
             }
         }
         catalog.locations.append(LatLng(uncheckedLatitude: latitude, longitude: longitude))

@@ -72,13 +72,13 @@ public struct POIIndex: Sendable {
     /// Interleaved bits of latitude and longitude quantised to 2^21 steps each (about 10 m):
     /// nearby points get nearby keys.
     static func mortonKey(_ p: LatLng) -> UInt64 {
-        func spread(_ v: UInt64) -> UInt64 {  // 21 bits -> every other of 42 bits
-            var x = v & 0x1F_FFFF
-            x = (x | x << 32) & 0x001F_0000_0000_FFFF
-            x = (x | x << 16) & 0x001F_0000_FF00_00FF
-            x = (x | x << 8) & 0x100F_00F0_0F00_F00F
-            x = (x | x << 4) & 0x10C3_0C30_C30C_30C3
-            x = (x | x << 2) & 0x1249_2492_4924_9249
+        func spread(_ v: UInt64) -> UInt64 {  // bit i -> bit 2i (the classic 32-bit interleave)
+            var x = v & 0xFFFF_FFFF
+            x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+            x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+            x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
+            x = (x | x << 2) & 0x3333_3333_3333_3333
+            x = (x | x << 1) & 0x5555_5555_5555_5555
             return x
         }
         let scale = Double(1 << 21 - 1)

@@ -73,4 +73,40 @@ import Testing
         #expect(Self.index.nearest(.pharmacy, to: here, k: 0).isEmpty)
         #expect(Self.index.count(of: .fuel) == 3 && Self.index.count(of: nil) == 2649)
     }
+
+    /// k above the growing-radius limit (64) takes the best-first path: same answers.
+    @Test func largeKAgreesWithBruteForce() {
+        let here = LatLng(uncheckedLatitude: 43.735, longitude: 7.42)
+        for k in [64, 65, 200, 3000] {
+            let got = Self.index.nearest(nil, to: here, k: k)
+            let want = bruteForce(nil, to: [here], k: k, max: .infinity)
+            #expect(got.map(\.poi) == want.map(\.0), "k \(k)")
+        }
+        // Far from every POI (mid-Pacific): the radius grows to the whole sphere.
+        let far = LatLng(uncheckedLatitude: -40, longitude: -150)
+        #expect(Self.index.nearest(.fuel, to: far, k: 10).map(\.poi) == bruteForce(.fuel, to: [far], k: 10, max: .infinity).map(\.0))
+    }
+
+    /// POIs at identical coordinates tie on distance: the smaller catalog index comes first,
+    /// also when the tie straddles the k-th place.
+    @Test func tiesGoToTheSmallerIndex() throws {
+        var text = "lat,lon,name,amenity\n"
+        for i in 0..<40 { text += "\(i % 2 == 0 ? "10.5" : "10.5001"),20.25,p\(i),atm\n" }
+        let catalog = try POICatalog(csv: text)
+        let index = POIIndex(catalog)
+        let got = index.nearest(.atm, to: LatLng(uncheckedLatitude: 10.5, longitude: 20.25), k: 3)
+        #expect(got.map(\.poi) == [0, 2, 4])
+        #expect(got.allSatisfy { $0.distanceMeters == 0 })
+        let big = index.nearest(.atm, to: LatLng(uncheckedLatitude: 10.5, longitude: 20.25), k: 70)
+        #expect(big.map(\.poi) == Array(stride(from: 0, to: 40, by: 2)) + Array(stride(from: 1, to: 40, by: 2)))
+    }
+
+    @Test func mortonKeysPreserveLocality() {
+        let a = POIIndex.mortonKey(LatLng(uncheckedLatitude: 60.17, longitude: 24.94))
+        let b = POIIndex.mortonKey(LatLng(uncheckedLatitude: 60.1701, longitude: 24.9401))
+        let c = POIIndex.mortonKey(LatLng(uncheckedLatitude: -33.9, longitude: 151.2))
+        #expect(a ^ b < a ^ c)
+        #expect(POIIndex.mortonKey(LatLng(uncheckedLatitude: -90, longitude: -180)) == 0)
+        #expect(POIIndex.mortonKey(LatLng(uncheckedLatitude: 90, longitude: 180)) == (1 << 42) - 1)
+    }
 }

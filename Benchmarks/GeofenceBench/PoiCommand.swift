@@ -55,6 +55,23 @@ struct PoiCommand {
         }
         guard catalog.count == rows else { throw .failed("loaded \(catalog.count) POIs of \(rows) rows") }
         let loadSeconds = median(loadRuns)
+        // The CSV reader alone over the same file (records and fields, no validation): what
+        // the loader's own work adds on top.
+        var scanRuns: [Double] = []
+        for _ in 0..<reps {
+            t0 = monotonicSeconds()
+            var fields = 0
+            do {
+                let reader = try CSVReader(path: path)
+                while let record = try reader.nextRecord() { fields &+= record.count }
+            } catch {
+                throw .failed("\(path): \(error)")
+            }
+            scanRuns.append(monotonicSeconds() - t0)
+            guard fields == 9 * (rows + 1) else { throw .failed("scan saw \(fields) fields") }
+        }
+        let scanSeconds = median(scanRuns)
+        printError("csv scan: \(formatFixed(scanSeconds, 3)) s (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s)")
         let loadCPUSeconds = median(loadCPURuns)
         printError("load: \(formatFixed(loadSeconds, 3)) s median wall, \(formatFixed(loadCPUSeconds, 3)) s CPU "
             + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s wall)")
@@ -133,6 +150,8 @@ struct PoiCommand {
             o.set("load_cpu_seconds", loadCPUSeconds)
             o.set("load_rows_per_second", Double(rows) / loadSeconds, decimals: 0)
             o.set("load_mb_per_second", Double(bytes) / loadSeconds / 1e6, decimals: 1)
+            o.set("csv_scan_seconds", scanSeconds)
+            o.set("csv_scan_mb_per_second", Double(bytes) / scanSeconds / 1e6, decimals: 1)
             o.set("build_seconds", buildSeconds)
             o.set("queries", queries)
             o.set("k", k)
@@ -144,6 +163,7 @@ struct PoiCommand {
             print("rows       \(rows) (\(formatFixed(Double(bytes) / 1e6, 1)) MB, \(source ?? "synthetic"))")
             print("load       \(formatFixed(loadSeconds, 3)) s wall, \(formatFixed(loadCPUSeconds, 3)) s CPU  "
                 + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s)")
+            print("csv scan   \(formatFixed(scanSeconds, 3)) s  (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s, reader alone)")
             print("build      \(formatFixed(buildSeconds, 3)) s")
             for (name, micros, cpu, _) in results {
                 print("nearest-\(k) \(name): \(formatFixed(micros, 2)) us/query wall, \(formatFixed(cpu, 2)) us CPU")

@@ -6,8 +6,10 @@ extension UnitVector {
     /// ``LatLng/unitVector`` for that) but it is more accurate: the angles are reduced exactly
     /// in degrees, so poles and multiples of 90° give exact 0 and ±1 components.
     ///
-    /// Measured (tests `UnitVector+FastTests` against mpmath): sin and cos within 0.52 ulp,
-    /// `z` within 0.52 ulp, `x` and `y` (one extra product) within 1.1 ulp of the true values.
+    /// Measured against mpmath (`UnitVector+FastTests.swift`, 1,000 points): `z` within 0.56 ulp,
+    /// `x` and `y` (one more rounded product) within 1.7 ulp (mean 0.4) of the true values.
+    /// Within 1e-15 (chord) of ``LatLng/unitVector``. About 10 ns against 35 ns for the libm
+    /// path (release build, 2.6 GHz AMD EPYC).
     ///
     /// - Parameters:
     ///   - fastLatitude: latitude in degrees, finite, |latitude| <= 90.

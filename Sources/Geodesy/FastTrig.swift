@@ -43,9 +43,9 @@ public func fastSinCos(degrees: Double) -> (sin: Double, cos: Double) {
 public func fastSinCos(degrees: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
     var x = degrees
     // Beyond 2^40·90° the quotient would lose its exactness; reduce modulo 360 first (exact).
-    // Compared as bit patterns without the sign bit (monotone for |x|; NaN and ±inf go here too).
-    let magnitudeBits = unsafeBitCast(x, to: SIMD2<UInt64>.self) & 0x7FFF_FFFF_FFFF_FFFF
-    if any(magnitudeBits .> FastTrig.reduceModulo360Above.bitPattern) {
+    // (±infinity goes there too and becomes NaN; NaN skips it and stays NaN throughout.)
+    let limit = FastTrig.reduceModulo360Above
+    if any((x .> limit) .| (x .< -limit)) {
         x = SIMD2(FastTrig.reduceLarge(x[0]), FastTrig.reduceLarge(x[1]))
     }
     // q = round-to-nearest-even(x / 90) by the 1.5·2^52 trick: its low mantissa bits hold q mod 4.

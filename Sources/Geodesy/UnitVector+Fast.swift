@@ -7,7 +7,8 @@ extension UnitVector {
     /// in degrees, so poles and multiples of 90° give exact 0 and ±1 components.
     ///
     /// Measured against mpmath (`UnitVector+FastTests.swift`, 1,000 points): `z` within 0.56 ulp,
-    /// `x` and `y` (one more rounded product) within 1.7 ulp (mean 0.4) of the true values.
+    /// `x` and `y` (one more rounded product) within 1.7 ulp (mean 0.4) of the true values; the
+    /// libm path on the same uniform points: max 170 ulp (near zero crossings), mean 1.3 ulp.
     /// Within 1e-15 (chord) of ``LatLng/unitVector``. About 10 ns against 35 ns for the libm
     /// path (release build, 2.6 GHz AMD EPYC).
     ///

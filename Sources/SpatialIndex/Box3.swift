@@ -121,6 +121,30 @@ struct Box3: Equatable, Sendable {
     }
 }
 
+/// Writes and reads `Box3` values as pairs of `SIMD4<Float>`: (min x, y, z, -inf) and
+/// (max x, y, z, +inf), so that a point test is two vector compares and no branch.
+extension Array where Element == SIMD4<Float> {
+    @inlinable
+    mutating func appendBox(_ b: Box3) {
+        append(SIMD4(b.minX, b.minY, b.minZ, -.infinity))
+        append(SIMD4(b.maxX, b.maxY, b.maxZ, .infinity))
+    }
+}
+
+extension UnsafeBufferPointer where Element == SIMD4<Float> {
+    @inlinable @inline(__always)
+    func box(at i: Int) -> Box3 {
+        let lo = self[i &* 2], hi = self[i &* 2 &+ 1]
+        return Box3(minX: lo.x, minY: lo.y, minZ: lo.z, maxX: hi.x, maxY: hi.y, maxZ: hi.z)
+    }
+
+    /// True when box `i` contains `p` (x, y, z, 0): all four lanes of `lo <= p <= hi`.
+    @inlinable @inline(__always)
+    func boxContains(_ i: Int, _ p: SIMD4<Float>) -> Bool {
+        all((p .>= self[i &* 2]) .& (p .<= self[i &* 2 &+ 1]))
+    }
+}
+
 /// Writes and reads `Box3` values in a flat `[Float]`, 6 per box (min x, y, z; max x, y, z).
 extension Array where Element == Float {
     @inlinable
@@ -147,3 +171,4 @@ extension UnsafeBufferPointer where Element == Float {
         return z >= self[o &+ 2] && z <= self[o &+ 5]
     }
 }
+

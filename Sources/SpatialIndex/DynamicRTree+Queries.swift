@@ -16,12 +16,17 @@ extension DynamicRTree {
     }
 
     /// Depth-first traversal: a child is visited only if its box contains the point; a leaf's
-    /// fences pass a box test, then the exact squared-chord test.
+    /// fences pass a box test, then the exact squared-chord test. Both steps are branch-free
+    /// (candidates are compacted into a small buffer), as in ``PackedRTree``.
     @inlinable
     func stabSearch<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
-        let px = Float(p.x), py = Float(p.y), pz = Float(p.z)
+        let pv = SIMD4<Float>(Float(p.x), Float(p.y), Float(p.z), 0)
         let m = maxEntries
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels * m + 1) { stack in
+        let stackSize = levels * m + 1
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackSize + 2 * m) { scratch in
+            let stack = UnsafeMutableBufferPointer(rebasing: scratch[0..<stackSize])
+            let candidates = UnsafeMutableBufferPointer(rebasing: scratch[stackSize..<(stackSize + m)])
+            let found = UnsafeMutableBufferPointer(rebasing: scratch[(stackSize + m)...])
             childBoxes.withUnsafeBufferPointer { boxes in
                 childRefs.withUnsafeBufferPointer { refs in
                     nodeCounts.withUnsafeBufferPointer { counts in
@@ -37,25 +42,31 @@ extension DynamicRTree {
                                         let base = node &* m
                                         let end = base &+ Int(counts[node])
                                         if heights[node] == 0 {
+                                            var nc = 0
                                             for e in base..<end {
-                                                let pass = boxes.boxContains(e, px, py, pz)
+                                                let pass = boxes.boxContains(e, pv)
                                                 stats.box(passed: pass)
-                                                guard pass else { continue }
-                                                let s = Int(refs[e])
-                                                let o = s &* 4
-                                                let inside = squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
-                                                    <= d[o &+ 3]
-                                                stats.exact(hit: inside)
-                                                if inside { body(ids[s]) }
+                                                candidates[nc] = refs[e]
+                                                nc &+= pass ? 1 : 0
                                             }
+                                            var n = 0
+                                            for j in 0..<nc {
+                                                let s = Int(candidates[j])
+                                                let o = s &* 4
+                                                // Sign bit of chord2 - distance2: 0 iff inside (see PackedRTree).
+                                                let margin = d[o &+ 3] - squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
+                                                let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
+                                                stats.exact(hit: inside != 0)
+                                                found[n] = ids[s]
+                                                n &+= inside
+                                            }
+                                            for j in 0..<n { body(found[j]) }
                                         } else {
                                             for e in base..<end {
-                                                let pass = boxes.boxContains(e, px, py, pz)
+                                                let pass = boxes.boxContains(e, pv)
                                                 stats.box(passed: pass)
-                                                if pass {
-                                                    stack[sp] = refs[e]
-                                                    sp &+= 1
-                                                }
+                                                stack[sp] = refs[e]
+                                                sp &+= pass ? 1 : 0
                                             }
                                         }
                                     }

@@ -6,7 +6,7 @@ import Geodesy
 /// Representation (no node objects: the search loop does no reference counting):
 /// - A node pool of flat arrays indexed by node number: `nodeCounts`, `nodeHeights` (0 = leaf),
 ///   `nodeParents` (-1 for the root), and per node `maxEntries` child slots in `childBoxes`
-///   (6 `Float` per slot: the child's 3-D box over unit vectors, rounded outward) and
+///   (2 `SIMD4<Float>` per slot: the child's 3-D box over unit vectors, rounded outward) and
 ///   `childRefs` (a child node number, or a fence slot in a leaf). Freed nodes go on a free list.
 /// - Fences live in slots (`slotData` = x, y, z, chord2; `slotIds`; `slotFences`), recycled
 ///   through a free list; `slotOfID` maps an id to its slot and `slotLeaf` a slot to its leaf.
@@ -34,8 +34,8 @@ public struct DynamicRTree: FenceIndex, Sendable {
     @usableFromInline var nodeCounts: [Int32] = []
     @usableFromInline var nodeHeights: [Int32] = []
     @usableFromInline var nodeParents: [Int32] = []
-    /// `maxEntries * 6` Floats per node.
-    @usableFromInline var childBoxes: [Float] = []
+    /// `maxEntries * 2` vectors per node: (min x, y, z, -inf), (max x, y, z, +inf) per child.
+    @usableFromInline var childBoxes: [SIMD4<Float>] = []
     /// `maxEntries` per node.
     @usableFromInline var childRefs: [Int32] = []
     @usableFromInline var freeNodes: [Int32] = []
@@ -85,7 +85,7 @@ public struct DynamicRTree: FenceIndex, Sendable {
     /// of 16 bytes per entry which is added.
     public var memoryBytes: Int {
         nodeCounts.capacity * 4 + nodeHeights.capacity * 4 + nodeParents.capacity * 4
-            + childBoxes.capacity * 4 + childRefs.capacity * 4 + freeNodes.capacity * 4
+            + childBoxes.capacity * 16 + childRefs.capacity * 4 + freeNodes.capacity * 4
             + slotData.capacity * 8 + slotIds.capacity * 4 + slotFences.capacity * MemoryLayout<Fence>.stride
             + slotLeaf.capacity * 4 + freeSlots.capacity * 4 + slotOfID.capacity * 16
     }
@@ -158,7 +158,7 @@ public struct DynamicRTree: FenceIndex, Sendable {
             nodeCounts.append(0)
             nodeHeights.append(0)
             nodeParents.append(-1)
-            childBoxes.append(contentsOf: repeatElement(0, count: 6 * maxEntries))
+            childBoxes.append(contentsOf: repeatElement(.zero, count: 2 * maxEntries))
             childRefs.append(contentsOf: repeatElement(-1, count: maxEntries))
         }
         nodeCounts[Int(n)] = 0
@@ -179,9 +179,9 @@ public struct DynamicRTree: FenceIndex, Sendable {
     }
 
     mutating func setStoredBox(_ node: Int32, _ j: Int, _ b: Box3) {
-        let o = (Int(node) * maxEntries + j) * 6
-        childBoxes[o] = b.minX; childBoxes[o + 1] = b.minY; childBoxes[o + 2] = b.minZ
-        childBoxes[o + 3] = b.maxX; childBoxes[o + 4] = b.maxY; childBoxes[o + 5] = b.maxZ
+        let o = (Int(node) * maxEntries + j) * 2
+        childBoxes[o] = SIMD4(b.minX, b.minY, b.minZ, -.infinity)
+        childBoxes[o + 1] = SIMD4(b.maxX, b.maxY, b.maxZ, .infinity)
     }
 
     /// Union of a node's children boxes (its tight box).

@@ -29,8 +29,8 @@ public struct PackedRTree: FenceIndex, Sendable {
     @usableFromInline var ids: [Int32]
     /// Radii in metres, in Hilbert order (for edge distances).
     @usableFromInline var radii: [Double]
-    /// 6 Floats per node: min x, y, z, max x, y, z.
-    @usableFromInline var nodeBoxes: [Float]
+    /// 2 vectors per node: (min x, y, z, -inf), (max x, y, z, +inf).
+    @usableFromInline var nodeBoxes: [SIMD4<Float>]
     /// 2 per node: first child, one past the last child (fence positions for leaf nodes).
     @usableFromInline var nodeChildren: [Int32]
     /// Number of leaf nodes (level 1); nodes below this index have fences as children.
@@ -123,7 +123,7 @@ public struct PackedRTree: FenceIndex, Sendable {
     /// Bytes held by the index's arrays (their capacity), excluding the struct itself.
     public var memoryBytes: Int {
         itemData.capacity * 8 + ids.capacity * 4 + radii.capacity * 8
-            + nodeBoxes.capacity * 4 + nodeChildren.capacity * 4
+            + nodeBoxes.capacity * 16 + nodeChildren.capacity * 4
     }
 
     // MARK: Stabbing
@@ -149,11 +149,14 @@ public struct PackedRTree: FenceIndex, Sendable {
         guard height > 0 else { return }
         // Rounding to nearest is monotone and the boxes are rounded outward, so a point inside a
         // Double box stays inside its Float box.
-        let px = Float(p.x), py = Float(p.y), pz = Float(p.z)
+        let pv = SIMD4<Float>(Float(p.x), Float(p.y), Float(p.z), 0)
         let leafCount = leafNodeCount
         let root = Int32(nodeCount - 1)
-        // Deepest possible stack: every level pushes at most nodeSize entries.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: height * nodeSize + 1) { stack in
+        // Deepest possible stack: every level pushes at most nodeSize entries. The hit buffer
+        // holds one leaf node's hits before they are handed to `body`.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: height * nodeSize + 1 + nodeSize) { scratch in
+            let stack = UnsafeMutableBufferPointer(rebasing: scratch[0..<(height * nodeSize + 1)])
+            let found = UnsafeMutableBufferPointer(rebasing: scratch[(height * nodeSize + 1)...])
             nodeBoxes.withUnsafeBufferPointer { boxes in
                 nodeChildren.withUnsafeBufferPointer { children in
                     itemData.withUnsafeBufferPointer { d in
@@ -167,21 +170,29 @@ public struct PackedRTree: FenceIndex, Sendable {
                                 let start = Int(children[node &* 2])
                                 let end = Int(children[node &* 2 &+ 1])
                                 if node < leafCount {
+                                    // Branch-free: write every id, advance only past hits. The
+                                    // sign bit of `chord2 - distance2` is 0 exactly when
+                                    // `distance2 <= chord2` (both are >= +0 and finite, and a
+                                    // difference of distinct doubles is never 0), which LLVM
+                                    // cannot turn back into a branch.
+                                    var n = 0
                                     for i in start..<end {
                                         let o = i &* 4
-                                        let inside = squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
-                                            <= d[o &+ 3]
-                                        stats.exact(hit: inside)
-                                        if inside { body(ids[i]) }
+                                        let margin = d[o &+ 3] - squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
+                                        let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
+                                        stats.exact(hit: inside != 0)
+                                        found[n] = ids[i]
+                                        n &+= inside
                                     }
+                                    for j in 0..<n { body(found[j]) }
                                 } else {
+                                    // Branch-free push: two vector compares per box, no early
+                                    // exit (a mispredicted branch costs more than it saves).
                                     for c in start..<end {
-                                        let pass = boxes.boxContains(c, px, py, pz)
+                                        let pass = boxes.boxContains(c, pv)
                                         stats.box(passed: pass)
-                                        if pass {
-                                            stack[sp] = Int32(truncatingIfNeeded: c)
-                                            sp &+= 1
-                                        }
+                                        stack[sp] = Int32(truncatingIfNeeded: c)
+                                        sp &+= pass ? 1 : 0
                                     }
                                 }
                             }

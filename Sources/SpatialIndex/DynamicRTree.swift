@@ -60,12 +60,6 @@ public struct DynamicRTree: FenceIndex, Sendable {
         root = allocateNode(height: 0)
     }
 
-    /// A tree holding `fences`, inserted one by one in order.
-    /// - Throws: ``DynamicRTreeError/duplicateID(_:)`` if two fences share an id.
-    public init(_ fences: some Sequence<Fence>, maxEntries: Int = 16) throws(DynamicRTreeError) {
-        self.init(maxEntries: maxEntries)
-        for f in fences { try insert(f) }
-    }
 
     /// Number of fences.
     @inlinable public var count: Int { slotOfID.count }
@@ -95,10 +89,8 @@ public struct DynamicRTree: FenceIndex, Sendable {
 
     // MARK: Editing
 
-    /// Adds a fence. - Throws: ``DynamicRTreeError/duplicateID(_:)`` if its id is present.
-    /// - Complexity: O(log n) expected (node scans of `maxEntries`).
-    public mutating func insert(_ fence: Fence) throws(DynamicRTreeError) {
-        guard slotOfID[fence.id] == nil else { throw .duplicateID(fence.id) }
+    /// Adds a fence, as the slot the next insertion would use (no tree change yet).
+    mutating func allocateSlot(_ fence: Fence) -> Int32 {
         let slot: Int32
         if let s = freeSlots.popLast() {
             slot = s
@@ -121,6 +113,14 @@ public struct DynamicRTree: FenceIndex, Sendable {
         }
         slotOfID[fence.id] = slot
         maxRadius = Swift.max(maxRadius, fence.radiusMeters)
+        return slot
+    }
+
+    /// Adds a fence. - Throws: ``DynamicRTreeError/duplicateID(_:)`` if its id is present.
+    /// - Complexity: O(log n) expected (node scans of `maxEntries`).
+    public mutating func insert(_ fence: Fence) throws(DynamicRTreeError) {
+        guard slotOfID[fence.id] == nil else { throw .duplicateID(fence.id) }
+        let slot = allocateSlot(fence)
         insertSlot(slot)
     }
 

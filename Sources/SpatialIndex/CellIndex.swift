@@ -1,0 +1,226 @@
+import GeoCells
+import Geodesy
+
+/// A fence index over S2 cells: every fence is covered by cells of one level chosen from its
+/// radius (``RegionCoverer`` with `minLevel == maxLevel`); a fix finds its candidates with one
+/// hash probe per level in use, and fences whose *interior* covering holds the fix's cell are
+/// reported with no distance test.
+///
+/// Representation:
+/// - Fence data (x, y, z, chord2, id, radius) lives once, in the Hilbert order of an embedded
+///   ``PackedRTree`` (`tree`), which also answers ``forEachWithin(meters:of:_:)`` and
+///   ``nearest(to:k:by:maxDistanceMeters:into:)``.
+/// - Every covering cell has a row: `cellStarts[row] ..< cellMids[row]` in `entries` are the
+///   fences for which the cell is interior (the cell lies inside the fence: accept), and
+///   `cellMids[row] ..< cellStarts[row + 1]` the fences it merely touches (exact test).
+///   Entries are fence positions in `tree`, ascending within each part.
+/// - An open-addressing hash table (`tableKeys`, `tableRows`; linear probing, load <= 1/2,
+///   key 0 = empty since no valid cell id is 0) maps a cell id to its row.
+/// - `levels`: the distinct cover levels, finest first; a query probes the fix's ancestor
+///   at each.
+///
+/// Exactness: exterior covers are made for the cap grown by 1e-9 (chord units, ~6 mm) and
+/// interior covers for the cap shrunk by 1e-9, so rounding in cell assignment (~1e-15) cannot
+/// lose a hit or accept a miss: answers equal ``BruteForceIndex``'s.
+public struct CellIndex: FenceIndex, Sendable {
+    /// The embedded packed tree: fence storage and within/nearest queries.
+    @usableFromInline var tree: PackedRTree
+    /// Distinct cover levels, finest first.
+    @usableFromInline var levels: [Int]
+    @usableFromInline var tableKeys: [UInt64]
+    @usableFromInline var tableRows: [Int32]
+    @usableFromInline var tableMask: Int
+    @usableFromInline var cellStarts: [Int32]
+    @usableFromInline var cellMids: [Int32]
+    @usableFromInline var entries: [Int32]
+
+    /// Builds the index.
+    /// - Parameters:
+    ///   - cellEdgeFraction: a fence of radius r is covered at the deepest level whose average
+    ///     cell edge is at least `r * cellEdgeFraction`. Default 0.5: a 5-mile fence gets
+    ///     ~40 cells of ~4.5 km, about a third of them interior; smaller fractions mean more
+    ///     cells (memory, build time) and fewer false candidates.
+    ///   - minLevel, maxLevel: bounds on the chosen levels (default 0...16; level 16 cells are
+    ///     ~150 m, so tiny fences share one level rather than each adding a probe).
+    ///   - levelStep: chosen levels are rounded down (coarser) to `minLevel + k * levelStep`,
+    ///     trading false candidates for fewer probes per query.
+    /// - Complexity: one cover per fence, O(cells per fence) each; dominated by the coverer.
+    public init(_ fences: some Collection<Fence>, cellEdgeFraction: Double = 0.5,
+                minLevel: Int = 0, maxLevel: Int = 16, levelStep: Int = 1) {
+        precondition(0 <= minLevel && minLevel <= maxLevel && maxLevel <= CellID.maxLevel, "bad levels")
+        precondition(levelStep >= 1 && cellEdgeFraction > 0, "bad cover options")
+        tree = PackedRTree(fences)
+        let n = tree.count
+
+        // (cell, part (0 interior, 1 boundary), position) for every cover cell of every fence.
+        var rows: [(cell: UInt64, part: Int32, position: Int32)] = []
+        var levelUsed = [Bool](repeating: false, count: CellID.maxLevel + 1)
+        var scratch = RegionCoverer.Scratch()
+        var outer: [CellID] = [], inner: [CellID] = []
+        for i in 0..<n {
+            let o = 4 * i
+            let centre = UnitVector(x: tree.itemData[o], y: tree.itemData[o + 1], z: tree.itemData[o + 2])
+            let chord2 = tree.itemData[o + 3]
+            let angle = tree.radii[i] / Earth.meanRadius
+            var level = CellMetric.avgEdge.levelForMinValue(angle * cellEdgeFraction)
+            level = Swift.min(Swift.max(level, minLevel), maxLevel)
+            level = minLevel + (level - minLevel) / levelStep * levelStep
+            levelUsed[level] = true
+            let coverer = try! RegionCoverer(maxCells: Int(Int32.max), minLevel: level, maxLevel: level)
+            let chord = chord2.squareRoot()
+            let grown = Swift.min(4, (chord + 1e-9) * (chord + 1e-9))
+            coverer.covering(of: Cap(center: centre, radius: ChordAngle(length2: grown)),
+                             into: &outer, scratch: &scratch)
+            if chord > 1e-9 {
+                let shrunk = (chord - 1e-9) * (chord - 1e-9)
+                coverer.interiorCovering(of: Cap(center: centre, radius: ChordAngle(length2: shrunk)),
+                                         into: &inner, scratch: &scratch)
+            } else {
+                inner.removeAll(keepingCapacity: true)
+            }
+            // Both lists are sorted by id; interior cells are a subset of the exterior ones.
+            var k = 0
+            for c in outer {
+                while k < inner.count && inner[k] < c { k += 1 }
+                let interior = k < inner.count && inner[k] == c
+                rows.append((c.rawValue, interior ? 0 : 1, Int32(i)))
+            }
+        }
+        rows.sort { ($0.cell, $0.part, $0.position) < ($1.cell, $1.part, $1.position) }
+
+        entries = rows.map(\.position)
+        cellStarts = []
+        cellMids = []
+        var cellIDs: [UInt64] = []
+        var r = 0
+        while r < rows.count {
+            let cell = rows[r].cell
+            cellIDs.append(cell)
+            cellStarts.append(Int32(r))
+            var mid = r
+            while mid < rows.count && rows[mid].cell == cell && rows[mid].part == 0 { mid += 1 }
+            cellMids.append(Int32(mid))
+            var end = mid
+            while end < rows.count && rows[end].cell == cell { end += 1 }
+            r = end
+        }
+        cellStarts.append(Int32(rows.count))
+
+        var capacity = 16
+        while capacity < 2 * cellIDs.count { capacity <<= 1 }
+        tableMask = capacity - 1
+        tableKeys = [UInt64](repeating: 0, count: capacity)
+        tableRows = [Int32](repeating: -1, count: capacity)
+        for (row, cell) in cellIDs.enumerated() {
+            var h = Self.slot(cell, tableMask)
+            while tableKeys[h] != 0 { h = (h + 1) & tableMask }
+            tableKeys[h] = cell
+            tableRows[h] = Int32(row)
+        }
+        levels = (0...CellID.maxLevel).reversed().filter { levelUsed[$0] }
+    }
+
+    /// Fibonacci hashing of a cell id into a table of `mask + 1` slots.
+    @inlinable @inline(__always)
+    static func slot(_ cell: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (cell &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// Number of fences.
+    @inlinable public var count: Int { tree.count }
+
+    /// Number of distinct cover cells.
+    public var cellCount: Int { cellMids.count }
+
+    /// Number of (cell, fence) entries.
+    public var entryCount: Int { entries.count }
+
+    /// The cover levels in use (one hash probe each per query), finest first.
+    public var coverLevels: [Int] { levels }
+
+    /// Bytes held by the arrays (capacity), including the embedded tree.
+    public var memoryBytes: Int {
+        tree.memoryBytes + tableKeys.capacity * 8 + tableRows.capacity * 4 + cellStarts.capacity * 4
+            + cellMids.capacity * 4 + entries.capacity * 4 + levels.capacity * 8
+    }
+
+    // MARK: Stabbing
+
+    /// Calls `body` with the id of every fence containing `p` (a unit vector), boundary
+    /// inclusive: fences of the fix's interior cells with no test, the others after the exact
+    /// squared-chord test. Allocation-free.
+    @inlinable
+    public func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void) {
+        var s = NoStats()
+        stabSearch(p, &s, body)
+    }
+
+    /// As ``forEachContaining(_:_:)``, adding the work done to `stats` (`nodesVisited` counts
+    /// hash probes).
+    @inlinable
+    public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
+        stabSearch(p, &stats, body)
+    }
+
+    @inlinable
+    func stabSearch<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
+        guard !entries.isEmpty else { return }
+        let leaf = CellID(p).rawValue
+        levels.withUnsafeBufferPointer { levels in
+            tableKeys.withUnsafeBufferPointer { keys in
+                tableRows.withUnsafeBufferPointer { tableRows in
+                    cellStarts.withUnsafeBufferPointer { starts in
+                        cellMids.withUnsafeBufferPointer { mids in
+                            entries.withUnsafeBufferPointer { entries in
+                                tree.itemData.withUnsafeBufferPointer { d in
+                                    tree.ids.withUnsafeBufferPointer { ids in
+                                        for level in levels {
+                                            let lsb = CellID.lsb(forLevel: level)
+                                            let cell = (leaf & (0 &- lsb)) | lsb
+                                            stats.node()
+                                            var h = Self.slot(cell, tableMask)
+                                            var row = -1
+                                            while true {
+                                                let k = keys[h]
+                                                if k == cell { row = Int(tableRows[h]); break }
+                                                if k == 0 { break }
+                                                h = (h &+ 1) & tableMask
+                                            }
+                                            guard row >= 0 else { continue }
+                                            let start = Int(starts[row]), mid = Int(mids[row])
+                                            let end = Int(starts[row &+ 1])
+                                            stats.accepted(mid &- start)
+                                            for e in start..<mid { body(ids[Int(entries[e])]) }
+                                            for e in mid..<end {
+                                                let i = Int(entries[e])
+                                                let o = i &* 4
+                                                let inside = squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
+                                                    <= d[o &+ 3]
+                                                stats.exact(hit: inside)
+                                                if inside { body(ids[i]) }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Within, nearest (the embedded packed tree)
+
+    /// Calls `body` with the id of every fence whose centre is within `meters` of `p`.
+    @inlinable
+    public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
+        tree.forEachWithin(meters: meters, of: p, body)
+    }
+
+    /// The `k` nearest fences by `measure`, within `maxDistanceMeters`, in (distance, id) order.
+    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
+                        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
+        tree.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxDistanceMeters, into: &results)
+    }
+}

@@ -11,9 +11,9 @@ import Geodesy
 ///   ``PackedRTree`` (`tree`), which also answers ``forEachWithin(meters:of:_:)`` and
 ///   ``nearest(to:k:by:maxDistanceMeters:into:)``.
 /// - Every covering cell has a row: `cellStarts[row] ..< cellMids[row]` in `entries` are the
-///   fences for which the cell is interior (the cell lies inside the fence: accept), and
-///   `cellMids[row] ..< cellStarts[row + 1]` the fences it merely touches (exact test).
-///   Entries are fence positions in `tree`, ascending within each part.
+///   ids of the fences for which the cell is interior (the cell lies inside the fence:
+///   accept, no lookup), and `cellMids[row] ..< cellStarts[row + 1]` the positions in `tree`
+///   of the fences it merely touches (exact test), ascending.
 /// - An open-addressing hash table (`tableKeys`, `tableRows`; linear probing, load <= 1/2,
 ///   key 0 = empty since no valid cell id is 0) maps a cell id to its row.
 /// - `levels`: the distinct cover levels, finest first; a query probes the fix's ancestor
@@ -88,7 +88,8 @@ public struct CellIndex: FenceIndex, Sendable {
         }
         rows.sort { ($0.cell, $0.part, $0.position) < ($1.cell, $1.part, $1.position) }
 
-        entries = rows.map(\.position)
+        let sortedIDs = tree.ids
+        entries = rows.map { $0.part == 0 ? sortedIDs[Int($0.position)] : $0.position }
         cellStarts = []
         cellMids = []
         var cellIDs: [UInt64] = []
@@ -166,6 +167,8 @@ public struct CellIndex: FenceIndex, Sendable {
     func stabSearch<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
         guard !entries.isEmpty else { return }
         let leaf = CellID(p).rawValue
+        let foundCapacity = 64  // hits buffered per batch: 256 bytes of stack
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: foundCapacity) { found in
         levels.withUnsafeBufferPointer { levels in
             tableKeys.withUnsafeBufferPointer { keys in
                 tableRows.withUnsafeBufferPointer { tableRows in
@@ -190,14 +193,25 @@ public struct CellIndex: FenceIndex, Sendable {
                                             let start = Int(starts[row]), mid = Int(mids[row])
                                             let end = Int(starts[row &+ 1])
                                             stats.accepted(mid &- start)
-                                            for e in start..<mid { body(ids[Int(entries[e])]) }
-                                            for e in mid..<end {
-                                                let i = Int(entries[e])
-                                                let o = i &* 4
-                                                let inside = squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
-                                                    <= d[o &+ 3]
-                                                stats.exact(hit: inside)
-                                                if inside { body(ids[i]) }
+                                            for e in start..<mid { body(entries[e]) }
+                                            // Branch-free exact tests (see PackedRTree), hits
+                                            // compacted into `found`, then reported.
+                                            var e = mid
+                                            while e < end {
+                                                let chunk = Swift.min(end &- e, foundCapacity)
+                                                var n = 0
+                                                for f in e..<(e &+ chunk) {
+                                                    let i = Int(entries[f])
+                                                    let o = i &* 4
+                                                    let margin = d[o &+ 3]
+                                                        - squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
+                                                    let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
+                                                    stats.exact(hit: inside != 0)
+                                                    found[n] = ids[i]
+                                                    n &+= inside
+                                                }
+                                                for j in 0..<n { body(found[j]) }
+                                                e &+= chunk
                                             }
                                         }
                                     }
@@ -207,6 +221,7 @@ public struct CellIndex: FenceIndex, Sendable {
                     }
                 }
             }
+        }
         }
     }
 

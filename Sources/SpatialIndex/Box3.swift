@@ -144,31 +144,3 @@ extension UnsafeBufferPointer where Element == SIMD4<Float> {
         all((p .>= self[i &* 2]) .& (p .<= self[i &* 2 &+ 1]))
     }
 }
-
-/// Writes and reads `Box3` values in a flat `[Float]`, 6 per box (min x, y, z; max x, y, z).
-extension Array where Element == Float {
-    @inlinable
-    mutating func appendBox(_ b: Box3) {
-        append(b.minX); append(b.minY); append(b.minZ)
-        append(b.maxX); append(b.maxY); append(b.maxZ)
-    }
-}
-
-extension UnsafeBufferPointer where Element == Float {
-    @inlinable @inline(__always)
-    func box(at i: Int) -> Box3 {
-        let o = i &* 6
-        return Box3(minX: self[o], minY: self[o &+ 1], minZ: self[o &+ 2],
-                    maxX: self[o &+ 3], maxY: self[o &+ 4], maxZ: self[o &+ 5])
-    }
-
-    /// Point-in-box test on box `i` with early exit per coordinate (x first, then y, then z).
-    @inlinable @inline(__always)
-    func boxContains(_ i: Int, _ x: Float, _ y: Float, _ z: Float) -> Bool {
-        let o = i &* 6
-        if x < self[o] || x > self[o &+ 3] { return false }
-        if y < self[o &+ 1] || y > self[o &+ 4] { return false }
-        return z >= self[o &+ 2] && z <= self[o &+ 5]
-    }
-}
-

@@ -6,8 +6,9 @@ import Geodesy
 /// Representation:
 /// - Fences are sorted by the ``HilbertCurve`` key of their centre and stored in that order as
 ///   flat arrays: `itemData` (x, y, z, chord2 per fence, 32 bytes), `ids`, `radii`.
-/// - Nodes live in `nodeBoxes` (6 `Float` per node: the 3-D box of the caps below, rounded
-///   outward) and `nodeChildren` (first and one-past-last child per node). Level 1 ("leaf
+/// - Nodes live in `nodeBoxes` (two `SIMD4<Float>` per node: the 3-D box of the caps below,
+///   rounded outward, so that a point test is two vector compares) and `nodeChildren` (first
+///   and one-past-last child per node). Level 1 ("leaf
 ///   nodes") comes first: leaf node j holds fences `j*nodeSize ..< min((j+1)*nodeSize, n)`;
 ///   each higher level groups `nodeSize` consecutive nodes of the level below; the root is last.
 ///   Tree shape is arithmetic: no node objects, no pointers.
@@ -17,7 +18,10 @@ import Geodesy
 ///
 /// Queries are `@inlinable` so that callers in other modules get them specialised and inlined;
 /// they allocate nothing (the traversal stack is a stack-allocated temporary) and are safe to
-/// run concurrently from many threads on one shared tree.
+/// run concurrently from many threads on one shared tree. The stabbing loop is branch-free
+/// (a child is always written to the stack and the stack pointer advances by the test's 0/1;
+/// hits are compacted the same way): on the 30k-fence workload that made it 1.4x faster than
+/// flatbush's early-exit loop, whose branches mispredict about once per node.
 public struct PackedRTree: FenceIndex, Sendable {
     /// Children per node. Default 16: a leaf node's 16 fences are 512 bytes of exact-test data
     /// scanned in one sweep, and the tree stays shallow (5 levels for 300k fences). On the

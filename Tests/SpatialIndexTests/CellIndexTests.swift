@@ -17,15 +17,18 @@ import Testing
         }
     }
 
-    /// Fences of the workload's kind (1, 3, 5 miles) are covered at three levels, and a fix at a
-    /// fence centre is accepted from interior cells without distance tests.
+    /// Fences of the workload's kind (1, 3, 5 miles) share one level (the median's), and a fix at
+    /// a fence centre is accepted from interior cells without distance tests.
     @Test func interiorCellsAcceptWithoutTests() throws {
         let centre = try LatLng(latitude: 40.7128, longitude: -74.006)
         let fences = try [1609.344, 4828.032, 8046.72].enumerated().map {
             try Fence(id: Int32($0.offset), centre: centre, radiusMeters: $0.element)
         }
         let index = CellIndex(fences)
-        #expect(index.coverLevels == [13, 11])  // 1 mile: ~1.1 km cells; 3 and 5 miles: ~4.5 km cells
+        #expect(index.coverLevels == [11])  // ~4.5 km cells: the 3-mile median's level
+        // A fence much larger than the median gets a coarser level of its own.
+        let big = CellIndex(fences + [try Fence(id: 9, centre: centre, radiusMeters: 500_000)])
+        #expect(big.coverLevels.count == 2 && big.coverLevels[0] == 11 && big.coverLevels[1] < 11)
         var stats = QueryStats()
         var got: [Int32] = []
         index.forEachContaining(centre.unitVector, stats: &stats) { got.append($0) }

@@ -12,13 +12,17 @@ extension DynamicRTree {
     public init(_ fences: some Collection<Fence>, maxEntries: Int = 16) throws(DynamicRTreeError) {
         self.init(maxEntries: maxEntries)
         guard !fences.isEmpty else { return }
+        // Slots are allocated in Hilbert order too, so that a leaf's fence data is contiguous.
+        let input = Array(fences)
+        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centreVector), index: $0) }
+        order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
         var keyed: [(key: UInt64, slot: Int32)] = []
-        keyed.reserveCapacity(fences.count)
-        for f in fences {
+        keyed.reserveCapacity(input.count)
+        for (key, index) in order {
+            let f = input[index]
             guard slotOfID[f.id] == nil else { throw .duplicateID(f.id) }
-            keyed.append((HilbertCurve.key(f.centreVector), allocateSlot(f)))
+            keyed.append((key, allocateSlot(f)))
         }
-        keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.slot < $1.slot) }
 
         freeNode(root)
         var level: [(box: Box3, ref: Int32)] = keyed.map { (slotBox($0.slot), $0.slot) }

@@ -143,4 +143,13 @@ extension UnsafeBufferPointer where Element == SIMD4<Float> {
     func boxContains(_ i: Int, _ p: SIMD4<Float>) -> Bool {
         all((p .>= self[i &* 2]) .& (p .<= self[i &* 2 &+ 1]))
     }
+
+    /// 1 when box `i` contains `p`, else 0, computed with integer ANDs of the compare lanes
+    /// (each 0 or -1) so that LLVM keeps it branch-free (from `Bool`, it re-creates a branch).
+    @inlinable @inline(__always)
+    func boxContainsBit(_ i: Int, _ p: SIMD4<Float>) -> Int {
+        let mask = (p .>= self[i &* 2]) .& (p .<= self[i &* 2 &+ 1])
+        let lanes = unsafeBitCast(mask, to: SIMD4<Int32>.self)
+        return Int(truncatingIfNeeded: lanes.x & lanes.y & lanes.z & lanes.w & 1)
+    }
 }

@@ -44,10 +44,10 @@ extension DynamicRTree {
                                         if heights[node] == 0 {
                                             var nc = 0
                                             for e in base..<end {
-                                                let pass = boxes.boxContains(e, pv)
-                                                stats.box(passed: pass)
+                                                let pass = boxes.boxContainsBit(e, pv)
+                                                stats.box(passed: pass != 0)
                                                 candidates[nc] = refs[e]
-                                                nc &+= pass ? 1 : 0
+                                                nc &+= pass
                                             }
                                             var n = 0
                                             for j in 0..<nc {
@@ -63,10 +63,10 @@ extension DynamicRTree {
                                             for j in 0..<n { body(found[j]) }
                                         } else {
                                             for e in base..<end {
-                                                let pass = boxes.boxContains(e, pv)
-                                                stats.box(passed: pass)
+                                                let pass = boxes.boxContainsBit(e, pv)
+                                                stats.box(passed: pass != 0)
                                                 stack[sp] = refs[e]
-                                                sp &+= pass ? 1 : 0
+                                                sp &+= pass
                                             }
                                         }
                                     }

@@ -196,10 +196,10 @@ public struct PackedRTree: FenceIndex, Sendable {
                                     // Branch-free push: two vector compares per box, no early
                                     // exit (a mispredicted branch costs more than it saves).
                                     for c in start..<end {
-                                        let pass = boxes.boxContains(c, pv)
-                                        stats.box(passed: pass)
+                                        let pass = boxes.boxContainsBit(c, pv)
+                                        stats.box(passed: pass != 0)
                                         stack[sp] = Int32(truncatingIfNeeded: c)
-                                        sp &+= pass ? 1 : 0
+                                        sp &+= pass
                                     }
                                 }
                             }

@@ -18,7 +18,9 @@ import Geodesy
 /// R* trees most of their query advantage (square-ish, little-overlapping nodes) at O(M log M)
 /// per split; forced reinsertion adds complexity for a few percent more. Removal is Guttman's
 /// CondenseTree: an underfull node (fewer than `minEntries`) is dissolved and its fences are
-/// reinserted. Node boxes are kept tight (exactly the union of their children).
+/// reinserted. Node boxes are kept tight (exactly the union of their children). Leaf-entry
+/// boxes (the fences' own) serve the edits and the within/nearest queries; stabbing skips them
+/// and runs the exact test on a leaf's fences (see ``forEachContaining(_:_:)``).
 ///
 /// Invariants (checked by ``invariantViolations()``): every stored child box contains the box
 /// of what it points at and equals the union of that node's children; every non-root node has

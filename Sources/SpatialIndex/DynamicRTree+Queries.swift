@@ -24,9 +24,9 @@ extension DynamicRTree {
         let pv = SIMD4<Float>(Float(p.x), Float(p.y), Float(p.z), 0)
         let m = maxEntries
         let stackSize = levels * m + 1
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackSize + 2 * m) { scratch in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackSize + m) { scratch in
             let stack = UnsafeMutableBufferPointer(rebasing: scratch[0..<stackSize])
-            let found = UnsafeMutableBufferPointer(rebasing: scratch[(stackSize + m)...])
+            let found = UnsafeMutableBufferPointer(rebasing: scratch[stackSize...])
             childBoxes.withUnsafeBufferPointer { boxes in
                 childRefs.withUnsafeBufferPointer { refs in
                     nodeCounts.withUnsafeBufferPointer { counts in

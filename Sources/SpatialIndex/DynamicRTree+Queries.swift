@@ -136,7 +136,7 @@ extension DynamicRTree {
                 let ref = childRefs[j]
                 if isLeaf {
                     let o = 4 * Int(ref)
-                    var d = metres(fromChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
+                    var d = meters(forChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
                                                             slotData[o + 2]))
                     if measure == .edge { d -= slotFences[Int(ref)].radiusMeters }
                     if d <= maxDistanceMeters {

@@ -277,7 +277,7 @@ public struct PackedRTree: FenceIndex, Sendable {
                 if node < leafNodeCount {
                     for i in start..<end {
                         let o = 4 * i
-                        var d = metres(fromChord2: squaredChord(p.x, p.y, p.z, itemData[o], itemData[o + 1],
+                        var d = meters(forChord2: squaredChord(p.x, p.y, p.z, itemData[o], itemData[o + 1],
                                                                 itemData[o + 2]))
                         if measure == .edge { d -= radii[i] }
                         if d <= maxDistanceMeters {

@@ -1,1 +1,0 @@
-// Placeholder; filled in by the geofence-engine work (issue 4).

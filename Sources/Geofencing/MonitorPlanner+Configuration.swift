@@ -1,0 +1,53 @@
+extension MonitorPlanner {
+    /// The OS limits and safety settings a plan respects. Metres and seconds.
+    public struct Configuration: Hashable, Sendable, Codable {
+        /// How many regions the OS lets the app monitor at once, the refresh region included
+        /// (iOS 20, Android 100). At least 1; with 1 only the refresh region is monitored.
+        public var capacity: Int
+        /// The smallest region the OS honours; smaller fences are registered enlarged to it, and
+        /// the refresh radius never goes below it. iOS enlarges small regions to about 100 m.
+        public var minimumRegionRadiusMeters: Double
+        /// Distance kept between the refresh circle and every unmonitored fence boundary, on top
+        /// of the speed term: the OS reports leaving the refresh region only once the device is
+        /// some way past it (50 m in the simulator), so 100 m leaves room for that plus slack.
+        public var safetyMarginMeters: Double
+        /// Seconds of late delivery to cover with the device's speed: the margin grows by
+        /// `speed × lateDeliverySeconds`. 0 by default, because an OS that reports a region's
+        /// initial state on registration catches a fence entered while a replan was late.
+        public var lateDeliverySeconds: Double
+        /// Upper bound of the refresh radius, so a device far from every fence still replans
+        /// every so often (and the OS region stays within what it accepts).
+        public var maximumRefreshRadiusMeters: Double
+
+        public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 100,
+                    lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000) {
+            self.capacity = capacity
+            self.minimumRegionRadiusMeters = minimumRegionRadiusMeters
+            self.safetyMarginMeters = safetyMarginMeters
+            self.lateDeliverySeconds = lateDeliverySeconds
+            self.maximumRefreshRadiusMeters = maximumRefreshRadiusMeters
+        }
+
+        /// iOS: 20 regions per app.
+        public static var iOS: Configuration { Configuration(capacity: 20) }
+        /// Android: 100 geofences per app.
+        public static var android: Configuration { Configuration(capacity: 100) }
+
+        /// Throws ``MonitorPlanner/Error/invalidConfiguration(_:)`` naming the first bad field.
+        public func validate() throws(MonitorPlanner.Error) {
+            guard capacity >= 1 else { throw .invalidConfiguration("capacity must be >= 1, got \(capacity)") }
+            guard minimumRegionRadiusMeters.isFinite, minimumRegionRadiusMeters > 0 else {
+                throw .invalidConfiguration("minimumRegionRadiusMeters must be finite and > 0, got \(minimumRegionRadiusMeters)")
+            }
+            guard safetyMarginMeters.isFinite, safetyMarginMeters >= 0 else {
+                throw .invalidConfiguration("safetyMarginMeters must be finite and >= 0, got \(safetyMarginMeters)")
+            }
+            guard lateDeliverySeconds.isFinite, lateDeliverySeconds >= 0 else {
+                throw .invalidConfiguration("lateDeliverySeconds must be finite and >= 0, got \(lateDeliverySeconds)")
+            }
+            guard maximumRefreshRadiusMeters.isFinite, maximumRefreshRadiusMeters >= minimumRegionRadiusMeters else {
+                throw .invalidConfiguration("maximumRefreshRadiusMeters must be finite and >= minimumRegionRadiusMeters, got \(maximumRefreshRadiusMeters)")
+            }
+        }
+    }
+}

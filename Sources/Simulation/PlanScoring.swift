@@ -1,0 +1,284 @@
+import Geodesy
+import Geofencing
+import SpatialIndex
+
+/// Scores a region-selection policy against ground truth through the simulated OS
+/// (``OSRegionMonitor``): how many true fence entries reach the app, at what cost in replans.
+///
+/// ## Definitions
+/// - A *true entry* of (device, fence) is a change of the truth position's state from outside
+///   to inside the fence (`d <= r`, great circle) between two consecutive fixes of the device;
+///   its time is the later fix's. The first fix of a device is no entry.
+/// - An entry is *optional* when the truth leaves the fence again within ``Settings/brushSeconds``
+///   (60 s: a brush past the boundary, as in the transitions scoring); missing it is not counted,
+///   catching it is.
+/// - An entry is *caught* when the simulated OS delivers an enter event for that fence (from a
+///   crossing or from the initial state reported on registration) at a time `t_d` with
+///   `t_entry <= t_d <= t_entry + window` (``Settings/windowSeconds``, 600 s), and the truth is
+///   inside the fence at the last fix at or before `t_d`. Each event catches at most one entry
+///   (entries matched in time order, to the earliest eligible event).
+/// - *Recall* = caught required entries / required entries (required = not optional).
+/// - A *replan* is every plan after a device's first; device-hours sum each device's span
+///   from its first to its last fix.
+///
+/// ## The simulated app
+/// Per device, fixes in time order. At each fix: the events delivered since the previous fix
+/// are handled (an exit of the refresh region asks for a plan); the OS observes the true
+/// position; then, if a plan is due, the policy plans at the (noisy) fix, with its reported
+/// accuracy as uncertainty, and the diff is applied to the OS. So a plan follows its trigger
+/// by the OS delay plus the wait for the next fix.
+public enum PlanScoring {
+    /// How regions are chosen.
+    public enum Policy: Sendable {
+        /// The ``MonitorPlanner``, replanning when the refresh region is exited and, if
+        /// `significantChangeMeters` is set, whenever the true position has moved that far
+        /// from where the last significant-change signal fired (iOS: about 500 m).
+        case planner(MonitorPlanner, significantChangeMeters: Double?)
+        /// The `count` fences with the nearest centres, planned at the first fix and then
+        /// every `replanEverySeconds` (nil: never again).
+        case nearestCentres(count: Int, replanEverySeconds: Double?)
+    }
+
+    /// Scoring settings.
+    public struct Settings: Hashable, Sendable {
+        /// The simulated OS (the capacity is the policy's cap).
+        public var os: OSRegionMonitor.Configuration
+        /// Latest delivery after the entry that still counts, seconds.
+        public var windowSeconds: Double = 600
+        /// An entry reversed within this many seconds is optional.
+        public var brushSeconds: Double = 60
+        /// Seed of the OS delays (mixed with the device id).
+        public var seed: UInt64 = 1
+
+        public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1) {
+            self.os = os
+            self.windowSeconds = windowSeconds
+            self.brushSeconds = brushSeconds
+            self.seed = seed
+        }
+    }
+
+    /// The figures of one policy.
+    public struct Score: Hashable, Sendable {
+        public var trueEntries = 0
+        public var requiredEntries = 0
+        public var caughtRequired = 0
+        public var caughtOptional = 0
+        public var plans = 0
+        public var replans = 0
+        public var deviceHours = 0.0
+        /// Regions added / removed by replans (first plans excluded), refresh region included.
+        public var regionsAdded = 0
+        public var regionsRemoved = 0
+        /// Fence regions added / removed by replans.
+        public var fencesAdded = 0
+        public var fencesRemoved = 0
+        /// Plans whose guarantee held (planner only).
+        public var guaranteedPlans = 0
+        /// Enter events delivered that caught no entry (initial-state reports for fences the
+        /// device was already in, late events after the truth left, ...).
+        public var unmatchedEnterEvents = 0
+        public var enterEvents = 0
+        /// Seconds from entry to catching delivery, caught entries only, sorted ascending.
+        public var latencies: [Double] = []
+        public var rejectedRegistrations = 0
+        public var skippedObservations = 0
+
+        public init() {}
+
+        public var recall: Double { requiredEntries == 0 ? 1 : Double(caughtRequired) / Double(requiredEntries) }
+        public var replansPerDeviceHour: Double { deviceHours == 0 ? 0 : Double(replans) / deviceHours }
+        public var fencesAddedPerReplan: Double { replans == 0 ? 0 : Double(fencesAdded) / Double(replans) }
+        public var fencesRemovedPerReplan: Double { replans == 0 ? 0 : Double(fencesRemoved) / Double(replans) }
+        public func latencyPercentile(_ q: Double) -> Double {
+            guard !latencies.isEmpty else { return .nan }
+            let k = min(latencies.count - 1, max(0, Int((q * Double(latencies.count - 1)).rounded())))
+            return latencies[k]
+        }
+    }
+
+    /// One true entry.
+    public struct Entry: Hashable, Sendable {
+        public var fence: Int32
+        public var time: Double
+        public var optional: Bool
+    }
+
+    /// Fixes grouped per device, with the true entries of every device: computed once and
+    /// shared by the policies scored on the same workload.
+    public struct Truth: Sendable {
+        /// Fix rows of each device, in time order.
+        public var rowsByDevice: [[Int]]
+        /// True entries of each device, in time order (ties by fence id).
+        public var entriesByDevice: [[Entry]]
+        public var truthVectors: [UnitVector]
+        public var fences: [Fence]
+        public var positionByID: [Int32: Int]
+        public var index: PackedRTree
+
+        public var entryCount: Int { entriesByDevice.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Groups the fixes by device and finds every true entry (needs the truth columns).
+    public static func truth(fences: [Fence], fixes: FixStream, brushSeconds: Double = 60) -> Truth {
+        var deviceSlot: [Int32: Int] = [:]
+        var rows: [[Int]] = []
+        for k in 0..<fixes.count {
+            let d = fixes.device[k]
+            let slot: Int
+            if let s = deviceSlot[d] { slot = s } else { slot = rows.count; deviceSlot[d] = slot; rows.append([]) }
+            rows[slot].append(k)
+        }
+        var vectors: [UnitVector] = []
+        vectors.reserveCapacity(fixes.count)
+        for k in 0..<fixes.count {
+            vectors.append(LatLng(uncheckedLatitude: fixes.trueLatitude[k], longitude: fixes.trueLongitude[k]).unitVector)
+        }
+        let index = PackedRTree(fences)
+        var positionByID: [Int32: Int] = [:]
+        for (k, f) in fences.enumerated() { positionByID[f.id] = k }
+        var entries: [[Entry]] = []
+        var previous: [Int32] = [], current: [Int32] = []
+        var transitions: [(fence: Int32, time: Double, entering: Bool)] = []
+        for deviceRows in rows {
+            transitions.removeAll(keepingCapacity: true)
+            previous.removeAll(keepingCapacity: true)
+            for (n, k) in deviceRows.enumerated() {
+                _ = index.stab(vectors[k], into: &current)
+                current.sort()
+                if n > 0 {
+                    // Merge the two sorted sets: ids only in `current` entered, only in `previous` left.
+                    var i = 0, j = 0
+                    while i < previous.count || j < current.count {
+                        if j == current.count || (i < previous.count && previous[i] < current[j]) {
+                            transitions.append((previous[i], fixes.time[k], false)); i += 1
+                        } else if i == previous.count || current[j] < previous[i] {
+                            transitions.append((current[j], fixes.time[k], true)); j += 1
+                        } else { i += 1; j += 1 }
+                    }
+                }
+                swap(&previous, &current)
+            }
+            // An entry is optional when the same fence is left within brushSeconds.
+            var nextExit: [Int32: Double] = [:]
+            var deviceEntries: [Entry] = []
+            for tr in transitions.reversed() {
+                if tr.entering {
+                    let optional = nextExit[tr.fence].map { $0 - tr.time <= brushSeconds } ?? false
+                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, optional: optional))
+                } else {
+                    nextExit[tr.fence] = tr.time
+                }
+            }
+            deviceEntries.reverse()
+            entries.append(deviceEntries)
+        }
+        return Truth(rowsByDevice: rows, entriesByDevice: entries, truthVectors: vectors, fences: fences,
+                     positionByID: positionByID, index: index)
+    }
+
+    /// Runs `policy` over every device and scores it.
+    public static func score(_ policy: Policy, truth: Truth, fixes: FixStream, settings: Settings) -> Score {
+        var score = Score()
+        var events: [OSRegionMonitor.Event] = []
+        var delivered: [Int32: [(time: Double, inside: Bool, used: Bool)]] = [:]
+        var near: [FenceNeighbor] = []
+        for (slot, rows) in truth.rowsByDevice.enumerated() {
+            guard let first = rows.first, let last = rows.last else { continue }
+            score.deviceHours += (fixes.time[last] - fixes.time[first]) / 3600
+            var os = OSRegionMonitor(configuration: settings.os,
+                                     seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
+            var monitored: [MonitorPlanner.Region] = []
+            delivered.removeAll(keepingCapacity: true)
+            var planDue = true
+            var lastPlanTime = -Double.infinity
+            var anchor = truth.truthVectors[first]
+            var previousTruth = truth.truthVectors[first]
+
+            func handle(_ events: [OSRegionMonitor.Event], truthAtDelivery: UnitVector) {
+                for e in events {
+                    switch (e.region, e.transition) {
+                    case (.refresh, .exit): planDue = true
+                    case (.fence(let id), .enter):
+                        guard let pos = truth.positionByID[id] else { continue }
+                        delivered[id, default: []].append((e.deliveredAt, truth.fences[pos].contains(truthAtDelivery), false))
+                    default: break
+                    }
+                }
+            }
+
+            for k in rows {
+                let t = fixes.time[k]
+                let q = truth.truthVectors[k]
+                os.deliver(before: t, into: &events)
+                handle(events, truthAtDelivery: previousTruth)
+                os.observe(truth: q, at: t)
+                switch policy {
+                case .planner(_, let significant):
+                    if let significant, distance(anchor, q) >= significant {
+                        planDue = true
+                        anchor = q
+                    }
+                case .nearestCentres(_, let every):
+                    if let every, t - lastPlanTime >= every { planDue = true }
+                }
+                if planDue {
+                    let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
+                    let target: [MonitorPlanner.Region]
+                    switch policy {
+                    case .planner(let planner, _):
+                        // Inputs are validated workload values, so planning cannot throw.
+                        let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: [])
+                        if plan.isGuaranteed { score.guaranteedPlans += 1 }
+                        target = plan.regions
+                    case .nearestCentres(let count, _):
+                        truth.index.nearest(to: p.unitVector, k: count, by: .centre, into: &near)
+                        target = near.map { n in
+                            let f = truth.fences[truth.positionByID[n.id]!]
+                            return MonitorPlanner.Region(id: .fence(f.id), centre: f.centre,
+                                                         radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
+                        }
+                    }
+                    let diff = RegionDiff(from: monitored, to: target)
+                    os.apply(diff, at: t, truth: q)
+                    if lastPlanTime > -Double.infinity {
+                        score.replans += 1
+                        score.regionsAdded += diff.add.count
+                        score.regionsRemoved += diff.remove.count
+                        score.fencesAdded += diff.add.filter { $0.id != .refresh }.count
+                        score.fencesRemoved += diff.remove.filter { $0 != .refresh }.count
+                    }
+                    score.plans += 1
+                    monitored = target
+                    lastPlanTime = t
+                    planDue = false
+                }
+                previousTruth = q
+            }
+            os.deliver(before: .infinity, into: &events)
+            handle(events, truthAtDelivery: previousTruth)
+            score.rejectedRegistrations += os.rejectedRegistrations
+            score.skippedObservations += os.skippedObservations
+
+            // Match entries to delivered enter events.
+            for entry in truth.entriesByDevice[slot] {
+                score.trueEntries += 1
+                if !entry.optional { score.requiredEntries += 1 }
+                guard var list = delivered[entry.fence] else { continue }
+                if let m = list.firstIndex(where: { !$0.used && $0.inside && $0.time >= entry.time
+                                                    && $0.time <= entry.time + settings.windowSeconds }) {
+                    list[m].used = true
+                    delivered[entry.fence] = list
+                    if entry.optional { score.caughtOptional += 1 } else { score.caughtRequired += 1 }
+                    score.latencies.append(list[m].time - entry.time)
+                }
+            }
+            for (_, list) in delivered {
+                score.enterEvents += list.count
+                score.unmatchedEnterEvents += list.filter { !$0.used }.count
+            }
+        }
+        score.latencies.sort()
+        return score
+    }
+}

@@ -25,3 +25,20 @@ extension MonitorPlanner {
         }
     }
 }
+
+extension MonitorPlanner.Candidate {
+    /// The candidate for a task's fence: same id, centre, radius and priority.
+    public init(_ fence: Geofence) {
+        self.init(id: fence.id, latitude: fence.place.latitude, longitude: fence.place.longitude,
+                  radiusMeters: fence.radiusMeters, priority: fence.priority)
+    }
+}
+
+extension MonitorPlanner {
+    /// A planner over the fences of the active tasks (all tiers), each with its own priority.
+    /// - Throws: ``Error/duplicateCandidateID(_:)`` when two fences share an id, or a bad
+    ///   configuration.
+    public init(fences: [Geofence], configuration: Configuration) throws(MonitorPlanner.Error) {
+        try self.init(candidates: fences.map(Candidate.init), configuration: configuration)
+    }
+}

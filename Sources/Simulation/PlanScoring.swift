@@ -282,3 +282,16 @@ public enum PlanScoring {
         return score
     }
 }
+
+extension PlanScoring {
+    /// Planner candidates for workload fences: the workload's tiers are approach rings
+    /// (1, 3 and 5 miles), so each fence gets the priority of an approach ring of its radius
+    /// (``GeofenceKind/defaultPriority``: nearer rings rank higher).
+    public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
+        fences.map { f in
+            let miles = f.radius / 1609.344   // metres per international mile
+            return MonitorPlanner.Candidate(id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
+                                            priority: GeofenceKind.approach(miles: miles).defaultPriority)
+        }
+    }
+}

@@ -124,6 +124,7 @@ struct PlanCommand {
         o.set("caught_required", s.caughtRequired)
         o.set("caught_optional", s.caughtOptional)
         o.set("recall", s.recall)
+        o.set("recall_with_wakeup_check", s.recallWithWakeUpCheck)
         o.set("plans", s.plans)
         o.set("replans", s.replans)
         o.set("device_hours", s.deviceHours, decimals: 2)
@@ -135,22 +136,25 @@ struct PlanCommand {
         o.set("unmatched_enter_events", s.unmatchedEnterEvents)
         o.set("latency_p50_s", s.latencyPercentile(0.5), decimals: 1)
         o.set("latency_p95_s", s.latencyPercentile(0.95), decimals: 1)
+        o.set("missed_while_monitored", s.missedWhileMonitored)
+        o.set("missed_unmonitored", s.missedUnmonitored)
         o.set("rejected_registrations", s.rejectedRegistrations)
         o.set("seconds", seconds, decimals: 3)
         return o
     }
 
     static func table(_ results: [(String, PlanScoring.Score, Double)], cap: Int) -> String {
-        let header = ["policy (cap \(cap))", "recall", "caught/required", "replans/dev-h", "+fences/replan",
-                      "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "seconds"]
+        let header = ["policy (cap \(cap))", "recall", "caught/required", "+wake check", "replans/dev-h", "+fences/replan",
+                      "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "seconds"]
         var rows = [header]
         for (name, s, seconds) in results {
             rows.append([
                 name, formatFixed(s.recall * 100, 2) + "%", "\(s.caughtRequired)/\(s.requiredEntries)",
+                formatFixed(s.recallWithWakeUpCheck * 100, 2) + "%",
                 formatFixed(s.replansPerDeviceHour, 2), formatFixed(s.fencesAddedPerReplan, 2),
                 formatFixed(s.fencesRemovedPerReplan, 2),
                 name == "planner" && s.plans > 0 ? formatFixed(Double(s.guaranteedPlans) / Double(s.plans) * 100, 1) + "%" : "-",
-                formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), formatFixed(seconds, 2),
+                formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)", formatFixed(seconds, 2),
             ])
         }
         let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max()! }

@@ -49,8 +49,13 @@ public enum PlanScoring {
         public var brushSeconds: Double = 60
         /// Seed of the OS delays (mixed with the device id).
         public var seed: UInt64 = 1
+        /// How often the OS looks at the true position between fixes (along the straight path
+        /// between them), seconds: a real OS tracks continuously; 5 s is 65 m at driving speed.
+        public var observationSeconds: Double = 5
 
-        public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1) {
+        public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1,
+                    observationSeconds: Double = 5) {
+            self.observationSeconds = observationSeconds
             self.os = os
             self.windowSeconds = windowSeconds
             self.brushSeconds = brushSeconds
@@ -81,12 +86,23 @@ public enum PlanScoring {
         public var enterEvents = 0
         /// Seconds from entry to catching delivery, caught entries only, sorted ascending.
         public var latencies: [Double] = []
+        /// Required entries caught by an OS event *or* by the app itself at a wake-up: at a plan,
+        /// the fix it plans at lies inside the fence while the truth does too (same window).
+        /// Real SDKs check the fix at every wake-up; this is recall with that check.
+        public var caughtRequiredWithWakeUpCheck = 0
+        /// Required entries missed although the fence was registered when the truth crossed.
+        public var missedWhileMonitored = 0
+        /// Required entries missed whose fence was not registered when the truth crossed.
+        public var missedUnmonitored = 0
         public var rejectedRegistrations = 0
         public var skippedObservations = 0
 
         public init() {}
 
         public var recall: Double { requiredEntries == 0 ? 1 : Double(caughtRequired) / Double(requiredEntries) }
+        public var recallWithWakeUpCheck: Double {
+            requiredEntries == 0 ? 1 : Double(caughtRequiredWithWakeUpCheck) / Double(requiredEntries)
+        }
         public var replansPerDeviceHour: Double { deviceHours == 0 ? 0 : Double(replans) / deviceHours }
         public var fencesAddedPerReplan: Double { replans == 0 ? 0 : Double(fencesAdded) / Double(replans) }
         public var fencesRemovedPerReplan: Double { replans == 0 ? 0 : Double(fencesRemoved) / Double(replans) }
@@ -100,7 +116,10 @@ public enum PlanScoring {
     /// One true entry.
     public struct Entry: Hashable, Sendable {
         public var fence: Int32
+        /// The first fix time with the truth inside, seconds.
         public var time: Double
+        /// The fix time before it (the crossing lies between the two), seconds.
+        public var previousFixTime: Double
         public var optional: Bool
     }
 
@@ -139,7 +158,7 @@ public enum PlanScoring {
         for (k, f) in fences.enumerated() { positionByID[f.id] = k }
         var entries: [[Entry]] = []
         var previous: [Int32] = [], current: [Int32] = []
-        var transitions: [(fence: Int32, time: Double, entering: Bool)] = []
+        var transitions: [(fence: Int32, time: Double, previous: Double, entering: Bool)] = []
         for deviceRows in rows {
             transitions.removeAll(keepingCapacity: true)
             previous.removeAll(keepingCapacity: true)
@@ -151,9 +170,9 @@ public enum PlanScoring {
                     var i = 0, j = 0
                     while i < previous.count || j < current.count {
                         if j == current.count || (i < previous.count && previous[i] < current[j]) {
-                            transitions.append((previous[i], fixes.time[k], false)); i += 1
+                            transitions.append((previous[i], fixes.time[k], fixes.time[deviceRows[n - 1]], false)); i += 1
                         } else if i == previous.count || current[j] < previous[i] {
-                            transitions.append((current[j], fixes.time[k], true)); j += 1
+                            transitions.append((current[j], fixes.time[k], fixes.time[deviceRows[n - 1]], true)); j += 1
                         } else { i += 1; j += 1 }
                     }
                 }
@@ -165,7 +184,7 @@ public enum PlanScoring {
             for tr in transitions.reversed() {
                 if tr.entering {
                     let optional = nextExit[tr.fence].map { $0 - tr.time <= brushSeconds } ?? false
-                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, optional: optional))
+                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional))
                 } else {
                     nextExit[tr.fence] = tr.time
                 }
@@ -183,6 +202,7 @@ public enum PlanScoring {
         var events: [OSRegionMonitor.Event] = []
         var delivered: [Int32: [(time: Double, inside: Bool, used: Bool)]] = [:]
         var near: [FenceNeighbor] = []
+        var checked: [Int32: [(time: Double, inside: Bool)]] = [:]
         for (slot, rows) in truth.rowsByDevice.enumerated() {
             guard let first = rows.first, let last = rows.last else { continue }
             score.deviceHours += (fixes.time[last] - fixes.time[first]) / 3600
@@ -190,10 +210,16 @@ public enum PlanScoring {
                                      seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
             var monitored: [MonitorPlanner.Region] = []
             delivered.removeAll(keepingCapacity: true)
+            checked.removeAll(keepingCapacity: true)
             var planDue = true
             var lastPlanTime = -Double.infinity
+            var lastPlanFix = -1
             var anchor = truth.truthVectors[first]
             var previousTruth = truth.truthVectors[first]
+            let deviceEntries = truth.entriesByDevice[slot]
+            var monitoredAtEntry = [Bool](repeating: false, count: deviceEntries.count)
+            var nextEntry = 0
+            var monitoredFences: Set<Int32> = []
 
             func handle(_ events: [OSRegionMonitor.Event], truthAtDelivery: UnitVector) {
                 for e in events {
@@ -207,52 +233,81 @@ public enum PlanScoring {
                 }
             }
 
-            for k in rows {
-                let t = fixes.time[k]
-                let q = truth.truthVectors[k]
-                os.deliver(before: t, into: &events)
-                handle(events, truthAtDelivery: previousTruth)
-                os.observe(truth: q, at: t)
+            // One observation of the OS at time `tau` with the truth at `qTau`, `latest` the
+            // newest fix at or before `tau`: deliver due events, then plan if due.
+            func step(_ tau: Double, _ qTau: UnitVector, latest k: Int) {
+                os.observe(truth: qTau, at: tau)
+                os.deliver(before: tau.nextUp, into: &events)
+                handle(events, truthAtDelivery: qTau)
                 switch policy {
                 case .planner(_, let significant):
-                    if let significant, distance(anchor, q) >= significant {
+                    if let significant, distance(anchor, qTau) >= significant {
                         planDue = true
-                        anchor = q
+                        anchor = qTau
                     }
                 case .nearestCentres(_, let every):
-                    if let every, t - lastPlanTime >= every { planDue = true }
+                    if let every, tau - lastPlanTime >= every { planDue = true }
                 }
-                if planDue {
-                    let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
-                    let target: [MonitorPlanner.Region]
-                    switch policy {
-                    case .planner(let planner, _):
-                        // Inputs are validated workload values, so planning cannot throw.
-                        let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: [])
-                        if plan.isGuaranteed { score.guaranteedPlans += 1 }
-                        target = plan.regions
-                    case .nearestCentres(let count, _):
-                        truth.index.nearest(to: p.unitVector, k: count, by: .centre, into: &near)
-                        target = near.map { n in
-                            let f = truth.fences[truth.positionByID[n.id]!]
-                            return MonitorPlanner.Region(id: .fence(f.id), centre: f.centre,
-                                                         radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
-                        }
+                // A plan needs a fix newer than the last plan's: replanning at the same (stale)
+                // position would only repeat it, so the app waits for the next location.
+                guard planDue, k != lastPlanFix else { return }
+                let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
+                let target: [MonitorPlanner.Region]
+                switch policy {
+                case .planner(let planner, _):
+                    // Inputs are validated workload values, so planning cannot throw.
+                    let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: monitored)
+                    if plan.isGuaranteed { score.guaranteedPlans += 1 }
+                    target = plan.regions
+                case .nearestCentres(let count, _):
+                    truth.index.nearest(to: p.unitVector, k: count, by: .centre, into: &near)
+                    target = near.map { n in
+                        let f = truth.fences[truth.positionByID[n.id]!]
+                        return MonitorPlanner.Region(id: .fence(f.id), centre: f.centre,
+                                                     radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
                     }
-                    let diff = RegionDiff(from: monitored, to: target)
-                    os.apply(diff, at: t, truth: q)
-                    if lastPlanTime > -Double.infinity {
-                        score.replans += 1
-                        score.regionsAdded += diff.add.count
-                        score.regionsRemoved += diff.remove.count
-                        score.fencesAdded += diff.add.filter { $0.id != .refresh }.count
-                        score.fencesRemoved += diff.remove.filter { $0 != .refresh }.count
-                    }
-                    score.plans += 1
-                    monitored = target
-                    lastPlanTime = t
-                    planDue = false
                 }
+                let diff = RegionDiff(from: monitored, to: target)
+                os.apply(diff, at: tau, truth: qTau)
+                truth.index.forEachContaining(p.unitVector) { id in
+                    let f = truth.fences[truth.positionByID[id]!]
+                    checked[id, default: []].append((tau, f.contains(qTau)))
+                }
+                if lastPlanTime > -Double.infinity {
+                    score.replans += 1
+                    score.regionsAdded += diff.add.count
+                    score.regionsRemoved += diff.remove.count
+                    score.fencesAdded += diff.add.filter { $0.id != .refresh }.count
+                    score.fencesRemoved += diff.remove.filter { $0 != .refresh }.count
+                }
+                score.plans += 1
+                monitored = target
+                monitoredFences.removeAll(keepingCapacity: true)
+                for r in target { if case .fence(let id) = r.id { monitoredFences.insert(id) } }
+                lastPlanTime = tau
+                lastPlanFix = k
+                planDue = false
+            }
+
+            for (n, k) in rows.enumerated() {
+                let t = fixes.time[k]
+                let q = truth.truthVectors[k]
+                if n > 0 {
+                    // The OS watches continuously: observe the straight truth path between fixes.
+                    let kPrev = rows[n - 1]
+                    let tPrev = fixes.time[kPrev], qPrev = truth.truthVectors[kPrev]
+                    var tau = tPrev + settings.observationSeconds
+                    while tau < t {
+                        let f = (tau - tPrev) / (t - tPrev)
+                        step(tau, (qPrev * (1 - f) + q * f).normalized, latest: kPrev)
+                        tau += settings.observationSeconds
+                    }
+                }
+                while nextEntry < deviceEntries.count, deviceEntries[nextEntry].time <= t {
+                    monitoredAtEntry[nextEntry] = monitoredFences.contains(deviceEntries[nextEntry].fence)
+                    nextEntry += 1
+                }
+                step(t, q, latest: k)
                 previousTruth = q
             }
             os.deliver(before: .infinity, into: &events)
@@ -261,15 +316,26 @@ public enum PlanScoring {
             score.skippedObservations += os.skippedObservations
 
             // Match entries to delivered enter events.
-            for entry in truth.entriesByDevice[slot] {
+            for (n, entry) in deviceEntries.enumerated() {
                 score.trueEntries += 1
                 if !entry.optional { score.requiredEntries += 1 }
-                guard var list = delivered[entry.fence] else { continue }
-                if let m = list.firstIndex(where: { !$0.used && $0.inside && $0.time >= entry.time
-                                                    && $0.time <= entry.time + settings.windowSeconds }) {
+                var list = delivered[entry.fence] ?? []
+                let inWindow = { (t: Double) in t >= entry.previousFixTime && t <= entry.time + settings.windowSeconds }
+                let appSaw = checked[entry.fence]?.contains { $0.inside && inWindow($0.time) } ?? false
+                guard let m = list.firstIndex(where: { !$0.used && $0.inside && inWindow($0.time) }) else {
+                    if appSaw && !entry.optional { score.caughtRequiredWithWakeUpCheck += 1 }
+                    if !entry.optional {
+                        if monitoredAtEntry[n] { score.missedWhileMonitored += 1 } else { score.missedUnmonitored += 1 }
+                    }
+                    continue
+                }
+                do {
                     list[m].used = true
                     delivered[entry.fence] = list
-                    if entry.optional { score.caughtOptional += 1 } else { score.caughtRequired += 1 }
+                    if entry.optional { score.caughtOptional += 1 } else {
+                        score.caughtRequired += 1
+                        score.caughtRequiredWithWakeUpCheck += 1
+                    }
                     score.latencies.append(list[m].time - entry.time)
                 }
             }

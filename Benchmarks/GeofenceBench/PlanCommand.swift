@@ -9,14 +9,17 @@ import Simulation
 struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--pass M] [--delay S] [--significant-change M] [--no-initial-state] [--seed S]
+                        [--margin M] [--min-refresh M] [--crowded priority|boundary] [--pass M] [--delay S] [--significant-change M]
+                        [--no-initial-state] [--seed S]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
       registered region's state unless --no-initial-state. Three policies:
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited (and every --significant-change metres if given);
-                         safety margin --margin metres (default 100)
+                         safety margin --margin metres (default 100); --min-refresh M floors the refresh
+                         radius (default: the 100 m OS minimum, which keeps the guarantee); --crowded
+                         says who gets the slots when the cap is too small for the guarantee
         nearest-once     the N fences with the nearest centres, planned at the first fix only
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
@@ -35,6 +38,11 @@ struct PlanCommand {
         let pass = try number(&args, "pass", default: 50)
         let delay = try number(&args, "delay", default: 60)
         let significant = try number(&args, "significant-change", default: 0)
+        let minRefresh = try number(&args, "min-refresh", default: 0)
+        let crowdedName = args.string("crowded") ?? "priority"
+        guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
+            throw .usage("--crowded must be priority or boundary, got '\(crowdedName)'")
+        }
         let seed = try args.int("seed", default: 1)
         let initialState = !args.flag("no-initial-state")
         let json = args.flag("json")
@@ -55,7 +63,9 @@ struct PlanCommand {
         let planner: MonitorPlanner
         do {
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
-                                         configuration: .init(capacity: cap, safetyMarginMeters: margin))
+                                         configuration: .init(capacity: cap, safetyMarginMeters: margin,
+                                                                minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+                                                                crowdedOrder: crowded))
         } catch {
             throw .failed("\(error)")
         }
@@ -92,6 +102,8 @@ struct PlanCommand {
             o.set("max_delay_s", delay, decimals: 1)
             o.set("initial_state", initialState)
             o.set("significant_change_m", significant, decimals: 1)
+            o.set("min_refresh_m", minRefresh, decimals: 1)
+            o.set("crowded_order", crowded.rawValue)
             o.set("plans_per_second", planSpeed, decimals: 0)
             for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
             print(o.text)

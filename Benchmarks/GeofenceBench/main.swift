@@ -28,7 +28,7 @@ func runMain() -> Int32 {
     do throws(BenchError) {
         var args = try Arguments(raw, valued: [
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
-            "truth", "cap", "margin", "pass", "delay", "significant-change",
+            "truth", "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded",
         ])
         if args.flag("help") {
             print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help

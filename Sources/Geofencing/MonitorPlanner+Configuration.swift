@@ -15,17 +15,38 @@ extension MonitorPlanner {
         /// `speed × lateDeliverySeconds`. 0 by default, because an OS that reports a region's
         /// initial state on registration catches a fence entered while a replan was late.
         public var lateDeliverySeconds: Double
+        /// Floor of the refresh radius, metres; nil means the minimum region radius (the
+        /// default, which keeps the guarantee wherever the cap allows). A larger floor trades
+        /// the guarantee in dense areas for fewer replans: plans whose natural radius is below
+        /// it are reported as not guaranteed, and an OS that reports the initial state of new
+        /// regions still catches, at the next plan, a fence entered in between.
+        public var minimumRefreshRadiusMeters: Double?
+        /// Who gets the slots when the guarantee cannot be kept (see ``CrowdedOrder``).
+        public var crowdedOrder: CrowdedOrder
         /// Upper bound of the refresh radius, so a device far from every fence still replans
         /// every so often (and the OS region stays within what it accepts).
         public var maximumRefreshRadiusMeters: Double
 
         public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 100,
-                    lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000) {
+                    lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
+                    minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority) {
+            self.crowdedOrder = crowdedOrder
+            self.minimumRefreshRadiusMeters = minimumRefreshRadiusMeters
             self.capacity = capacity
             self.minimumRegionRadiusMeters = minimumRegionRadiusMeters
             self.safetyMarginMeters = safetyMarginMeters
             self.lateDeliverySeconds = lateDeliverySeconds
             self.maximumRefreshRadiusMeters = maximumRefreshRadiusMeters
+        }
+
+        /// How the fence slots are handed out among the crowded fences (those whose boundary is
+        /// within the minimum refresh radius plus the margin) when they outnumber the slots.
+        public enum CrowdedOrder: String, Hashable, Sendable, Codable {
+            /// Highest priority first, then nearest boundary: an arrival or trigger fence is
+            /// never displaced by an approach ring.
+            case priority
+            /// Nearest boundary first (the one the device reaches soonest), priority breaking ties.
+            case boundary
         }
 
         /// iOS: 20 regions per app.
@@ -44,6 +65,9 @@ extension MonitorPlanner {
             }
             guard lateDeliverySeconds.isFinite, lateDeliverySeconds >= 0 else {
                 throw .invalidConfiguration("lateDeliverySeconds must be finite and >= 0, got \(lateDeliverySeconds)")
+            }
+            if let floor = minimumRefreshRadiusMeters, !(floor.isFinite && floor > 0 && floor <= maximumRefreshRadiusMeters) {
+                throw .invalidConfiguration("minimumRefreshRadiusMeters must be finite, > 0 and <= maximumRefreshRadiusMeters, got \(floor)")
             }
             guard maximumRefreshRadiusMeters.isFinite, maximumRefreshRadiusMeters >= minimumRegionRadiusMeters else {
                 throw .invalidConfiguration("maximumRefreshRadiusMeters must be finite and >= minimumRegionRadiusMeters, got \(maximumRefreshRadiusMeters)")

@@ -29,7 +29,8 @@ import SpatialIndex
 /// uncertainty, so that the device is inside its own refresh circle). When more than
 /// `capacity - 1` boundaries lie within that minimum plus `m` ("crowded"), no plan can keep the
 /// guarantee: the planner then gives the slots to the crowded fences by priority (then
-/// boundary distance, then id), uses the minimum refresh radius, sets
+/// boundary distance, then id; or nearest boundary first with ``Configuration/CrowdedOrder/boundary``),
+/// uses the minimum refresh radius, sets
 /// ``Plan/isGuaranteed`` to false and lists the fences left out in ``Plan/unguardedFenceIDs``.
 /// Otherwise priority only breaks ties in boundary distance: monitoring a farther fence instead
 /// of a nearer one could only shrink the refresh region.
@@ -128,7 +129,8 @@ public struct MonitorPlanner: Sendable {
         let config = configuration
         let slots = fenceSlots
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
-        let minimumRefresh = min(max(config.minimumRegionRadiusMeters, uncertaintyMeters), config.maximumRefreshRadiusMeters)
+        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0)
+        let minimumRefresh = min(max(floor, uncertaintyMeters), config.maximumRefreshRadiusMeters)
         let crowdedLimit = minimumRefresh + margin
         let p = location.unitVector
 
@@ -161,12 +163,12 @@ public struct MonitorPlanner: Sendable {
             refreshRadius = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, nearestUnmonitored - margin))
         } else {
             var crowded = Array(ranked.prefix(crowdedCount))
-            crowded.sort { a, b in
+            if config.crowdedOrder == .priority { crowded.sort { a, b in
                 let pa = candidates[a.position].priority, pb = candidates[b.position].priority
                 if pa != pb { return pa > pb }
                 if a.boundary != b.boundary { return a.boundary < b.boundary }
                 return candidates[a.position].id < candidates[b.position].id
-            }
+            } }
             chosen = Array(crowded.prefix(slots))
             unguarded = crowded.dropFirst(slots).map { candidates[$0.position].id }.sorted()
             nearestUnmonitored = crowded.dropFirst(slots).map(\.boundary).min() ?? .infinity

@@ -248,9 +248,10 @@ public enum PlanScoring {
                 case .nearestCentres(_, let every):
                     if let every, tau - lastPlanTime >= every { planDue = true }
                 }
-                // A plan needs a fix newer than the last plan's: replanning at the same (stale)
-                // position would only repeat it, so the app waits for the next location.
-                guard planDue, k != lastPlanFix else { return }
+                // Woken, the app asks for a fresh location and plans when it arrives: at the
+                // next fix (planning at a stale one would leave the truth outside the new
+                // refresh region while the device moves).
+                guard planDue, fixes.time[k] == tau, k != lastPlanFix else { return }
                 let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
                 let target: [MonitorPlanner.Region]
                 switch policy {

@@ -144,6 +144,36 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(abs(plan.nearestUnmonitoredBoundaryMeters - 20) < 1e-3)
     }
 
+    @Test func crowdedOrderBoundaryGivesSlotsToTheNearestBoundaries() throws {
+        let p = LatLng(uncheckedLatitude: -33.9, longitude: 151.2)
+        var candidates: [MonitorPlanner.Candidate] = []
+        for k in 0..<6 {
+            let c = destination(from: p, bearing: Double(k) * 60, distance: 500 + 20 * Double(k + 1))
+            candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 500, priority: k))
+        }
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4, crowdedOrder: .boundary))
+        let plan = try planner.plan(at: p)
+        #expect(monitoredIDs(plan) == [0, 1, 2])
+        #expect(plan.unguardedFenceIDs == [3, 4, 5])
+    }
+
+    /// A refresh-radius floor above the natural radius gives a larger refresh region and
+    /// honestly reports the plan as not guaranteed, listing the fences it no longer guards.
+    @Test func aRefreshFloorTradesTheGuaranteeForFewerReplans() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let c = destination(from: p, bearing: 0, distance: 2_000)
+        let candidate = MonitorPlanner.Candidate(id: 4, latitude: c.latitude, longitude: c.longitude, radiusMeters: 500)
+        let natural = try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1)).plan(at: p)
+        #expect(natural.isGuaranteed && abs(natural.refreshRadiusMeters - 1_400) < 1e-3)
+        let floored = try MonitorPlanner(candidates: [candidate],
+                                         configuration: .init(capacity: 1, minimumRefreshRadiusMeters: 3_000)).plan(at: p)
+        #expect(floored.refreshRadiusMeters == 3_000)
+        #expect(!floored.isGuaranteed && floored.unguardedFenceIDs == [4])
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1, minimumRefreshRadiusMeters: -1))
+        }
+    }
+
     @Test func respectsTheMinimumRegionRadiusAndTheUncertainty() throws {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
         let c = destination(from: p, bearing: 0, distance: 5_000)

@@ -137,6 +137,8 @@ struct PlanCommand {
         o.set("caught_optional", s.caughtOptional)
         o.set("recall", s.recall)
         o.set("recall_with_wakeup_check", s.recallWithWakeUpCheck)
+        o.set("deep_required_entries", s.deepRequiredEntries)
+        o.set("recall_deep", s.deepRecall)
         o.set("plans", s.plans)
         o.set("replans", s.replans)
         o.set("device_hours", s.deviceHours, decimals: 2)
@@ -151,18 +153,19 @@ struct PlanCommand {
         o.set("missed_while_monitored", s.missedWhileMonitored)
         o.set("missed_unmonitored", s.missedUnmonitored)
         o.set("rejected_registrations", s.rejectedRegistrations)
+        o.set("dropped_events", s.droppedEvents)
         o.set("seconds", seconds, decimals: 3)
         return o
     }
 
     static func table(_ results: [(String, PlanScoring.Score, Double)], cap: Int) -> String {
-        let header = ["policy (cap \(cap))", "recall", "caught/required", "+wake check", "replans/dev-h", "+fences/replan",
+        let header = ["policy (cap \(cap))", "recall", "caught/required", "deep", "+wake check", "replans/dev-h", "+fences/replan",
                       "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "seconds"]
         var rows = [header]
         for (name, s, seconds) in results {
             rows.append([
                 name, formatFixed(s.recall * 100, 2) + "%", "\(s.caughtRequired)/\(s.requiredEntries)",
-                formatFixed(s.recallWithWakeUpCheck * 100, 2) + "%",
+                formatFixed(s.deepRecall * 100, 2) + "%", formatFixed(s.recallWithWakeUpCheck * 100, 2) + "%",
                 formatFixed(s.replansPerDeviceHour, 2), formatFixed(s.fencesAddedPerReplan, 2),
                 formatFixed(s.fencesRemovedPerReplan, 2),
                 name == "planner" && s.plans > 0 ? formatFixed(Double(s.guaranteedPlans) / Double(s.plans) * 100, 1) + "%" : "-",

@@ -86,6 +86,8 @@ public struct OSRegionMonitor: Sendable {
     var lastTime = -Double.infinity
     /// Registrations refused because the OS was at capacity.
     public private(set) var rejectedRegistrations = 0
+    /// Events dropped because their region was unregistered before delivery.
+    public private(set) var droppedEvents = 0
     /// Observations ignored because time went backwards or the position was NaN.
     public private(set) var skippedObservations = 0
 
@@ -152,8 +154,8 @@ public struct OSRegionMonitor: Sendable {
         var n = 0
         while n < pending.count, pending[n].event.deliveredAt < time { n += 1 }
         guard n > 0 else { return }
-        for p in pending[..<n] where watched.contains(where: { $0.serial == p.serial }) {
-            events.append(p.event)
+        for p in pending[..<n] {
+            if watched.contains(where: { $0.serial == p.serial }) { events.append(p.event) } else { droppedEvents += 1 }
         }
         pending.removeFirst(n)
     }

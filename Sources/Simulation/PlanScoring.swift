@@ -14,19 +14,27 @@ import SpatialIndex
 ///   catching it is.
 /// - An entry is *caught* when the simulated OS delivers an enter event for that fence (from a
 ///   crossing or from the initial state reported on registration) at a time `t_d` with
-///   `t_entry <= t_d <= t_entry + window` (``Settings/windowSeconds``, 600 s), and the truth is
-///   inside the fence at the last fix at or before `t_d`. Each event catches at most one entry
-///   (entries matched in time order, to the earliest eligible event).
-/// - *Recall* = caught required entries / required entries (required = not optional).
+///   `t_before <= t_d <= t_entry + window` (`t_before` the fix before the entry: the OS watches
+///   the path between fixes, so it may see the crossing before the next fix;
+///   ``Settings/windowSeconds``, 600 s), and the truth is inside the fence at `t_d`. Each event
+///   catches at most one entry (entries matched in time order, to the earliest eligible event).
+/// - *Recall* = caught required entries / required entries (required = not optional). Also
+///   reported: recall over the *deep* required entries (the truth gets at least the OS pass
+///   distance inside: the only ones an OS with that hysteresis can report), and recall *with a
+///   wake-up check*: an entry also counts as caught when, at a plan within the same window, the
+///   fix the app plans at lies inside the fence while the truth does too (what an SDK that
+///   checks its location at every wake-up would learn).
 /// - A *replan* is every plan after a device's first; device-hours sum each device's span
 ///   from its first to its last fix.
 ///
 /// ## The simulated app
-/// Per device, fixes in time order. At each fix: the events delivered since the previous fix
-/// are handled (an exit of the refresh region asks for a plan); the OS observes the true
-/// position; then, if a plan is due, the policy plans at the (noisy) fix, with its reported
-/// accuracy as uncertainty, and the diff is applied to the OS. So a plan follows its trigger
-/// by the OS delay plus the wait for the next fix.
+/// Per device, in time order. The OS looks at the true position at every fix and every
+/// ``Settings/observationSeconds`` (5 s) along the straight path between fixes, and delivers
+/// its events (seeded delays). An exit of the refresh region (the planner), a significant-change
+/// signal (optional) or the 15-minute timer (baseline) wakes the app, which asks for a fresh
+/// location and plans when it arrives: at the next fix, with its noisy position and its
+/// reported accuracy as uncertainty. The plan's diff is applied to the OS at that moment,
+/// against the true position then.
 public enum PlanScoring {
     /// How regions are chosen.
     public enum Policy: Sendable {
@@ -90,16 +98,25 @@ public enum PlanScoring {
         /// the fix it plans at lies inside the fence while the truth does too (same window).
         /// Real SDKs check the fix at every wake-up; this is recall with that check.
         public var caughtRequiredWithWakeUpCheck = 0
+        /// Required entries that get at least the OS pass distance deep (the ones an OS that
+        /// needs that depth can report at all), and how many of them were caught.
+        public var deepRequiredEntries = 0
+        public var caughtDeepRequired = 0
         /// Required entries missed although the fence was registered when the truth crossed.
         public var missedWhileMonitored = 0
         /// Required entries missed whose fence was not registered when the truth crossed.
         public var missedUnmonitored = 0
         public var rejectedRegistrations = 0
+        /// OS events dropped because a plan unregistered their region before delivery.
+        public var droppedEvents = 0
         public var skippedObservations = 0
 
         public init() {}
 
         public var recall: Double { requiredEntries == 0 ? 1 : Double(caughtRequired) / Double(requiredEntries) }
+        public var deepRecall: Double {
+            deepRequiredEntries == 0 ? 1 : Double(caughtDeepRequired) / Double(deepRequiredEntries)
+        }
         public var recallWithWakeUpCheck: Double {
             requiredEntries == 0 ? 1 : Double(caughtRequiredWithWakeUpCheck) / Double(requiredEntries)
         }
@@ -121,6 +138,10 @@ public enum PlanScoring {
         /// The fix time before it (the crossing lies between the two), seconds.
         public var previousFixTime: Double
         public var optional: Bool
+        /// The deepest the truth got inside the fence (radius minus distance, at fixes)
+        /// before leaving it again, metres. An OS that needs the position `pass` metres inside
+        /// cannot report an entry that never gets that deep.
+        public var maxDepthMeters: Double
     }
 
     /// Fixes grouped per device, with the true entries of every device: computed once and
@@ -159,8 +180,12 @@ public enum PlanScoring {
         var entries: [[Entry]] = []
         var previous: [Int32] = [], current: [Int32] = []
         var transitions: [(fence: Int32, time: Double, previous: Double, entering: Bool)] = []
+        var depth: [Double] = []               // per transition: deepest point of the stay it opens
+        var openStay: [Int32: Int] = [:]       // fence -> index of its entry transition
         for deviceRows in rows {
             transitions.removeAll(keepingCapacity: true)
+            depth.removeAll(keepingCapacity: true)
+            openStay.removeAll(keepingCapacity: true)
             previous.removeAll(keepingCapacity: true)
             for (n, k) in deviceRows.enumerated() {
                 _ = index.stab(vectors[k], into: &current)
@@ -170,21 +195,33 @@ public enum PlanScoring {
                     var i = 0, j = 0
                     while i < previous.count || j < current.count {
                         if j == current.count || (i < previous.count && previous[i] < current[j]) {
-                            transitions.append((previous[i], fixes.time[k], fixes.time[deviceRows[n - 1]], false)); i += 1
+                            transitions.append((previous[i], fixes.time[k], fixes.time[deviceRows[n - 1]], false))
+                            depth.append(0)
+                            openStay[previous[i]] = nil
+                            i += 1
                         } else if i == previous.count || current[j] < previous[i] {
-                            transitions.append((current[j], fixes.time[k], fixes.time[deviceRows[n - 1]], true)); j += 1
+                            transitions.append((current[j], fixes.time[k], fixes.time[deviceRows[n - 1]], true))
+                            depth.append(0)
+                            openStay[current[j]] = transitions.count - 1
+                            j += 1
                         } else { i += 1; j += 1 }
                     }
+                }
+                for id in current {
+                    guard let open = openStay[id] else { continue }
+                    let f = fences[positionByID[id]!]
+                    depth[open] = max(depth[open], f.radiusMeters - distance(vectors[k], f.centreVector))
                 }
                 swap(&previous, &current)
             }
             // An entry is optional when the same fence is left within brushSeconds.
             var nextExit: [Int32: Double] = [:]
             var deviceEntries: [Entry] = []
-            for tr in transitions.reversed() {
+            for (n, tr) in transitions.enumerated().reversed() {
                 if tr.entering {
                     let optional = nextExit[tr.fence].map { $0 - tr.time <= brushSeconds } ?? false
-                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional))
+                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional,
+                                               maxDepthMeters: depth[n]))
                 } else {
                     nextExit[tr.fence] = tr.time
                 }
@@ -314,12 +351,17 @@ public enum PlanScoring {
             os.deliver(before: .infinity, into: &events)
             handle(events, truthAtDelivery: previousTruth)
             score.rejectedRegistrations += os.rejectedRegistrations
+            score.droppedEvents += os.droppedEvents
             score.skippedObservations += os.skippedObservations
 
             // Match entries to delivered enter events.
             for (n, entry) in deviceEntries.enumerated() {
                 score.trueEntries += 1
-                if !entry.optional { score.requiredEntries += 1 }
+                let deep = entry.maxDepthMeters >= settings.os.passDistanceMeters
+                if !entry.optional {
+                    score.requiredEntries += 1
+                    if deep { score.deepRequiredEntries += 1 }
+                }
                 var list = delivered[entry.fence] ?? []
                 let inWindow = { (t: Double) in t >= entry.previousFixTime && t <= entry.time + settings.windowSeconds }
                 let appSaw = checked[entry.fence]?.contains { $0.inside && inWindow($0.time) } ?? false
@@ -336,6 +378,7 @@ public enum PlanScoring {
                     if entry.optional { score.caughtOptional += 1 } else {
                         score.caughtRequired += 1
                         score.caughtRequiredWithWakeUpCheck += 1
+                        if deep { score.caughtDeepRequired += 1 }
                     }
                     score.latencies.append(list[m].time - entry.time)
                 }

@@ -13,6 +13,7 @@ geofence-bench — throughput, memory and accuracy of the geofencing indexes
 USAGE
   geofence-bench [--json] [--large] [--quick]   the default suite on the embedded synthetic workload
   geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
+  geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
   geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
   geofence-bench --help
 
@@ -27,9 +28,12 @@ func runMain() -> Int32 {
     do throws(BenchError) {
         var args = try Arguments(raw, valued: [
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
+            "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
+            "enter-confirm", "exit-confirm", "min-dwell", "max-speed",
         ])
         if args.flag("help") {
-            print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help : usage)
+            print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help
+                : command == "transitions" ? TransitionsCommand.help : usage)
             return 0
         }
         if isDebugBuild {
@@ -39,6 +43,7 @@ func runMain() -> Int32 {
         case nil: try SuiteCommand.run(&args)
         case "stab": try StabCommand.run(&args)
         case "generate": try GenerateCommand.run(&args)
+        case "transitions": try TransitionsCommand.run(&args)
         default: throw .usage("unknown command '\(command!)'")
         }
         return 0

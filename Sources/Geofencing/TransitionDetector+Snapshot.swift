@@ -35,7 +35,7 @@ extension TransitionDetector {
 
     /// The state of `device`, or nil if the detector has never seen it.
     public func snapshot(device: Int32) -> DeviceSnapshot? {
-        guard let slot = trackOfDevice[device] else { return nil }
+        guard let slot = existingTrackSlot(device) else { return nil }
         let t = tracks[Int(slot)]
         return DeviceSnapshot(
             device: device,
@@ -43,7 +43,7 @@ extension TransitionDetector {
             fix: t.hasFix ? [t.fix.x, t.fix.y, t.fix.z] : nil,
             fixTime: t.fixTime, fixAccuracy: t.fixAccuracy, rejections: t.rejections,
             anchor: t.hasFix ? [t.anchor.x, t.anchor.y, t.anchor.z] : nil,
-            fences: t.entries.map {
+            fences: (t.entries + t.passive).sorted { $0.slot < $1.slot }.map {
                 DeviceSnapshot.FenceState(fence: fenceIDs[Int($0.slot)], state: $0.state.rawValue, pending: $0.pending,
                                           dwellDone: $0.dwellDone, pendingSince: $0.pendingSince, enteredAt: $0.enteredAt)
             })
@@ -93,11 +93,6 @@ extension TransitionDetector {
             throw .duplicateFenceID(fenceIDs[Int(entries[k].slot)])
         }
         track.entries = entries
-        if let slot = trackOfDevice[snapshot.device] {
-            tracks[Int(slot)] = track
-        } else {
-            trackOfDevice[snapshot.device] = Int32(tracks.count)
-            tracks.append(track)
-        }
+        tracks[Int(trackSlot(snapshot.device))] = track
     }
 }

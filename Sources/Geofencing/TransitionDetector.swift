@@ -25,11 +25,13 @@ import SpatialIndex
 /// with a dwell time emits `dwell` once the device has stayed inside that long since its entry
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
 ///
-/// Sparse state: each device keeps entries only for fences whose centre lies within
-/// `maxRadius + maxMargin + neighbourhoodSlackMeters` of the point where it last asked the index
-/// (plus any fence it is still inside); every other fence is, provably, decisively outside. The
-/// index is asked again when the device has moved `neighbourhoodSlackMeters` from that point, so
-/// the slack trades index queries for entries scanned per fix and never changes an event.
+/// Sparse state: each device keeps entries only for fences whose boundary band passes within
+/// `neighbourhoodSlackMeters` of the point where it last asked the index, plus the fences it is
+/// inside; every other fence is, provably, decisively outside for any fix within the slack.
+/// The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again when the
+/// device has moved `neighbourhoodSlackMeters` from that point, so the slack trades index
+/// queries for entries scanned per fix and never changes an event. Only entries whose state a
+/// fix could change are scanned per fix (see `refreshNeighbourhood`).
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -58,12 +60,27 @@ public struct TransitionDetector {
     @usableFromInline let queryRadiusMeters: Double
     /// Squared chord of `neighbourhoodSlackMeters`.
     @usableFromInline let slackChord2: Double
+    /// `neighbourhoodSlackMeters / R` + 1 m: the slack in chord units, rounded up.
+    @usableFromInline let slackChord: Double
+    /// `accuracyFactor * maxAccuracyMeters / R`: the largest accuracy part of a margin.
+    @usableFromInline let maxAccuracyChord: Double
     /// `accuracyFactor / R`: chord units per metre of accuracy.
     @usableFromInline let accuracyChordPerMeter: Double
 
+    /// Fence slot by id when ids are dense enough for a table (-1 = unknown id); else empty.
+    @usableFromInline let slotTable: [Int32]
+
     @usableFromInline var tracks: [DeviceTrack] = []
+    /// Track slot by device id for ids in `0..<smallDeviceLimit` (-1 = none); grown on demand.
+    @usableFromInline var trackOfSmallDevice: [Int32] = []
+    /// Track slot for every other device id.
     @usableFromInline var trackOfDevice: [Int32: Int32] = [:]
     @usableFromInline var scratch: [Int32] = []
+    /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
+    @usableFromInline var spareEntries: [FenceEntry] = []
+
+    /// Device ids below this use a table instead of a dictionary (4 MB at most: 1 Mi Int32 slots).
+    @usableFromInline static var smallDeviceLimit: Int32 { 1 << 20 }
 
     /// A detector over `fences`, with `index` holding exactly the same fences (same ids), used to
     /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id.
@@ -100,6 +117,15 @@ public struct TransitionDetector {
         self.bandChord = bands
         self.dwellSeconds = dwells
         self.slotOfID = slots
+        // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
+        let maxID = ids.max() ?? -1
+        if Int(maxID) < 4 * ids.count + 1024 {
+            var table = [Int32](repeating: -1, count: Int(maxID) + 1)
+            for (k, id) in ids.enumerated() { table[Int(id)] = Int32(k) }
+            self.slotTable = table
+        } else {
+            self.slotTable = []
+        }
         self.index = index
         // Every fence further than this from the query point is decisively outside for any fix
         // within the slack of it; + 1 m covers the chord linearisation.
@@ -107,6 +133,8 @@ public struct TransitionDetector {
         self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighbourhoodSlackMeters + 1
         self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighbourhoodSlackMeters)
         self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius
+        self.slackChord = (configuration.neighbourhoodSlackMeters + 1) / Earth.meanRadius
+        self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
     }
 
     /// A detector over task fences, with its own ``PackedRTree``; `.postArrivalDwell` fences
@@ -123,7 +151,7 @@ public struct TransitionDetector {
     public var deviceCount: Int { tracks.count }
 
     /// Total per-device fence entries held (the sparse state's size).
-    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count } }
+    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count + $1.passive.count } }
 
     /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
     /// horizontal accuracy in metres. Appends the events it decides to `events`.
@@ -153,11 +181,12 @@ public struct TransitionDetector {
         }
         let p = UnitVector(LatLng(uncheckedLatitude: latitude, longitude: longitude))
         if tracks[slot].hasFix {
-            let t = tracks[slot]
-            let allowed = configuration.maxSpeedMetersPerSecond * (time - t.fixTime)
-                + configuration.jumpAccuracyFactor * (accuracy + t.fixAccuracy) + configuration.jumpSlackMeters
-            let chord = p.chord2(to: t.fix).squareRoot()
-            if chord * Earth.meanRadius > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
+            // Field by field: copying the whole track would share its entry buffer and force a
+            // copy-on-write of all entries below.
+            let allowed = configuration.maxSpeedMetersPerSecond * (time - tracks[slot].fixTime)
+                + configuration.jumpAccuracyFactor * (accuracy + tracks[slot].fixAccuracy) + configuration.jumpSlackMeters
+            let chord = p.chord2(to: tracks[slot].fix).squareRoot()
+            if chord * Earth.meanRadius > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
                 tracks[slot].rejections += 1
                 counters.jumps += 1
                 return
@@ -179,11 +208,33 @@ public struct TransitionDetector {
     /// The slot of `device`'s track, created on first sight.
     @usableFromInline
     mutating func trackSlot(_ device: Int32) -> Int32 {
+        if device >= 0 && device < Self.smallDeviceLimit {
+            let d = Int(device)
+            if d < trackOfSmallDevice.count, trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+            if d >= trackOfSmallDevice.count {
+                // Grow geometrically, so a stream of rising ids costs amortised O(1).
+                let size = Swift.min(Int(Self.smallDeviceLimit), Swift.max(d + 1, 2 * trackOfSmallDevice.count, 1024))
+                trackOfSmallDevice.append(contentsOf: repeatElement(-1, count: size - trackOfSmallDevice.count))
+            }
+            let s = Int32(tracks.count)
+            tracks.append(DeviceTrack(device: device))
+            trackOfSmallDevice[d] = s
+            return s
+        }
         if let s = trackOfDevice[device] { return s }
         let s = Int32(tracks.count)
         tracks.append(DeviceTrack(device: device))
         trackOfDevice[device] = s
         return s
+    }
+
+    /// The slot of `device`'s track, or nil if never seen.
+    func existingTrackSlot(_ device: Int32) -> Int32? {
+        if device >= 0 && device < Self.smallDeviceLimit {
+            let d = Int(device)
+            return d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 ? trackOfSmallDevice[d] : nil
+        }
+        return trackOfDevice[device]
     }
 
     /// Applies one accepted fix to every fence entry of a track.
@@ -248,39 +299,85 @@ public struct TransitionDetector {
         }
     }
 
-    /// Re-fetches the fences near `p` and merges them with the track's entries (both sorted by
-    /// slot): kept entries keep their state; new ones start `outside` when the device had an
-    /// earlier accepted fix (they were decisively outside then) and `unknown` otherwise; entries
-    /// no longer near are dropped unless inside or with a pending change.
+    /// Re-fetches the fences near `p`, merges them with the track's entries (all sorted by slot)
+    /// and sorts the result into what a fix within the slack of `p` can change:
+    /// - active (scanned per fix): fences whose boundary band (radius +- the largest margin)
+    ///   comes within the slack of `p`, and any fence whose state could still move (unknown,
+    ///   pending, inside-but-far-outside, or a dwell still to fire);
+    /// - passive (kept, not scanned): fences the device is settled inside, far from the edge;
+    /// - dropped: fences settled outside and far from the edge (implicitly outside).
+    /// New fences start `outside` when the device had an earlier accepted fix (every fence not
+    /// held was decisively outside then) and `unknown` on its first fix.
     @usableFromInline
     mutating func refreshNeighbourhood(_ slot: Int, at p: UnitVector, known: Bool) {
         counters.neighbourhoodQueries += 1
-        scratch.removeAll(keepingCapacity: true)
         var unknown = 0
-        index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
-            if let s = slotOfID[id] { scratch.append(s) } else { unknown += 1 }
+        var found = scratch
+        scratch = []
+        found.removeAll(keepingCapacity: true)
+        if slotTable.isEmpty {
+            index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
+                if let s = slotOfID[id] { found.append(s) } else { unknown += 1 }
+            }
+        } else {
+            let table = slotTable
+            index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
+                let s = id >= 0 && Int(id) < table.count ? table[Int(id)] : -1
+                if s >= 0 { found.append(s) } else { unknown += 1 }
+            }
         }
         counters.unknownFenceIDs += unknown
-        scratch.sort()
-        let old = tracks[slot].entries
-        var merged: [FenceEntry] = []
-        merged.reserveCapacity(Swift.max(scratch.count, old.count))
+        found.sort()
+        var old: [FenceEntry] = []
+        swap(&old, &tracks[slot].entries)
+        if !tracks[slot].passive.isEmpty {
+            old.append(contentsOf: tracks[slot].passive)
+            tracks[slot].passive.removeAll(keepingCapacity: true)
+            old.sort { $0.slot < $1.slot }
+        }
+        var active = spareEntries
+        spareEntries = []
+        active.removeAll(keepingCapacity: true)
+        var passive: [FenceEntry] = []
+        swap(&passive, &tracks[slot].passive)
+        let reachBase = slackChord + maxAccuracyChord
         var i = 0, j = 0
-        while i < old.count || j < scratch.count {
-            if j == scratch.count || (i < old.count && old[i].slot < scratch[j]) {
-                if old[i].state == .inside || old[i].pending > 0 { merged.append(old[i]) }
+        while i < old.count || j < found.count {
+            let e: FenceEntry
+            if j == found.count || (i < old.count && old[i].slot < found[j]) {
+                e = old[i]
                 i += 1
-            } else if i == old.count || scratch[j] < old[i].slot {
-                merged.append(makeEntry(scratch[j], state: known ? .outside : .unknown))
+                if !(e.state == .inside || e.pending > 0) { continue }
+            } else if i == old.count || found[j] < old[i].slot {
+                e = makeEntry(found[j], state: known ? .outside : .unknown)
                 j += 1
             } else {
-                merged.append(old[i])
+                e = old[i]
                 i += 1
                 j += 1
             }
+            switch Self.placement(of: e, at: p, reach: reachBase) {
+            case 1: active.append(e)
+            case 2: passive.append(e)
+            default: break
+            }
         }
-        tracks[slot].entries = merged
+        scratch = found
+        tracks[slot].entries = active
+        tracks[slot].passive = passive
+        spareEntries = old
         tracks[slot].anchor = p
+    }
+
+    /// 0 = drop (settled outside, far from the edge), 1 = active, 2 = passive (settled inside,
+    /// far from the edge, no dwell to fire); `reach` = slack + largest accuracy margin, chord units.
+    @usableFromInline @inline(__always)
+    static func placement(of e: FenceEntry, at p: UnitVector, reach: Double) -> Int {
+        let ca = p.chord2(to: e.centre).squareRoot()
+        let settled = e.pending == 0 && e.state != .unknown
+        if abs(ca - e.radiusChord) <= reach + e.band { return 1 }
+        if ca > e.radiusChord { return settled && e.state == .outside ? 0 : 1 }
+        return settled && e.state == .inside && e.dwellDone ? 2 : 1
     }
 
     @usableFromInline
@@ -306,8 +403,10 @@ struct DeviceTrack {
     @usableFromInline var rejections = 0
     /// Where the neighbourhood was last fetched.
     @usableFromInline var anchor = UnitVector(x: 1, y: 0, z: 0)
-    /// Fence entries sorted by slot.
+    /// Active fence entries (scanned per fix), sorted by slot.
     @usableFromInline var entries: [FenceEntry] = []
+    /// Passive entries: settled inside, far from the edge; sorted by slot.
+    @usableFromInline var passive: [FenceEntry] = []
 
     @usableFromInline init(device: Int32) { self.device = device }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geofencing
 import SpatialIndex
 import Simulation
@@ -8,7 +13,7 @@ struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
-                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--sweep]
+                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
       unmatched true transition of the same device, fence and kind from 120 s after it to 600 s
@@ -38,6 +43,7 @@ struct TransitionsCommand {
         config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations)
         config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond)
+        config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters)
         try args.checkAllConsumed()
 
         let t0 = monotonicSeconds()
@@ -61,17 +67,21 @@ struct TransitionsCommand {
             return
         }
         var runs: [Double] = []
+        var cpuRuns: [Double] = []
         var events: [TransitionEvent] = []
         var detector: TransitionDetector?
         for _ in 0..<reps {
             var d = try makeDetector(fences, index, config)
-            let start = monotonicSeconds()
+            let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
             events = TransitionScoring.detect(fixes, with: &d)
             runs.append(monotonicSeconds() - start)
+            cpuRuns.append(threadCPUSeconds() - cpuStart)
             detector = d
         }
         runs.sort()
+        cpuRuns.sort()
         let seconds = runs[runs.count / 2]
+        let cpuSeconds = cpuRuns[cpuRuns.count / 2]
         let score = TransitionScoring.score(detected: events, truth: truth)
         if let eventsOut {
             do {
@@ -101,11 +111,14 @@ struct TransitionsCommand {
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
             c.set("neighbourhood_queries", k.neighbourhoodQueries); c.set("state_entries", d.stateEntryCount)
             o.set("counters", raw: c.text)
+            o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0)
             o.set("seconds_runs", raw: "[" + runs.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
             print(o.text)
         } else {
             print("true transitions \(score.trueTransitions) (\(score.optionalTransitions) optional brushes)")
             print(scoreTable([("detector", score, fixesPerSecond), ("naive", naive, nil)]))
+            print("detector on-CPU: \(formatFixed(Double(fixes.count) / cpuSeconds / 1e6, 2)) M fixes/s "
+                + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
             let k = d.counters
             print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
                 + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighbourhoodQueries), "
@@ -177,6 +190,13 @@ struct TransitionsCommand {
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
     }
+}
+
+/// CPU time of the calling thread, seconds (unaffected by other processes on a shared machine).
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
 extension Arguments {

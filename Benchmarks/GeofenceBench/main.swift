@@ -29,7 +29,7 @@ func runMain() -> Int32 {
         var args = try Arguments(raw, valued: [
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
             "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
-            "enter-confirm", "exit-confirm", "min-dwell", "max-speed",
+            "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
         ])
         if args.flag("help") {
             print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help

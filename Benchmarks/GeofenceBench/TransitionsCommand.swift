@@ -33,6 +33,7 @@ struct TransitionsCommand {
         let eventsOut = args.string("events-out")
         let json = args.flag("json")
         let sweep = args.flag("sweep")
+        let diagnoseFN = args.flag("diagnose")
         let reps = max(1, try args.int("reps", default: 3))
         var config = TransitionDetectorConfiguration.default
         config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters)
@@ -83,6 +84,7 @@ struct TransitionsCommand {
         let seconds = runs[runs.count / 2]
         let cpuSeconds = cpuRuns[cpuRuns.count / 2]
         let score = TransitionScoring.score(detected: events, truth: truth)
+        if diagnoseFN { diagnose(truth: truth, events: events) }
         if let eventsOut {
             do {
                 let w = try ByteFileWriter(path: eventsOut)
@@ -205,5 +207,31 @@ extension Arguments {
         guard let s = string(name) else { return value }
         guard let v = Double(s.replacingUnderscores()), v.isFinite else { throw .usage("--\(name) needs a finite number, got '\(s)'") }
         return v
+    }
+}
+
+extension TransitionsCommand {
+    /// Where the false negatives come from (stderr): kind, how long the truth kept the new state,
+    /// and whether the same (device, fence) had its previous transition missed too.
+    static func diagnose(truth: [TrueTransition], events: [TransitionEvent]) {
+        let m = TransitionScoring.match(detected: events, truth: truth)
+        // Next transition time per truth index, by (device, fence) in time order.
+        let order = truth.indices.sorted {
+            let a = truth[$0].event, b = truth[$1].event
+            return (a.device, a.fence, a.time) < (b.device, b.fence, b.time)
+        }
+        var held = [Double](repeating: .infinity, count: truth.count)
+        var previousMissed = [Bool](repeating: false, count: truth.count)
+        for (x, y) in zip(order, order.dropFirst()) where truth[x].event.device == truth[y].event.device && truth[x].event.fence == truth[y].event.fence {
+            held[x] = truth[y].event.time - truth[x].event.time
+            previousMissed[y] = !m.truthMatched[x]
+        }
+        var buckets: [String: Int] = [:]
+        for k in truth.indices where !truth[k].optional && !m.truthMatched[k] {
+            let h = held[k]
+            let span = h < 120 ? "held<120s" : h < 300 ? "held<300s" : h < 900 ? "held<900s" : "held>=900s"
+            buckets["\(truth[k].event.kind) \(span) prevMissed=\(previousMissed[k])", default: 0] += 1
+        }
+        for (key, n) in buckets.sorted(by: { $0.value > $1.value }) { printError("FN \(key): \(n)") }
     }
 }

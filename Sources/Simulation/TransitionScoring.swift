@@ -93,39 +93,56 @@ public enum TransitionScoring {
 
     /// Scores `detected` (enter/exit events; dwell events are ignored) against `truth`.
     public static func score(detected: [TransitionEvent], truth: [TrueTransition]) -> TransitionScore {
+        let m = match(detected: detected, truth: truth)
         var score = TransitionScore()
         score.trueTransitions = truth.count
         score.optionalTransitions = truth.reduce(0) { $0 + ($1.optional ? 1 : 0) }
-        let events = detected.filter { $0.kind != .dwell }.sorted(by: kindGroupOrder)
-        let truths = truth.sorted { kindGroupOrder($0.event, $1.event) }
-        score.detected = events.count
-        var matchedTruth = [Bool](repeating: false, count: truths.count)
-        var latencies: [Double] = []
-        // Greedy per (device, fence, kind) group, both lists in time order: each event takes the
-        // earliest unmatched truth in its window (earliest deadline first is optimal here, since
-        // every window has the same length).
-        var j = 0
-        for e in events {
-            while j < truths.count && groupLess(truths[j].event, e, orEarlierThan: e.time - lateSeconds) { j += 1 }
-            var k = j
-            while k < truths.count && sameGroup(truths[k].event, e) && truths[k].event.time <= e.time + earlySeconds {
-                if !matchedTruth[k] {
-                    matchedTruth[k] = true
-                    latencies.append(e.time - truths[k].event.time)
-                    score.matched += 1
-                    break
-                }
-                k += 1
-            }
-        }
+        score.detected = m.detected
+        score.matched = m.latencies.count
         score.falsePositives = score.detected - score.matched
-        for (k, t) in truths.enumerated() where !t.optional && !matchedTruth[k] { score.falseNegatives += 1 }
-        latencies.sort()
+        for (k, t) in truth.enumerated() where !t.optional && !m.truthMatched[k] { score.falseNegatives += 1 }
+        let latencies = m.latencies.sorted()
         if !latencies.isEmpty {
             score.latencyP50 = percentile(latencies, 0.50)
             score.latencyP95 = percentile(latencies, 0.95)
         }
         return score
+    }
+
+    /// The matching behind ``score(detected:truth:)``: for each true transition (in `truth`'s
+    /// order) whether a detection matched it, the latency of every match (seconds), and the
+    /// number of scored detections.
+    public static func match(detected: [TransitionEvent], truth: [TrueTransition])
+        -> (truthMatched: [Bool], latencies: [Double], detected: Int) {
+        let events = detected.filter { $0.kind != .dwell }.sorted(by: kindGroupOrder)
+        let order = truth.indices.sorted { kindGroupOrder(truth[$0].event, truth[$1].event) }
+        var matched = [Bool](repeating: false, count: truth.count)
+        var latencies: [Double] = []
+        var eventMatched = [Bool](repeating: false, count: events.count)
+        // Two greedy passes per (device, fence, kind) group, both lists in time order: first each
+        // event takes the earliest unmatched required truth in its window (earliest deadline
+        // first maximises the matches, since every window has the same length); then the events
+        // left over may take optional brushes. So a brush never steals the detection of the real
+        // transition that follows it.
+        for pass in 0..<2 {
+            let wantOptional = pass == 1
+            var j = 0
+            for (n, e) in events.enumerated() where !eventMatched[n] {
+                while j < order.count && groupLess(truth[order[j]].event, e, orEarlierThan: e.time - lateSeconds) { j += 1 }
+                var k = j
+                while k < order.count && sameGroup(truth[order[k]].event, e) && truth[order[k]].event.time <= e.time + earlySeconds {
+                    let t = order[k]
+                    if !matched[t] && truth[t].optional == wantOptional {
+                        matched[t] = true
+                        eventMatched[n] = true
+                        latencies.append(e.time - truth[t].event.time)
+                        break
+                    }
+                    k += 1
+                }
+            }
+        }
+        return (matched, latencies, events.count)
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -13,6 +13,7 @@ geofence-bench — throughput, memory and accuracy of the geofencing indexes
 USAGE
   geofence-bench [--json] [--large] [--quick]   the default suite on the embedded synthetic workload
   geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
+  geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
   geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
   geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
   geofence-bench --help
@@ -28,11 +29,13 @@ func runMain() -> Int32 {
     do throws(BenchError) {
         var args = try Arguments(raw, valued: [
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
-            "truth", "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded",
+            "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
+            "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
+            "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded",
         ])
         if args.flag("help") {
             print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help
-                : command == "plan" ? PlanCommand.help : usage)
+                : command == "transitions" ? TransitionsCommand.help : command == "plan" ? PlanCommand.help : usage)
             return 0
         }
         if isDebugBuild {
@@ -42,6 +45,7 @@ func runMain() -> Int32 {
         case nil: try SuiteCommand.run(&args)
         case "stab": try StabCommand.run(&args)
         case "generate": try GenerateCommand.run(&args)
+        case "transitions": try TransitionsCommand.run(&args)
         case "plan": try PlanCommand.run(&args)
         default: throw .usage("unknown command '\(command!)'")
         }

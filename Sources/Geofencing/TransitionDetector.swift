@@ -1,0 +1,444 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geodesy
+import SpatialIndex
+
+/// Turns each device's time-ordered GPS fixes into `enter`, `exit` and `dwell` events for a set
+/// of circular fences, robust to GPS noise.
+///
+/// Defences, in the order a fix meets them (settings in ``TransitionDetectorConfiguration``):
+/// 1. Bad input is counted and skipped (``TransitionCounters``): NaN/out-of-range values,
+///    a time earlier than (out of order) or equal to (duplicate) the device's last fix.
+/// 2. Accuracy gate: a fix reporting accuracy worse than `maxAccuracyMeters` changes nothing.
+/// 3. Jump gate: a fix implausibly far from the last accepted one (speed bound plus both
+///    accuracies) is rejected, up to `maxConsecutiveJumpRejections` in a row.
+/// 4. Accuracy-aware hysteresis: a fix counts as inside only when `d < r - margin` and as
+///    outside only when `d > r + margin`, `margin = h + f r + k a` (metres; `a` the accuracy).
+/// 5. Confirmation: `enterConfirmations` / `exitConfirmations` consecutive decisive fixes, and
+///    optionally `minimumDwellSeconds` of decisive inside fixes, before an entry counts.
+/// The first decisive state of a fence for a device sets the state without an event. A fence
+/// with a dwell time emits `dwell` once the device has stayed inside that long since its entry
+/// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
+///
+/// Sparse state: each device keeps entries only for fences whose boundary band passes within
+/// `neighbourhoodSlackMeters` of the point where it last asked the index, plus the fences it is
+/// inside; every other fence is, provably, decisively outside for any fix within the slack.
+/// The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again when the
+/// device has moved `neighbourhoodSlackMeters` from that point, so the slack trades index
+/// queries for entries scanned per fix and never changes an event. Only entries whose state a
+/// fix could change are scanned per fix (see `refreshNeighbourhood`).
+///
+/// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
+/// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
+/// fences under 50 km.
+///
+/// Per-device state is a value: ``snapshot(device:)`` and ``restore(_:)`` move it between
+/// detectors built on the same fences and configuration with identical results.
+public struct TransitionDetector {
+    /// The settings this detector runs with.
+    public let configuration: TransitionDetectorConfiguration
+    /// What happened to the input so far.
+    public internal(set) var counters = TransitionCounters()
+
+    // Fences by dense slot (struct of arrays).
+    @usableFromInline let fenceIDs: [Int32]
+    @usableFromInline let centres: [UnitVector]
+    /// Radius as a chord on the unit sphere, `2 sin(r / 2R)`.
+    @usableFromInline let radiusChord: [Double]
+    /// `(h + f r) / R`: the accuracy-independent half-width of the band, chord units.
+    @usableFromInline let bandChord: [Double]
+    /// Dwell time in seconds, or infinity for none.
+    @usableFromInline let dwellSeconds: [Double]
+    @usableFromInline let slotOfID: [Int32: Int32]
+    @usableFromInline let index: any FenceIndex
+    /// Radius of a neighbourhood query, metres.
+    @usableFromInline let queryRadiusMeters: Double
+    /// Squared chord of `neighbourhoodSlackMeters`.
+    @usableFromInline let slackChord2: Double
+    /// `neighbourhoodSlackMeters / R` + 1 m: the slack in chord units, rounded up.
+    @usableFromInline let slackChord: Double
+    /// `accuracyFactor * maxAccuracyMeters / R`: the largest accuracy part of a margin.
+    @usableFromInline let maxAccuracyChord: Double
+    /// `accuracyFactor / R`: chord units per metre of accuracy.
+    @usableFromInline let accuracyChordPerMeter: Double
+
+    /// Fence slot by id when ids are dense enough for a table (-1 = unknown id); else empty.
+    @usableFromInline let slotTable: [Int32]
+
+    @usableFromInline var tracks: [DeviceTrack] = []
+    /// Track slot by device id for ids in `0..<smallDeviceLimit` (-1 = none); grown on demand.
+    @usableFromInline var trackOfSmallDevice: [Int32] = []
+    /// Track slot for every other device id.
+    @usableFromInline var trackOfDevice: [Int32: Int32] = [:]
+    @usableFromInline var scratch: [Int32] = []
+    /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
+    @usableFromInline var spareEntries: [FenceEntry] = []
+
+    /// Device ids below this use a table instead of a dictionary (4 MB at most: 1 Mi Int32 slots).
+    @usableFromInline static var smallDeviceLimit: Int32 { 1 << 20 }
+
+    /// A detector over `fences`, with `index` holding exactly the same fences (same ids), used to
+    /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id.
+    /// - Throws: ``GeofenceError`` for an invalid setting, duplicate fence ids, an index of a
+    ///   different size, a dwell for an unknown fence id or a negative/NaN dwell.
+    public init(fences: [Fence], index: some FenceIndex, dwellSeconds: [Int32: Double] = [:],
+                configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
+        try configuration.validate()
+        guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
+        self.configuration = configuration
+        var slots: [Int32: Int32] = [:]
+        slots.reserveCapacity(fences.count)
+        var maxRadius = 0.0, maxBand = 0.0
+        var ids: [Int32] = [], centres: [UnitVector] = [], chords: [Double] = [], bands: [Double] = [], dwells: [Double] = []
+        for (k, f) in fences.enumerated() {
+            guard slots.updateValue(Int32(k), forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
+            ids.append(f.id)
+            centres.append(f.centreVector)
+            chords.append(f.chord2.squareRoot())
+            let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
+            bands.append(band / Earth.meanRadius)
+            dwells.append(.infinity)
+            maxRadius = Swift.max(maxRadius, f.radiusMeters)
+            maxBand = Swift.max(maxBand, band)
+        }
+        for (id, seconds) in dwellSeconds {
+            guard let slot = slots[id] else { throw .unknownFenceID(id) }
+            guard seconds.isFinite, seconds >= 0 else { throw .invalidDwell(seconds) }
+            dwells[Int(slot)] = seconds
+        }
+        self.fenceIDs = ids
+        self.centres = centres
+        self.radiusChord = chords
+        self.bandChord = bands
+        self.dwellSeconds = dwells
+        self.slotOfID = slots
+        // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
+        let maxID = ids.max() ?? -1
+        if Int(maxID) < 4 * ids.count + 1024 {
+            var table = [Int32](repeating: -1, count: Int(maxID) + 1)
+            for (k, id) in ids.enumerated() { table[Int(id)] = Int32(k) }
+            self.slotTable = table
+        } else {
+            self.slotTable = []
+        }
+        self.index = index
+        // Every fence further than this from the query point is decisively outside for any fix
+        // within the slack of it; + 1 m covers the chord linearisation.
+        let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
+        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighbourhoodSlackMeters + 1
+        self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighbourhoodSlackMeters)
+        self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius
+        self.slackChord = (configuration.neighbourhoodSlackMeters + 1) / Earth.meanRadius
+        self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
+    }
+
+    /// A detector over task fences, with its own ``PackedRTree``; `.postArrivalDwell` fences
+    /// (any fence with `dwellSeconds`) get dwell events.
+    /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``.
+    public init(geofences: [Geofence], configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
+        let fences = geofences.map(\.fence)
+        var dwell: [Int32: Double] = [:]
+        for g in geofences { if let d = g.dwellSeconds { dwell[g.id] = d } }
+        try self.init(fences: fences, index: PackedRTree(fences), dwellSeconds: dwell, configuration: configuration)
+    }
+
+    /// Number of devices seen.
+    public var deviceCount: Int { tracks.count }
+
+    /// Total per-device fence entries held (the sparse state's size).
+    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count + $1.passive.count } }
+
+    /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
+    /// horizontal accuracy in metres. Appends the events it decides to `events`.
+    /// Fixes of one device must come in time order; fixes of different devices may interleave.
+    public mutating func process(device: Int32, time: Double, latitude: Double, longitude: Double,
+                                 accuracy: Double, into events: inout [TransitionEvent]) {
+        counters.fixes += 1
+        guard time.isFinite, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
+              accuracy >= 0 else {
+            counters.invalid += 1
+            return
+        }
+        let slot = Int(trackSlot(device))
+        let last = tracks[slot].lastTime
+        if time < last {
+            counters.outOfOrder += 1
+            return
+        }
+        if time == last {
+            counters.duplicates += 1
+            return
+        }
+        tracks[slot].lastTime = time
+        guard accuracy <= configuration.maxAccuracyMeters else {
+            counters.inaccurate += 1
+            return
+        }
+        let p = UnitVector(LatLng(uncheckedLatitude: latitude, longitude: longitude))
+        if tracks[slot].hasFix {
+            // Field by field: copying the whole track would share its entry buffer and force a
+            // copy-on-write of all entries below.
+            let allowed = configuration.maxSpeedMetersPerSecond * (time - tracks[slot].fixTime)
+                + configuration.jumpAccuracyFactor * (accuracy + tracks[slot].fixAccuracy) + configuration.jumpSlackMeters
+            let chord = p.chord2(to: tracks[slot].fix).squareRoot()
+            if chord * Earth.meanRadius > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
+                tracks[slot].rejections += 1
+                counters.jumps += 1
+                return
+            }
+        }
+        counters.accepted += 1
+        let hadAnchor = tracks[slot].hasFix
+        tracks[slot].hasFix = true
+        tracks[slot].fix = p
+        tracks[slot].fixTime = time
+        tracks[slot].fixAccuracy = accuracy
+        tracks[slot].rejections = 0
+        if !hadAnchor || p.chord2(to: tracks[slot].anchor) > slackChord2 {
+            refreshNeighbourhood(slot, at: p, known: hadAnchor)
+        }
+        update(slot, p, time: time, accuracyChord: accuracy * accuracyChordPerMeter, into: &events)
+    }
+
+    /// The slot of `device`'s track, created on first sight.
+    @usableFromInline
+    mutating func trackSlot(_ device: Int32) -> Int32 {
+        if device >= 0 && device < Self.smallDeviceLimit {
+            let d = Int(device)
+            if d < trackOfSmallDevice.count, trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+            if d >= trackOfSmallDevice.count {
+                // Grow geometrically, so a stream of rising ids costs amortised O(1).
+                let size = Swift.min(Int(Self.smallDeviceLimit), Swift.max(d + 1, 2 * trackOfSmallDevice.count, 1024))
+                trackOfSmallDevice.append(contentsOf: repeatElement(-1, count: size - trackOfSmallDevice.count))
+            }
+            let s = Int32(tracks.count)
+            tracks.append(DeviceTrack(device: device))
+            trackOfSmallDevice[d] = s
+            return s
+        }
+        if let s = trackOfDevice[device] { return s }
+        let s = Int32(tracks.count)
+        tracks.append(DeviceTrack(device: device))
+        trackOfDevice[device] = s
+        return s
+    }
+
+    /// The slot of `device`'s track, or nil if never seen.
+    func existingTrackSlot(_ device: Int32) -> Int32? {
+        if device >= 0 && device < Self.smallDeviceLimit {
+            let d = Int(device)
+            return d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 ? trackOfSmallDevice[d] : nil
+        }
+        return trackOfDevice[device]
+    }
+
+    /// Applies one accepted fix to every fence entry of a track.
+    @usableFromInline
+    mutating func update(_ slot: Int, _ p: UnitVector, time: Double, accuracyChord: Double,
+                         into events: inout [TransitionEvent]) {
+        let device = tracks[slot].device
+        let enterNeeded = UInt8(configuration.enterConfirmations)
+        let exitNeeded = UInt8(configuration.exitConfirmations)
+        let minDwell = configuration.minimumDwellSeconds
+        let fenceIDs = self.fenceIDs
+        tracks[slot].entries.withUnsafeMutableBufferPointer { entries in
+            for k in entries.indices {
+                let c2 = p.chord2(to: entries[k].centre)
+                let band = entries[k].band + accuracyChord
+                let rc = entries[k].radiusChord
+                let outer = rc + band
+                let inner = rc - band
+                let inside = inner > 0 && c2 < inner * inner
+                let outside = c2 > outer * outer
+                switch entries[k].state {
+                case .outside:
+                    if !inside {
+                        entries[k].pending = 0
+                        continue
+                    }
+                    if entries[k].pending == 0 { entries[k].pendingSince = time }
+                    entries[k].pending &+= 1
+                    if entries[k].pending >= enterNeeded && time - entries[k].pendingSince >= minDwell {
+                        entries[k].state = .inside
+                        entries[k].pending = 0
+                        entries[k].enteredAt = time
+                        entries[k].dwellDone = entries[k].dwellSeconds == .infinity
+                        events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .enter, time: time))
+                    }
+                case .inside:
+                    if outside {
+                        entries[k].pending &+= 1
+                        if entries[k].pending >= exitNeeded {
+                            entries[k].state = .outside
+                            entries[k].pending = 0
+                            events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .exit, time: time))
+                            continue
+                        }
+                    } else {
+                        entries[k].pending = 0
+                    }
+                    if !entries[k].dwellDone && time - entries[k].enteredAt >= entries[k].dwellSeconds {
+                        entries[k].dwellDone = true
+                        events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .dwell, time: time))
+                    }
+                case .unknown:
+                    if inside {
+                        entries[k].state = .inside
+                        entries[k].enteredAt = time
+                        entries[k].dwellDone = true  // no entry event, so no dwell event either
+                    } else if outside {
+                        entries[k].state = .outside
+                    }
+                }
+            }
+        }
+    }
+
+    /// Re-fetches the fences near `p`, merges them with the track's entries (all sorted by slot)
+    /// and sorts the result into what a fix within the slack of `p` can change:
+    /// - active (scanned per fix): fences whose boundary band (radius +- the largest margin)
+    ///   comes within the slack of `p`, and any fence whose state could still move (unknown,
+    ///   pending, inside-but-far-outside, or a dwell still to fire);
+    /// - passive (kept, not scanned): fences the device is settled inside, far from the edge;
+    /// - dropped: fences settled outside and far from the edge (implicitly outside).
+    /// New fences start `outside` when the device had an earlier accepted fix (every fence not
+    /// held was decisively outside then) and `unknown` on its first fix.
+    @usableFromInline
+    mutating func refreshNeighbourhood(_ slot: Int, at p: UnitVector, known: Bool) {
+        counters.neighbourhoodQueries += 1
+        var unknown = 0
+        var found = scratch
+        scratch = []
+        found.removeAll(keepingCapacity: true)
+        if slotTable.isEmpty {
+            index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
+                if let s = slotOfID[id] { found.append(s) } else { unknown += 1 }
+            }
+        } else {
+            let table = slotTable
+            index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
+                let s = id >= 0 && Int(id) < table.count ? table[Int(id)] : -1
+                if s >= 0 { found.append(s) } else { unknown += 1 }
+            }
+        }
+        counters.unknownFenceIDs += unknown
+        found.sort()
+        var old: [FenceEntry] = []
+        swap(&old, &tracks[slot].entries)
+        if !tracks[slot].passive.isEmpty {
+            old.append(contentsOf: tracks[slot].passive)
+            tracks[slot].passive.removeAll(keepingCapacity: true)
+            old.sort { $0.slot < $1.slot }
+        }
+        var active = spareEntries
+        spareEntries = []
+        active.removeAll(keepingCapacity: true)
+        var passive: [FenceEntry] = []
+        swap(&passive, &tracks[slot].passive)
+        let reachBase = slackChord + maxAccuracyChord
+        var i = 0, j = 0
+        while i < old.count || j < found.count {
+            let e: FenceEntry
+            if j == found.count || (i < old.count && old[i].slot < found[j]) {
+                e = old[i]
+                i += 1
+                if !(e.state == .inside || e.pending > 0) { continue }
+            } else if i == old.count || found[j] < old[i].slot {
+                e = makeEntry(found[j], state: known ? .outside : .unknown)
+                j += 1
+            } else {
+                e = old[i]
+                i += 1
+                j += 1
+            }
+            switch Self.placement(of: e, at: p, reach: reachBase) {
+            case 1: active.append(e)
+            case 2: passive.append(e)
+            default: break
+            }
+        }
+        scratch = found
+        tracks[slot].entries = active
+        tracks[slot].passive = passive
+        spareEntries = old
+        tracks[slot].anchor = p
+    }
+
+    /// 0 = drop (settled outside, far from the edge), 1 = active, 2 = passive (settled inside,
+    /// far from the edge, no dwell to fire); `reach` = slack + largest accuracy margin, chord units.
+    @usableFromInline @inline(__always)
+    static func placement(of e: FenceEntry, at p: UnitVector, reach: Double) -> Int {
+        let ca = p.chord2(to: e.centre).squareRoot()
+        let settled = e.pending == 0 && e.state != .unknown
+        if abs(ca - e.radiusChord) <= reach + e.band { return 1 }
+        if ca > e.radiusChord { return settled && e.state == .outside ? 0 : 1 }
+        return settled && e.state == .inside && e.dwellDone ? 2 : 1
+    }
+
+    @usableFromInline
+    func makeEntry(_ slot: Int32, state: FenceEntry.State) -> FenceEntry {
+        let s = Int(slot)
+        return FenceEntry(slot: slot, centre: centres[s], radiusChord: radiusChord[s], band: bandChord[s],
+                          dwellSeconds: dwellSeconds[s], state: state)
+    }
+}
+
+/// One device's state: clock, last accepted fix, neighbourhood anchor and fence entries.
+@usableFromInline
+struct DeviceTrack {
+    @usableFromInline var device: Int32
+    /// Time of the last fix seen (accepted or gated), seconds; -infinity before any.
+    @usableFromInline var lastTime = -Double.infinity
+    /// Whether a fix has been accepted (then `fix`, `fixTime`, `fixAccuracy`, `anchor` are set).
+    @usableFromInline var hasFix = false
+    @usableFromInline var fix = UnitVector(x: 1, y: 0, z: 0)
+    @usableFromInline var fixTime = 0.0
+    @usableFromInline var fixAccuracy = 0.0
+    /// Consecutive fixes rejected by the jump gate.
+    @usableFromInline var rejections = 0
+    /// Where the neighbourhood was last fetched.
+    @usableFromInline var anchor = UnitVector(x: 1, y: 0, z: 0)
+    /// Active fence entries (scanned per fix), sorted by slot.
+    @usableFromInline var entries: [FenceEntry] = []
+    /// Passive entries: settled inside, far from the edge; sorted by slot.
+    @usableFromInline var passive: [FenceEntry] = []
+
+    @usableFromInline init(device: Int32) { self.device = device }
+}
+
+/// A device's state for one nearby fence, with the fence's geometry cached beside it so the
+/// per-fix scan reads one contiguous array.
+@usableFromInline
+struct FenceEntry {
+    @usableFromInline enum State: UInt8 { case unknown, outside, inside }
+
+    @usableFromInline var slot: Int32
+    @usableFromInline var state: State
+    /// Consecutive decisive fixes towards the other state.
+    @usableFromInline var pending: UInt8 = 0
+    /// Whether the dwell event is done (or not wanted) for the current stay.
+    @usableFromInline var dwellDone = true
+    @usableFromInline var centre: UnitVector
+    @usableFromInline var radiusChord: Double
+    @usableFromInline var band: Double
+    @usableFromInline var dwellSeconds: Double
+    /// Time of the first fix of the pending run, seconds.
+    @usableFromInline var pendingSince = 0.0
+    /// Time of the entry event (dwell clock), seconds.
+    @usableFromInline var enteredAt = 0.0
+
+    @usableFromInline
+    init(slot: Int32, centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {
+        self.slot = slot
+        self.state = state
+        self.centre = centre
+        self.radiusChord = radiusChord
+        self.band = band
+        self.dwellSeconds = dwellSeconds
+    }
+}

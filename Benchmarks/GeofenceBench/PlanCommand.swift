@@ -9,7 +9,7 @@ import Simulation
 struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--min-refresh M] [--crowded priority|boundary] [--pass M] [--delay S] [--significant-change M]
+                        [--margin M] [--min-refresh M] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--no-initial-state] [--seed S]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
@@ -19,7 +19,8 @@ struct PlanCommand {
                          the refresh region is exited (and every --significant-change metres if given);
                          safety margin --margin metres (default 100); --min-refresh M floors the refresh
                          radius (default: the 100 m OS minimum, which keeps the guarantee); --crowded
-                         says who gets the slots when the cap is too small for the guarantee
+                         says who gets the slots when the cap is too small for the guarantee; --catch-up K
+                         caps the slots for fences entered unseen since the previous plan (default all)
         nearest-once     the N fences with the nearest centres, planned at the first fix only
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
@@ -39,6 +40,7 @@ struct PlanCommand {
         let delay = try number(&args, "delay", default: 60)
         let significant = try number(&args, "significant-change", default: 0)
         let minRefresh = try number(&args, "min-refresh", default: 0)
+        let catchUp = try args.int("catch-up", default: Int.max)
         let crowdedName = args.string("crowded") ?? "priority"
         guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
             throw .usage("--crowded must be priority or boundary, got '\(crowdedName)'")
@@ -65,7 +67,7 @@ struct PlanCommand {
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
                                          configuration: .init(capacity: cap, safetyMarginMeters: margin,
                                                                 minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                                crowdedOrder: crowded))
+                                                                crowdedOrder: crowded, catchUpSlots: catchUp))
         } catch {
             throw .failed("\(error)")
         }
@@ -104,6 +106,7 @@ struct PlanCommand {
             o.set("significant_change_m", significant, decimals: 1)
             o.set("min_refresh_m", minRefresh, decimals: 1)
             o.set("crowded_order", crowded.rawValue)
+            o.set("catch_up_slots", min(catchUp, cap - 1))
             o.set("plans_per_second", planSpeed, decimals: 0)
             for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
             print(o.text)

@@ -31,7 +31,7 @@ func runMain() -> Int32 {
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
             "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
             "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
-            "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded",
+            "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded", "catch-up",
         ])
         if args.flag("help") {
             print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help

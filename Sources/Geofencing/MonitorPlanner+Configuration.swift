@@ -23,13 +23,20 @@ extension MonitorPlanner {
         public var minimumRefreshRadiusMeters: Double?
         /// Who gets the slots when the guarantee cannot be kept (see ``CrowdedOrder``).
         public var crowdedOrder: CrowdedOrder
+        /// At most this many fence slots go to catch-up fences (entered unseen since the previous
+        /// plan; see ``MonitorPlanner/plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:previousLocation:)``).
+        /// Default unlimited: measured on the 10k-POI workload at cap 20, every slot given to
+        /// catch-up raised recall (70% with none, 84% with 15, 86% unlimited) at the same replan rate.
+        public var catchUpSlots: Int
         /// Upper bound of the refresh radius, so a device far from every fence still replans
         /// every so often (and the OS region stays within what it accepts).
         public var maximumRefreshRadiusMeters: Double
 
         public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 100,
                     lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
-                    minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority) {
+                    minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,
+                    catchUpSlots: Int = .max) {
+            self.catchUpSlots = catchUpSlots
             self.crowdedOrder = crowdedOrder
             self.minimumRefreshRadiusMeters = minimumRefreshRadiusMeters
             self.capacity = capacity
@@ -69,6 +76,7 @@ extension MonitorPlanner {
             if let floor = minimumRefreshRadiusMeters, !(floor.isFinite && floor > 0 && floor <= maximumRefreshRadiusMeters) {
                 throw .invalidConfiguration("minimumRefreshRadiusMeters must be finite, > 0 and <= maximumRefreshRadiusMeters, got \(floor)")
             }
+            guard catchUpSlots >= 0 else { throw .invalidConfiguration("catchUpSlots must be >= 0, got \(catchUpSlots)") }
             guard maximumRefreshRadiusMeters.isFinite, maximumRefreshRadiusMeters >= minimumRegionRadiusMeters else {
                 throw .invalidConfiguration("maximumRefreshRadiusMeters must be finite and >= minimumRegionRadiusMeters, got \(maximumRefreshRadiusMeters)")
             }

@@ -35,6 +35,15 @@ import SpatialIndex
 /// Otherwise priority only breaks ties in boundary distance: monitoring a farther fence instead
 /// of a nearer one could only shrink the refresh region.
 ///
+/// ## Catch-up
+/// A real OS reports a refresh exit late (after the device is some way past it, plus a
+/// delivery delay, plus the wait for a fresh fix), and a fence may be entered in between. When
+/// the caller passes the previous plan's location, fences that contain the new location, did
+/// not contain the previous one and are not registered ("entered unseen") take slots first
+/// (nearest boundary first, at most ``Configuration/catchUpSlots``): registering them makes an
+/// OS that reports the initial state of new regions announce the entry. The guarantee is then
+/// computed over the remaining slots, exactly as above.
+///
 /// Fences smaller than the OS minimum radius are registered enlarged to it (iOS does so
 /// anyway); the enlarged circle contains the fence, so its enter still comes first.
 ///
@@ -117,9 +126,11 @@ public struct MonitorPlanner: Sendable {
     ///   - currentlyMonitored: what the OS watches now; the plan's ``Plan/diff`` starts from it.
     ///     Fence ids that are not candidates are removed and reported in
     ///     ``Plan/unknownFenceIDs``.
+    ///   - previousLocation: where the previous plan was made, enabling catch-up (see the type's
+    ///     documentation); nil for none.
     /// - Throws: ``Error/invalidMotion(_:)`` for a negative or non-finite uncertainty or speed.
     public func plan(at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
-                     currentlyMonitored: [Region] = []) throws(MonitorPlanner.Error) -> Plan {
+                     currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil) throws(MonitorPlanner.Error) -> Plan {
         guard uncertaintyMeters.isFinite, uncertaintyMeters >= 0 else {
             throw .invalidMotion("uncertainty must be a finite number of metres >= 0, got \(uncertaintyMeters)")
         }
@@ -139,12 +150,33 @@ public struct MonitorPlanner: Sendable {
         // fence whose boundary is within the crowded limit.
         var inside = 0
         index.forEachContaining(p) { _ in inside += 1 }
-        var near: [FenceNeighbor] = []
+        var near: [FenceNeighbor] = []   // mutable: catch-up fences are taken out
         index.nearest(to: p, k: inside + slots + 3, by: .edge, into: &near)
         if let last = near.last, near.count == inside + slots + 3, last.distanceMeters < crowdedLimit {
             index.nearest(to: p, k: Int.max, by: .edge, maxDistanceMeters: crowdedLimit, into: &near)
         }
         var ranked: [(position: Int, boundary: Double)] = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        // Catch-up: fences the device is inside now, was not inside at the previous plan, and
+        // that are not registered: entered unseen between plans. Registering them lets an OS
+        // that reports the initial state announce the entry (late, but within its window).
+        var reserved: [(position: Int, boundary: Double)] = []
+        if let previousLocation, config.catchUpSlots > 0 {
+            let pv = previousLocation.unitVector
+            var registered: Set<Int32> = []
+            for r in currentlyMonitored { if case .fence(let id) = r.id { registered.insert(id) } }
+            for e in near where e.distanceMeters < 0 {
+                let k = Int(e.id)
+                if !registered.contains(candidates[k].id), pv.chord2(to: centres[k]) > Fence.chord2(forRadiusMeters: candidates[k].radiusMeters) {
+                    reserved.append((k, -e.distanceMeters))
+                }
+            }
+            reserved.sort { $0.boundary < $1.boundary }
+            reserved = Array(reserved.prefix(min(config.catchUpSlots, slots)))
+            let taken = Set(reserved.map(\.position))
+            near.removeAll { taken.contains(Int($0.id)) }
+        }
+        ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        let freeSlots = slots - reserved.count
         ranked.sort { a, b in
             if a.boundary != b.boundary { return a.boundary < b.boundary }
             let pa = candidates[a.position].priority, pb = candidates[b.position].priority
@@ -157,9 +189,9 @@ public struct MonitorPlanner: Sendable {
         var nearestUnmonitored = Double.infinity
         var unguarded: [Int32] = []
         let crowdedCount = ranked.prefix { $0.boundary < crowdedLimit }.count
-        if crowdedCount <= slots {
-            chosen = Array(ranked.prefix(slots))
-            if ranked.count > slots { nearestUnmonitored = ranked[slots].boundary }
+        if crowdedCount <= freeSlots {
+            chosen = Array(ranked.prefix(freeSlots))
+            if ranked.count > freeSlots { nearestUnmonitored = ranked[freeSlots].boundary }
             refreshRadius = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, nearestUnmonitored - margin))
         } else {
             var crowded = Array(ranked.prefix(crowdedCount))
@@ -169,12 +201,13 @@ public struct MonitorPlanner: Sendable {
                 if a.boundary != b.boundary { return a.boundary < b.boundary }
                 return candidates[a.position].id < candidates[b.position].id
             } }
-            chosen = Array(crowded.prefix(slots))
-            unguarded = crowded.dropFirst(slots).map { candidates[$0.position].id }.sorted()
-            nearestUnmonitored = crowded.dropFirst(slots).map(\.boundary).min() ?? .infinity
+            chosen = Array(crowded.prefix(freeSlots))
+            unguarded = crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted()
+            nearestUnmonitored = crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity
             refreshRadius = minimumRefresh
         }
 
+        chosen = reserved + chosen
         let fenceRegions = chosen.map { entry -> Region in
             let c = candidates[entry.position]
             return Region(id: .fence(c.id), centre: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),

@@ -251,6 +251,7 @@ public enum PlanScoring {
             var planDue = true
             var lastPlanTime = -Double.infinity
             var lastPlanFix = -1
+            var lastPlanLocation: LatLng? = nil
             var anchor = truth.truthVectors[first]
             var previousTruth = truth.truthVectors[first]
             let deviceEntries = truth.entriesByDevice[slot]
@@ -294,7 +295,9 @@ public enum PlanScoring {
                 switch policy {
                 case .planner(let planner, _):
                     // Inputs are validated workload values, so planning cannot throw.
-                    let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: monitored)
+                    let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: monitored,
+                                                 previousLocation: lastPlanLocation)
+                    lastPlanLocation = p
                     if plan.isGuaranteed { score.guaranteedPlans += 1 }
                     target = plan.regions
                 case .nearestCentres(let count, _):

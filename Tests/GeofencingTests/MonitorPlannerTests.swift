@@ -48,7 +48,9 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         for trial in 0..<60 {
             let p = randomPoint(near: origin, within: 18_000, rng: &rng)
             let speed = trial % 3 == 0 ? rng.nextUnit() * 20 : 0
-            let plan = try planner.plan(at: p, speedMetersPerSecond: speed)
+            // Half the trials come from a previous plan 2 km away (catch-up in play).
+            let previous = trial % 2 == 0 ? destination(from: p, bearing: rng.nextUnit() * 360, distance: 2_000) : nil
+            let plan = try planner.plan(at: p, speedMetersPerSecond: speed, previousLocation: previous)
             let monitored = monitoredIDs(plan)
             #expect(plan.fenceRegions.count <= capacity - 1, "seed \(seed) trial \(trial)")
             #expect(plan.refreshRadiusMeters >= 100, "seed \(seed) trial \(trial)")
@@ -171,6 +173,36 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(!floored.isGuaranteed && floored.unguardedFenceIDs == [4])
         #expect(throws: MonitorPlanner.Error.self) {
             try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1, minimumRefreshRadiusMeters: -1))
+        }
+    }
+
+    /// A fence entered between plans (inside now, not at the previous plan, not registered)
+    /// takes a slot ahead of nearer boundaries; a registered one or one already containing the
+    /// previous location does not; the limit is respected.
+    @Test func catchUpRegistersFencesEnteredUnseen() throws {
+        let p = LatLng(uncheckedLatitude: 30, longitude: 30)
+        let previous = destination(from: p, bearing: 270, distance: 3_000)
+        let big = destination(from: p, bearing: 90, distance: 1_000)          // contains p, not previous: entered
+        let old = destination(from: p, bearing: 270, distance: 1_500)         // contains both: not new
+        var candidates = [
+            MonitorPlanner.Candidate(id: 1, latitude: big.latitude, longitude: big.longitude, radiusMeters: 2_500),
+            MonitorPlanner.Candidate(id: 2, latitude: old.latitude, longitude: old.longitude, radiusMeters: 2_000),
+        ]
+        for k in 0..<4 {   // four small fences whose boundaries are nearer than fence 1's (1.5 km)
+            let c = destination(from: p, bearing: Double(k) * 90 + 45, distance: 600)
+            candidates.append(.init(id: Int32(10 + k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 200))
+        }
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3))
+        #expect(!monitoredIDs(try planner.plan(at: p)).contains(1))
+        let caught = try planner.plan(at: p, previousLocation: previous)
+        #expect(caught.fenceRegions.first?.id == .fence(1))
+        #expect(caught.fenceRegions.count == 2)
+        let registered = [MonitorPlanner.Region(id: .fence(1), centre: big, radiusMeters: 2_500)]
+        #expect(try planner.plan(at: p, currentlyMonitored: registered, previousLocation: previous).fenceRegions.first?.id != .fence(1))
+        let none = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3, catchUpSlots: 0))
+        #expect(try none.plan(at: p, previousLocation: previous) == (try none.plan(at: p)))
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3, catchUpSlots: -1))
         }
     }
 

@@ -30,8 +30,9 @@ import SpatialIndex
 /// inside; every other fence is, provably, decisively outside for any fix within the slack.
 /// The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again when the
 /// device has moved `neighbourhoodSlackMeters` from that point, so the slack trades index
-/// queries for entries scanned per fix and never changes an event. Only entries whose state a
-/// fix could change are scanned per fix (see `refreshNeighbourhood`).
+/// queries for entries held and never changes an event. A fix visits only the entries whose
+/// decision band it could have reached (a prefix of the entries ordered by horizon; see
+/// `refreshNeighbourhood`), so a device standing still costs almost nothing per fix.
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -151,7 +152,7 @@ public struct TransitionDetector {
     public var deviceCount: Int { tracks.count }
 
     /// Total per-device fence entries held (the sparse state's size).
-    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count + $1.passive.count } }
+    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count } }
 
     /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
     /// horizontal accuracy in metres. Appends the events it decides to `events`.
@@ -199,10 +200,17 @@ public struct TransitionDetector {
         tracks[slot].fixTime = time
         tracks[slot].fixAccuracy = accuracy
         tracks[slot].rejections = 0
-        if !hadAnchor || p.chord2(to: tracks[slot].anchor) > slackChord2 {
+        var moved = hadAnchor ? p.chord2(to: tracks[slot].anchor) : .infinity
+        if moved > slackChord2 {
             refreshNeighbourhood(slot, at: p, known: hadAnchor)
+            moved = 0
         }
-        update(slot, p, time: time, accuracyChord: accuracy * accuracyChordPerMeter, into: &events)
+        let before = events.count
+        update(slot, p, moved: moved.squareRoot(), time: time, accuracyChord: accuracy * accuracyChordPerMeter, into: &events)
+        if events.count - before > 1 {
+            // One fix's events in fence-id order, whatever the order of the entries.
+            events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }
+        }
     }
 
     /// The slot of `device`'s track, created on first sight.
@@ -237,17 +245,25 @@ public struct TransitionDetector {
         return trackOfDevice[device]
     }
 
-    /// Applies one accepted fix to every fence entry of a track.
+    /// Applies one accepted fix to the fence entries of a track that it could change: those whose
+    /// horizon is within `moved` (chord from the anchor to `p`), and every entry already
+    /// touched since the last refresh (a high-water mark, so an entry that changed state is
+    /// never skipped again when the device moves back towards the anchor).
     @usableFromInline
-    mutating func update(_ slot: Int, _ p: UnitVector, time: Double, accuracyChord: Double,
+    mutating func update(_ slot: Int, _ p: UnitVector, moved: Double, time: Double, accuracyChord: Double,
                          into events: inout [TransitionEvent]) {
+        var reach = tracks[slot].processed
+        let count = tracks[slot].entries.count
+        while reach < count && tracks[slot].entries[reach].horizon <= moved { reach += 1 }
+        tracks[slot].processed = reach
+        if reach == 0 { return }
         let device = tracks[slot].device
         let enterNeeded = UInt8(configuration.enterConfirmations)
         let exitNeeded = UInt8(configuration.exitConfirmations)
         let minDwell = configuration.minimumDwellSeconds
         let fenceIDs = self.fenceIDs
         tracks[slot].entries.withUnsafeMutableBufferPointer { entries in
-            for k in entries.indices {
+            for k in 0..<reach {
                 let c2 = p.chord2(to: entries[k].centre)
                 let band = entries[k].band + accuracyChord
                 let rc = entries[k].radiusChord
@@ -299,15 +315,15 @@ public struct TransitionDetector {
         }
     }
 
-    /// Re-fetches the fences near `p`, merges them with the track's entries (all sorted by slot)
-    /// and sorts the result into what a fix within the slack of `p` can change:
-    /// - active (scanned per fix): fences whose boundary band (radius +- the largest margin)
-    ///   comes within the slack of `p`, and any fence whose state could still move (unknown,
-    ///   pending, inside-but-far-outside, or a dwell still to fire);
-    /// - passive (kept, not scanned): fences the device is settled inside, far from the edge;
-    /// - dropped: fences settled outside and far from the edge (implicitly outside).
-    /// New fences start `outside` when the device had an earlier accepted fix (every fence not
-    /// held was decisively outside then) and `unknown` on its first fix.
+    /// Re-fetches the fences near `p` and merges them with the track's entries (by slot):
+    /// new fences start `outside` when the device had an earlier accepted fix (every fence not
+    /// held was decisively outside then) and `unknown` on its first fix; fences settled outside
+    /// whose boundary band stays beyond the slack are dropped (implicitly outside).
+    /// Each kept entry gets its horizon: how far (chord units) the device may move from `p`
+    /// before a fix could be decisive on the other side of the fence than `p` is, i.e.
+    /// `|chord(p, centre) - radiusChord| - band - maxAccuracyChord` (chords obey the triangle
+    /// inequality); -1 (always visited) when its state is unknown, pending, not the side `p`
+    /// is on, or has a dwell to fire. Entries are ordered by horizon, so a fix visits a prefix.
     @usableFromInline
     mutating func refreshNeighbourhood(_ slot: Int, at p: UnitVector, known: Bool) {
         counters.neighbourhoodQueries += 1
@@ -330,20 +346,14 @@ public struct TransitionDetector {
         found.sort()
         var old: [FenceEntry] = []
         swap(&old, &tracks[slot].entries)
-        if !tracks[slot].passive.isEmpty {
-            old.append(contentsOf: tracks[slot].passive)
-            tracks[slot].passive.removeAll(keepingCapacity: true)
-            old.sort { $0.slot < $1.slot }
-        }
-        var active = spareEntries
+        old.sort { $0.slot < $1.slot }
+        var kept = spareEntries
         spareEntries = []
-        active.removeAll(keepingCapacity: true)
-        var passive: [FenceEntry] = []
-        swap(&passive, &tracks[slot].passive)
+        kept.removeAll(keepingCapacity: true)
         let reachBase = slackChord + maxAccuracyChord
         var i = 0, j = 0
         while i < old.count || j < found.count {
-            let e: FenceEntry
+            var e: FenceEntry
             if j == found.count || (i < old.count && old[i].slot < found[j]) {
                 e = old[i]
                 i += 1
@@ -356,28 +366,23 @@ public struct TransitionDetector {
                 i += 1
                 j += 1
             }
-            switch Self.placement(of: e, at: p, reach: reachBase) {
-            case 1: active.append(e)
-            case 2: passive.append(e)
-            default: break
+            let ca = p.chord2(to: e.centre).squareRoot()
+            let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
+            let outsideSide = ca > e.radiusChord
+            let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
+            let agrees = outsideSide ? e.state == .outside : e.state == .inside
+            if settled && agrees && outsideSide && gap > reachBase - maxAccuracyChord + 1e-12 {
+                continue  // settled outside, beyond the slack: drop
             }
+            e.horizon = settled && agrees ? gap : -1
+            kept.append(e)
         }
+        kept.sort { $0.horizon < $1.horizon }
         scratch = found
-        tracks[slot].entries = active
-        tracks[slot].passive = passive
+        tracks[slot].entries = kept
+        tracks[slot].processed = 0
         spareEntries = old
         tracks[slot].anchor = p
-    }
-
-    /// 0 = drop (settled outside, far from the edge), 1 = active, 2 = passive (settled inside,
-    /// far from the edge, no dwell to fire); `reach` = slack + largest accuracy margin, chord units.
-    @usableFromInline @inline(__always)
-    static func placement(of e: FenceEntry, at p: UnitVector, reach: Double) -> Int {
-        let ca = p.chord2(to: e.centre).squareRoot()
-        let settled = e.pending == 0 && e.state != .unknown
-        if abs(ca - e.radiusChord) <= reach + e.band { return 1 }
-        if ca > e.radiusChord { return settled && e.state == .outside ? 0 : 1 }
-        return settled && e.state == .inside && e.dwellDone ? 2 : 1
     }
 
     @usableFromInline
@@ -403,10 +408,10 @@ struct DeviceTrack {
     @usableFromInline var rejections = 0
     /// Where the neighbourhood was last fetched.
     @usableFromInline var anchor = UnitVector(x: 1, y: 0, z: 0)
-    /// Active fence entries (scanned per fix), sorted by slot.
+    /// Fence entries, in increasing horizon since the last refresh.
     @usableFromInline var entries: [FenceEntry] = []
-    /// Passive entries: settled inside, far from the edge; sorted by slot.
-    @usableFromInline var passive: [FenceEntry] = []
+    /// Entries `0..<processed` are visited by every fix until the next refresh.
+    @usableFromInline var processed = 0
 
     @usableFromInline init(device: Int32) { self.device = device }
 }
@@ -431,6 +436,9 @@ struct FenceEntry {
     @usableFromInline var pendingSince = 0.0
     /// Time of the entry event (dwell clock), seconds.
     @usableFromInline var enteredAt = 0.0
+    /// Chord distance from the anchor the device must move before a fix could change this
+    /// entry; -1 = visit on every fix.
+    @usableFromInline var horizon = -1.0
 
     @usableFromInline
     init(slot: Int32, centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {

@@ -37,8 +37,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// again from the index. Affects speed and memory only, never the events (> 0).
     public var neighbourhoodSlackMeters: Double
 
-    public init(hysteresisMeters: Double = 20, hysteresisRadiusFraction: Double = 0,
-                accuracyFactor: Double = 1.0, maxAccuracyMeters: Double = 100,
+    public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
+                accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
                 maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
                 maxConsecutiveJumpRejections: Int = 3, neighbourhoodSlackMeters: Double = 2000) {

@@ -56,7 +56,9 @@ public struct TransitionDetector {
     /// Dwell time in seconds, or infinity for none.
     @usableFromInline let dwellSeconds: [Double]
     @usableFromInline let slotOfID: [Int32: Int32]
-    @usableFromInline let index: any FenceIndex
+    /// `index.forEachWithin(meters:of:_:)`, captured once at init for the concrete index type
+    /// (calling through a stored existential would copy it, retaining its arrays, per query).
+    @usableFromInline let queryWithin: (Double, UnitVector, (Int32) -> Void) -> Void
     /// Radius of a neighbourhood query, metres.
     @usableFromInline let queryRadiusMeters: Double
     /// Squared chord of `neighbourhoodSlackMeters`.
@@ -77,6 +79,11 @@ public struct TransitionDetector {
     /// Track slot for every other device id.
     @usableFromInline var trackOfDevice: [Int32: Int32] = [:]
     @usableFromInline var scratch: [Int32] = []
+    /// Per fence slot: position of the slot in the entry list being refreshed, or -1.
+    /// All -1 between refreshes.
+    @usableFromInline var mark: [Int32]
+    /// (horizon bits << 32 | entry position) sort keys of a refresh.
+    @usableFromInline var sortKeys: [UInt64] = []
     /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
     @usableFromInline var spareEntries: [FenceEntry] = []
 
@@ -127,7 +134,8 @@ public struct TransitionDetector {
         } else {
             self.slotTable = []
         }
-        self.index = index
+        self.queryWithin = { meters, p, body in index.forEachWithin(meters: meters, of: p, body) }
+        self.mark = [Int32](repeating: -1, count: fences.count)
         // Every fence further than this from the query point is decisively outside for any fix
         // within the slack of it; + 1 m covers the chord linearisation.
         let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
@@ -332,56 +340,67 @@ public struct TransitionDetector {
         scratch = []
         found.removeAll(keepingCapacity: true)
         if slotTable.isEmpty {
-            index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
-                if let s = slotOfID[id] { found.append(s) } else { unknown += 1 }
+            let slots = slotOfID
+            queryWithin(queryRadiusMeters, p) { id in
+                if let s = slots[id] { found.append(s) } else { unknown += 1 }
             }
         } else {
-            let table = slotTable
-            index.forEachWithin(meters: queryRadiusMeters, of: p) { id in
-                let s = id >= 0 && Int(id) < table.count ? table[Int(id)] : -1
-                if s >= 0 { found.append(s) } else { unknown += 1 }
+            slotTable.withUnsafeBufferPointer { table in
+                queryWithin(queryRadiusMeters, p) { id in
+                    let s = id >= 0 && Int(id) < table.count ? table[Int(id)] : -1
+                    if s >= 0 { found.append(s) } else { unknown += 1 }
+                }
             }
         }
         counters.unknownFenceIDs += unknown
-        found.sort()
         var old: [FenceEntry] = []
         swap(&old, &tracks[slot].entries)
-        old.sort { $0.slot < $1.slot }
         var kept = spareEntries
         spareEntries = []
         kept.removeAll(keepingCapacity: true)
-        let reachBase = slackChord + maxAccuracyChord
-        var i = 0, j = 0
-        while i < old.count || j < found.count {
-            var e: FenceEntry
-            if j == found.count || (i < old.count && old[i].slot < found[j]) {
-                e = old[i]
-                i += 1
-                if !(e.state == .inside || e.pending > 0) { continue }
-            } else if i == old.count || found[j] < old[i].slot {
-                e = makeEntry(found[j], state: known ? .outside : .unknown)
-                j += 1
-            } else {
-                e = old[i]
-                i += 1
-                j += 1
-            }
+        var keys = sortKeys
+        sortKeys = []
+        keys.removeAll(keepingCapacity: true)
+        let dropBeyond = slackChord + 1e-12
+        // Candidates: every old entry (marked by slot), then every found fence not already held.
+        for (k, e) in old.enumerated() { mark[Int(e.slot)] = Int32(k) }
+        func consider(_ entry: FenceEntry, wasFound: Bool) {
+            var e = entry
+            if !wasFound && !(e.state == .inside || e.pending > 0) { return }
             let ca = p.chord2(to: e.centre).squareRoot()
             let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
             let outsideSide = ca > e.radiusChord
             let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
             let agrees = outsideSide ? e.state == .outside : e.state == .inside
-            if settled && agrees && outsideSide && gap > reachBase - maxAccuracyChord + 1e-12 {
-                continue  // settled outside, beyond the slack: drop
-            }
+            if settled && agrees && outsideSide && gap > dropBeyond { return }  // settled outside, beyond the slack
             e.horizon = settled && agrees ? gap : -1
+            // Non-negative floats order like their bit patterns; rounding down keeps the bound safe.
+            let h = e.horizon <= 0 ? UInt64(0) : UInt64(Float(e.horizon).nextDown.bitPattern)
+            keys.append(h << 32 | UInt64(kept.count))
             kept.append(e)
         }
-        kept.sort { $0.horizon < $1.horizon }
+        for s in found {
+            let m = mark[Int(s)]
+            if m >= 0 {
+                consider(old[Int(m)], wasFound: true)
+                mark[Int(s)] = -2  // handled
+            } else if m == -1 {
+                consider(makeEntry(s, state: known ? .outside : .unknown), wasFound: true)
+            }
+        }
+        for e in old {
+            if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
+            mark[Int(e.slot)] = -1
+        }
+        keys.sort()
+        var ordered = old
+        ordered.removeAll(keepingCapacity: true)
+        for key in keys { ordered.append(kept[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)]) }
         scratch = found
-        tracks[slot].entries = kept
+        sortKeys = keys
+        tracks[slot].entries = ordered
         tracks[slot].processed = 0
-        spareEntries = old
+        spareEntries = kept
         tracks[slot].anchor = p
     }
 

@@ -106,6 +106,7 @@ extension TransitionDetector {
         }
         track.entries = entries
         track.processed = snapshot.processed
+        track.nextHorizon = snapshot.processed < entries.count ? entries[snapshot.processed].horizon : .infinity
         tracks[Int(trackSlot(snapshot.device))] = track
     }
 }

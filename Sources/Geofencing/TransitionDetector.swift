@@ -261,9 +261,13 @@ public struct TransitionDetector {
     mutating func update(_ slot: Int, _ p: UnitVector, moved: Double, time: Double, accuracyChord: Double,
                          into events: inout [TransitionEvent]) {
         var reach = tracks[slot].processed
-        let count = tracks[slot].entries.count
-        while reach < count && tracks[slot].entries[reach].horizon <= moved { reach += 1 }
-        tracks[slot].processed = reach
+        if moved >= tracks[slot].nextHorizon {
+            // Only now touch the entry buffer (a likely cache miss for a device seen long ago).
+            let count = tracks[slot].entries.count
+            while reach < count && tracks[slot].entries[reach].horizon <= moved { reach += 1 }
+            tracks[slot].processed = reach
+            tracks[slot].nextHorizon = reach < count ? tracks[slot].entries[reach].horizon : .infinity
+        }
         if reach == 0 { return }
         let device = tracks[slot].device
         let enterNeeded = UInt8(configuration.enterConfirmations)
@@ -398,6 +402,7 @@ public struct TransitionDetector {
         for key in keys { ordered.append(kept[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)]) }
         scratch = found
         sortKeys = keys
+        tracks[slot].nextHorizon = ordered.first?.horizon ?? .infinity
         tracks[slot].entries = ordered
         tracks[slot].processed = 0
         spareEntries = kept
@@ -431,6 +436,9 @@ struct DeviceTrack {
     @usableFromInline var entries: [FenceEntry] = []
     /// Entries `0..<processed` are visited by every fix until the next refresh.
     @usableFromInline var processed = 0
+    /// `entries[processed].horizon`, or infinity: lets a fix that reaches no new entry skip
+    /// the entry buffer when `processed` is 0.
+    @usableFromInline var nextHorizon = Double.infinity
 
     @usableFromInline init(device: Int32) { self.device = device }
 }

@@ -249,3 +249,12 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(throws: GeofenceError.self) { try d.restore(s) }
     #expect(d.snapshot(device: 4) == nil)
 }
+
+@Test func idsTheIndexReportsButTheDetectorLacksAreCountedAndIgnored() throws {
+    let stranger = try Fence(id: 8, centre: centre, radiusMeters: 150)
+    var d = try TransitionDetector(fences: [fence150], index: PackedRTree([stranger]))
+    let events = run(&d, [(0, 400, 5), (30, 0, 5)])
+    #expect(events.isEmpty)
+    #expect(d.counters.unknownFenceIDs >= 1)
+    #expect(d.stateEntryCount == 0)
+}

@@ -41,7 +41,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                 accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
                 maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
-                maxConsecutiveJumpRejections: Int = 3, neighbourhoodSlackMeters: Double = 2000) {
+                maxConsecutiveJumpRejections: Int = 3, neighbourhoodSlackMeters: Double = 3000) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor

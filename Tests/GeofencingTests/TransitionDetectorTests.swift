@@ -258,3 +258,14 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(d.counters.unknownFenceIDs >= 1)
     #expect(d.stateEntryCount == 0)
 }
+
+@Test func ownEnlargedIndexAndASharedIndexGiveTheSameEvents() throws {
+    for seed: UInt64 in [8, 9] {
+        let world = randomWorld(seed: seed)
+        var shared = try detector(world.fences, dwell: [4: 300])
+        var own = try TransitionDetector(fences: world.fences, dwellSeconds: [4: 300])
+        let a = runAll(&shared, world.fixes[...]), b = runAll(&own, world.fixes[...])
+        #expect(!a.isEmpty, "seed \(seed)")
+        #expect(a == b, "seed \(seed)")
+    }
+}

@@ -131,7 +131,7 @@ struct TransitionsCommand {
     static func makeDetector(_ fences: [Fence], _ index: PackedRTree, _ config: TransitionDetectorConfiguration)
         throws(BenchError) -> TransitionDetector {
         do {
-            return try TransitionDetector(fences: fences, index: index, configuration: config)
+            return try TransitionDetector(fences: fences, configuration: config)
         } catch {
             throw .failed("\(error)")
         }

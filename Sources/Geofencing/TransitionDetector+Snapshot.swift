@@ -15,6 +15,8 @@ public struct DeviceSnapshot: Hashable, Sendable, Codable {
         public var dwellDone: Bool
         public var pendingSince: Double
         public var enteredAt: Double
+        /// Chord distance from the anchor before a fix could change this entry; -1 = always.
+        public var horizon: Double
     }
 
     public var device: Int32
@@ -26,7 +28,10 @@ public struct DeviceSnapshot: Hashable, Sendable, Codable {
     public var fixAccuracy: Double
     public var rejections: Int
     public var anchor: [Double]?
+    /// The fence entries, in the detector's visiting order.
     public var fences: [FenceState]
+    /// How many of `fences` every fix visits until the next refresh.
+    public var processed: Int
 }
 
 extension TransitionDetector {
@@ -43,10 +48,12 @@ extension TransitionDetector {
             fix: t.hasFix ? [t.fix.x, t.fix.y, t.fix.z] : nil,
             fixTime: t.fixTime, fixAccuracy: t.fixAccuracy, rejections: t.rejections,
             anchor: t.hasFix ? [t.anchor.x, t.anchor.y, t.anchor.z] : nil,
-            fences: (t.entries + t.passive).sorted { $0.slot < $1.slot }.map {
+            fences: t.entries.map {
                 DeviceSnapshot.FenceState(fence: fenceIDs[Int($0.slot)], state: $0.state.rawValue, pending: $0.pending,
-                                          dwellDone: $0.dwellDone, pendingSince: $0.pendingSince, enteredAt: $0.enteredAt)
-            })
+                                          dwellDone: $0.dwellDone, pendingSince: $0.pendingSince, enteredAt: $0.enteredAt,
+                                          horizon: $0.horizon)
+            },
+            processed: t.processed)
     }
 
     /// Replaces (or creates) the state of `snapshot.device`.
@@ -86,13 +93,20 @@ extension TransitionDetector {
             e.dwellDone = f.dwellDone
             e.pendingSince = f.pendingSince
             e.enteredAt = f.enteredAt
+            guard !f.horizon.isNaN else { throw .invalidSetting(field: "snapshot.horizon", value: f.horizon) }
+            e.horizon = f.horizon
             entries.append(e)
         }
-        entries.sort { $0.slot < $1.slot }
-        for k in entries.indices.dropFirst() where entries[k].slot == entries[k - 1].slot {
-            throw .duplicateFenceID(fenceIDs[Int(entries[k].slot)])
+        let slots = entries.map(\.slot).sorted()
+        for k in slots.indices.dropFirst() where slots[k] == slots[k - 1] {
+            throw .duplicateFenceID(fenceIDs[Int(slots[k])])
+        }
+        guard (0...entries.count).contains(snapshot.processed) else {
+            throw .invalidSetting(field: "snapshot.processed", value: Double(snapshot.processed))
         }
         track.entries = entries
+        track.processed = snapshot.processed
+        track.nextHorizon = snapshot.processed < entries.count ? entries[snapshot.processed].horizon : .infinity
         tracks[Int(trackSlot(snapshot.device))] = track
     }
 }

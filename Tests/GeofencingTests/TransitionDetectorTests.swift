@@ -35,8 +35,8 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
     // From 400 m west to 400 m east in 50 m steps every 30 s, accuracy 5 m.
     let fixes = (0...16).map { (Double($0) * 30, -400 + Double($0) * 50, 5.0) }
     let events = run(&d, fixes)
-    // Default margin = 20 m + 1.0 * 5 m = 25 m: inside when d < 125 m (x = -100 at t = 180),
-    // outside when d > 175 m (x = 200 at t = 360; confirmed by the second such fix at t = 390).
+    // Default margin = 0 m + 0.9 * 5 m = 4.5 m: inside when d < 145.5 m (x = -100 at t = 180),
+    // outside when d > 154.5 m (x = 200 at t = 360; confirmed by the second such fix at t = 390).
     #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 180),
                        TransitionEvent(device: 1, fence: 7, kind: .exit, time: 390)])
     #expect(d.counters.accepted == 17)
@@ -49,7 +49,10 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
 }
 
 @Test func fixesInsideTheHysteresisBandChangeNothing() throws {
-    var d = try detector()
+    var config = TransitionDetectorConfiguration.default
+    config.hysteresisMeters = 20
+    config.accuracyFactor = 1  // band: 150 +- 25 m
+    var d = try detector(config)
     // Start well outside, then wander within +-20 m of the boundary for an hour.
     var fixes: [(Double, Double, Double)] = [(0, 400, 5)]
     var rng = SplitMix64(seed: 11)
@@ -191,6 +194,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
         }
         #expect(!results[0].isEmpty, "seed \(seed)")
         #expect(results[0] == results[1], "seed \(seed)")
+        #expect(results[0].count > 5, "seed \(seed)")
         #expect(results[1] == results[2], "seed \(seed)")
     }
 }
@@ -244,4 +248,24 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     s.fix = [1, 2]
     #expect(throws: GeofenceError.self) { try d.restore(s) }
     #expect(d.snapshot(device: 4) == nil)
+}
+
+@Test func idsTheIndexReportsButTheDetectorLacksAreCountedAndIgnored() throws {
+    let stranger = try Fence(id: 8, centre: centre, radiusMeters: 150)
+    var d = try TransitionDetector(fences: [fence150], index: PackedRTree([stranger]))
+    let events = run(&d, [(0, 400, 5), (30, 0, 5)])
+    #expect(events.isEmpty)
+    #expect(d.counters.unknownFenceIDs >= 1)
+    #expect(d.stateEntryCount == 0)
+}
+
+@Test func ownEnlargedIndexAndASharedIndexGiveTheSameEvents() throws {
+    for seed: UInt64 in [8, 9] {
+        let world = randomWorld(seed: seed)
+        var shared = try detector(world.fences, dwell: [4: 300])
+        var own = try TransitionDetector(fences: world.fences, dwellSeconds: [4: 300])
+        let a = runAll(&shared, world.fixes[...]), b = runAll(&own, world.fixes[...])
+        #expect(!a.isEmpty, "seed \(seed)")
+        #expect(a == b, "seed \(seed)")
+    }
 }

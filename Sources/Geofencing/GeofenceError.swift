@@ -27,6 +27,10 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFenceID(Int32)
     /// The detector was given two fences with the same id.
     case duplicateFenceID(Int32)
+    /// The detector's index does not hold the same number of fences as its fence list.
+    case indexMismatch(fences: Int, indexed: Int)
+    /// A ``TransitionDetectorConfiguration`` field out of range.
+    case invalidSetting(field: String, value: Double)
 
     public var description: String {
         switch self {
@@ -43,6 +47,8 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noFences(let id): return "task \(id) produces no fences"
         case .unknownFenceID(let id): return "unknown fence id \(id)"
         case .duplicateFenceID(let id): return "duplicate fence id \(id)"
+        case .indexMismatch(let f, let i): return "the index holds \(i) fences but the detector was given \(f)"
+        case .invalidSetting(let field, let value): return "detector setting \(field) out of range: \(value)"
         }
     }
 }

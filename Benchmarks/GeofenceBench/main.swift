@@ -13,6 +13,9 @@ geofence-bench — throughput, memory and accuracy of the geofencing indexes
 USAGE
   geofence-bench [--json] [--large] [--quick]   the default suite on the embedded synthetic workload
   geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
+  geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
+  geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
+  geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
   geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
   geofence-bench --help
 
@@ -27,9 +30,20 @@ func runMain() -> Int32 {
     do throws(BenchError) {
         var args = try Arguments(raw, valued: [
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
+            "rows", "queries", "k",
+            "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
+            "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
+            "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded", "catch-up",
         ])
         if args.flag("help") {
-            print(command == "generate" ? GenerateCommand.help : command == "stab" ? StabCommand.help : usage)
+            switch command {
+            case "generate": print(GenerateCommand.help)
+            case "stab": print(StabCommand.help)
+            case "transitions": print(TransitionsCommand.help)
+            case "plan": print(PlanCommand.help)
+            case "poi": print(PoiCommand.help)
+            default: print(usage)
+            }
             return 0
         }
         if isDebugBuild {
@@ -39,6 +53,9 @@ func runMain() -> Int32 {
         case nil: try SuiteCommand.run(&args)
         case "stab": try StabCommand.run(&args)
         case "generate": try GenerateCommand.run(&args)
+        case "poi": try PoiCommand.run(&args)
+        case "transitions": try TransitionsCommand.run(&args)
+        case "plan": try PlanCommand.run(&args)
         default: throw .usage("unknown command '\(command!)'")
         }
         return 0

@@ -121,29 +121,35 @@ struct Box3: Equatable, Sendable {
     }
 }
 
-/// Writes and reads `Box3` values in a flat `[Float]`, 6 per box (min x, y, z; max x, y, z).
-extension Array where Element == Float {
+/// Writes and reads `Box3` values as pairs of `SIMD4<Float>`: (min x, y, z, -inf) and
+/// (max x, y, z, +inf), so that a point test is two vector compares and no branch.
+extension Array where Element == SIMD4<Float> {
     @inlinable
     mutating func appendBox(_ b: Box3) {
-        append(b.minX); append(b.minY); append(b.minZ)
-        append(b.maxX); append(b.maxY); append(b.maxZ)
+        append(SIMD4(b.minX, b.minY, b.minZ, -.infinity))
+        append(SIMD4(b.maxX, b.maxY, b.maxZ, .infinity))
     }
 }
 
-extension UnsafeBufferPointer where Element == Float {
+extension UnsafeBufferPointer where Element == SIMD4<Float> {
     @inlinable @inline(__always)
     func box(at i: Int) -> Box3 {
-        let o = i &* 6
-        return Box3(minX: self[o], minY: self[o &+ 1], minZ: self[o &+ 2],
-                    maxX: self[o &+ 3], maxY: self[o &+ 4], maxZ: self[o &+ 5])
+        let lo = self[i &* 2], hi = self[i &* 2 &+ 1]
+        return Box3(minX: lo.x, minY: lo.y, minZ: lo.z, maxX: hi.x, maxY: hi.y, maxZ: hi.z)
     }
 
-    /// Point-in-box test on box `i` with early exit per coordinate (x first, then y, then z).
+    /// True when box `i` contains `p` (x, y, z, 0): all four lanes of `lo <= p <= hi`.
     @inlinable @inline(__always)
-    func boxContains(_ i: Int, _ x: Float, _ y: Float, _ z: Float) -> Bool {
-        let o = i &* 6
-        if x < self[o] || x > self[o &+ 3] { return false }
-        if y < self[o &+ 1] || y > self[o &+ 4] { return false }
-        return z >= self[o &+ 2] && z <= self[o &+ 5]
+    func boxContains(_ i: Int, _ p: SIMD4<Float>) -> Bool {
+        all((p .>= self[i &* 2]) .& (p .<= self[i &* 2 &+ 1]))
+    }
+
+    /// 1 when box `i` contains `p`, else 0, computed with integer ANDs of the compare lanes
+    /// (each 0 or -1) so that LLVM keeps it branch-free (from `Bool`, it re-creates a branch).
+    @inlinable @inline(__always)
+    func boxContainsBit(_ i: Int, _ p: SIMD4<Float>) -> Int {
+        let mask = (p .>= self[i &* 2]) .& (p .<= self[i &* 2 &+ 1])
+        let lanes = unsafeBitCast(mask, to: SIMD4<Int32>.self)
+        return Int(truncatingIfNeeded: lanes.x & lanes.y & lanes.z & lanes.w & 1)
     }
 }

@@ -69,7 +69,7 @@ public struct BruteForceIndex: FenceIndex, Sendable {
         guard k > 0 else { return }
         for i in 0..<ids.count {
             let o = i * 4
-            var d = metres(fromChord2: squaredChord(p.x, p.y, p.z, data[o], data[o + 1], data[o + 2]))
+            var d = meters(forChord2: squaredChord(p.x, p.y, p.z, data[o], data[o + 1], data[o + 2]))
             if measure == .edge { d -= radii[i] }
             if d <= maxDistanceMeters { results.append(FenceNeighbor(id: ids[i], distanceMeters: d)) }
         }

@@ -57,8 +57,8 @@ import GeoCells
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.
 ///
-/// Statistics: every fence of an entry's `b` counts as a candidate (``QueryStats/exactTests``),
-/// interior ones as passed candidates, so `exactTests - hits` is still the false candidates.
+/// Statistics: interior fences count as ``QueryStats/acceptedWithoutTest``, the other fences
+/// of an entry's `b` as exact tests (one squared chord per group serves them all).
 ///
 /// - Complexity: build O(n log n + cells visited); stabbing O(levels + entries in the fix's
 ///   cells + hits).
@@ -233,8 +233,10 @@ public struct CellIndex: FenceIndex, Sendable {
                             n &+= 1
                         }
                     }
-                    let hits = n &- before
-                    for k in 0..<candidates { stats.exact(hit: k < hits) }
+                    // Interior fences (the first `interior`) are hits accepted with no test.
+                    let tested = n &- before &- interior
+                    stats.accepted(interior)
+                    for k in 0..<(candidates &- interior) { stats.exact(hit: k < tested) }
                 } while entry & 64 == 0
             } while mask != 0
             for t in 0..<n { body(buffer[t]) }
@@ -303,7 +305,7 @@ public struct CellIndex: FenceIndex, Sendable {
         guard k > 0 else { return }
         records.withUnsafeBufferPointer { records in
             forEachGroup { r, n, ordinal in
-                let centre = metres(fromChord2: squaredChord(
+                let centre = meters(forChord2: squaredChord(
                     p.x, p.y, p.z, Double(bitPattern: records[r]), Double(bitPattern: records[r + 1]),
                     Double(bitPattern: records[r + 2])))
                 for f in 0..<n {

@@ -16,12 +16,18 @@ extension DynamicRTree {
     }
 
     /// Depth-first traversal: a child is visited only if its box contains the point; a leaf's
-    /// fences pass a box test, then the exact squared-chord test.
+    /// fences get the exact squared-chord test directly, branch-free, as in ``PackedRTree``.
+    /// Leaf-entry boxes are not read here: on 300k fences, testing them first read about twice
+    /// the bytes per query (estimated from the layout) and ran 3x slower (CPU time, 300k
+    /// fixes) although it saved 60 % of the exact tests.
     @inlinable
     func stabSearch<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
-        let px = Float(p.x), py = Float(p.y), pz = Float(p.z)
+        let pv = SIMD4<Float>(Float(p.x), Float(p.y), Float(p.z), 0)
         let m = maxEntries
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels * m + 1) { stack in
+        let stackSize = levels * m + 1
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackSize + m) { scratch in
+            let stack = UnsafeMutableBufferPointer(rebasing: scratch[0..<stackSize])
+            let found = UnsafeMutableBufferPointer(rebasing: scratch[stackSize...])
             childBoxes.withUnsafeBufferPointer { boxes in
                 childRefs.withUnsafeBufferPointer { refs in
                     nodeCounts.withUnsafeBufferPointer { counts in
@@ -37,25 +43,27 @@ extension DynamicRTree {
                                         let base = node &* m
                                         let end = base &+ Int(counts[node])
                                         if heights[node] == 0 {
+                                            // Leaf entries: the exact test straight away (their
+                                            // boxes would only add memory traffic; see the type's
+                                            // comment), branch-free as in PackedRTree.
+                                            var n = 0
                                             for e in base..<end {
-                                                let pass = boxes.boxContains(e, px, py, pz)
-                                                stats.box(passed: pass)
-                                                guard pass else { continue }
                                                 let s = Int(refs[e])
                                                 let o = s &* 4
-                                                let inside = squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
-                                                    <= d[o &+ 3]
-                                                stats.exact(hit: inside)
-                                                if inside { body(ids[s]) }
+                                                // Sign bit of chord2 - distance2: 0 iff inside (see PackedRTree).
+                                                let margin = d[o &+ 3] - squaredChord(p.x, p.y, p.z, d[o], d[o &+ 1], d[o &+ 2])
+                                                let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
+                                                stats.exact(hit: inside != 0)
+                                                found[n] = ids[s]
+                                                n &+= inside
                                             }
+                                            for j in 0..<n { body(found[j]) }
                                         } else {
                                             for e in base..<end {
-                                                let pass = boxes.boxContains(e, px, py, pz)
-                                                stats.box(passed: pass)
-                                                if pass {
-                                                    stack[sp] = refs[e]
-                                                    sp &+= 1
-                                                }
+                                                let pass = boxes.boxContainsBit(e, pv)
+                                                stats.box(passed: pass != 0)
+                                                stack[sp] = refs[e]
+                                                sp &+= pass
                                             }
                                         }
                                     }
@@ -128,7 +136,7 @@ extension DynamicRTree {
                 let ref = childRefs[j]
                 if isLeaf {
                     let o = 4 * Int(ref)
-                    var d = metres(fromChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
+                    var d = meters(forChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
                                                             slotData[o + 2]))
                     if measure == .edge { d -= slotFences[Int(ref)].radiusMeters }
                     if d <= maxDistanceMeters {

@@ -6,7 +6,7 @@ import Geodesy
 /// Representation (no node objects: the search loop does no reference counting):
 /// - A node pool of flat arrays indexed by node number: `nodeCounts`, `nodeHeights` (0 = leaf),
 ///   `nodeParents` (-1 for the root), and per node `maxEntries` child slots in `childBoxes`
-///   (6 `Float` per slot: the child's 3-D box over unit vectors, rounded outward) and
+///   (2 `SIMD4<Float>` per slot: the child's 3-D box over unit vectors, rounded outward) and
 ///   `childRefs` (a child node number, or a fence slot in a leaf). Freed nodes go on a free list.
 /// - Fences live in slots (`slotData` = x, y, z, chord2; `slotIds`; `slotFences`), recycled
 ///   through a free list; `slotOfID` maps an id to its slot and `slotLeaf` a slot to its leaf.
@@ -18,7 +18,9 @@ import Geodesy
 /// R* trees most of their query advantage (square-ish, little-overlapping nodes) at O(M log M)
 /// per split; forced reinsertion adds complexity for a few percent more. Removal is Guttman's
 /// CondenseTree: an underfull node (fewer than `minEntries`) is dissolved and its fences are
-/// reinserted. Node boxes are kept tight (exactly the union of their children).
+/// reinserted. Node boxes are kept tight (exactly the union of their children). Leaf-entry
+/// boxes (the fences' own) serve the edits and the within/nearest queries; stabbing skips them
+/// and runs the exact test on a leaf's fences (see ``forEachContaining(_:_:)``).
 ///
 /// Invariants (checked by ``invariantViolations()``): every stored child box contains the box
 /// of what it points at and equals the union of that node's children; every non-root node has
@@ -34,8 +36,8 @@ public struct DynamicRTree: FenceIndex, Sendable {
     @usableFromInline var nodeCounts: [Int32] = []
     @usableFromInline var nodeHeights: [Int32] = []
     @usableFromInline var nodeParents: [Int32] = []
-    /// `maxEntries * 6` Floats per node.
-    @usableFromInline var childBoxes: [Float] = []
+    /// `maxEntries * 2` vectors per node: (min x, y, z, -inf), (max x, y, z, +inf) per child.
+    @usableFromInline var childBoxes: [SIMD4<Float>] = []
     /// `maxEntries` per node.
     @usableFromInline var childRefs: [Int32] = []
     @usableFromInline var freeNodes: [Int32] = []
@@ -60,12 +62,6 @@ public struct DynamicRTree: FenceIndex, Sendable {
         root = allocateNode(height: 0)
     }
 
-    /// A tree holding `fences`, inserted one by one in order.
-    /// - Throws: ``DynamicRTreeError/duplicateID(_:)`` if two fences share an id.
-    public init(_ fences: some Sequence<Fence>, maxEntries: Int = 16) throws(DynamicRTreeError) {
-        self.init(maxEntries: maxEntries)
-        for f in fences { try insert(f) }
-    }
 
     /// Number of fences.
     @inlinable public var count: Int { slotOfID.count }
@@ -85,7 +81,7 @@ public struct DynamicRTree: FenceIndex, Sendable {
     /// of 16 bytes per entry which is added.
     public var memoryBytes: Int {
         nodeCounts.capacity * 4 + nodeHeights.capacity * 4 + nodeParents.capacity * 4
-            + childBoxes.capacity * 4 + childRefs.capacity * 4 + freeNodes.capacity * 4
+            + childBoxes.capacity * 16 + childRefs.capacity * 4 + freeNodes.capacity * 4
             + slotData.capacity * 8 + slotIds.capacity * 4 + slotFences.capacity * MemoryLayout<Fence>.stride
             + slotLeaf.capacity * 4 + freeSlots.capacity * 4 + slotOfID.capacity * 16
     }
@@ -95,10 +91,8 @@ public struct DynamicRTree: FenceIndex, Sendable {
 
     // MARK: Editing
 
-    /// Adds a fence. - Throws: ``DynamicRTreeError/duplicateID(_:)`` if its id is present.
-    /// - Complexity: O(log n) expected (node scans of `maxEntries`).
-    public mutating func insert(_ fence: Fence) throws(DynamicRTreeError) {
-        guard slotOfID[fence.id] == nil else { throw .duplicateID(fence.id) }
+    /// Adds a fence, as the slot the next insertion would use (no tree change yet).
+    mutating func allocateSlot(_ fence: Fence) -> Int32 {
         let slot: Int32
         if let s = freeSlots.popLast() {
             slot = s
@@ -121,6 +115,14 @@ public struct DynamicRTree: FenceIndex, Sendable {
         }
         slotOfID[fence.id] = slot
         maxRadius = Swift.max(maxRadius, fence.radiusMeters)
+        return slot
+    }
+
+    /// Adds a fence. - Throws: ``DynamicRTreeError/duplicateID(_:)`` if its id is present.
+    /// - Complexity: O(log n) expected (node scans of `maxEntries`).
+    public mutating func insert(_ fence: Fence) throws(DynamicRTreeError) {
+        guard slotOfID[fence.id] == nil else { throw .duplicateID(fence.id) }
+        let slot = allocateSlot(fence)
         insertSlot(slot)
     }
 
@@ -158,7 +160,7 @@ public struct DynamicRTree: FenceIndex, Sendable {
             nodeCounts.append(0)
             nodeHeights.append(0)
             nodeParents.append(-1)
-            childBoxes.append(contentsOf: repeatElement(0, count: 6 * maxEntries))
+            childBoxes.append(contentsOf: repeatElement(.zero, count: 2 * maxEntries))
             childRefs.append(contentsOf: repeatElement(-1, count: maxEntries))
         }
         nodeCounts[Int(n)] = 0
@@ -179,9 +181,9 @@ public struct DynamicRTree: FenceIndex, Sendable {
     }
 
     mutating func setStoredBox(_ node: Int32, _ j: Int, _ b: Box3) {
-        let o = (Int(node) * maxEntries + j) * 6
-        childBoxes[o] = b.minX; childBoxes[o + 1] = b.minY; childBoxes[o + 2] = b.minZ
-        childBoxes[o + 3] = b.maxX; childBoxes[o + 4] = b.maxY; childBoxes[o + 5] = b.maxZ
+        let o = (Int(node) * maxEntries + j) * 2
+        childBoxes[o] = SIMD4(b.minX, b.minY, b.minZ, -.infinity)
+        childBoxes[o + 1] = SIMD4(b.maxX, b.maxY, b.maxZ, .infinity)
     }
 
     /// Union of a node's children boxes (its tight box).

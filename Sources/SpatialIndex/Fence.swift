@@ -71,9 +71,7 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public static func chord2(forRadiusMeters meters: Double) -> Double {
         guard meters >= 0 else { return -1 }  // also catches NaN
-        let angle = Swift.min(meters / Earth.meanRadius, Double.pi)
-        let chord = 2 * sin(angle * 0.5)
-        return Swift.min(Swift.max(chord * chord, 0), 4)
+        return Geodesy.chord2(forMeters: meters)
     }
 
     public var description: String { "Fence(\(id), \(centre), \(radiusMeters) m)" }
@@ -112,11 +110,4 @@ func squaredChord(_ px: Double, _ py: Double, _ pz: Double,
                   _ cx: Double, _ cy: Double, _ cz: Double) -> Double {
     let dx = px - cx, dy = py - cy, dz = pz - cz
     return dx * dx + dy * dy + dz * dz
-}
-
-/// Great-circle distance in metres (sphere of radius `Earth.meanRadius`) of a squared chord:
-/// `2R asin(chord / 2)`. Every index uses this one function, so distances tie exactly.
-@inlinable
-func metres(fromChord2 c2: Double) -> Double {
-    2 * Earth.meanRadius * asin(Swift.min(1, c2.squareRoot() * 0.5))
 }

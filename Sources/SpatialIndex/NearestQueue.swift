@@ -1,3 +1,5 @@
+import Geodesy
+
 /// The priority queue of the trees' best-first nearest search (Hjaltason & Samet's
 /// incremental nearest neighbour): a binary min-heap of nodes keyed by a lower bound of the
 /// distance of anything inside, and of fences keyed by their exact distance.
@@ -68,5 +70,5 @@ struct NearestQueue {
 @inlinable
 func lowerBoundMetres(boxDistance e: Double, measure: FenceDistance, maxRadius: Double) -> Double {
     if measure == .edge && e == 0 { return -maxRadius - 1e-6 }
-    return metres(fromChord2: e * e) - 1e-6
+    return meters(forChord2: e * e) - 1e-6
 }

@@ -1,6 +1,7 @@
-/// Work counters of queries, accumulated across calls: how many tree nodes were opened, how
-/// many bounding boxes were tested and passed, how many exact (squared-chord) tests were done,
-/// and how many of them were hits. `exactTests - hits` is the number of false candidates.
+/// Work counters of queries, accumulated across calls: how many tree nodes (or cell lookups)
+/// were made, how many bounding boxes were tested and passed, how many exact (squared-chord)
+/// tests were done, how many fences were accepted with no test (a ``CellIndex`` interior
+/// cell), and how many fences were reported. `candidates - hits` are the false candidates.
 public struct QueryStats: Hashable, Sendable {
     /// Nodes whose children were scanned.
     public var nodesVisited: Int = 0
@@ -10,15 +11,21 @@ public struct QueryStats: Hashable, Sendable {
     public var boxesPassed: Int = 0
     /// Exact distance tests done (the candidates).
     public var exactTests: Int = 0
-    /// Exact tests that succeeded (results reported).
+    /// Fences reported (exact tests that succeeded, plus interior acceptances).
     public var hits: Int = 0
+    /// Fences reported without a distance test (their interior cell holds the point).
+    public var acceptedWithoutTest: Int = 0
 
     @inlinable public init() {}
 
-    /// False candidates per candidate: `(exactTests - hits) / exactTests` (0 when none).
+    /// Candidates: fences tested exactly or accepted without a test.
+    @inlinable
+    public var candidates: Int { exactTests + acceptedWithoutTest }
+
+    /// False candidates per candidate: `(candidates - hits) / candidates` (0 when none).
     @inlinable
     public var falsePositiveRate: Double {
-        exactTests == 0 ? 0 : Double(exactTests - hits) / Double(exactTests)
+        candidates == 0 ? 0 : Double(candidates - hits) / Double(candidates)
     }
 }
 
@@ -29,6 +36,7 @@ protocol StatsSink {
     mutating func node()
     mutating func box(passed: Bool)
     mutating func exact(hit: Bool)
+    mutating func accepted(_ n: Int)
 }
 
 @usableFromInline
@@ -37,6 +45,7 @@ struct NoStats: StatsSink {
     @inlinable @inline(__always) mutating func node() {}
     @inlinable @inline(__always) mutating func box(passed: Bool) {}
     @inlinable @inline(__always) mutating func exact(hit: Bool) {}
+    @inlinable @inline(__always) mutating func accepted(_ n: Int) {}
 }
 
 extension QueryStats: StatsSink {
@@ -51,5 +60,10 @@ extension QueryStats: StatsSink {
     mutating func exact(hit: Bool) {
         exactTests &+= 1
         if hit { hits &+= 1 }
+    }
+    @inlinable @inline(__always)
+    mutating func accepted(_ n: Int) {
+        acceptedWithoutTest &+= n
+        hits &+= n
     }
 }

@@ -91,16 +91,21 @@ import Testing
         }
     }
 
-    /// Interior cells: a fix deep inside a large fence is answered without a distance test,
-    /// and the statistics count it as a passed candidate.
+    /// Interior cells: fixes deep inside a large fence are answered without a distance test,
+    /// and the statistics count them as accepted without a test.
     @Test func interiorCellsNeedNoTest() throws {
         let fence = try Fence(id: 7, latitude: 40, longitude: -100, radiusMeters: 8046.72)
         let index = CellIndex([fence])
         #expect(index.entryCount > 4 && index.cellCount == index.entryCount)
         var stats = QueryStats()
         var hits: [Int32] = []
-        index.forEachContaining(LatLng(uncheckedLatitude: 40, longitude: -100).unitVector, stats: &stats) { hits.append($0) }
-        #expect(hits == [7] && stats.hits == 1 && stats.exactTests == 1)
+        let centre = LatLng(uncheckedLatitude: 40, longitude: -100)
+        for k in 0..<36 {  // a ring 3 km out: inside the fence, in several cells
+            let p = TestWorld.destination(centre, bearingDegrees: Double(k) * 10, meters: 3000).unitVector
+            index.forEachContaining(p, stats: &stats) { hits.append($0) }
+        }
+        #expect(hits == Array(repeating: 7, count: 36) && stats.hits == 36)
+        #expect(stats.acceptedWithoutTest > 0 && stats.candidates == 36, "\(stats)")
         let outside = LatLng(uncheckedLatitude: 41, longitude: -100).unitVector  // 111 km away
         #expect(index.fencesContaining(outside).isEmpty)
     }

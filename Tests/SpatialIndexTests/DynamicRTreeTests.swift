@@ -26,8 +26,11 @@ import Testing
     func randomEditsMatchAFreshBuild(seed: UInt64, maxEntries: Int) throws {
         var rng = SplitMix64(seed: seed)
         let pool = TestWorld.fences(400, &rng)
-        var tree = DynamicRTree(maxEntries: maxEntries)
+        // Start from a bulk load of a third of the pool, then edit.
+        var tree = try DynamicRTree(pool.prefix(130), maxEntries: maxEntries)
+        #expect(tree.invariantViolations() == [], "bulk load, seed \(seed)")
         var live: [Int32: Fence] = [:]
+        for f in pool.prefix(130) { live[f.id] = f }
         for step in 0..<1200 {
             let roll = rng.next() % 10
             let f = pool[Int(rng.next() % UInt64(pool.count))]
@@ -69,6 +72,23 @@ import Testing
             #expect(tree.invariantViolations() == [], "emptying, seed \(seed)")
         }
         #expect(tree.count == 0 && tree.fencesContaining(points[0].unitVector).isEmpty)
+    }
+
+    @Test(arguments: [(UInt64(31), 0), (32, 1), (33, 16), (34, 17), (35, 700)])
+    func bulkLoadMatchesBruteForce(seed: UInt64, count: Int) throws {
+        var rng = SplitMix64(seed: seed)
+        let fences = TestWorld.fences(count, &rng)
+        let points = TestWorld.points(150, near: fences, &rng)
+        let brute = BruteForceIndex(fences)
+        for m in [4, 7, 16] {
+            let tree = try DynamicRTree(fences, maxEntries: m)
+            #expect(tree.invariantViolations() == [], "M=\(m), seed \(seed)")
+            IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: seed, "dynamic bulk(\(m))")
+        }
+        #expect(throws: DynamicRTreeError.duplicateID(0)) {
+            _ = try DynamicRTree([try Fence(id: 0, latitude: 0, longitude: 0, radiusMeters: 1),
+                                  try Fence(id: 0, latitude: 1, longitude: 0, radiusMeters: 1)])
+        }
     }
 
     @Test func removeUnknownIDIsNil() throws {

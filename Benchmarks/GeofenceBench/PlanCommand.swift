@@ -1,0 +1,196 @@
+import Geodesy
+import Geofencing
+import SpatialIndex
+import Simulation
+
+/// `geofence-bench plan`: region selection under an OS cap, scored through the simulated OS
+/// against the noise-free truth (definitions in ``PlanScoring``), for the MonitorPlanner and
+/// two baselines in the same run.
+struct PlanCommand {
+    static let help = """
+    geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
+                        [--margin M] [--min-refresh M] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
+                        [--no-initial-state] [--seed S]
+      Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
+      position, reports a crossing once it is --pass metres past the boundary (default 50) after a
+      uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
+      registered region's state unless --no-initial-state. Three policies:
+        planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
+                         the refresh region is exited (and every --significant-change metres if given);
+                         safety margin --margin metres (default 100); --min-refresh M floors the refresh
+                         radius (default: the 100 m OS minimum, which keeps the guarantee); --crowded
+                         says who gets the slots when the cap is too small for the guarantee; --catch-up K
+                         caps the slots for fences entered unseen since the previous plan (default all)
+        nearest-once     the N fences with the nearest centres, planned at the first fix only
+        nearest-15min    the same, replanned every 15 minutes
+      A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
+      that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
+      within 60 s are optional. Reports recall, replans per device-hour, fences added/removed per replan.
+    """
+
+    static func run(_ args: inout Arguments) throws(BenchError) {
+        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes"),
+              let truthPath = args.string("truth") else {
+            throw .usage("plan needs --fences F, --fixes X and --truth T")
+        }
+        let cap = try args.int("cap", default: 20)
+        guard cap >= 1 else { throw .usage("--cap must be >= 1") }
+        let margin = try number(&args, "margin", default: 100)
+        let pass = try number(&args, "pass", default: 50)
+        let delay = try number(&args, "delay", default: 60)
+        let significant = try number(&args, "significant-change", default: 0)
+        let minRefresh = try number(&args, "min-refresh", default: 0)
+        let catchUp = try args.int("catch-up", default: Int.max)
+        let crowdedName = args.string("crowded") ?? "priority"
+        guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
+            throw .usage("--crowded must be priority or boundary, got '\(crowdedName)'")
+        }
+        let seed = try args.int("seed", default: 1)
+        let initialState = !args.flag("no-initial-state")
+        let json = args.flag("json")
+        try args.checkAllConsumed()
+
+        let t0 = monotonicSeconds()
+        let rows: [WorkloadFence]
+        let fixes: FixStream
+        do {
+            rows = try WorkloadReader.readFences(path: fencesPath)
+            fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
+        } catch {
+            throw .failed("\(error)")
+        }
+        let fences = try makeFences(rows)
+        printError("read \(rows.count) fences and \(fixes.count) fixes in \(formatFixed(monotonicSeconds() - t0, 2)) s")
+
+        let planner: MonitorPlanner
+        do {
+            planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
+                                         configuration: .init(capacity: cap, safetyMarginMeters: margin,
+                                                                minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+                                                                crowdedOrder: crowded, catchUpSlots: catchUp))
+        } catch {
+            throw .failed("\(error)")
+        }
+        let t1 = monotonicSeconds()
+        let truth = PlanScoring.truth(fences: fences, fixes: fixes)
+        printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
+
+        let settings = PlanScoring.Settings(
+            os: .init(capacity: cap, passDistanceMeters: pass, maximumDelaySeconds: delay, reportsInitialState: initialState),
+            seed: UInt64(seed))
+        let policies: [(String, PlanScoring.Policy)] = [
+            ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
+            ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
+            ("nearest-15min", .nearestCentres(count: cap, replanEverySeconds: 900)),   // 15 minutes
+        ]
+        var results: [(String, PlanScoring.Score, Double)] = []
+        for (name, policy) in policies {
+            let s0 = monotonicSeconds()
+            let score = PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
+            let seconds = monotonicSeconds() - s0
+            printError("[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s")
+            results.append((name, score, seconds))
+        }
+        let planSpeed = measurePlanSpeed(planner, fixes: fixes)
+
+        if json {
+            var o = JSONObject()
+            o.set("fences", fences.count)
+            o.set("fixes", fixes.count)
+            o.set("devices", truth.rowsByDevice.count)
+            o.set("cap", cap)
+            o.set("margin_m", margin, decimals: 1)
+            o.set("pass_m", pass, decimals: 1)
+            o.set("max_delay_s", delay, decimals: 1)
+            o.set("initial_state", initialState)
+            o.set("significant_change_m", significant, decimals: 1)
+            o.set("min_refresh_m", minRefresh, decimals: 1)
+            o.set("crowded_order", crowded.rawValue)
+            o.set("catch_up_slots", min(catchUp, cap - 1))
+            o.set("plans_per_second", planSpeed, decimals: 0)
+            for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
+            print(o.text)
+        } else {
+            print(table(results, cap: cap))
+            print("planner: \(formatFixed(planSpeed, 0)) plans/s (\(formatFixed(1e6 / planSpeed, 1)) µs per plan) on \(fences.count) fences")
+        }
+    }
+
+    /// Plans per second of the MonitorPlanner alone, at up to 20,000 fixes spread over the file.
+    static func measurePlanSpeed(_ planner: MonitorPlanner, fixes: FixStream) -> Double {
+        let n = min(fixes.count, 20_000)   // enough for a stable figure in well under a second
+        guard n > 0 else { return 0 }
+        let stride = max(1, fixes.count / n)
+        var checksum = 0.0
+        let t0 = monotonicSeconds()
+        for k in Swift.stride(from: 0, to: stride * n, by: stride) {
+            let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
+            checksum += (try? planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k]))?.refreshRadiusMeters ?? 0
+        }
+        let seconds = monotonicSeconds() - t0
+        if checksum.isNaN { printError("plan checksum NaN") }   // keeps the work observable
+        return Double(n) / seconds
+    }
+
+    static func jsonObject(_ s: PlanScoring.Score, seconds: Double) -> JSONObject {
+        var o = JSONObject()
+        o.set("true_entries", s.trueEntries)
+        o.set("required_entries", s.requiredEntries)
+        o.set("caught_required", s.caughtRequired)
+        o.set("caught_optional", s.caughtOptional)
+        o.set("recall", s.recall)
+        o.set("recall_with_wakeup_check", s.recallWithWakeUpCheck)
+        o.set("deep_required_entries", s.deepRequiredEntries)
+        o.set("recall_deep", s.deepRecall)
+        o.set("plans", s.plans)
+        o.set("replans", s.replans)
+        o.set("device_hours", s.deviceHours, decimals: 2)
+        o.set("replans_per_device_hour", s.replansPerDeviceHour, decimals: 3)
+        o.set("fences_added_per_replan", s.fencesAddedPerReplan, decimals: 3)
+        o.set("fences_removed_per_replan", s.fencesRemovedPerReplan, decimals: 3)
+        o.set("guaranteed_plan_share", s.plans == 0 ? 0 : Double(s.guaranteedPlans) / Double(s.plans))
+        o.set("enter_events", s.enterEvents)
+        o.set("unmatched_enter_events", s.unmatchedEnterEvents)
+        o.set("latency_p50_s", s.latencyPercentile(0.5), decimals: 1)
+        o.set("latency_p95_s", s.latencyPercentile(0.95), decimals: 1)
+        o.set("missed_while_monitored", s.missedWhileMonitored)
+        o.set("missed_unmonitored", s.missedUnmonitored)
+        o.set("rejected_registrations", s.rejectedRegistrations)
+        o.set("dropped_events", s.droppedEvents)
+        o.set("seconds", seconds, decimals: 3)
+        return o
+    }
+
+    static func table(_ results: [(String, PlanScoring.Score, Double)], cap: Int) -> String {
+        let header = ["policy (cap \(cap))", "recall", "caught/required", "deep", "+wake check", "replans/dev-h", "+fences/replan",
+                      "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "seconds"]
+        var rows = [header]
+        for (name, s, seconds) in results {
+            rows.append([
+                name, formatFixed(s.recall * 100, 2) + "%", "\(s.caughtRequired)/\(s.requiredEntries)",
+                formatFixed(s.deepRecall * 100, 2) + "%", formatFixed(s.recallWithWakeUpCheck * 100, 2) + "%",
+                formatFixed(s.replansPerDeviceHour, 2), formatFixed(s.fencesAddedPerReplan, 2),
+                formatFixed(s.fencesRemovedPerReplan, 2),
+                name == "planner" && s.plans > 0 ? formatFixed(Double(s.guaranteedPlans) / Double(s.plans) * 100, 1) + "%" : "-",
+                formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)", formatFixed(seconds, 2),
+            ])
+        }
+        let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max()! }
+        return rows.map { row in
+            row.enumerated().map { c, cell in
+                c == 0 ? cell.padding(widths[c]) : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
+
+extension PlanCommand {
+    /// A finite number >= 0 from option `name`, or `value` when the option is absent.
+    static func number(_ args: inout Arguments, _ name: String, default value: Double) throws(BenchError) -> Double {
+        guard let s = args.string(name) else { return value }
+        guard let v = Double(s.replacingUnderscores()), v.isFinite, v >= 0 else {
+            throw .usage("--\(name) needs a finite number >= 0, got '\(s)'")
+        }
+        return v
+    }
+}

@@ -1,0 +1,44 @@
+import Geodesy
+
+extension MonitorPlanner {
+    /// A fence the planner may hand to the OS: id, centre (degrees), radius (metres) and
+    /// priority (larger = more important; it decides who gets a slot when the cap is too small
+    /// for the guarantee, and breaks ties in boundary distance).
+    ///
+    /// Invariant (checked by ``MonitorPlanner/init(candidates:configuration:)``): id in
+    /// `0...Int32.max`, unique among the candidates; centre a valid ``LatLng``; radius finite and
+    /// > 0.
+    public struct Candidate: Hashable, Sendable, Codable {
+        public var id: Int32
+        public var latitude: Double
+        public var longitude: Double
+        public var radiusMeters: Double
+        public var priority: Int
+
+        /// Unvalidated memberwise initialiser; the planner validates when it is built.
+        public init(id: Int32, latitude: Double, longitude: Double, radiusMeters: Double, priority: Int = 0) {
+            self.id = id
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radiusMeters = radiusMeters
+            self.priority = priority
+        }
+    }
+}
+
+extension MonitorPlanner.Candidate {
+    /// The candidate for a task's fence: same id, centre, radius and priority.
+    public init(_ fence: Geofence) {
+        self.init(id: fence.id, latitude: fence.place.latitude, longitude: fence.place.longitude,
+                  radiusMeters: fence.radiusMeters, priority: fence.priority)
+    }
+}
+
+extension MonitorPlanner {
+    /// A planner over the fences of the active tasks (all tiers), each with its own priority.
+    /// - Throws: ``Error/duplicateCandidateID(_:)`` when two fences share an id, or a bad
+    ///   configuration.
+    public init(fences: [Geofence], configuration: Configuration) throws(MonitorPlanner.Error) {
+        try self.init(candidates: fences.map(Candidate.init), configuration: configuration)
+    }
+}

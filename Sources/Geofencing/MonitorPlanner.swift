@@ -1,0 +1,226 @@
+import Geodesy
+import SpatialIndex
+
+/// Chooses which few regions a phone hands to the OS, which watches at most `capacity` of them
+/// (iOS 20, Android 100), so that no fence entry or exit goes unnoticed.
+///
+/// Input: the device's location (with an optional uncertainty and speed), the candidate fences
+/// (all tiers of all active tasks, each with a priority) and the regions registered now.
+/// Output (``Plan``): up to `capacity - 1` fence regions, one *refresh region* (a circle around
+/// the device whose exit must trigger the next plan) and the ``RegionDiff`` from what is
+/// registered, so an app reconciles on launch without re-registering everything.
+///
+/// ## The guarantee, and how it is kept
+/// Write `B(F) = |d(p, c_F) - r_F|` for the great-circle distance from the plan location `p` to
+/// the boundary circle of fence F (centre `c_F`, radius `r_F`; outside fences and fences the
+/// device is inside alike). The planner monitors the `capacity - 1` fences of smallest `B`
+/// and sets the refresh radius to
+///
+///     ρ = min(maximumRefreshRadius, B(first unmonitored) - m),   m = safetyMargin + speed × lateDelivery.
+///
+/// Distance to a circle is 1-Lipschitz: for any point q, `dist(q, ∂F) >= B(F) - d(p, q)`. So
+/// while the device stays inside the refresh circle (`d(p, q) <= ρ`) it is at least `m` from the
+/// boundary of every unmonitored fence: with an ideal OS it cannot reach such a boundary
+/// without first leaving the refresh region (which triggers the next plan) or crossing the
+/// boundary of a monitored fence (which the OS reports). The margin `m` covers a real OS that
+/// reports the refresh exit only once the device is some way past it, and late delivery.
+///
+/// The refresh radius is never below the OS minimum region radius (nor below the location
+/// uncertainty, so that the device is inside its own refresh circle). When more than
+/// `capacity - 1` boundaries lie within that minimum plus `m` ("crowded"), no plan can keep the
+/// guarantee: the planner then gives the slots to the crowded fences by priority (then
+/// boundary distance, then id; or nearest boundary first with ``Configuration/CrowdedOrder/boundary``),
+/// uses the minimum refresh radius, sets
+/// ``Plan/isGuaranteed`` to false and lists the fences left out in ``Plan/unguardedFenceIDs``.
+/// Otherwise priority only breaks ties in boundary distance: monitoring a farther fence instead
+/// of a nearer one could only shrink the refresh region.
+///
+/// ## Catch-up
+/// A real OS reports a refresh exit late (after the device is some way past it, plus a
+/// delivery delay, plus the wait for a fresh fix), and a fence may be entered in between. When
+/// the caller passes the previous plan's location, fences that contain the new location, did
+/// not contain the previous one and are not registered ("entered unseen") take slots first
+/// (nearest boundary first, at most ``Configuration/catchUpSlots``): registering them makes an
+/// OS that reports the initial state of new regions announce the entry. The guarantee is then
+/// computed over the remaining slots, exactly as above.
+///
+/// Fences smaller than the OS minimum radius are registered enlarged to it (iOS does so
+/// anyway); the enlarged circle contains the fence, so its enter still comes first.
+///
+/// Representation: the candidates in an array and a ``PackedRTree`` over them (ids = array
+/// positions). A plan costs one stabbing query and one k-nearest query by edge distance:
+/// every fence the device is inside plus the `capacity` nearest outside ones by edge distance
+/// contain the `capacity` smallest `B`, because outside a fence `B` equals the edge distance.
+///
+/// Immutable and `Sendable`; plans are deterministic (same input, same plan).
+public struct MonitorPlanner: Sendable {
+    public let configuration: Configuration
+    /// The candidate fences, in the order given.
+    public let candidates: [Candidate]
+    @usableFromInline let centres: [UnitVector]
+    @usableFromInline let index: PackedRTree
+    @usableFromInline let positionByID: [Int32: Int32]
+
+    /// Builds a planner over `candidates`.
+    /// - Throws: ``Error`` for a bad configuration, a negative or duplicate id, an invalid
+    ///   centre or a radius that is not finite and > 0 (the first bad candidate is named).
+    public init(candidates: [Candidate], configuration: Configuration) throws(MonitorPlanner.Error) {
+        try configuration.validate()
+        var fences: [Fence] = []
+        var centres: [UnitVector] = []
+        var positionByID: [Int32: Int32] = [:]
+        fences.reserveCapacity(candidates.count)
+        centres.reserveCapacity(candidates.count)
+        for (k, c) in candidates.enumerated() {
+            guard c.id >= 0 else { throw .negativeCandidateID(c.id) }
+            guard c.radiusMeters.isFinite, c.radiusMeters > 0 else { throw .invalidCandidateRadius(id: c.id, c.radiusMeters) }
+            guard let centre = try? LatLng(latitude: c.latitude, longitude: c.longitude) else {
+                throw .invalidCandidateCentre(id: c.id)
+            }
+            guard positionByID.updateValue(Int32(k), forKey: c.id) == nil else { throw .duplicateCandidateID(c.id) }
+            guard let fence = try? Fence(id: Int32(k), centre: centre, radiusMeters: c.radiusMeters) else {
+                throw .invalidCandidateRadius(id: c.id, c.radiusMeters)
+            }
+            fences.append(fence)
+            centres.append(centre.unitVector)
+        }
+        self.configuration = configuration
+        self.candidates = candidates
+        self.centres = centres
+        self.index = PackedRTree(fences)
+        self.positionByID = positionByID
+    }
+
+    /// Number of fence slots: the cap minus the refresh region.
+    public var fenceSlots: Int { configuration.capacity - 1 }
+
+    /// The candidate with this id, or nil.
+    public func candidate(id: Int32) -> Candidate? {
+        positionByID[id].map { candidates[Int($0)] }
+    }
+
+    /// Distance in metres from `p` to the boundary circle of candidate `id` (`|d - r|`), or nil
+    /// for an unknown id. Sphere of radius 6,371,008.8 m.
+    public func boundaryDistance(from p: LatLng, toFence id: Int32) -> Double? {
+        guard let k = positionByID[id] else { return nil }
+        return abs(distance(p.unitVector, centres[Int(k)]) - candidates[Int(k)].radiusMeters)
+    }
+
+    /// Plans from raw degrees.
+    /// - Throws: ``Error/invalidLocation(latitude:longitude:)`` for NaN, infinite or
+    ///   out-of-range coordinates, and the errors of ``plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:)``.
+    public func plan(latitude: Double, longitude: Double, uncertaintyMeters: Double = 0,
+                     speedMetersPerSecond: Double = 0, currentlyMonitored: [Region] = []) throws(MonitorPlanner.Error) -> Plan {
+        guard let p = try? LatLng(latitude: latitude, longitude: longitude) else {
+            throw .invalidLocation(latitude: latitude, longitude: longitude)
+        }
+        return try plan(at: p, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
+                        currentlyMonitored: currentlyMonitored)
+    }
+
+    /// The plan for a device at `location`.
+    /// - Parameters:
+    ///   - uncertaintyMeters: how far the true position may be from `location` (e.g. the fix's
+    ///     reported accuracy); the refresh radius is at least this. Finite, >= 0.
+    ///   - speedMetersPerSecond: the device's speed, scaling the late-delivery margin. Finite, >= 0.
+    ///   - currentlyMonitored: what the OS watches now; the plan's ``Plan/diff`` starts from it.
+    ///     Fence ids that are not candidates are removed and reported in
+    ///     ``Plan/unknownFenceIDs``.
+    ///   - previousLocation: where the previous plan was made, enabling catch-up (see the type's
+    ///     documentation); nil for none.
+    /// - Throws: ``Error/invalidMotion(_:)`` for a negative or non-finite uncertainty or speed.
+    public func plan(at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
+                     currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil) throws(MonitorPlanner.Error) -> Plan {
+        guard uncertaintyMeters.isFinite, uncertaintyMeters >= 0 else {
+            throw .invalidMotion("uncertainty must be a finite number of metres >= 0, got \(uncertaintyMeters)")
+        }
+        guard speedMetersPerSecond.isFinite, speedMetersPerSecond >= 0 else {
+            throw .invalidMotion("speed must be a finite number of metres per second >= 0, got \(speedMetersPerSecond)")
+        }
+        let config = configuration
+        let slots = fenceSlots
+        let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
+        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0)
+        let minimumRefresh = min(max(floor, uncertaintyMeters), config.maximumRefreshRadiusMeters)
+        let crowdedLimit = minimumRefresh + margin
+        let p = location.unitVector
+
+        // Every fence containing p, plus the `slots + 1` nearest outside ones by edge distance
+        // (2 extra absorb a boundary fence counted differently by the two queries), plus every
+        // fence whose boundary is within the crowded limit.
+        var inside = 0
+        index.forEachContaining(p) { _ in inside += 1 }
+        var near: [FenceNeighbor] = []   // mutable: catch-up fences are taken out
+        index.nearest(to: p, k: inside + slots + 3, by: .edge, into: &near)
+        if let last = near.last, near.count == inside + slots + 3, last.distanceMeters < crowdedLimit {
+            index.nearest(to: p, k: Int.max, by: .edge, maxDistanceMeters: crowdedLimit, into: &near)
+        }
+        var ranked: [(position: Int, boundary: Double)] = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        // Catch-up: fences the device is inside now, was not inside at the previous plan, and
+        // that are not registered: entered unseen between plans. Registering them lets an OS
+        // that reports the initial state announce the entry (late, but within its window).
+        var reserved: [(position: Int, boundary: Double)] = []
+        if let previousLocation, config.catchUpSlots > 0 {
+            let pv = previousLocation.unitVector
+            var registered: Set<Int32> = []
+            for r in currentlyMonitored { if case .fence(let id) = r.id { registered.insert(id) } }
+            for e in near where e.distanceMeters < 0 {
+                let k = Int(e.id)
+                if !registered.contains(candidates[k].id), pv.chord2(to: centres[k]) > Fence.chord2(forRadiusMeters: candidates[k].radiusMeters) {
+                    reserved.append((k, -e.distanceMeters))
+                }
+            }
+            reserved.sort { $0.boundary < $1.boundary }
+            reserved = Array(reserved.prefix(min(config.catchUpSlots, slots)))
+            let taken = Set(reserved.map(\.position))
+            near.removeAll { taken.contains(Int($0.id)) }
+        }
+        ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        let freeSlots = slots - reserved.count
+        ranked.sort { a, b in
+            if a.boundary != b.boundary { return a.boundary < b.boundary }
+            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+            if pa != pb { return pa > pb }
+            return candidates[a.position].id < candidates[b.position].id
+        }
+
+        var chosen: [(position: Int, boundary: Double)]
+        var refreshRadius: Double
+        var nearestUnmonitored = Double.infinity
+        var unguarded: [Int32] = []
+        let crowdedCount = ranked.prefix { $0.boundary < crowdedLimit }.count
+        if crowdedCount <= freeSlots {
+            chosen = Array(ranked.prefix(freeSlots))
+            if ranked.count > freeSlots { nearestUnmonitored = ranked[freeSlots].boundary }
+            refreshRadius = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, nearestUnmonitored - margin))
+        } else {
+            var crowded = Array(ranked.prefix(crowdedCount))
+            if config.crowdedOrder == .priority { crowded.sort { a, b in
+                let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+                if pa != pb { return pa > pb }
+                if a.boundary != b.boundary { return a.boundary < b.boundary }
+                return candidates[a.position].id < candidates[b.position].id
+            } }
+            chosen = Array(crowded.prefix(freeSlots))
+            unguarded = crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted()
+            nearestUnmonitored = crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity
+            refreshRadius = minimumRefresh
+        }
+
+        chosen = reserved + chosen
+        let fenceRegions = chosen.map { entry -> Region in
+            let c = candidates[entry.position]
+            return Region(id: .fence(c.id), centre: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),
+                          radiusMeters: max(c.radiusMeters, config.minimumRegionRadiusMeters))
+        }
+        let refresh = Region(id: .refresh, centre: location, radiusMeters: refreshRadius)
+        var unknown: [Int32] = []
+        for r in currentlyMonitored {
+            if case .fence(let id) = r.id, positionByID[id] == nil { unknown.append(id) }
+        }
+        return Plan(fenceRegions: fenceRegions, refreshRegion: refresh, marginMeters: margin,
+                    nearestUnmonitoredBoundaryMeters: nearestUnmonitored, isGuaranteed: unguarded.isEmpty,
+                    unguardedFenceIDs: unguarded, unknownFenceIDs: Array(Set(unknown)).sorted(),
+                    diff: RegionDiff(from: currentlyMonitored, to: fenceRegions + [refresh]))
+    }
+}

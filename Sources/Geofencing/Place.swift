@@ -1,0 +1,57 @@
+import Geodesy
+
+/// A named location that tasks are bound to: a POI, home, work or any custom place.
+///
+/// Representation: the caller's `id` and the centre in degrees (latitude in [-90, 90],
+/// longitude in [-180, 180]). Invariant: the centre is a valid ``LatLng``; the initialiser and
+/// the decoder both check it, so a `Place` never holds NaN or out-of-range coordinates.
+public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Caller's identifier (a POI id, "home", a UUID...). Not interpreted.
+    public let id: String
+    /// Latitude in degrees, in [-90, 90].
+    public let latitude: Double
+    /// Longitude in degrees, in [-180, 180].
+    public let longitude: Double
+
+    /// Validating initialiser.
+    /// - Throws: ``GeofenceError/invalidCentre(placeID:_:)`` for NaN, infinite or out-of-range
+    ///   coordinates.
+    public init(id: String, latitude: Double, longitude: Double) throws(GeofenceError) {
+        do {
+            _ = try LatLng(latitude: latitude, longitude: longitude)
+        } catch {
+            throw .invalidCentre(placeID: id, error)
+        }
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// A place at an already validated centre.
+    public init(id: String, centre: LatLng) {
+        self.id = id
+        self.latitude = centre.latitude
+        self.longitude = centre.longitude
+    }
+
+    /// The centre as a ``LatLng`` (degrees).
+    public var centre: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
+
+    private enum CodingKeys: String, CodingKey { case id, latitude, longitude }
+
+    /// Decodes and validates like ``init(id:latitude:longitude:)``; a bad centre is a
+    /// `DecodingError.dataCorrupted` whose underlying error is the ``GeofenceError``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try c.decode(String.self, forKey: .id)
+        let lat = try c.decode(Double.self, forKey: .latitude)
+        let lon = try c.decode(Double.self, forKey: .longitude)
+        do {
+            try self.init(id: id, latitude: lat, longitude: lon)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    public var description: String { "Place(\(id), \(latitude), \(longitude))" }
+}

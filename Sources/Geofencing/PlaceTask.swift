@@ -1,0 +1,133 @@
+/// The kinds of place-bound task, each with its default tiers (see ``TierSettings/defaults(for:)``).
+public enum TaskKind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// "When I'm near a pharmacy": one set of approach rings (5, 3, 1 miles) per chosen POI.
+    case poiCategory
+    /// Home: approach at 2 miles, arrival 150 m, post-arrival dwell 5 minutes.
+    case home
+    /// Work: as home.
+    case work
+    /// Any other place: approach at 5 miles, arrival 150 m, post-arrival dwell 5 minutes.
+    case customPlace
+    /// "Remind me when I arrive": one arrive trigger (150 m), optional delay.
+    case arriveTrigger
+    /// "Remind me when I leave": one leave trigger (150 m), optional delay.
+    case leaveTrigger
+}
+
+/// The tiers a task produces; start from ``defaults(for:)`` and override any field.
+/// Distances in miles (approach rings; 1 mile = 1,609.344 m) or metres, times in seconds.
+public struct TierSettings: Hashable, Sendable, Codable {
+    /// Approach rings in miles, one `.approach` fence each (any order; kept as given).
+    public var approachMiles: [Double]
+    /// Radius of the `.arrival` fence in metres; nil = no arrival fence.
+    public var arrivalRadiusMeters: Double?
+    /// Post-arrival dwell in seconds: a `.postArrivalDwell` fence with the arrival radius;
+    /// nil = none. Ignored without an arrival fence.
+    public var dwellSeconds: Double?
+    /// Radius of an arrive/leave trigger fence in metres (used by trigger tasks only).
+    public var triggerRadiusMeters: Double
+    /// Delay of an arrive/leave trigger in seconds; nil = fire at once.
+    public var delaySeconds: Double?
+    /// Added to every fence's ``GeofenceKind/defaultPriority`` (a user's "important" flag).
+    public var priorityBoost: Int
+
+    public init(approachMiles: [Double] = [], arrivalRadiusMeters: Double? = nil, dwellSeconds: Double? = nil,
+                triggerRadiusMeters: Double = TierSettings.defaultArrivalRadiusMeters,
+                delaySeconds: Double? = nil, priorityBoost: Int = 0) {
+        self.approachMiles = approachMiles
+        self.arrivalRadiusMeters = arrivalRadiusMeters
+        self.dwellSeconds = dwellSeconds
+        self.triggerRadiusMeters = triggerRadiusMeters
+        self.delaySeconds = delaySeconds
+        self.priorityBoost = priorityBoost
+    }
+
+    /// One international mile in metres.
+    public static let metersPerMile = 1609.344
+    /// Default arrival and trigger radius, metres (the default; above iOS's ~100 m floor).
+    public static let defaultArrivalRadiusMeters = 150.0
+    /// Default post-arrival dwell, seconds (5 minutes).
+    public static let defaultDwellSeconds = 300.0
+
+    /// The defaults per task kind.
+    public static func defaults(for kind: TaskKind) -> TierSettings {
+        switch kind {
+        case .poiCategory:
+            return TierSettings(approachMiles: [5, 3, 1])
+        case .home, .work:
+            return TierSettings(approachMiles: [2], arrivalRadiusMeters: defaultArrivalRadiusMeters,
+                                dwellSeconds: defaultDwellSeconds)
+        case .customPlace:
+            return TierSettings(approachMiles: [5], arrivalRadiusMeters: defaultArrivalRadiusMeters,
+                                dwellSeconds: defaultDwellSeconds)
+        case .arriveTrigger, .leaveTrigger:
+            return TierSettings()
+        }
+    }
+}
+
+/// A place-bound task: its id, kind, places and tier settings. ``fences(firstID:)`` turns it
+/// into ``Geofence`` values.
+///
+/// Invariants (checked by ``fences(firstID:)``): a non-empty id; one place for home, work,
+/// custom place and triggers, at least one for a POI-category task (one set of rings per POI).
+public struct PlaceTask: Hashable, Sendable, Codable {
+    public var id: String
+    public var kind: TaskKind
+    public var places: [Place]
+    public var settings: TierSettings
+
+    /// A task with the kind's default tiers unless `settings` is given.
+    public init(id: String, kind: TaskKind, places: [Place], settings: TierSettings? = nil) {
+        self.id = id
+        self.kind = kind
+        self.places = places
+        self.settings = settings ?? .defaults(for: kind)
+    }
+
+    /// The fences of this task, numbered `firstID, firstID + 1, ...`: per place, in order, the
+    /// approach rings (in `settings.approachMiles` order), then arrival, then post-arrival dwell;
+    /// for a trigger task, the single trigger fence.
+    /// - Throws: ``GeofenceError`` for an empty id, a wrong place count, a non-positive or
+    ///   non-finite ring, radius, dwell or delay, ids past `Int32.max`, or no fence at all.
+    public func fences(firstID: Int32) throws(GeofenceError) -> [Geofence] {
+        guard !id.isEmpty else { throw .emptyTaskID }
+        switch kind {
+        case .poiCategory:
+            guard !places.isEmpty else { throw .placeCount(kind: kind, expected: "at least 1", found: 0) }
+        default:
+            guard places.count == 1 else { throw .placeCount(kind: kind, expected: "exactly 1", found: places.count) }
+        }
+        for miles in settings.approachMiles where !(miles.isFinite && miles > 0) {
+            throw .invalidApproachMiles(miles)
+        }
+        var out: [Geofence] = []
+        var next = Int64(firstID)
+        func add(_ place: Place, _ kind: GeofenceKind, _ radius: Double, dwell: Double? = nil, delay: Double? = nil) throws(GeofenceError) {
+            guard next <= Int64(Int32.max) else { throw .fenceIDOverflow }
+            out.append(try Geofence(id: Int32(next), taskID: id, place: place, kind: kind, radiusMeters: radius,
+                                    priority: kind.defaultPriority + settings.priorityBoost,
+                                    dwellSeconds: dwell, delaySeconds: delay))
+            next += 1
+        }
+        for place in places {
+            switch kind {
+            case .arriveTrigger, .leaveTrigger:
+                try add(place, kind == .arriveTrigger ? .arriveTrigger : .leaveTrigger,
+                        settings.triggerRadiusMeters, delay: settings.delaySeconds)
+            default:
+                for miles in settings.approachMiles {
+                    try add(place, .approach(miles: miles), miles * TierSettings.metersPerMile)
+                }
+                if let r = settings.arrivalRadiusMeters {
+                    try add(place, .arrival, r)
+                    if let dwell = settings.dwellSeconds {
+                        try add(place, .postArrivalDwell, r, dwell: dwell)
+                    }
+                }
+            }
+        }
+        guard !out.isEmpty else { throw .noFences(taskID: id) }
+        return out
+    }
+}

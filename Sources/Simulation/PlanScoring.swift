@@ -1,0 +1,410 @@
+import Geodesy
+import Geofencing
+import SpatialIndex
+
+/// Scores a region-selection policy against ground truth through the simulated OS
+/// (``OSRegionMonitor``): how many true fence entries reach the app, at what cost in replans.
+///
+/// ## Definitions
+/// - A *true entry* of (device, fence) is a change of the truth position's state from outside
+///   to inside the fence (`d <= r`, great circle) between two consecutive fixes of the device;
+///   its time is the later fix's. The first fix of a device is no entry.
+/// - An entry is *optional* when the truth leaves the fence again within ``Settings/brushSeconds``
+///   (60 s: a brush past the boundary, as in the transitions scoring); missing it is not counted,
+///   catching it is.
+/// - An entry is *caught* when the simulated OS delivers an enter event for that fence (from a
+///   crossing or from the initial state reported on registration) at a time `t_d` with
+///   `t_before <= t_d <= t_entry + window` (`t_before` the fix before the entry: the OS watches
+///   the path between fixes, so it may see the crossing before the next fix;
+///   ``Settings/windowSeconds``, 600 s), and the truth is inside the fence at `t_d`. Each event
+///   catches at most one entry (entries matched in time order, to the earliest eligible event).
+/// - *Recall* = caught required entries / required entries (required = not optional). Also
+///   reported: recall over the *deep* required entries (the truth gets at least the OS pass
+///   distance inside: the only ones an OS with that hysteresis can report), and recall *with a
+///   wake-up check*: an entry also counts as caught when, at a plan within the same window, the
+///   fix the app plans at lies inside the fence while the truth does too (what an SDK that
+///   checks its location at every wake-up would learn).
+/// - A *replan* is every plan after a device's first; device-hours sum each device's span
+///   from its first to its last fix.
+///
+/// ## The simulated app
+/// Per device, in time order. The OS looks at the true position at every fix and every
+/// ``Settings/observationSeconds`` (5 s) along the straight path between fixes, and delivers
+/// its events (seeded delays). An exit of the refresh region (the planner), a significant-change
+/// signal (optional) or the 15-minute timer (baseline) wakes the app, which asks for a fresh
+/// location and plans when it arrives: at the next fix, with its noisy position and its
+/// reported accuracy as uncertainty. The plan's diff is applied to the OS at that moment,
+/// against the true position then.
+public enum PlanScoring {
+    /// How regions are chosen.
+    public enum Policy: Sendable {
+        /// The ``MonitorPlanner``, replanning when the refresh region is exited and, if
+        /// `significantChangeMeters` is set, whenever the true position has moved that far
+        /// from where the last significant-change signal fired (iOS: about 500 m).
+        case planner(MonitorPlanner, significantChangeMeters: Double?)
+        /// The `count` fences with the nearest centres, planned at the first fix and then
+        /// every `replanEverySeconds` (nil: never again).
+        case nearestCentres(count: Int, replanEverySeconds: Double?)
+    }
+
+    /// Scoring settings.
+    public struct Settings: Hashable, Sendable {
+        /// The simulated OS (the capacity is the policy's cap).
+        public var os: OSRegionMonitor.Configuration
+        /// Latest delivery after the entry that still counts, seconds.
+        public var windowSeconds: Double = 600
+        /// An entry reversed within this many seconds is optional.
+        public var brushSeconds: Double = 60
+        /// Seed of the OS delays (mixed with the device id).
+        public var seed: UInt64 = 1
+        /// How often the OS looks at the true position between fixes (along the straight path
+        /// between them), seconds: a real OS tracks continuously; 5 s is 65 m at driving speed.
+        public var observationSeconds: Double = 5
+
+        public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1,
+                    observationSeconds: Double = 5) {
+            self.observationSeconds = observationSeconds
+            self.os = os
+            self.windowSeconds = windowSeconds
+            self.brushSeconds = brushSeconds
+            self.seed = seed
+        }
+    }
+
+    /// The figures of one policy.
+    public struct Score: Hashable, Sendable {
+        public var trueEntries = 0
+        public var requiredEntries = 0
+        public var caughtRequired = 0
+        public var caughtOptional = 0
+        public var plans = 0
+        public var replans = 0
+        public var deviceHours = 0.0
+        /// Regions added / removed by replans (first plans excluded), refresh region included.
+        public var regionsAdded = 0
+        public var regionsRemoved = 0
+        /// Fence regions added / removed by replans.
+        public var fencesAdded = 0
+        public var fencesRemoved = 0
+        /// Plans whose guarantee held (planner only).
+        public var guaranteedPlans = 0
+        /// Enter events delivered that caught no entry (initial-state reports for fences the
+        /// device was already in, late events after the truth left, ...).
+        public var unmatchedEnterEvents = 0
+        public var enterEvents = 0
+        /// Seconds from entry to catching delivery, caught entries only, sorted ascending.
+        public var latencies: [Double] = []
+        /// Required entries caught by an OS event *or* by the app itself at a wake-up: at a plan,
+        /// the fix it plans at lies inside the fence while the truth does too (same window).
+        /// Real SDKs check the fix at every wake-up; this is recall with that check.
+        public var caughtRequiredWithWakeUpCheck = 0
+        /// Required entries that get at least the OS pass distance deep (the ones an OS that
+        /// needs that depth can report at all), and how many of them were caught.
+        public var deepRequiredEntries = 0
+        public var caughtDeepRequired = 0
+        /// Required entries missed although the fence was registered when the truth crossed.
+        public var missedWhileMonitored = 0
+        /// Required entries missed whose fence was not registered when the truth crossed.
+        public var missedUnmonitored = 0
+        public var rejectedRegistrations = 0
+        /// OS events dropped because a plan unregistered their region before delivery.
+        public var droppedEvents = 0
+        public var skippedObservations = 0
+
+        public init() {}
+
+        public var recall: Double { requiredEntries == 0 ? 1 : Double(caughtRequired) / Double(requiredEntries) }
+        public var deepRecall: Double {
+            deepRequiredEntries == 0 ? 1 : Double(caughtDeepRequired) / Double(deepRequiredEntries)
+        }
+        public var recallWithWakeUpCheck: Double {
+            requiredEntries == 0 ? 1 : Double(caughtRequiredWithWakeUpCheck) / Double(requiredEntries)
+        }
+        public var replansPerDeviceHour: Double { deviceHours == 0 ? 0 : Double(replans) / deviceHours }
+        public var fencesAddedPerReplan: Double { replans == 0 ? 0 : Double(fencesAdded) / Double(replans) }
+        public var fencesRemovedPerReplan: Double { replans == 0 ? 0 : Double(fencesRemoved) / Double(replans) }
+        public func latencyPercentile(_ q: Double) -> Double {
+            guard !latencies.isEmpty else { return .nan }
+            let k = min(latencies.count - 1, max(0, Int((q * Double(latencies.count - 1)).rounded())))
+            return latencies[k]
+        }
+    }
+
+    /// One true entry.
+    public struct Entry: Hashable, Sendable {
+        public var fence: Int32
+        /// The first fix time with the truth inside, seconds.
+        public var time: Double
+        /// The fix time before it (the crossing lies between the two), seconds.
+        public var previousFixTime: Double
+        public var optional: Bool
+        /// The deepest the truth got inside the fence (radius minus distance, at fixes)
+        /// before leaving it again, metres. An OS that needs the position `pass` metres inside
+        /// cannot report an entry that never gets that deep.
+        public var maxDepthMeters: Double
+    }
+
+    /// Fixes grouped per device, with the true entries of every device: computed once and
+    /// shared by the policies scored on the same workload.
+    public struct Truth: Sendable {
+        /// Fix rows of each device, in time order.
+        public var rowsByDevice: [[Int]]
+        /// True entries of each device, in time order (ties by fence id).
+        public var entriesByDevice: [[Entry]]
+        public var truthVectors: [UnitVector]
+        public var fences: [Fence]
+        public var positionByID: [Int32: Int]
+        public var index: PackedRTree
+
+        public var entryCount: Int { entriesByDevice.reduce(0) { $0 + $1.count } }
+    }
+
+    /// Groups the fixes by device and finds every true entry (needs the truth columns).
+    public static func truth(fences: [Fence], fixes: FixStream, brushSeconds: Double = 60) -> Truth {
+        var deviceSlot: [Int32: Int] = [:]
+        var rows: [[Int]] = []
+        for k in 0..<fixes.count {
+            let d = fixes.device[k]
+            let slot: Int
+            if let s = deviceSlot[d] { slot = s } else { slot = rows.count; deviceSlot[d] = slot; rows.append([]) }
+            rows[slot].append(k)
+        }
+        var vectors: [UnitVector] = []
+        vectors.reserveCapacity(fixes.count)
+        for k in 0..<fixes.count {
+            vectors.append(LatLng(uncheckedLatitude: fixes.trueLatitude[k], longitude: fixes.trueLongitude[k]).unitVector)
+        }
+        let index = PackedRTree(fences)
+        var positionByID: [Int32: Int] = [:]
+        for (k, f) in fences.enumerated() { positionByID[f.id] = k }
+        var entries: [[Entry]] = []
+        var previous: [Int32] = [], current: [Int32] = []
+        var transitions: [(fence: Int32, time: Double, previous: Double, entering: Bool)] = []
+        var depth: [Double] = []               // per transition: deepest point of the stay it opens
+        var openStay: [Int32: Int] = [:]       // fence -> index of its entry transition
+        for deviceRows in rows {
+            transitions.removeAll(keepingCapacity: true)
+            depth.removeAll(keepingCapacity: true)
+            openStay.removeAll(keepingCapacity: true)
+            previous.removeAll(keepingCapacity: true)
+            for (n, k) in deviceRows.enumerated() {
+                _ = index.stab(vectors[k], into: &current)
+                current.sort()
+                if n > 0 {
+                    // Merge the two sorted sets: ids only in `current` entered, only in `previous` left.
+                    var i = 0, j = 0
+                    while i < previous.count || j < current.count {
+                        if j == current.count || (i < previous.count && previous[i] < current[j]) {
+                            transitions.append((previous[i], fixes.time[k], fixes.time[deviceRows[n - 1]], false))
+                            depth.append(0)
+                            openStay[previous[i]] = nil
+                            i += 1
+                        } else if i == previous.count || current[j] < previous[i] {
+                            transitions.append((current[j], fixes.time[k], fixes.time[deviceRows[n - 1]], true))
+                            depth.append(0)
+                            openStay[current[j]] = transitions.count - 1
+                            j += 1
+                        } else { i += 1; j += 1 }
+                    }
+                }
+                for id in current {
+                    guard let open = openStay[id] else { continue }
+                    let f = fences[positionByID[id]!]
+                    depth[open] = max(depth[open], f.radiusMeters - distance(vectors[k], f.centreVector))
+                }
+                swap(&previous, &current)
+            }
+            // An entry is optional when the same fence is left within brushSeconds.
+            var nextExit: [Int32: Double] = [:]
+            var deviceEntries: [Entry] = []
+            for (n, tr) in transitions.enumerated().reversed() {
+                if tr.entering {
+                    let optional = nextExit[tr.fence].map { $0 - tr.time <= brushSeconds } ?? false
+                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional,
+                                               maxDepthMeters: depth[n]))
+                } else {
+                    nextExit[tr.fence] = tr.time
+                }
+            }
+            deviceEntries.reverse()
+            entries.append(deviceEntries)
+        }
+        return Truth(rowsByDevice: rows, entriesByDevice: entries, truthVectors: vectors, fences: fences,
+                     positionByID: positionByID, index: index)
+    }
+
+    /// Runs `policy` over every device and scores it.
+    public static func score(_ policy: Policy, truth: Truth, fixes: FixStream, settings: Settings) -> Score {
+        var score = Score()
+        var events: [OSRegionMonitor.Event] = []
+        var delivered: [Int32: [(time: Double, inside: Bool, used: Bool)]] = [:]
+        var near: [FenceNeighbor] = []
+        var checked: [Int32: [(time: Double, inside: Bool)]] = [:]
+        for (slot, rows) in truth.rowsByDevice.enumerated() {
+            guard let first = rows.first, let last = rows.last else { continue }
+            score.deviceHours += (fixes.time[last] - fixes.time[first]) / 3600
+            var os = OSRegionMonitor(configuration: settings.os,
+                                     seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
+            var monitored: [MonitorPlanner.Region] = []
+            delivered.removeAll(keepingCapacity: true)
+            checked.removeAll(keepingCapacity: true)
+            var planDue = true
+            var lastPlanTime = -Double.infinity
+            var lastPlanFix = -1
+            var lastPlanLocation: LatLng? = nil
+            var anchor = truth.truthVectors[first]
+            var previousTruth = truth.truthVectors[first]
+            let deviceEntries = truth.entriesByDevice[slot]
+            var monitoredAtEntry = [Bool](repeating: false, count: deviceEntries.count)
+            var nextEntry = 0
+            var monitoredFences: Set<Int32> = []
+
+            func handle(_ events: [OSRegionMonitor.Event], truthAtDelivery: UnitVector) {
+                for e in events {
+                    switch (e.region, e.transition) {
+                    case (.refresh, .exit): planDue = true
+                    case (.fence(let id), .enter):
+                        guard let pos = truth.positionByID[id] else { continue }
+                        delivered[id, default: []].append((e.deliveredAt, truth.fences[pos].contains(truthAtDelivery), false))
+                    default: break
+                    }
+                }
+            }
+
+            // One observation of the OS at time `tau` with the truth at `qTau`, `latest` the
+            // newest fix at or before `tau`: deliver due events, then plan if due.
+            func step(_ tau: Double, _ qTau: UnitVector, latest k: Int) {
+                os.observe(truth: qTau, at: tau)
+                os.deliver(before: tau.nextUp, into: &events)
+                handle(events, truthAtDelivery: qTau)
+                switch policy {
+                case .planner(_, let significant):
+                    if let significant, distance(anchor, qTau) >= significant {
+                        planDue = true
+                        anchor = qTau
+                    }
+                case .nearestCentres(_, let every):
+                    if let every, tau - lastPlanTime >= every { planDue = true }
+                }
+                // Woken, the app asks for a fresh location and plans when it arrives: at the
+                // next fix (planning at a stale one would leave the truth outside the new
+                // refresh region while the device moves).
+                guard planDue, fixes.time[k] == tau, k != lastPlanFix else { return }
+                let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
+                let target: [MonitorPlanner.Region]
+                switch policy {
+                case .planner(let planner, _):
+                    // Inputs are validated workload values, so planning cannot throw.
+                    let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: monitored,
+                                                 previousLocation: lastPlanLocation)
+                    lastPlanLocation = p
+                    if plan.isGuaranteed { score.guaranteedPlans += 1 }
+                    target = plan.regions
+                case .nearestCentres(let count, _):
+                    truth.index.nearest(to: p.unitVector, k: count, by: .centre, into: &near)
+                    target = near.map { n in
+                        let f = truth.fences[truth.positionByID[n.id]!]
+                        return MonitorPlanner.Region(id: .fence(f.id), centre: f.centre,
+                                                     radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
+                    }
+                }
+                let diff = RegionDiff(from: monitored, to: target)
+                os.apply(diff, at: tau, truth: qTau)
+                truth.index.forEachContaining(p.unitVector) { id in
+                    let f = truth.fences[truth.positionByID[id]!]
+                    checked[id, default: []].append((tau, f.contains(qTau)))
+                }
+                if lastPlanTime > -Double.infinity {
+                    score.replans += 1
+                    score.regionsAdded += diff.add.count
+                    score.regionsRemoved += diff.remove.count
+                    score.fencesAdded += diff.add.filter { $0.id != .refresh }.count
+                    score.fencesRemoved += diff.remove.filter { $0 != .refresh }.count
+                }
+                score.plans += 1
+                monitored = target
+                monitoredFences.removeAll(keepingCapacity: true)
+                for r in target { if case .fence(let id) = r.id { monitoredFences.insert(id) } }
+                lastPlanTime = tau
+                lastPlanFix = k
+                planDue = false
+            }
+
+            for (n, k) in rows.enumerated() {
+                let t = fixes.time[k]
+                let q = truth.truthVectors[k]
+                if n > 0 {
+                    // The OS watches continuously: observe the straight truth path between fixes.
+                    let kPrev = rows[n - 1]
+                    let tPrev = fixes.time[kPrev], qPrev = truth.truthVectors[kPrev]
+                    var tau = tPrev + settings.observationSeconds
+                    while tau < t {
+                        let f = (tau - tPrev) / (t - tPrev)
+                        step(tau, (qPrev * (1 - f) + q * f).normalized, latest: kPrev)
+                        tau += settings.observationSeconds
+                    }
+                }
+                while nextEntry < deviceEntries.count, deviceEntries[nextEntry].time <= t {
+                    monitoredAtEntry[nextEntry] = monitoredFences.contains(deviceEntries[nextEntry].fence)
+                    nextEntry += 1
+                }
+                step(t, q, latest: k)
+                previousTruth = q
+            }
+            os.deliver(before: .infinity, into: &events)
+            handle(events, truthAtDelivery: previousTruth)
+            score.rejectedRegistrations += os.rejectedRegistrations
+            score.droppedEvents += os.droppedEvents
+            score.skippedObservations += os.skippedObservations
+
+            // Match entries to delivered enter events.
+            for (n, entry) in deviceEntries.enumerated() {
+                score.trueEntries += 1
+                let deep = entry.maxDepthMeters >= settings.os.passDistanceMeters
+                if !entry.optional {
+                    score.requiredEntries += 1
+                    if deep { score.deepRequiredEntries += 1 }
+                }
+                var list = delivered[entry.fence] ?? []
+                let inWindow = { (t: Double) in t >= entry.previousFixTime && t <= entry.time + settings.windowSeconds }
+                let appSaw = checked[entry.fence]?.contains { $0.inside && inWindow($0.time) } ?? false
+                guard let m = list.firstIndex(where: { !$0.used && $0.inside && inWindow($0.time) }) else {
+                    if appSaw && !entry.optional { score.caughtRequiredWithWakeUpCheck += 1 }
+                    if !entry.optional {
+                        if monitoredAtEntry[n] { score.missedWhileMonitored += 1 } else { score.missedUnmonitored += 1 }
+                    }
+                    continue
+                }
+                do {
+                    list[m].used = true
+                    delivered[entry.fence] = list
+                    if entry.optional { score.caughtOptional += 1 } else {
+                        score.caughtRequired += 1
+                        score.caughtRequiredWithWakeUpCheck += 1
+                        if deep { score.caughtDeepRequired += 1 }
+                    }
+                    score.latencies.append(list[m].time - entry.time)
+                }
+            }
+            for (_, list) in delivered {
+                score.enterEvents += list.count
+                score.unmatchedEnterEvents += list.filter { !$0.used }.count
+            }
+        }
+        score.latencies.sort()
+        return score
+    }
+}
+
+extension PlanScoring {
+    /// Planner candidates for workload fences: the workload's tiers are approach rings
+    /// (1, 3 and 5 miles), so each fence gets the priority of an approach ring of its radius
+    /// (``GeofenceKind/defaultPriority``: nearer rings rank higher).
+    public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
+        fences.map { f in
+            let miles = f.radius / 1609.344   // metres per international mile
+            return MonitorPlanner.Candidate(id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
+                                            priority: GeofenceKind.approach(miles: miles).defaultPriority)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Geodesy
+import Geofencing
+import SpatialIndex
+
+/// A true transition: the noise-free position changed its inside/outside state for a
+/// (device, fence) between two consecutive fixes of the device, at the later fix's `time`.
+/// `optional` marks a brush past the boundary: the truth reverses it within
+/// ``TransitionScoring/brushSeconds``; both transitions of such a pair are optional (missing
+/// them is no false negative, but a detection may still match them).
+public struct TrueTransition: Hashable, Sendable {
+    public var event: TransitionEvent
+    public var optional: Bool
+
+    public init(event: TransitionEvent, optional: Bool) {
+        self.event = event
+        self.optional = optional
+    }
+}
+
+/// The figures of one detector against the truth.
+public struct TransitionScore: Hashable, Sendable {
+    /// All true transitions, and how many of them are optional brushes.
+    public var trueTransitions = 0
+    public var optionalTransitions = 0
+    /// Detected `enter` and `exit` events (dwell events are not scored).
+    public var detected = 0
+    /// Detected events that matched a true transition.
+    public var matched = 0
+    /// Detected events that matched none.
+    public var falsePositives = 0
+    /// Required (non-optional) true transitions that no detection matched.
+    public var falseNegatives = 0
+    /// Matched detection time minus true transition time, seconds (may be negative down to
+    /// -``TransitionScoring/earlySeconds``).
+    public var latencyP50 = Double.nan
+    public var latencyP95 = Double.nan
+
+    public init() {}
+
+    /// Required true transitions: `trueTransitions - optionalTransitions`.
+    public var requiredTransitions: Int { trueTransitions - optionalTransitions }
+    /// Unmatched detected / detected (0 when nothing was detected).
+    public var falsePositiveRate: Double { detected == 0 ? 0 : Double(falsePositives) / Double(detected) }
+    /// Unmatched required true / required true.
+    public var falseNegativeRate: Double {
+        requiredTransitions == 0 ? 0 : Double(falseNegatives) / Double(requiredTransitions)
+    }
+    /// Flaps per true transition: surplus (unmatched) detected events per required true
+    /// transition; a noise flap is a spurious exit-and-enter pair, so it counts 2.
+    public var flapsPerTrueTransition: Double {
+        requiredTransitions == 0 ? 0 : Double(falsePositives) / Double(requiredTransitions)
+    }
+}
+
+/// Scoring of detected events against ground truth, as issue 4 defines it: a detected event
+/// matches an unmatched true transition of the same device, fence and kind whose time is no more
+/// than ``earlySeconds`` after the event and no more than ``lateSeconds`` before it.
+public enum TransitionScoring {
+    /// A detection may precede its true transition by up to 120 s.
+    public static let earlySeconds = 120.0
+    /// A detection may follow its true transition by up to 600 s.
+    public static let lateSeconds = 600.0
+    /// A true transition reversed within 60 s is a brush past the boundary (optional).
+    public static let brushSeconds = 60.0
+
+    /// The true transitions of `fixes` (which must carry truth), via a ``NaiveDetector`` over the
+    /// truth positions, with brushes marked optional. Ordered by fix then fence id.
+    public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) -> [TrueTransition] {
+        precondition(fixes.hasTruth, "trueTransitions needs fixes with truth")
+        var naive = NaiveDetector(index: index)
+        var events: [TransitionEvent] = []
+        for k in 0..<fixes.count {
+            naive.process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.trueLatitude[k],
+                          longitude: fixes.trueLongitude[k], into: &events)
+        }
+        return markBrushes(events)
+    }
+
+    /// Marks as optional every pair of consecutive transitions of one (device, fence) less than
+    /// or exactly ``brushSeconds`` apart (the second reverses the first: states alternate).
+    public static func markBrushes(_ events: [TransitionEvent]) -> [TrueTransition] {
+        var out = events.map { TrueTransition(event: $0, optional: false) }
+        let order = out.indices.sorted { groupOrder(out[$0].event, out[$1].event) }
+        for (a, b) in zip(order, order.dropFirst()) {
+            let x = out[a].event, y = out[b].event
+            if x.device == y.device && x.fence == y.fence && y.time - x.time <= brushSeconds {
+                out[a].optional = true
+                out[b].optional = true
+            }
+        }
+        return out
+    }
+
+    /// Scores `detected` (enter/exit events; dwell events are ignored) against `truth`.
+    public static func score(detected: [TransitionEvent], truth: [TrueTransition]) -> TransitionScore {
+        let m = match(detected: detected, truth: truth)
+        var score = TransitionScore()
+        score.trueTransitions = truth.count
+        score.optionalTransitions = truth.reduce(0) { $0 + ($1.optional ? 1 : 0) }
+        score.detected = m.detected
+        score.matched = m.latencies.count
+        score.falsePositives = score.detected - score.matched
+        for (k, t) in truth.enumerated() where !t.optional && !m.truthMatched[k] { score.falseNegatives += 1 }
+        let latencies = m.latencies.sorted()
+        if !latencies.isEmpty {
+            score.latencyP50 = percentile(latencies, 0.50)
+            score.latencyP95 = percentile(latencies, 0.95)
+        }
+        return score
+    }
+
+    /// The matching behind ``score(detected:truth:)``: for each true transition (in `truth`'s
+    /// order) whether a detection matched it, the latency of every match (seconds), and the
+    /// number of scored detections.
+    public static func match(detected: [TransitionEvent], truth: [TrueTransition])
+        -> (truthMatched: [Bool], latencies: [Double], detected: Int) {
+        let events = detected.filter { $0.kind != .dwell }.sorted(by: kindGroupOrder)
+        let order = truth.indices.sorted { kindGroupOrder(truth[$0].event, truth[$1].event) }
+        var matched = [Bool](repeating: false, count: truth.count)
+        var latencies: [Double] = []
+        var eventMatched = [Bool](repeating: false, count: events.count)
+        // Two greedy passes per (device, fence, kind) group, both lists in time order: first each
+        // event takes the earliest unmatched required truth in its window (earliest deadline
+        // first maximises the matches, since every window has the same length); then the events
+        // left over may take optional brushes. So a brush never steals the detection of the real
+        // transition that follows it.
+        for pass in 0..<2 {
+            let wantOptional = pass == 1
+            var j = 0
+            for (n, e) in events.enumerated() where !eventMatched[n] {
+                while j < order.count && groupLess(truth[order[j]].event, e, orEarlierThan: e.time - lateSeconds) { j += 1 }
+                var k = j
+                while k < order.count && sameGroup(truth[order[k]].event, e) && truth[order[k]].event.time <= e.time + earlySeconds {
+                    let t = order[k]
+                    if !matched[t] && truth[t].optional == wantOptional {
+                        matched[t] = true
+                        eventMatched[n] = true
+                        latencies.append(e.time - truth[t].event.time)
+                        break
+                    }
+                    k += 1
+                }
+            }
+        }
+        return (matched, latencies, events.count)
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
+        let rank = Int((q * Double(sorted.count)).rounded(.up))
+        return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank - 1))]
+    }
+
+    static func groupOrder(_ a: TransitionEvent, _ b: TransitionEvent) -> Bool {
+        (a.device, a.fence, a.time) < (b.device, b.fence, b.time)
+    }
+
+    static func kindGroupOrder(_ a: TransitionEvent, _ b: TransitionEvent) -> Bool {
+        (a.device, a.fence, a.kind.rawValue, a.time) < (b.device, b.fence, b.kind.rawValue, b.time)
+    }
+
+    static func sameGroup(_ a: TransitionEvent, _ b: TransitionEvent) -> Bool {
+        a.device == b.device && a.fence == b.fence && a.kind == b.kind
+    }
+
+    /// True when truth `t` sorts before event `e`'s group, or is in it but earlier than `time`.
+    static func groupLess(_ t: TransitionEvent, _ e: TransitionEvent, orEarlierThan time: Double) -> Bool {
+        if sameGroup(t, e) { return t.time < time }
+        return (t.device, t.fence, t.kind.rawValue) < (e.device, e.fence, e.kind.rawValue)
+    }
+
+    /// Appends `device,fence,kind,t` lines (with a header when `header`) for `events`.
+    public static func appendCSV(_ events: [TransitionEvent], header: Bool, to out: inout [UInt8]) {
+        if header { out.append(contentsOf: Array("device,fence,kind,t\n".utf8)) }
+        for e in events {
+            DecimalFormatting.append(Int64(e.device), to: &out)
+            out.append(UInt8(ascii: ","))
+            DecimalFormatting.append(Int64(e.fence), to: &out)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: Array(e.kind.description.utf8))
+            out.append(UInt8(ascii: ","))
+            DecimalFormatting.append(e.time, decimals: 3, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+}
+
+extension TransitionScoring {
+    /// Runs `detector` over every fix of `fixes` in stream order; returns all its events.
+    public static func detect(_ fixes: FixStream, with detector: inout TransitionDetector) -> [TransitionEvent] {
+        var events: [TransitionEvent] = []
+        for k in 0..<fixes.count {
+            detector.process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
+                             longitude: fixes.longitude[k], accuracy: fixes.accuracy[k], into: &events)
+        }
+        return events
+    }
+
+    /// Runs a ``NaiveDetector`` over the noisy fixes of `fixes`.
+    public static func detectNaive<Index: FenceIndex>(_ fixes: FixStream, index: Index) -> [TransitionEvent] {
+        var naive = NaiveDetector(index: index)
+        var events: [TransitionEvent] = []
+        for k in 0..<fixes.count {
+            naive.process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
+                          longitude: fixes.longitude[k], into: &events)
+        }
+        return events
+    }
+}

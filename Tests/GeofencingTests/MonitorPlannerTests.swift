@@ -1,0 +1,332 @@
+import Foundation
+import Geodesy
+import Testing
+@testable import Geofencing
+
+/// Random fences around (40.75, -73.99): radii 50 m to 3 km within ~15 km, so that a device is
+/// inside some, near many, and small fences exercise the minimum region radius.
+private func randomCandidates(_ n: Int, rng: inout SplitMix64) -> [MonitorPlanner.Candidate] {
+    let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
+    return (0..<n).map { k in
+        let c = destination(from: origin, bearing: rng.nextUnit() * 360, distance: rng.nextUnit() * 15_000)
+        let r = 50 + rng.nextUnit() * rng.nextUnit() * 3_000   // skewed towards small fences
+        return MonitorPlanner.Candidate(id: Int32(k * 3 + 1), latitude: c.latitude, longitude: c.longitude,
+                                        radiusMeters: r, priority: Int(rng.next() % 5))
+    }
+}
+
+private func randomPoint(near origin: LatLng, within meters: Double, rng: inout SplitMix64) -> LatLng {
+    destination(from: origin, bearing: rng.nextUnit() * 360, distance: rng.nextUnit().squareRoot() * meters)
+}
+
+private func boundaryDistance(_ p: LatLng, _ c: MonitorPlanner.Candidate) -> Double {
+    abs(haversineDistance(p, LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude)) - c.radiusMeters)
+}
+
+private func isInside(_ p: LatLng, _ c: MonitorPlanner.Candidate) -> Bool {
+    haversineDistance(p, LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude)) <= c.radiusMeters
+}
+
+private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
+    Set(plan.fenceRegions.compactMap { if case .fence(let id) = $0.id { return id } else { return nil } })
+}
+
+@Suite struct MonitorPlannerTests {
+    /// The guarantee as a property: for every guaranteed plan, every point of the refresh
+    /// circle is at least the margin away from every unmonitored boundary (checked by
+    /// distance), and random points in the circle are inside exactly the unmonitored fences
+    /// the plan location is inside (so none can be entered or left without leaving the
+    /// refresh region). Crowded plans list every fence they leave out.
+    @Test(arguments: [1, 3, 20, 100])
+    func unmonitoredBoundariesCannotBeReachedInsideTheRefreshRegion(capacity: Int) throws {
+        let seed: UInt64 = 0x5EED_0000 + UInt64(capacity)
+        var rng = SplitMix64(seed: seed)
+        let candidates = randomCandidates(400, rng: &rng)
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: capacity))
+        let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
+        var guaranteed = 0, insideSeen = 0
+        for trial in 0..<60 {
+            let p = randomPoint(near: origin, within: 18_000, rng: &rng)
+            let speed = trial % 3 == 0 ? rng.nextUnit() * 20 : 0
+            // Half the trials come from a previous plan 2 km away (catch-up in play).
+            let previous = trial % 2 == 0 ? destination(from: p, bearing: rng.nextUnit() * 360, distance: 2_000) : nil
+            let plan = try planner.plan(at: p, speedMetersPerSecond: speed, previousLocation: previous)
+            let monitored = monitoredIDs(plan)
+            #expect(plan.fenceRegions.count <= capacity - 1, "seed \(seed) trial \(trial)")
+            #expect(plan.refreshRadiusMeters >= 100, "seed \(seed) trial \(trial)")
+            #expect(plan.refreshRegion.centre == p)
+            let unmonitored = candidates.filter { !monitored.contains($0.id) }
+            insideSeen += candidates.filter { isInside(p, $0) }.count
+            if plan.isGuaranteed {
+                guaranteed += 1
+                #expect(plan.unguardedFenceIDs.isEmpty)
+                for c in unmonitored {
+                    // 1e-6 m: haversine and the planner's vector distance agree far better.
+                    #expect(boundaryDistance(p, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
+                            "seed \(seed) trial \(trial) fence \(c.id)")
+                }
+                for _ in 0..<20 {
+                    let q = randomPoint(near: p, within: plan.refreshRadiusMeters, rng: &rng)
+                    for c in unmonitored where isInside(q, c) != isInside(p, c) {
+                        Issue.record("seed \(seed) trial \(trial): fence \(c.id) changes state inside the refresh region")
+                    }
+                }
+            } else {
+                // Every fence within the crowded limit is monitored or listed as unguarded.
+                let listed = monitored.union(plan.unguardedFenceIDs)
+                for c in candidates where boundaryDistance(p, c) < plan.refreshRadiusMeters + plan.marginMeters - 1e-6 {
+                    #expect(listed.contains(c.id), "seed \(seed) trial \(trial) fence \(c.id)")
+                }
+                #expect(!plan.unguardedFenceIDs.isEmpty)
+            }
+        }
+        #expect(insideSeen > 0, "seed \(seed): no trial was inside a fence")
+        if capacity >= 20 { #expect(guaranteed > 30, "seed \(seed): only \(guaranteed) of 60 plans guaranteed") }
+    }
+
+    /// When the guarantee holds, the monitored set is exactly the fences of smallest boundary
+    /// distance (brute force over all candidates), and the refresh radius is the next one minus
+    /// the margin.
+    @Test func monitorsTheNearestBoundariesAndSizesTheRefreshRegionFromTheNext() throws {
+        let seed: UInt64 = 77
+        var rng = SplitMix64(seed: seed)
+        let candidates = randomCandidates(300, rng: &rng)
+        let planner = try MonitorPlanner(candidates: candidates,
+                                         configuration: .init(capacity: 20, safetyMarginMeters: 30, maximumRefreshRadiusMeters: 1e6))
+        let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
+        var checked = 0
+        for trial in 0..<40 {
+            let p = randomPoint(near: origin, within: 20_000, rng: &rng)
+            let plan = try planner.plan(at: p)
+            guard plan.isGuaranteed else { continue }
+            checked += 1
+            let sorted = candidates.map { ($0.id, boundaryDistance(p, $0)) }.sorted { $0.1 < $1.1 }
+            let expected = Set(sorted.prefix(19).map(\.0))
+            #expect(monitoredIDs(plan) == expected, "seed \(seed) trial \(trial)")
+            #expect(abs(plan.nearestUnmonitoredBoundaryMeters - sorted[19].1) < 1e-6, "seed \(seed) trial \(trial)")
+            #expect(abs(plan.refreshRadiusMeters - (sorted[19].1 - 30)) < 1e-6, "seed \(seed) trial \(trial)")
+        }
+        #expect(checked > 20)
+    }
+
+    /// Inside fences count by their distance to the boundary from inside: a device at the
+    /// centre of a 1 km fence is 1 km from its boundary, and a device 10 m inside the edge of
+    /// another must monitor it.
+    @Test func fencesTheDeviceIsInsideAreGuardedFromInside() throws {
+        let p = LatLng(uncheckedLatitude: 48.0, longitude: 2.0)
+        let east = { (m: Double) in destination(from: p, bearing: 90, distance: m) }
+        let c1 = east(0), c2 = east(-1_990)   // fence 2 reaches 10 m past p
+        let candidates = [
+            MonitorPlanner.Candidate(id: 1, latitude: c1.latitude, longitude: c1.longitude, radiusMeters: 1_000),
+            MonitorPlanner.Candidate(id: 2, latitude: c2.latitude, longitude: c2.longitude, radiusMeters: 2_000),
+        ]
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 2))
+        let plan = try planner.plan(at: p)
+        #expect(monitoredIDs(plan) == [2])
+        #expect(plan.isGuaranteed)
+        #expect(abs(plan.refreshRadiusMeters - (1_000 - 100)) < 1e-3)
+    }
+
+    /// More boundaries within the minimum refresh radius plus margin than slots: no plan can
+    /// keep the guarantee; the highest priorities win, the rest are listed.
+    @Test func crowdedPlansGiveSlotsByPriorityAndListTheRest() throws {
+        let p = LatLng(uncheckedLatitude: -33.9, longitude: 151.2)
+        var candidates: [MonitorPlanner.Candidate] = []
+        for k in 0..<6 {
+            // Boundaries 20, 40, ... 120 m from p (all within 100 + 100 m).
+            let c = destination(from: p, bearing: Double(k) * 60, distance: 500 + 20 * Double(k + 1))
+            candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 500, priority: k))
+        }
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4))
+        let plan = try planner.plan(at: p)
+        #expect(!plan.isGuaranteed)
+        #expect(monitoredIDs(plan) == [5, 4, 3])
+        #expect(plan.unguardedFenceIDs == [0, 1, 2])
+        #expect(plan.refreshRadiusMeters == 100)
+        #expect(abs(plan.nearestUnmonitoredBoundaryMeters - 20) < 1e-3)
+    }
+
+    @Test func crowdedOrderBoundaryGivesSlotsToTheNearestBoundaries() throws {
+        let p = LatLng(uncheckedLatitude: -33.9, longitude: 151.2)
+        var candidates: [MonitorPlanner.Candidate] = []
+        for k in 0..<6 {
+            let c = destination(from: p, bearing: Double(k) * 60, distance: 500 + 20 * Double(k + 1))
+            candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 500, priority: k))
+        }
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4, crowdedOrder: .boundary))
+        let plan = try planner.plan(at: p)
+        #expect(monitoredIDs(plan) == [0, 1, 2])
+        #expect(plan.unguardedFenceIDs == [3, 4, 5])
+    }
+
+    /// A refresh-radius floor above the natural radius gives a larger refresh region and
+    /// honestly reports the plan as not guaranteed, listing the fences it no longer guards.
+    @Test func aRefreshFloorTradesTheGuaranteeForFewerReplans() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let c = destination(from: p, bearing: 0, distance: 2_000)
+        let candidate = MonitorPlanner.Candidate(id: 4, latitude: c.latitude, longitude: c.longitude, radiusMeters: 500)
+        let natural = try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1)).plan(at: p)
+        #expect(natural.isGuaranteed && abs(natural.refreshRadiusMeters - 1_400) < 1e-3)
+        let floored = try MonitorPlanner(candidates: [candidate],
+                                         configuration: .init(capacity: 1, minimumRefreshRadiusMeters: 3_000)).plan(at: p)
+        #expect(floored.refreshRadiusMeters == 3_000)
+        #expect(!floored.isGuaranteed && floored.unguardedFenceIDs == [4])
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1, minimumRefreshRadiusMeters: -1))
+        }
+    }
+
+    /// A fence entered between plans (inside now, not at the previous plan, not registered)
+    /// takes a slot ahead of nearer boundaries; a registered one or one already containing the
+    /// previous location does not; the limit is respected.
+    @Test func catchUpRegistersFencesEnteredUnseen() throws {
+        let p = LatLng(uncheckedLatitude: 30, longitude: 30)
+        let previous = destination(from: p, bearing: 270, distance: 3_000)
+        let big = destination(from: p, bearing: 90, distance: 1_000)          // contains p, not previous: entered
+        let old = destination(from: p, bearing: 270, distance: 1_500)         // contains both: not new
+        var candidates = [
+            MonitorPlanner.Candidate(id: 1, latitude: big.latitude, longitude: big.longitude, radiusMeters: 2_500),
+            MonitorPlanner.Candidate(id: 2, latitude: old.latitude, longitude: old.longitude, radiusMeters: 2_000),
+        ]
+        for k in 0..<4 {   // four small fences whose boundaries are nearer than fence 1's (1.5 km)
+            let c = destination(from: p, bearing: Double(k) * 90 + 45, distance: 600)
+            candidates.append(.init(id: Int32(10 + k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 200))
+        }
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3))
+        #expect(!monitoredIDs(try planner.plan(at: p)).contains(1))
+        let caught = try planner.plan(at: p, previousLocation: previous)
+        #expect(caught.fenceRegions.first?.id == .fence(1))
+        #expect(caught.fenceRegions.count == 2)
+        let registered = [MonitorPlanner.Region(id: .fence(1), centre: big, radiusMeters: 2_500)]
+        #expect(try planner.plan(at: p, currentlyMonitored: registered, previousLocation: previous).fenceRegions.first?.id != .fence(1))
+        let none = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3, catchUpSlots: 0))
+        #expect(try none.plan(at: p, previousLocation: previous) == (try none.plan(at: p)))
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3, catchUpSlots: -1))
+        }
+    }
+
+    @Test func respectsTheMinimumRegionRadiusAndTheUncertainty() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let c = destination(from: p, bearing: 0, distance: 5_000)
+        let planner = try MonitorPlanner(
+            candidates: [.init(id: 9, latitude: c.latitude, longitude: c.longitude, radiusMeters: 30)],
+            configuration: .init(capacity: 20, minimumRegionRadiusMeters: 150))
+        let plan = try planner.plan(at: p, uncertaintyMeters: 400)
+        #expect(plan.fenceRegions.map(\.radiusMeters) == [150])   // enlarged as iOS would
+        #expect(plan.refreshRadiusMeters == 50_000)               // nothing unmonitored: the cap
+        let lone = try MonitorPlanner(candidates: [.init(id: 9, latitude: c.latitude, longitude: c.longitude, radiusMeters: 30)],
+                                      configuration: .init(capacity: 1))
+        let refreshOnly = try lone.plan(at: p, uncertaintyMeters: 400)
+        #expect(refreshOnly.fenceRegions.isEmpty)
+        #expect(refreshOnly.isGuaranteed)
+        #expect(abs(refreshOnly.refreshRadiusMeters - (5_000 - 30 - 100)) < 1e-3)
+        let uncertain = try lone.plan(at: p, uncertaintyMeters: 4_900)
+        #expect(uncertain.refreshRadiusMeters == 4_900)           // covers the uncertainty...
+        #expect(!uncertain.isGuaranteed)                          // ...at the cost of the guarantee
+        #expect(uncertain.unguardedFenceIDs == [9])
+    }
+
+    @Test func speedWidensTheMargin() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let c = destination(from: p, bearing: 0, distance: 10_000)
+        let planner = try MonitorPlanner(candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
+                                         configuration: .init(capacity: 1, safetyMarginMeters: 100, lateDeliverySeconds: 60))
+        let still = try planner.plan(at: p)
+        let driving = try planner.plan(at: p, speedMetersPerSecond: 15)
+        #expect(abs(still.refreshRadiusMeters - 8_900) < 1e-3)
+        #expect(abs(driving.refreshRadiusMeters - (8_900 - 900)) < 1e-3)
+        #expect(driving.marginMeters == 1_000)
+    }
+
+    @Test func diffReconcilesWithoutReregisteringAndDropsUnknownFences() throws {
+        var rng = SplitMix64(seed: 5)
+        let candidates = randomCandidates(200, rng: &rng)
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .iOS)
+        let p = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
+        let first = try planner.plan(at: p)
+        #expect(first.diff.add.count == first.regions.count && first.diff.remove.isEmpty)
+        // Launch reconciliation: the same plan again changes nothing.
+        let again = try planner.plan(at: p, currentlyMonitored: first.regions)
+        #expect(again.diff.isEmpty)
+        // A small move keeps most fences; the diff applied gives exactly the new plan.
+        let q = destination(from: p, bearing: 45, distance: 300)
+        let stale = first.regions + [MonitorPlanner.Region(id: .fence(999_999), centre: p, radiusMeters: 200)]
+        let moved = try planner.plan(at: q, currentlyMonitored: stale)
+        #expect(moved.unknownFenceIDs == [999_999])
+        #expect(moved.diff.remove.contains(.fence(999_999)))
+        #expect(moved.diff.applied(to: stale) == moved.regions.sorted { $0.id < $1.id })
+        #expect(moved.diff.add.count < moved.regions.count, "a 300 m move re-registered everything")
+        #expect(moved.diff.add.contains { $0.id == .refresh } && moved.diff.remove.contains(.refresh))
+    }
+
+    @Test func plansAreDeterministicAndCodable() throws {
+        var rng = SplitMix64(seed: 11)
+        let candidates = randomCandidates(150, rng: &rng)
+        let a = try MonitorPlanner(candidates: candidates, configuration: .android)
+        let b = try MonitorPlanner(candidates: candidates, configuration: .android)
+        let p = LatLng(uncheckedLatitude: 40.76, longitude: -73.98)
+        let plan = try a.plan(at: p)
+        #expect(plan == (try b.plan(at: p)))
+        let data = try JSONEncoder().encode(plan)
+        #expect(try JSONDecoder().decode(MonitorPlanner.Plan.self, from: data) == plan)
+    }
+
+    @Test func buildsFromTaskFencesWithTheirPriorities() throws {
+        let home = try Place(id: "home", latitude: 51.5, longitude: -0.12)
+        let fences = [
+            try Geofence(id: 1, taskID: "t", place: home, kind: .approach(miles: 2), radiusMeters: 2 * 1609.344),
+            try Geofence(id: 2, taskID: "t", place: home, kind: .arrival, radiusMeters: 150),
+        ]
+        let planner = try MonitorPlanner(fences: fences, configuration: .iOS)
+        #expect(planner.candidate(id: 2)?.priority == GeofenceKind.arrival.defaultPriority)
+        #expect(planner.candidate(id: 1)?.radiusMeters == 2 * 1609.344)
+        let plan = try planner.plan(at: destination(from: home.centre, bearing: 0, distance: 10_000))
+        #expect(monitoredIDs(plan) == [1, 2])
+        #expect(planner.boundaryDistance(from: home.centre, toFence: 2).map { abs($0 - 150) < 1e-6 } == true)
+        #expect(planner.boundaryDistance(from: home.centre, toFence: 3) == nil)
+    }
+
+    @Test func regionIdentifiersRoundTrip() {
+        for id in [MonitorPlanner.RegionID.refresh, .fence(0), .fence(Int32.max)] {
+            #expect(MonitorPlanner.RegionID(identifier: id.identifier) == id)
+        }
+        for bad in ["", "fence:", "fence:-1", "fence:x", "refresh2", "fence:2147483648"] {
+            #expect(MonitorPlanner.RegionID(identifier: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func badInputIsATypedError() throws {
+        let ok = MonitorPlanner.Candidate(id: 1, latitude: 1, longitude: 1, radiusMeters: 100)
+        func build(_ c: [MonitorPlanner.Candidate], _ config: MonitorPlanner.Configuration = .iOS) throws(MonitorPlanner.Error) {
+            _ = try MonitorPlanner(candidates: c, configuration: config)
+        }
+        #expect(throws: MonitorPlanner.Error.invalidCandidateRadius(id: 2, -5)) {
+            try build([ok, .init(id: 2, latitude: 1, longitude: 1, radiusMeters: -5)])
+        }
+        #expect(throws: MonitorPlanner.Error.self) { try build([.init(id: 2, latitude: 1, longitude: 1, radiusMeters: .nan)]) }
+        #expect(throws: MonitorPlanner.Error.invalidCandidateCentre(id: 3)) {
+            try build([.init(id: 3, latitude: .nan, longitude: 1, radiusMeters: 10)])
+        }
+        #expect(throws: MonitorPlanner.Error.invalidCandidateCentre(id: 3)) {
+            try build([.init(id: 3, latitude: 91, longitude: 1, radiusMeters: 10)])
+        }
+        #expect(throws: MonitorPlanner.Error.duplicateCandidateID(1)) { try build([ok, ok]) }
+        #expect(throws: MonitorPlanner.Error.negativeCandidateID(-4)) {
+            try build([.init(id: -4, latitude: 1, longitude: 1, radiusMeters: 10)])
+        }
+        #expect(throws: MonitorPlanner.Error.self) { try build([ok], .init(capacity: 0)) }
+        #expect(throws: MonitorPlanner.Error.self) { try build([ok], .init(capacity: 20, minimumRegionRadiusMeters: -1)) }
+        #expect(throws: MonitorPlanner.Error.self) { try build([ok], .init(capacity: 20, safetyMarginMeters: .nan)) }
+        #expect(throws: MonitorPlanner.Error.self) { try build([ok], .init(capacity: 20, maximumRefreshRadiusMeters: 10)) }
+
+        let planner = try MonitorPlanner(candidates: [ok], configuration: .iOS)
+        #expect(throws: MonitorPlanner.Error.invalidLocation(latitude: .infinity, longitude: 0)) {
+            try planner.plan(latitude: .infinity, longitude: 0)
+        }
+        #expect(throws: MonitorPlanner.Error.self) { try planner.plan(latitude: .nan, longitude: 0) }
+        #expect(throws: MonitorPlanner.Error.self) { try planner.plan(latitude: 0, longitude: 0, uncertaintyMeters: -1) }
+        #expect(throws: MonitorPlanner.Error.self) { try planner.plan(latitude: 0, longitude: 0, speedMetersPerSecond: .nan) }
+        #expect(try planner.plan(latitude: 1, longitude: 1.01).fenceRegions.count == 1)
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Geodesy
+import SpatialIndex
+import Testing
+@testable import Geofencing
+
+/// A 150 m fence (id 7) at the origin of these tests.
+private let centre = try! LatLng(latitude: 40.0, longitude: -75.0)
+private let fence150 = try! Fence(id: 7, centre: centre, radiusMeters: 150)
+
+/// Position `metres` east of the centre (negative = west).
+private func east(_ metres: Double) -> LatLng { destination(from: centre, bearing: 90, distance: metres) }
+
+private func detector(_ fences: [Fence] = [fence150], dwell: [Int32: Double] = [:],
+                      _ config: TransitionDetectorConfiguration = .default) throws -> TransitionDetector {
+    try TransitionDetector(fences: fences, index: PackedRTree(fences), dwellSeconds: dwell, configuration: config)
+}
+
+private func detector(_ config: TransitionDetectorConfiguration) throws -> TransitionDetector {
+    try detector([fence150], config)
+}
+
+/// Feeds `(time, metres east, accuracy)` fixes of device 1; returns all events.
+private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Double)]) -> [TransitionEvent] {
+    var events: [TransitionEvent] = []
+    for (t, x, a) in fixes {
+        let p = east(x)
+        d.process(device: 1, time: t, latitude: p.latitude, longitude: p.longitude, accuracy: a, into: &events)
+    }
+    return events
+}
+
+@Test func walkingThroughAFenceEntersOnceAndExitsAfterConfirmation() throws {
+    var d = try detector()
+    // From 400 m west to 400 m east in 50 m steps every 30 s, accuracy 5 m.
+    let fixes = (0...16).map { (Double($0) * 30, -400 + Double($0) * 50, 5.0) }
+    let events = run(&d, fixes)
+    // Default margin = 0 m + 0.9 * 5 m = 4.5 m: inside when d < 145.5 m (x = -100 at t = 180),
+    // outside when d > 154.5 m (x = 200 at t = 360; confirmed by the second such fix at t = 390).
+    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 180),
+                       TransitionEvent(device: 1, fence: 7, kind: .exit, time: 390)])
+    #expect(d.counters.accepted == 17)
+}
+
+@Test func firstKnownStateIsNotAnEvent() throws {
+    var d = try detector()
+    let events = run(&d, [(0, 0, 5), (30, 0, 5), (60, 500, 5), (90, 520, 5)])
+    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .exit, time: 90)])
+}
+
+@Test func fixesInsideTheHysteresisBandChangeNothing() throws {
+    var config = TransitionDetectorConfiguration.default
+    config.hysteresisMeters = 20
+    config.accuracyFactor = 1  // band: 150 +- 25 m
+    var d = try detector(config)
+    // Start well outside, then wander within +-20 m of the boundary for an hour.
+    var fixes: [(Double, Double, Double)] = [(0, 400, 5)]
+    var rng = SplitMix64(seed: 11)
+    for k in 1...120 { fixes.append((Double(k) * 30, 150 + (rng.nextUnit() * 40 - 20), 5)) }
+    #expect(run(&d, fixes).isEmpty, "seed 11")
+}
+
+@Test func inaccurateFixesAreGated() throws {
+    var d = try detector()
+    let events = run(&d, [(0, 400, 5), (30, 0, 500), (60, 0, 300), (90, 400, 5)])
+    #expect(events.isEmpty)
+    #expect(d.counters.inaccurate == 2)
+}
+
+@Test func implausibleJumpsAreRejected() throws {
+    var d = try detector([try Fence(id: 7, centre: east(20_000), radiusMeters: 500)])
+    // A multipath fix 20 km away for one sample, between fixes at the origin 30 s apart.
+    let events = run(&d, [(0, 0, 10), (30, 20_000, 10), (60, 5, 10), (90, 20_000, 10), (120, 0, 10)])
+    #expect(events.isEmpty)
+    #expect(d.counters.jumps == 2)
+}
+
+@Test func aRealTeleportIsAcceptedAfterTheRejectionLimit() throws {
+    var config = TransitionDetectorConfiguration.default
+    config.maxConsecutiveJumpRejections = 2
+    var d = try detector([try Fence(id: 7, centre: east(20_000), radiusMeters: 500)], config)
+    let events = run(&d, [(0, 0, 10), (30, 20_000, 10), (60, 20_000, 10), (90, 20_000, 10)])
+    // Two rejections, then the third far fix is accepted: first sight of the fence from inside
+    // would not be an event, but the fence was known to be outside, so this is an entry.
+    #expect(d.counters.jumps == 2)
+    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 90)])
+}
+
+@Test func aSingleOutsideFixDoesNotExit() throws {
+    var d = try detector()
+    let events = run(&d, [(0, 0, 5), (30, 300, 5), (60, 0, 5), (90, 300, 5), (120, 10, 5)])
+    #expect(events.isEmpty)
+}
+
+@Test func duplicatesOutOfOrderAndInvalidFixesAreCountedAndIgnored() throws {
+    var d = try detector()
+    var events: [TransitionEvent] = []
+    let inside = east(0), outside = east(400)
+    d.process(device: 1, time: 100, latitude: outside.latitude, longitude: outside.longitude, accuracy: 5, into: &events)
+    d.process(device: 1, time: 100, latitude: inside.latitude, longitude: inside.longitude, accuracy: 5, into: &events)
+    d.process(device: 1, time: 50, latitude: inside.latitude, longitude: inside.longitude, accuracy: 5, into: &events)
+    d.process(device: 1, time: 130, latitude: .nan, longitude: inside.longitude, accuracy: 5, into: &events)
+    d.process(device: 1, time: 130, latitude: 95, longitude: inside.longitude, accuracy: 5, into: &events)
+    d.process(device: 1, time: 130, latitude: inside.latitude, longitude: inside.longitude, accuracy: -1, into: &events)
+    d.process(device: 1, time: .nan, latitude: inside.latitude, longitude: inside.longitude, accuracy: 5, into: &events)
+    #expect(events.isEmpty)
+    #expect(d.counters.duplicates == 1)
+    #expect(d.counters.outOfOrder == 1)
+    #expect(d.counters.invalid == 4)
+    #expect(d.counters.accepted == 1)
+    #expect(d.counters.fixes == 7)
+    // The state was not touched: a real entry still works.
+    d.process(device: 1, time: 160, latitude: inside.latitude, longitude: inside.longitude, accuracy: 5, into: &events)
+    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 160)])
+}
+
+@Test func dwellFiresOnceAfterItsTimeInside() throws {
+    var d = try detector(dwell: [7: 300])
+    let fixes: [(Double, Double, Double)] = [(0, 400, 5), (30, 0, 5)] + (2...14).map { (Double($0) * 30, 0, 5) }
+    let events = run(&d, fixes)
+    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 30),
+                       TransitionEvent(device: 1, fence: 7, kind: .dwell, time: 330)])
+}
+
+@Test func minimumDwellDelaysTheEntry() throws {
+    var config = TransitionDetectorConfiguration.default
+    config.minimumDwellSeconds = 60
+    var d = try detector(config)
+    let events = run(&d, [(0, 400, 5), (30, 0, 5), (60, 0, 5), (90, 0, 5), (120, 0, 5)])
+    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 90)])
+}
+
+@Test func badConstructionInputThrowsTypedErrors() throws {
+    #expect(throws: GeofenceError.duplicateFenceID(7)) { try detector([fence150, fence150]) }
+    #expect(throws: GeofenceError.indexMismatch(fences: 1, indexed: 0)) {
+        try TransitionDetector(fences: [fence150], index: PackedRTree([Fence]()))
+    }
+    #expect(throws: GeofenceError.unknownFenceID(99)) { try detector(dwell: [99: 10]) }
+    #expect(throws: GeofenceError.invalidDwell(-1)) { try detector(dwell: [7: -1]) }
+    var config = TransitionDetectorConfiguration.default
+    config.hysteresisMeters = -1
+    #expect(throws: GeofenceError.invalidSetting(field: "hysteresisMeters", value: -1)) { try detector(config) }
+    config = .default
+    config.exitConfirmations = 0
+    #expect(throws: GeofenceError.self) { try detector(config) }
+}
+
+// MARK: - Random streams: sparse state, slack independence, snapshots
+
+/// 60 fences of 150 m to 8 km on a 0.1-degree grid, and `devices` random walks with noise,
+/// interleaved in time order.
+private func randomWorld(seed: UInt64, devices: Int = 6, fixesPerDevice: Int = 400)
+    -> (fences: [Fence], fixes: [(device: Int32, t: Double, p: LatLng, acc: Double)]) {
+    var rng = SplitMix64(seed: seed)
+    var fences: [Fence] = []
+    for k in 0..<60 {
+        let c = try! LatLng(latitude: 40 + Double(k / 8) * 0.1, longitude: -75 + Double(k % 8) * 0.1)
+        fences.append(try! Fence(id: Int32(k * 3 + 1), centre: c, radiusMeters: [150, 1609.344, 8046.72][k % 3]))
+    }
+    var fixes: [(device: Int32, t: Double, p: LatLng, acc: Double)] = []
+    for dev in 0..<devices {
+        var p = try! LatLng(latitude: 40 + rng.nextUnit() * 0.7, longitude: -75 + rng.nextUnit() * 0.7)
+        var t = rng.nextUnit() * 60
+        var heading = rng.nextUnit() * 360
+        for _ in 0..<fixesPerDevice {
+            let dt = 15 + rng.nextUnit() * 45
+            t += dt
+            heading += (rng.nextUnit() - 0.5) * 60
+            p = destination(from: p, bearing: heading, distance: dt * (rng.nextUnit() < 0.5 ? 1.4 : 13))
+            let acc = 3 + rng.nextUnit() * 60
+            let noisy = destination(from: p, bearing: rng.nextUnit() * 360, distance: rng.nextUnit() * acc * (rng.nextUnit() < 0.03 ? 20 : 1))
+            fixes.append((Int32(dev), t, noisy, acc))
+        }
+    }
+    fixes.sort { $0.t < $1.t }
+    return (fences, fixes)
+}
+
+private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: Int32, t: Double, p: LatLng, acc: Double)>) -> [TransitionEvent] {
+    var events: [TransitionEvent] = []
+    for f in fixes { d.process(device: f.device, time: f.t, latitude: f.p.latitude, longitude: f.p.longitude, accuracy: f.acc, into: &events) }
+    return events
+}
+
+@Test func eventsDoNotDependOnTheNeighbourhoodSlack() throws {
+    for seed: UInt64 in [1, 2, 3] {
+        let world = randomWorld(seed: seed)
+        var results: [[TransitionEvent]] = []
+        for slack in [100.0, 2000, 30_000] {
+            var config = TransitionDetectorConfiguration.default
+            config.neighbourhoodSlackMeters = slack
+            var d = try detector(world.fences, dwell: [1: 120], config)
+            results.append(runAll(&d, world.fixes[...]))
+        }
+        #expect(!results[0].isEmpty, "seed \(seed)")
+        #expect(results[0] == results[1], "seed \(seed)")
+        #expect(results[0].count > 5, "seed \(seed)")
+        #expect(results[1] == results[2], "seed \(seed)")
+    }
+}
+
+@Test func stateIsSparse() throws {
+    let world = randomWorld(seed: 4)
+    var d = try detector(world.fences)
+    _ = runAll(&d, world.fixes[...])
+    // Six devices, 60 fences: each device holds only the fences whose edge is near it.
+    #expect(d.deviceCount == 6)
+    #expect(d.stateEntryCount < 6 * 60 / 2, "seed 4: \(d.stateEntryCount) entries")
+    // A device far from every fence holds nothing.
+    var events: [TransitionEvent] = []
+    d.process(device: 99, time: 0, latitude: -30, longitude: 100, accuracy: 5, into: &events)
+    #expect(d.snapshot(device: 99)?.fences.isEmpty == true)
+}
+
+@Test func snapshotRestoredInAFreshDetectorGivesIdenticalEvents() throws {
+    for seed: UInt64 in [5, 6, 7] {
+        let world = randomWorld(seed: seed)
+        var whole = try detector(world.fences, dwell: [1: 120, 4: 600])
+        let expected = runAll(&whole, world.fixes[...])
+        for cut in [1, world.fixes.count / 3, world.fixes.count / 2 + 7] {
+            var first = try detector(world.fences, dwell: [1: 120, 4: 600])
+            var events = runAll(&first, world.fixes[..<cut])
+            let data = try JSONEncoder().encode(first.devices.map { first.snapshot(device: $0)! })
+            var second = try detector(world.fences, dwell: [1: 120, 4: 600])
+            for s in try JSONDecoder().decode([DeviceSnapshot].self, from: data) { try second.restore(s) }
+            events += runAll(&second, world.fixes[cut...])
+            #expect(events == expected, "seed \(seed), cut \(cut)")
+        }
+        #expect(!expected.isEmpty, "seed \(seed)")
+    }
+}
+
+@Test func restoreRejectsUnknownFencesAndMalformedState() throws {
+    var d = try detector()
+    var events: [TransitionEvent] = []
+    d.process(device: 3, time: 0, latitude: centre.latitude, longitude: centre.longitude, accuracy: 5, into: &events)
+    var s = try #require(d.snapshot(device: 3))
+    #expect(s.fences.map(\.fence) == [7])
+    s.fences[0].fence = 8
+    #expect(throws: GeofenceError.unknownFenceID(8)) { try d.restore(s) }
+    s.fences[0].fence = 7
+    s.fences.append(s.fences[0])
+    #expect(throws: GeofenceError.duplicateFenceID(7)) { try d.restore(s) }
+    s.fences.removeLast()
+    s.fences[0].state = 9
+    #expect(throws: GeofenceError.self) { try d.restore(s) }
+    s.fences[0].state = 2
+    s.fix = [1, 2]
+    #expect(throws: GeofenceError.self) { try d.restore(s) }
+    #expect(d.snapshot(device: 4) == nil)
+}
+
+@Test func idsTheIndexReportsButTheDetectorLacksAreCountedAndIgnored() throws {
+    let stranger = try Fence(id: 8, centre: centre, radiusMeters: 150)
+    var d = try TransitionDetector(fences: [fence150], index: PackedRTree([stranger]))
+    let events = run(&d, [(0, 400, 5), (30, 0, 5)])
+    #expect(events.isEmpty)
+    #expect(d.counters.unknownFenceIDs >= 1)
+    #expect(d.stateEntryCount == 0)
+}
+
+@Test func ownEnlargedIndexAndASharedIndexGiveTheSameEvents() throws {
+    for seed: UInt64 in [8, 9] {
+        let world = randomWorld(seed: seed)
+        var shared = try detector(world.fences, dwell: [4: 300])
+        var own = try TransitionDetector(fences: world.fences, dwellSeconds: [4: 300])
+        let a = runAll(&shared, world.fixes[...]), b = runAll(&own, world.fixes[...])
+        #expect(!a.isEmpty, "seed \(seed)")
+        #expect(a == b, "seed \(seed)")
+    }
+}

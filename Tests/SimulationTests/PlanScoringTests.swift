@@ -1,0 +1,100 @@
+import Geodesy
+import Geofencing
+import SpatialIndex
+import Testing
+@testable import Simulation
+
+/// One device driving east at 15 m/s, a fix every 20 s, past a row of fences.
+private func straightDrive(fixes n: Int) -> FixStream {
+    var s = FixStream()
+    let start = LatLng(uncheckedLatitude: 40, longitude: -100)
+    for k in 0..<n {
+        let p = destination(from: start, bearing: 90, distance: Double(k) * 300)
+        s.device.append(7)
+        s.time.append(Double(k) * 20)
+        s.latitude.append(p.latitude)
+        s.longitude.append(p.longitude)
+        s.accuracy.append(10)
+        s.trueLatitude.append(p.latitude)
+        s.trueLongitude.append(p.longitude)
+    }
+    return s
+}
+
+/// Fences of 800 m radius every 2 km along the road, alternately on it and 3 km off it.
+private func roadFences() -> [WorkloadFence] {
+    let start = LatLng(uncheckedLatitude: 40, longitude: -100)
+    return (0..<30).map { k in
+        let along = destination(from: start, bearing: 90, distance: 1_000 + Double(k) * 2_000)
+        let c = k % 2 == 0 ? along : destination(from: along, bearing: 0, distance: 3_000)
+        return WorkloadFence(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radius: 800, poiID: Int32(k), tier: 0)
+    }
+}
+
+private func fences(_ rows: [WorkloadFence]) -> [Fence] {
+    rows.map { try! Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
+}
+
+@Suite struct PlanScoringTests {
+    @Test func trueEntriesAreOutsideToInsideChangesBetweenFixes() {
+        let rows = roadFences()
+        let fixes = straightDrive(fixes: 200)   // 60 km: passes the 15 fences on the road
+        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        #expect(truth.rowsByDevice == [Array(0..<200)])
+        let entries = truth.entriesByDevice[0]
+        #expect(entries.map(\.fence) == Array(stride(from: 0, to: 30, by: 2)).map(Int32.init))
+        // 1.6 km of fence at 15 m/s is over 100 s inside: no brush.
+        #expect(entries.allSatisfy { !$0.optional && $0.time - $0.previousFixTime == 20 })
+    }
+
+    @Test func aBrushPastTheBoundaryIsOptional() {
+        // Fixes 20 s apart; the device is inside only at one fix.
+        var fixes = straightDrive(fixes: 3)
+        let c = LatLng(uncheckedLatitude: fixes.trueLatitude[1], longitude: fixes.trueLongitude[1])
+        let f = [try! Fence(id: 1, centre: c, radiusMeters: 100)]
+        fixes.time = [0, 20, 40]
+        let truth = PlanScoring.truth(fences: f, fixes: fixes)
+        #expect(truth.entriesByDevice[0].map(\.optional) == [true])
+    }
+
+    /// With a cap far below the number of fences along the road, the planner still catches
+    /// every entry through the simulated OS (refresh exits bring the next fences in), while
+    /// "nearest N once" cannot.
+    @Test func plannerCatchesEveryEntryOnARoadWhereNearestOnceFails() throws {
+        let rows = roadFences()
+        let fixes = straightDrive(fixes: 200)
+        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
+        let settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 12)
+        let ours = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
+        let once = PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
+        #expect(ours.requiredEntries == 15)
+        #expect(ours.caughtRequired == 15, "planner missed \(15 - ours.caughtRequired) entries (seed 12)")
+        #expect(ours.replans > 0 && ours.rejectedRegistrations == 0)
+        #expect(ours.guaranteedPlans == ours.plans)
+        #expect(once.caughtRequired < 3)
+        #expect(once.replans == 0)
+        #expect(ours.latencies.allSatisfy { $0 <= 600 })
+        // Same seed, same score.
+        #expect(PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings) == ours)
+    }
+
+    @Test func fifteenMinuteBaselineReplansOnItsTimer() {
+        let rows = roadFences()
+        let fixes = straightDrive(fixes: 200)   // 3,980 s
+        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let s = PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
+                                  settings: .init(os: .init(capacity: 4)))
+        #expect(s.replans == 4)   // at 900, 1800, 2700, 3600 s
+        #expect(abs(s.deviceHours - 3_980.0 / 3_600) < 1e-9)
+        #expect(s.fencesAdded > 0)
+    }
+
+    @Test func workloadCandidatesGetApproachPriorities() {
+        let rows = [WorkloadFence(id: 0, latitude: 1, longitude: 2, radius: 1609.344, poiID: 0, tier: 0),
+                    WorkloadFence(id: 1, latitude: 1, longitude: 2, radius: 5 * 1609.344, poiID: 0, tier: 2)]
+        let c = PlanScoring.candidates(from: rows)
+        #expect(c.map(\.priority) == [GeofenceKind.approach(miles: 1).defaultPriority, GeofenceKind.approach(miles: 5).defaultPriority])
+        #expect(c[0].priority > c[1].priority)
+    }
+}

@@ -5,7 +5,7 @@ enum IndexKind: String, CaseIterable {
     case packed, dynamic, cells, brute
 
     /// Index names available in this build (the cell index arrives with its own commit).
-    static var available: [IndexKind] { [.packed, .dynamic, .brute] }
+    static var available: [IndexKind] { [.packed, .dynamic, .cells, .brute] }
 
     var label: String {
         switch self {
@@ -59,7 +59,8 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .cells:
-        throw .failed("the cell index is not available in this build")
+        let index = CellIndex(fences)
+        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     }
 }
 
@@ -96,3 +97,4 @@ func indexMemoryBytes<I: FenceIndex>(_ index: I) -> Int {
 protocol MemoryReporting { var memoryBytes: Int { get } }
 extension PackedRTree: MemoryReporting {}
 extension DynamicRTree: MemoryReporting {}
+extension CellIndex: MemoryReporting {}

@@ -13,6 +13,7 @@ geofence-bench — throughput, memory and accuracy of the geofencing indexes
 USAGE
   geofence-bench [--json] [--large] [--quick]   the default suite on the embedded synthetic workload
   geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
+  geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
   geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
   geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
   geofence-bench --help
@@ -28,6 +29,7 @@ func runMain() -> Int32 {
     do throws(BenchError) {
         var args = try Arguments(raw, valued: [
             "fences", "fixes", "index", "threads", "pois", "devices", "seed", "noise", "out", "reps",
+            "rows", "queries", "k",
             "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
             "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
         ])
@@ -43,6 +45,7 @@ func runMain() -> Int32 {
         case nil: try SuiteCommand.run(&args)
         case "stab": try StabCommand.run(&args)
         case "generate": try GenerateCommand.run(&args)
+        case "poi": try PoiCommand.run(&args)
         case "transitions": try TransitionsCommand.run(&args)
         default: throw .usage("unknown command '\(command!)'")
         }

@@ -1,0 +1,36 @@
+/// The task categories a POI can belong to: what a user means by "buy fuel", "buy medicine",
+/// "buy groceries", "go to the bank", "get cash", "post a letter".
+///
+/// Raw values are the spellings of the `category` column of the OpenStreetMap POI CSVs
+/// (`post_office` with an underscore). Cases are declared (and sorted) in that order.
+public enum POICategory: String, CaseIterable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    case fuel
+    case pharmacy
+    case grocery
+    case bank
+    case atm
+    case postOffice = "post_office"
+
+    /// The category of a `category` column value (exact raw value), or `nil`.
+    @inlinable
+    public init?(columnValue: some StringProtocol) {
+        self.init(rawValue: String(columnValue))
+    }
+
+    /// Position in ``allCases``.
+    @inlinable
+    public var ordinal: Int {
+        switch self {
+        case .fuel: return 0
+        case .pharmacy: return 1
+        case .grocery: return 2
+        case .bank: return 3
+        case .atm: return 4
+        case .postOffice: return 5
+        }
+    }
+
+    public static func < (a: POICategory, b: POICategory) -> Bool { a.ordinal < b.ordinal }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,36 @@
+/// Which header names hold a POI's fields, so that exports other than this package's OSM CSV
+/// can be read. Columns are found by name, never by position.
+///
+/// `latitude` and `longitude` are always required; `name` is required unless `nameIsOptional`;
+/// the OSM type, OSM id and category columns are used when present. Every other column is a
+/// raw tag (`amenity`, `shop`, `brand`, `healthcare`, ...) whose values are kept per POI and fed
+/// to the ``OSMCategoryMapping``; `tagColumns` restricts that to a chosen list.
+public struct POIColumns: Hashable, Sendable {
+    public var latitude = "lat"
+    public var longitude = "lon"
+    public var name = "name"
+    public var osmType = "osm_type"
+    public var osmID = "osm_id"
+    public var category = "category"
+    /// When true, a file without a name column loads with empty names.
+    public var nameIsOptional = false
+    /// The tag columns to keep (those present in the header); `nil` keeps every column that is
+    /// not one of the fields above.
+    public var tagColumns: [String]? = nil
+
+    /// The defaults of the OSM POI CSV: `osm_type,osm_id,lat,lon,name,amenity,shop,brand,category`.
+    public init() {}
+
+    public init(latitude: String = "lat", longitude: String = "lon", name: String = "name",
+                osmType: String = "osm_type", osmID: String = "osm_id", category: String = "category",
+                nameIsOptional: Bool = false, tagColumns: [String]? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.name = name
+        self.osmType = osmType
+        self.osmID = osmID
+        self.category = category
+        self.nameIsOptional = nameIsOptional
+        self.tagColumns = tagColumns
+    }
+}

@@ -1,0 +1,150 @@
+import FastCSV
+import Geodesy
+import POIData
+
+/// `geofence poi stats|nearest|fences ... FILE`: OpenStreetMap POI CSVs (see Data/README.md).
+///
+/// Parsing and validation only; the work is in ``PoiCommand/run(_:)`` and its per-action
+/// extensions (`PoiCommand+Stats.swift`, `+Nearest`, `+Fences`) over the POIData library.
+struct PoiCommand: Subcommand {
+    static let name = "poi"
+    static let abstract = "OpenStreetMap POI files: stats, nearest of a category, tiered fences."
+    static let help = """
+        USAGE: geofence poi stats [--skip-invalid] [--json] FILE
+               geofence poi nearest --category C --lat L --lon L [--limit K] [--max-km D]
+                                    [--skip-invalid] [--json] FILE
+               geofence poi fences --category C --lat L --lon L [--limit K] [--max-km D]
+                                   [--skip-invalid] FILE
+
+        Reads a POI CSV (columns found by header name: lat, lon, name, and any of osm_type,
+        osm_id, category and tag columns such as amenity, shop, brand; see Data/README.md).
+        FILE may be '-' for standard input. A bad row ends the run with status 1 and
+        FILE:LINE:COLUMN: message on standard error, unless --skip-invalid.
+
+          stats    Rows loaded, POIs per category, rows skipped by reason, duplicate
+                   (osm_type, osm_id) pairs, bounding box. --json: one JSON object whose
+                   "rows" is the number of POIs loaded and "skipped" maps reasons to counts.
+          nearest  The K POIs of category C nearest to (L, L), within D km: CSV
+                   rank,distance_m,poi_id,osm_type,osm_id,name,category,lat,lon
+                   (distance in metres on the sphere of radius 6371008.8 m, to 0.1 m;
+                   poi_id = 0-based position among the POIs loaded), or --json.
+          fences   The tiered fences of the task "near a C" for those POIs, as fences.csv
+                   id,lat,lon,radius_m,poi_id,tier: approach rings of 5, 3 and 1 miles per
+                   POI (tier 0 = the 1-mile ring).
+
+        OPTIONS:
+          --category C    fuel, pharmacy, grocery, bank, atm or post_office.
+          --lat L, --lon L
+                          The location, degrees.
+          --limit K       Number of POIs, 1...10000 (default 5).
+          --max-km D      Only POIs within D kilometres (default: no limit).
+          --skip-invalid  Skip bad rows (each reported on standard error) and count them.
+          --json          JSON instead of text (stats) or CSV (nearest).
+          -h, --help      Show this help.
+
+        """
+
+    enum Action: String, CaseIterable {
+        case stats, nearest, fences
+    }
+
+    let action: Action
+    let path: String
+    let skipInvalid: Bool
+    let json: Bool
+    let category: POICategory?
+    let location: LatLng?
+    let limit: Int
+    let maxMeters: Double
+
+    init(arguments: inout ArgumentList) throws(UsageError) {
+        let words = Action.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let first = arguments.remaining.first else { throw UsageError("expected an action: \(words)") }
+        guard let action = Action(rawValue: first) else { throw UsageError("unknown action '\(first)' (expected \(words))") }
+        self.action = action
+        var rest = ArgumentList(Array(arguments.remaining.dropFirst()))
+        skipInvalid = try rest.takeFlag("--skip-invalid")
+        json = action == .fences ? false : try rest.takeFlag("--json")
+        let categoryText = action == .stats ? nil : try rest.takeValue("--category")
+        let latText = action == .stats ? nil : try rest.takeValue("--lat")
+        let lonText = action == .stats ? nil : try rest.takeValue("--lon")
+        limit = action == .stats ? 0 : try rest.takeInt("--limit", in: 1...10_000) ?? 5  // 5: a screenful
+        let maxText = action == .stats ? nil : try rest.takeValue("--max-km")
+        let positional = rest.remaining.filter { $0 == "-" || !$0.hasPrefix("-") }
+        guard let file = positional.last else { throw UsageError("missing FILE (a POI CSV, or '-' for standard input)") }
+        path = file
+        var leftover = rest.remaining
+        leftover.remove(at: leftover.lastIndex(of: file)!)
+        try ArgumentList(leftover).finish()
+        arguments = ArgumentList([])
+
+        if action == .stats {
+            category = nil
+            location = nil
+            maxMeters = .infinity
+            return
+        }
+        guard let categoryText else { throw UsageError("missing required option '--category C'") }
+        guard let c = POICategory(rawValue: categoryText) else {
+            let names = POICategory.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("unknown category '\(categoryText)' (expected one of \(names))")
+        }
+        category = c
+        guard let latText, let lonText else { throw UsageError("missing required options '--lat L --lon L'") }
+        guard let lat = Double(latText), let lon = Double(lonText) else {
+            throw UsageError("--lat and --lon expect decimal degrees, got '\(latText)', '\(lonText)'")
+        }
+        do {
+            location = try LatLng(latitude: lat, longitude: lon)
+        } catch {
+            throw UsageError(error.description)
+        }
+        if let maxText {
+            guard let km = Double(maxText), km.isFinite, km >= 0 else {
+                throw UsageError("--max-km expects a number of kilometres >= 0, got '\(maxText)'")
+            }
+            maxMeters = km * 1000
+        } else {
+            maxMeters = .infinity
+        }
+    }
+
+    func validate() throws(UsageError) {}
+
+    func run(_ io: ToolIO) -> Int32 {
+        let catalog: POICatalog
+        do throws(POIError) {
+            let reader: CSVReader
+            if path == "-" {
+                reader = io.input
+            } else {
+                do { reader = try CSVReader(path: path) } catch { throw POIError(.io, line: 0, column: 0, message: error.message) }
+            }
+            catalog = try POICatalog(reader: reader, options: POILoadOptions(skipInvalid: skipInvalid))
+        } catch {
+            io.report(error.reason == .io ? "geofence poi: \(error.message)" : error.formatted(source: sourceName))
+            io.flush()
+            return ExitStatus.failure
+        }
+        for error in catalog.report.skippedErrors { io.report(error.formatted(source: sourceName)) }
+        switch action {
+        case .stats: writeStats(catalog, io)
+        case .nearest: writeNearest(catalog, io)
+        case .fences:
+            if let status = writeFences(catalog, io) { return status }
+        }
+        io.flush()
+        if let reason = io.output.writeError {
+            io.report("geofence: cannot write output: \(reason)")
+            io.flush()
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
+    }
+
+    /// The input's name in messages.
+    var sourceName: String { path == "-" ? "stdin" : path }
+
+    /// A distance in metres rounded to 0.1 m, as text (`1234.5`).
+    static func metresText(_ d: Double) -> String { ((d * 10).rounded() / 10).description }
+}

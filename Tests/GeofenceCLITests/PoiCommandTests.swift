@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `geofence poi`: the built binary on the real extract in Data/, compared
+/// byte for byte with golden files (Golden/poi_*, see Golden/README.md), and on every malformed
+/// file of the POI loader's fixtures.
+@Suite struct PoiCommandTests {
+    static let packageRoot = GeofenceCLITests.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let data = packageRoot.appendingPathComponent("Data/pois_osm_all.csv").path
+    static let badFolder = packageRoot.appendingPathComponent("Tests/POIDataTests/Fixtures/poi_bad")
+
+    let cli = GeofenceCLITests()
+
+    func golden(_ name: String) throws -> String { try cli.golden(name) }
+
+    @Test(arguments: [
+        (["stats"], "poi_stats_all.txt"),
+        (["stats", "--json"], "poi_stats_all.json"),
+        (["nearest", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384"], "poi_nearest_pharmacy_helsinki.csv"),
+        (["nearest", "--category=atm", "--lat", "43.7384", "--lon", "7.4246", "--limit", "3", "--max-km", "1", "--json"],
+         "poi_nearest_atm_monaco.json"),
+        (["fences", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384", "--limit", "3"],
+         "poi_fences_pharmacy_helsinki.csv"),
+    ])
+    func golden(arguments: [String], expected: String) throws {
+        let result = try cli.run(["poi"] + arguments + [Self.data])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        // The goldens were made with the relative path; the test passes an absolute one.
+        let want = try golden(expected).replacingOccurrences(of: "\"Data/pois_osm_all.csv\"", with: "\"\(Self.data)\"")
+            .replacingOccurrences(of: "file: Data/pois_osm_all.csv", with: "file: \(Self.data)")
+        #expect(result.stdout == want, "\(arguments)")
+    }
+
+    /// The file may come on standard input as `-`.
+    @Test func standardInput() throws {
+        let text = try String(contentsOfFile: Self.data, encoding: .utf8)
+        let result = try cli.run(["poi", "nearest", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384", "-"],
+                                 input: text)
+        #expect(result.status == 0)
+        #expect(result.stdout == (try golden("poi_nearest_pharmacy_helsinki.csv")))
+    }
+
+    /// `stats --json` is one object whose `rows` and `skipped` follow the issue's contract.
+    @Test func statsJSONContract() throws {
+        let result = try cli.run(["poi", "stats", "--json", "--skip-invalid", Self.badFolder.appendingPathComponent("bad_nan_inf.csv").path])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["rows"] as? Int == 6)
+        #expect(object["skipped"] as? [String: Int] == ["non_finite_coordinate": 2])
+        #expect(result.stderr.split(separator: "\n").count == 2)
+    }
+
+    /// Every poi_bad file: strict runs fail with FILE:LINE:COLUMN as EXPECTED.csv says; skip runs
+    /// load the expected number of rows (or still fail for unreadable files).
+    @Test func everyMalformedFile() throws {
+        let expected = try String(contentsOf: Self.badFolder.appendingPathComponent("EXPECTED.csv"), encoding: .utf8)
+        var checked = 0
+        for line in expected.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let (file, strict, errorLine, errorColumn, loaded) = (f[0], f[1], f[2], f[3], f[4])
+            let path = Self.badFolder.appendingPathComponent(file).path
+            let plain = try cli.run(["poi", "stats", "--json", path])
+            if strict == "ok" {
+                #expect(plain.status == 0 && plain.stderr == "", "\(file)")
+                #expect(plain.stdout.contains("\"rows\": \(loaded),"), "\(file)")
+            } else {
+                #expect(plain.status == 1, "\(file)")
+                #expect(plain.stdout == "", "\(file)")
+                let prefix = "\(path):\(errorLine):"
+                #expect(plain.stderr.hasPrefix(prefix), "\(file): \(plain.stderr)")
+                let rest = plain.stderr.dropFirst(prefix.count)
+                let column = rest.hasPrefix(" ") ? "" : rest.prefix { $0 != ":" }
+                switch file {
+                case "bad_semicolon_delimiter.csv": #expect(["osm_type", "osm_id", "lat", "lon", "name"].contains(String(column)))
+                case "bad_extra_field.csv": #expect(column == "10")
+                default: #expect(String(column) == errorColumn, "\(file): \(plain.stderr)")
+                }
+                #expect(plain.stderr.split(separator: "\n").count == 1, "\(file)")
+            }
+            let lenient = try cli.run(["poi", "stats", "--json", "--skip-invalid", path])
+            if loaded == "error" {
+                #expect(lenient.status == 1, "\(file)")
+            } else {
+                #expect(lenient.status == 0, "\(file)")
+                #expect(lenient.stdout.contains("\"rows\": \(loaded),"), "\(file)")
+                #expect(lenient.stderr.split(separator: "\n").count == Int(f[5])!, "\(file): one line per skipped row")
+            }
+            checked += 1
+        }
+        #expect(checked == 24)
+    }
+
+    @Test func skippedRowsGolden() throws {
+        let path = Self.badFolder.appendingPathComponent("bad_lat_out_of_range.csv").path
+        let result = try cli.run(["poi", "stats", "--skip-invalid", path])
+        #expect(result.status == 0)
+        let expected = try golden("poi_stats_bad_lat_skip.txt")
+            .replacingOccurrences(of: "Tests/POIDataTests/Fixtures/poi_bad/bad_lat_out_of_range.csv", with: path)
+        #expect(result.stdout == expected)
+        #expect(result.stderr == """
+            \(path):5:lat: expected a latitude in [-90, 90] degrees, found "-90.5000000"
+            \(path):6:lat: expected a latitude in [-90, 90] degrees, found "91.0000000"
+
+            """)
+    }
+
+    @Test func usageErrors() throws {
+        let cases: [([String], String)] = [
+            ([], "expected an action"),
+            (["frob", Self.data], "unknown action 'frob'"),
+            (["stats"], "missing FILE"),
+            (["nearest", "--lat", "1", "--lon", "2", Self.data], "missing required option '--category C'"),
+            (["nearest", "--category", "cafe", "--lat", "1", "--lon", "2", Self.data], "unknown category 'cafe'"),
+            (["nearest", "--category", "atm", Self.data], "missing required options '--lat L --lon L'"),
+            (["nearest", "--category", "atm", "--lat", "91", "--lon", "2", Self.data], "latitude 91.0 is outside"),
+            (["nearest", "--category", "atm", "--lat", "1", "--lon", "2", "--limit", "0", Self.data], "option '--limit'"),
+            (["nearest", "--category", "atm", "--lat", "1", "--lon", "2", "--max-km", "-1", Self.data], "--max-km expects"),
+            (["stats", "--frob", Self.data], "unknown option '--frob'"),
+            (["fences", "--json", "--category", "atm", "--lat", "1", "--lon", "2", Self.data], "unknown option '--json'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try cli.run(["poi"] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix("geofence poi: "), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let missing = try cli.run(["poi", "stats", "/nonexistent.csv"])
+        #expect(missing.status == 1 && missing.stderr.hasPrefix("geofence poi: cannot open /nonexistent.csv"))
+        let help = try cli.run(["poi", "--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("USAGE: geofence poi stats"))
+    }
+
+    @Test func fencesWithNothingFoundFail() throws {
+        let result = try cli.run(["poi", "fences", "--category", "fuel", "--lat", "0", "--lon", "0", "--max-km", "1", Self.data])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("geofence poi: no fuel POI found"))
+    }
+}

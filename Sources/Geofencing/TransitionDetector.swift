@@ -216,7 +216,8 @@ public struct TransitionDetector {
             counters.inaccurate += 1
             return
         }
-        let p = UnitVector(LatLng(uncheckedLatitude: latitude, longitude: longitude))
+        // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
+        let p = UnitVector(fastLatitude: latitude, longitude: longitude)
         if tracks[slot].hasFix {
             // Field by field: copying the whole track would share its entry buffer and force a
             // copy-on-write of all entries below.

@@ -216,7 +216,8 @@ public struct TransitionDetector {
             counters.inaccurate += 1
             return
         }
-        let p = UnitVector(LatLng(uncheckedLatitude: latitude, longitude: longitude))
+        // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
+        let p = UnitVector(fastLatitude: latitude, longitude: longitude)
         if tracks[slot].hasFix {
             // Field by field: copying the whole track would share its entry buffer and force a
             // copy-on-write of all entries below.
@@ -424,7 +425,19 @@ public struct TransitionDetector {
             if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
             mark[Int(e.slot)] = -1
         }
-        keys.sort()
+        if keys.count <= 64 {
+            // Insertion sort: no allocation, and faster than the stable merge sort at this size.
+            keys.withUnsafeMutableBufferPointer { k in
+                for i in 1..<Swift.max(1, k.count) {
+                    let v = k[i]
+                    var j = i
+                    while j > 0 && k[j - 1] > v { k[j] = k[j - 1]; j -= 1 }
+                    k[j] = v
+                }
+            }
+        } else {
+            keys.sort()
+        }
         var ordered = old
         ordered.removeAll(keepingCapacity: true)
         for key in keys { ordered.append(kept[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)]) }

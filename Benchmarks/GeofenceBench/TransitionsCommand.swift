@@ -16,8 +16,9 @@ struct TransitionsCommand {
                                [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
-      unmatched true transition of the same device, fence and kind from 120 s after it to 600 s
-      before it; a true transition reversed within 60 s (a brush) is optional.
+      unmatched true transition of the same device, fence and kind when it comes at most 120 s
+      before that transition or at most 600 s after it; a true transition reversed within 60 s
+      (a brush) is optional.
       Prints true transitions, detected events, false-positive and false-negative rates, latency
       p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
       --events-out writes the detector's events as device,fence,kind,t.

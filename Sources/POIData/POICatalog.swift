@@ -116,18 +116,8 @@ public struct POICatalog: Sendable {
     /// Number of POIs without a category.
     public var uncategorisedCount: Int { categoryCodes.lazy.filter { $0 == Self.noCode }.count }
 
-    /// The smallest latitude/longitude rectangle holding every POI, by plain minimum and maximum
-    /// of the coordinates (it never crosses the antimeridian); ``LatLngBox/empty`` when there are
-    /// no POIs.
-    public var boundingBox: LatLngBox {
-        guard !locations.isEmpty else { return .empty }
-        var box = LatLngBox(south: 90, north: -90, west: 180, east: -180)
-        for p in locations {
-            box.south = Swift.min(box.south, p.latitude)
-            box.north = Swift.max(box.north, p.latitude)
-            box.west = Swift.min(box.west, p.longitude)
-            box.east = Swift.max(box.east, p.longitude)
-        }
-        return box
-    }
+    /// The smallest latitude/longitude rectangle holding every POI; it crosses the antimeridian
+    /// (`west > east`) when that is narrower (see ``LatLngBox/bounding(_:)``);
+    /// ``LatLngBox/empty`` when there are no POIs.
+    public var boundingBox: LatLngBox { LatLngBox.bounding(locations) }
 }

@@ -232,6 +232,8 @@ import Testing
         // Boundaries are valid.
         let edges = try POICatalog(csv: "lat,lon,name\n90,180,a\n-90,-180,b\n0,0,c\n")
         #expect(edges.count == 3)
-        #expect(edges.boundingBox == LatLngBox(south: -90, north: 90, west: -180, east: 180))
+        // ±180 is one meridian, so the narrowest arc holding 180, -180 and 0 is 180 degrees wide.
+        #expect(edges.boundingBox == LatLngBox(south: -90, north: 90, west: -180, east: 0))
+        #expect(edges.locations.allSatisfy { edges.boundingBox.contains($0) })
     }
 }

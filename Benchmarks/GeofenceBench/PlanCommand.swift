@@ -11,6 +11,7 @@ struct PlanCommand {
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
                         [--margin M] [--min-refresh M] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--no-initial-state] [--seed S]
+                        [--no-ring-shielding] [--fence-event-replans] [--check-at-plans-only] [--significant-change-wakes-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
@@ -48,6 +49,10 @@ struct PlanCommand {
         let seed = try args.int("seed", default: 1)
         let initialState = !args.flag("no-initial-state")
         let json = args.flag("json")
+        let ringShielding = !args.flag("no-ring-shielding")
+        let fenceEventReplans = args.flag("fence-event-replans")
+        let everyWake = !args.flag("check-at-plans-only")
+        let significantWakeOnly = args.flag("significant-change-wakes-only")
         try args.checkAllConsumed()
 
         let t0 = monotonicSeconds()
@@ -67,7 +72,8 @@ struct PlanCommand {
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
                                          configuration: .init(capacity: cap, safetyMarginMeters: margin,
                                                                 minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                                crowdedOrder: crowded, catchUpSlots: catchUp))
+                                                                crowdedOrder: crowded, catchUpSlots: catchUp,
+                                                                shieldsNestedRings: ringShielding))
         } catch {
             throw .failed("\(error)")
         }
@@ -77,7 +83,8 @@ struct PlanCommand {
 
         let settings = PlanScoring.Settings(
             os: .init(capacity: cap, passDistanceMeters: pass, maximumDelaySeconds: delay, reportsInitialState: initialState),
-            seed: UInt64(seed))
+            seed: UInt64(seed), replansOnFenceEvents: fenceEventReplans, checksAtEveryWake: everyWake,
+            significantChangeReplans: !significantWakeOnly)
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
             ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
@@ -107,6 +114,10 @@ struct PlanCommand {
             o.set("min_refresh_m", minRefresh, decimals: 1)
             o.set("crowded_order", crowded.rawValue)
             o.set("catch_up_slots", min(catchUp, cap - 1))
+            o.set("ring_shielding", ringShielding)
+            o.set("fence_event_replans", fenceEventReplans)
+            o.set("checks_at_every_wake", everyWake)
+            o.set("significant_change_replans", !significantWakeOnly)
             o.set("plans_per_second", planSpeed, decimals: 0)
             for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
             print(o.text)
@@ -140,6 +151,9 @@ struct PlanCommand {
         o.set("caught_optional", s.caughtOptional)
         o.set("recall", s.recall)
         o.set("recall_with_wakeup_check", s.recallWithWakeUpCheck)
+        o.set("wakes_per_device_hour", s.wakesPerDeviceHour, decimals: 3)
+        o.set("wake_check_fires", s.wakeCheckFires)
+        o.set("wake_check_false_fires", s.wakeCheckFalseFires)
         o.set("deep_required_entries", s.deepRequiredEntries)
         o.set("recall_deep", s.deepRecall)
         o.set("plans", s.plans)

@@ -60,6 +60,11 @@ public struct MonitorPlanner: Sendable {
     @usableFromInline let centres: [UnitVector]
     @usableFromInline let index: PackedRTree
     @usableFromInline let positionByID: [Int32: Int32]
+    /// Per candidate position: the position of the next larger and next smaller candidate with
+    /// exactly the same centre (a concentric ring of the same place), -1 when there is none.
+    /// Used by ring shielding (see the type's documentation).
+    @usableFromInline let nextLargerRing: [Int32]
+    @usableFromInline let nextSmallerRing: [Int32]
 
     /// Builds a planner over `candidates`.
     /// - Throws: ``Error`` for a bad configuration, a negative or duplicate id, an invalid
@@ -89,6 +94,89 @@ public struct MonitorPlanner: Sendable {
         self.centres = centres
         self.index = PackedRTree(fences)
         self.positionByID = positionByID
+        // Concentric rings: candidates with bit-identical centres, grouped by centre.
+        var larger = [Int32](repeating: -1, count: candidates.count)
+        var smaller = [Int32](repeating: -1, count: candidates.count)
+        var groups: [LatLngKey: [Int]] = [:]
+        for (k, c) in candidates.enumerated() { groups[LatLngKey(c.latitude, c.longitude), default: []].append(k) }
+        for (_, members) in groups where members.count > 1 {
+            for k in members {
+                let r = candidates[k].radiusMeters
+                for j in members {
+                    let rj = candidates[j].radiusMeters
+                    if rj > r, larger[k] < 0 || rj < candidates[Int(larger[k])].radiusMeters { larger[k] = Int32(j) }
+                    if rj < r, smaller[k] < 0 || rj > candidates[Int(smaller[k])].radiusMeters { smaller[k] = Int32(j) }
+                }
+            }
+        }
+        self.nextLargerRing = larger
+        self.nextSmallerRing = smaller
+    }
+
+    /// A centre as a hashable key (bit patterns of latitude and longitude).
+    struct LatLngKey: Hashable {
+        let lat: UInt64, lon: UInt64
+        init(_ lat: Double, _ lon: Double) { self.lat = lat.bitPattern; self.lon = lon.bitPattern }
+    }
+
+    /// Whether the ring at `position`, whose edge is `edge` metres from the device (negative
+    /// inside), is shielded by a concentric ring of the same place: a device whose true
+    /// position is within `uncertainty` of the plan location cannot reach its boundary without
+    /// first crossing the boundary of a ring between them.
+    @inlinable
+    func isShielded(position k: Int, edge: Double, uncertainty: Double) -> Bool {
+        guard configuration.shieldsNestedRings else { return false }
+        let d = candidates[k].radiusMeters + edge   // distance from the device to the centre
+        // Outside: a larger ring, still clearly outside, lies between the device and this one.
+        if edge > uncertainty, nextLargerRing[k] >= 0, candidates[Int(nextLargerRing[k])].radiusMeters < d - uncertainty { return true }
+        // Inside: a smaller ring, still clearly containing the device, lies in between.
+        if edge < -uncertainty, nextSmallerRing[k] >= 0, candidates[Int(nextSmallerRing[k])].radiusMeters > d + uncertainty { return true }
+        return false
+    }
+
+    /// The slots, refresh radius, nearest unmonitored boundary and unguarded fences for the
+    /// fences `ranked` (positions with boundary distances, any order); see the type's
+    /// documentation.
+    func choose(_ ranked: [(position: Int, boundary: Double)], freeSlots: Int, crowdedLimit: Double,
+                minimumRefresh: Double, margin: Double)
+        -> (chosen: [(position: Int, boundary: Double)], refresh: Double, nearest: Double, unguarded: [Int32]) {
+        var ranked = ranked
+        ranked.sort { a, b in
+            if a.boundary != b.boundary { return a.boundary < b.boundary }
+            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+            if pa != pb { return pa > pb }
+            return candidates[a.position].id < candidates[b.position].id
+        }
+        let crowdedCount = ranked.prefix { $0.boundary < crowdedLimit }.count
+        if crowdedCount <= freeSlots {
+            let nearest = ranked.count > freeSlots ? ranked[freeSlots].boundary : .infinity
+            let refresh = min(configuration.maximumRefreshRadiusMeters, max(minimumRefresh, nearest - margin))
+            return (Array(ranked.prefix(freeSlots)), refresh, nearest, [])
+        }
+        var crowded = Array(ranked.prefix(crowdedCount))
+        if configuration.crowdedOrder == .priority { crowded.sort { a, b in
+            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+            if pa != pb { return pa > pb }
+            if a.boundary != b.boundary { return a.boundary < b.boundary }
+            return candidates[a.position].id < candidates[b.position].id
+        } }
+        return (Array(crowded.prefix(freeSlots)), minimumRefresh, crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity,
+                crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted())
+    }
+
+    /// The smallest boundary distance, metres, of a ring concentric with and adjacent to one of
+    /// `chosen` that is not itself chosen (`.infinity` for none): a shielded ring left out of
+    /// the plan still bounds the refresh radius, so the guarantee stays the plain one.
+    func nearestUnchosenNeighbourRing(_ chosen: [(position: Int, boundary: Double)], from p: UnitVector) -> Double {
+        let taken = Set(chosen.map(\.position))
+        var nearest = Double.infinity
+        for c in chosen {
+            for nb in [nextLargerRing[c.position], nextSmallerRing[c.position]] where nb >= 0 && !taken.contains(Int(nb)) {
+                let k = Int(nb)
+                nearest = min(nearest, abs(distance(p, centres[k]) - candidates[k].radiusMeters))
+            }
+        }
+        return nearest
     }
 
     /// Number of fence slots: the cap minus the refresh region.
@@ -148,11 +236,22 @@ public struct MonitorPlanner: Sendable {
         // Every fence containing p, plus the `slots + 1` nearest outside ones by edge distance
         // (2 extra absorb a boundary fence counted differently by the two queries), plus every
         // fence whose boundary is within the crowded limit.
+        // Shielded rings do not count towards the `slots + 3`: the query widens until that many
+        // unshielded outside fences are in (or every candidate is).
         var inside = 0
         index.forEachContaining(p) { _ in inside += 1 }
-        var near: [FenceNeighbor] = []   // mutable: catch-up fences are taken out
-        index.nearest(to: p, k: inside + slots + 3, by: .edge, into: &near)
-        if let last = near.last, near.count == inside + slots + 3, last.distanceMeters < crowdedLimit {
+        var near: [FenceNeighbor] = []   // mutable: catch-up and shielded fences are taken out
+        var want = inside + slots + 3
+        while true {
+            index.nearest(to: p, k: want, by: .edge, into: &near)
+            guard near.count == want, config.shieldsNestedRings else { break }
+            let open = near.reduce(0) { n, e in
+                e.distanceMeters >= 0 && !isShielded(position: Int(e.id), edge: e.distanceMeters, uncertainty: uncertaintyMeters) ? n + 1 : n
+            }
+            if open >= slots + 3 || want >= candidates.count { break }
+            want = min(candidates.count, want * 2 + slots)
+        }
+        if let last = near.last, near.count == want, last.distanceMeters < crowdedLimit {
             index.nearest(to: p, k: Int.max, by: .edge, maxDistanceMeters: crowdedLimit, into: &near)
         }
         var ranked: [(position: Int, boundary: Double)] = near.map { (Int($0.id), abs($0.distanceMeters)) }
@@ -175,36 +274,43 @@ public struct MonitorPlanner: Sendable {
             let taken = Set(reserved.map(\.position))
             near.removeAll { taken.contains(Int($0.id)) }
         }
-        ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        // Ring shielding: one plan ranks only the unshielded fences (see the type's
+        // documentation), one ranks them all; the better one wins (guaranteed first, then the
+        // larger refresh radius; ties to the plan without shielding).
         let freeSlots = slots - reserved.count
-        ranked.sort { a, b in
-            if a.boundary != b.boundary { return a.boundary < b.boundary }
-            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
-            if pa != pb { return pa > pb }
-            return candidates[a.position].id < candidates[b.position].id
+        var variants = [near]
+        if config.shieldsNestedRings {
+            let unshielded = near.filter { !isShielded(position: Int($0.id), edge: $0.distanceMeters, uncertainty: uncertaintyMeters) }
+            if unshielded.count < near.count { variants.append(unshielded) }
         }
-
-        var chosen: [(position: Int, boundary: Double)]
-        var refreshRadius: Double
+        var chosen: [(position: Int, boundary: Double)] = []
+        var refreshRadius = minimumRefresh
         var nearestUnmonitored = Double.infinity
         var unguarded: [Int32] = []
-        let crowdedCount = ranked.prefix { $0.boundary < crowdedLimit }.count
-        if crowdedCount <= freeSlots {
-            chosen = Array(ranked.prefix(freeSlots))
-            if ranked.count > freeSlots { nearestUnmonitored = ranked[freeSlots].boundary }
-            refreshRadius = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, nearestUnmonitored - margin))
-        } else {
-            var crowded = Array(ranked.prefix(crowdedCount))
-            if config.crowdedOrder == .priority { crowded.sort { a, b in
-                let pa = candidates[a.position].priority, pb = candidates[b.position].priority
-                if pa != pb { return pa > pb }
-                if a.boundary != b.boundary { return a.boundary < b.boundary }
-                return candidates[a.position].id < candidates[b.position].id
-            } }
-            chosen = Array(crowded.prefix(freeSlots))
-            unguarded = crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted()
-            nearestUnmonitored = crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity
-            refreshRadius = minimumRefresh
+        for (n, variant) in variants.enumerated() {
+            ranked = variant.map { (Int($0.id), abs($0.distanceMeters)) }
+            var plan = choose(ranked, freeSlots: freeSlots, crowdedLimit: crowdedLimit, minimumRefresh: minimumRefresh, margin: margin)
+            if n > 0 {
+                // Shielded rings left out still bound the refresh radius (their boundary is
+                // farther than the monitored ring shielding them), and within the crowded limit
+                // they are unguarded: the guarantee is the plain one over every fence.
+                let taken = Set((reserved + plan.chosen).map(\.position))
+                let neighbour = nearestUnchosenNeighbourRing(reserved + plan.chosen, from: p)
+                if neighbour < plan.nearest {
+                    plan.nearest = neighbour
+                    if plan.unguarded.isEmpty {
+                        plan.refresh = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, neighbour - margin))
+                    }
+                }
+                var extra: [Int32] = []
+                for e in near where !taken.contains(Int(e.id)) && abs(e.distanceMeters) < plan.refresh + margin - 1e-9 {
+                    extra.append(candidates[Int(e.id)].id)
+                }
+                if !extra.isEmpty { plan.unguarded = Array(Set(plan.unguarded + extra)).sorted() }
+                let better = plan.unguarded.isEmpty != unguarded.isEmpty ? plan.unguarded.isEmpty : plan.refresh > refreshRadius
+                guard better else { continue }
+            }
+            (chosen, refreshRadius, nearestUnmonitored, unguarded) = (plan.chosen, plan.refresh, plan.nearest, plan.unguarded)
         }
 
         chosen = reserved + chosen

@@ -11,7 +11,7 @@ struct PlanCommand {
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
                         [--margin M] [--min-refresh M] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--no-initial-state] [--seed S]
-                        [--no-ring-shielding] [--fence-event-replans] [--check-at-plans-only] [--significant-change-wakes-only]
+                        [--ring-shielding] [--fence-event-replans] [--check-at-plans-only] [--significant-change-wakes-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
@@ -26,7 +26,13 @@ struct PlanCommand {
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
       that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
-      within 60 s are optional. Reports recall, replans per device-hour, fences added/removed per replan.
+      within 60 s are optional. recall counts OS events alone; recall_with_wakeup_check (system recall)
+      also counts the app's own check of its noisy fix at every wake-up (any delivered OS event or plan;
+      --check-at-plans-only: at plans only). Reports replans and wakes per device-hour, fences
+      added/removed per replan. --ring-shielding: concentric rings behind a nearer ring of the same place
+      get no slot; --fence-event-replans: the app plans again on every crossing a monitored fence reports
+      (which shielding needs); --significant-change-wakes-only: the signal (at most every 300 s) only
+      wakes the app for its check instead of planning.
     """
 
     static func run(_ args: inout Arguments) throws(BenchError) {
@@ -49,7 +55,7 @@ struct PlanCommand {
         let seed = try args.int("seed", default: 1)
         let initialState = !args.flag("no-initial-state")
         let json = args.flag("json")
-        let ringShielding = !args.flag("no-ring-shielding")
+        let ringShielding = args.flag("ring-shielding")
         let fenceEventReplans = args.flag("fence-event-replans")
         let everyWake = !args.flag("check-at-plans-only")
         let significantWakeOnly = args.flag("significant-change-wakes-only")

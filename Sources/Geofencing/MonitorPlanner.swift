@@ -44,6 +44,13 @@ import SpatialIndex
 /// OS that reports the initial state of new regions announce the entry. The guarantee is then
 /// computed over the remaining slots, exactly as above.
 ///
+/// ## Concentric rings and wake-ups
+/// With ``Configuration/shieldsNestedRings`` (off by default) a ring that cannot be reached
+/// without first crossing a concentric ring of the same place gets no slot; the guarantee then
+/// needs the app to plan again on every crossing a monitored fence reports. Either way an app
+/// should check its own fix against its fences at every wake-up (any OS event): entries into
+/// fences the cap left out are then caught while the device is still inside them.
+///
 /// Fences smaller than the OS minimum radius are registered enlarged to it (iOS does so
 /// anyway); the enlarged circle contains the fence, so its enter still comes first.
 ///
@@ -164,21 +171,6 @@ public struct MonitorPlanner: Sendable {
                 crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted())
     }
 
-    /// The smallest boundary distance, metres, of a ring concentric with and adjacent to one of
-    /// `chosen` that is not itself chosen (`.infinity` for none): a shielded ring left out of
-    /// the plan still bounds the refresh radius, so the guarantee stays the plain one.
-    func nearestUnchosenNeighbourRing(_ chosen: [(position: Int, boundary: Double)], from p: UnitVector) -> Double {
-        let taken = Set(chosen.map(\.position))
-        var nearest = Double.infinity
-        for c in chosen {
-            for nb in [nextLargerRing[c.position], nextSmallerRing[c.position]] where nb >= 0 && !taken.contains(Int(nb)) {
-                let k = Int(nb)
-                nearest = min(nearest, abs(distance(p, centres[k]) - candidates[k].radiusMeters))
-            }
-        }
-        return nearest
-    }
-
     /// Number of fence slots: the cap minus the refresh region.
     public var fenceSlots: Int { configuration.capacity - 1 }
 
@@ -274,44 +266,15 @@ public struct MonitorPlanner: Sendable {
             let taken = Set(reserved.map(\.position))
             near.removeAll { taken.contains(Int($0.id)) }
         }
-        // Ring shielding: one plan ranks only the unshielded fences (see the type's
-        // documentation), one ranks them all; the better one wins (guaranteed first, then the
-        // larger refresh radius; ties to the plan without shielding).
+        // Ring shielding (off by default): shielded rings get no slot and do not bound the
+        // refresh radius; see ``Configuration/shieldsNestedRings`` for the app's side of it.
         let freeSlots = slots - reserved.count
-        var variants = [near]
         if config.shieldsNestedRings {
-            let unshielded = near.filter { !isShielded(position: Int($0.id), edge: $0.distanceMeters, uncertainty: uncertaintyMeters) }
-            if unshielded.count < near.count { variants.append(unshielded) }
+            near.removeAll { isShielded(position: Int($0.id), edge: $0.distanceMeters, uncertainty: uncertaintyMeters) }
         }
-        var chosen: [(position: Int, boundary: Double)] = []
-        var refreshRadius = minimumRefresh
-        var nearestUnmonitored = Double.infinity
-        var unguarded: [Int32] = []
-        for (n, variant) in variants.enumerated() {
-            ranked = variant.map { (Int($0.id), abs($0.distanceMeters)) }
-            var plan = choose(ranked, freeSlots: freeSlots, crowdedLimit: crowdedLimit, minimumRefresh: minimumRefresh, margin: margin)
-            if n > 0 {
-                // Shielded rings left out still bound the refresh radius (their boundary is
-                // farther than the monitored ring shielding them), and within the crowded limit
-                // they are unguarded: the guarantee is the plain one over every fence.
-                let taken = Set((reserved + plan.chosen).map(\.position))
-                let neighbour = nearestUnchosenNeighbourRing(reserved + plan.chosen, from: p)
-                if neighbour < plan.nearest {
-                    plan.nearest = neighbour
-                    if plan.unguarded.isEmpty {
-                        plan.refresh = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, neighbour - margin))
-                    }
-                }
-                var extra: [Int32] = []
-                for e in near where !taken.contains(Int(e.id)) && abs(e.distanceMeters) < plan.refresh + margin - 1e-9 {
-                    extra.append(candidates[Int(e.id)].id)
-                }
-                if !extra.isEmpty { plan.unguarded = Array(Set(plan.unguarded + extra)).sorted() }
-                let better = plan.unguarded.isEmpty != unguarded.isEmpty ? plan.unguarded.isEmpty : plan.refresh > refreshRadius
-                guard better else { continue }
-            }
-            (chosen, refreshRadius, nearestUnmonitored, unguarded) = (plan.chosen, plan.refresh, plan.nearest, plan.unguarded)
-        }
+        ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        var (chosen, refreshRadius, nearestUnmonitored, unguarded) =
+            choose(ranked, freeSlots: freeSlots, crowdedLimit: crowdedLimit, minimumRefresh: minimumRefresh, margin: margin)
 
         chosen = reserved + chosen
         let fenceRegions = chosen.map { entry -> Region in

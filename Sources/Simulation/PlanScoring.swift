@@ -18,14 +18,24 @@ import SpatialIndex
 ///   the path between fixes, so it may see the crossing before the next fix;
 ///   ``Settings/windowSeconds``, 600 s), and the truth is inside the fence at `t_d`. Each event
 ///   catches at most one entry (entries matched in time order, to the earliest eligible event).
-/// - *Recall* = caught required entries / required entries (required = not optional). Also
-///   reported: recall over the *deep* required entries (the truth gets at least the OS pass
-///   distance inside: the only ones an OS with that hysteresis can report), and recall *with a
-///   wake-up check*: an entry also counts as caught when, at a plan within the same window, the
-///   fix the app plans at lies inside the fence while the truth does too (what an SDK that
-///   checks its location at every wake-up would learn).
+/// - *Recall* (OS events alone) = caught required entries / required entries (required = not
+///   optional). Also reported: recall over the *deep* required entries (the truth gets at least
+///   the OS pass distance inside: the only ones an OS with that hysteresis can report).
+/// - *System recall* (`recallWithWakeUpCheck`, the headline): an entry also counts as caught
+///   when the app fires it itself at a wake-up (see "Wake-time check") within the same window
+///   while the truth is inside the fence. This is how geofencing SDKs work around OS caps.
 /// - A *replan* is every plan after a device's first; device-hours sum each device's span
 ///   from its first to its last fix.
+///
+/// ## Wake-time check
+/// The app is woken by every OS event it receives (a fence's enter or exit, initial states
+/// included, the refresh exit, the significant-change signal) and by its own plans. Woken, it
+/// takes the next fix (the device's *noisy* position, never the truth) and evaluates it against
+/// all its fences: it fires an entry for every fence the fix lies inside and the fix of its
+/// previous wake did not (so a stay it already knew of fires nothing, and a leave and re-entry
+/// between two wakes is not seen). A fire with the truth outside the fence is a false alarm:
+/// counted (``Score/wakeCheckFalseFires``), never a catch. With
+/// ``Settings/checksAtEveryWake`` false the app checks only when it plans.
 ///
 /// ## The simulated app
 /// Per device, in time order. The OS looks at the true position at every fix and every

@@ -160,6 +160,9 @@ struct PlanCommand {
         o.set("wakes_per_device_hour", s.wakesPerDeviceHour, decimals: 3)
         o.set("wake_check_fires", s.wakeCheckFires)
         o.set("wake_check_false_fires", s.wakeCheckFalseFires)
+        var misses = JSONObject()
+        for (key, count) in s.systemMisses.sorted(by: { $0.key < $1.key }) { misses.set(key, count) }
+        o.set("system_misses", raw: misses.text)
         o.set("deep_required_entries", s.deepRequiredEntries)
         o.set("recall_deep", s.deepRecall)
         o.set("plans", s.plans)

@@ -134,6 +134,10 @@ public enum PlanScoring {
         /// the fence (false alarms of the noisy fix; not counted against recall).
         public var wakeCheckFires = 0
         public var wakeCheckFalseFires = 0
+        /// Required entries missed by the system (OS events and wake-time check), counted by
+        /// fence radius (`"r<metres>"`), deepest point (`"depth<50"`, `"depth50-200"`,
+        /// `"depth>=200"` metres) and stay (`"stay<120"`, `"stay120-600"`, `"stay>=600"` seconds).
+        public var systemMisses: [String: Int] = [:]
         /// Required entries that get at least the OS pass distance deep (the ones an OS that
         /// needs that depth can report at all), and how many of them were caught.
         public var deepRequiredEntries = 0
@@ -179,6 +183,11 @@ public enum PlanScoring {
         /// before leaving it again, metres. An OS that needs the position `pass` metres inside
         /// cannot report an entry that never gets that deep.
         public var maxDepthMeters: Double
+        /// When the truth leaves the fence again (the first fix outside), seconds; infinity if never.
+        public var exitTime: Double = .infinity
+        /// When the truth last left the fence before this entry (the first fix outside),
+        /// seconds; -infinity if it had not been inside before.
+        public var previousExitTime: Double = -.infinity
     }
 
     /// Fixes grouped per device, with the true entries of every device: computed once and
@@ -258,12 +267,22 @@ public enum PlanScoring {
                 if tr.entering {
                     let optional = nextExit[tr.fence].map { $0 - tr.time <= brushSeconds } ?? false
                     deviceEntries.append(Entry(fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional,
-                                               maxDepthMeters: depth[n]))
+                                               maxDepthMeters: depth[n], exitTime: nextExit[tr.fence] ?? .infinity))
                 } else {
                     nextExit[tr.fence] = tr.time
                 }
             }
             deviceEntries.reverse()
+            var lastExit: [Int32: Double] = [:]
+            var e = 0
+            for tr in transitions {
+                if tr.entering {
+                    while e < deviceEntries.count, deviceEntries[e].fence != tr.fence || deviceEntries[e].time != tr.time { e += 1 }
+                    if e < deviceEntries.count, let x = lastExit[tr.fence] { deviceEntries[e].previousExitTime = x }
+                } else {
+                    lastExit[tr.fence] = tr.time
+                }
+            }
             entries.append(deviceEntries)
         }
         return Truth(rowsByDevice: rows, entriesByDevice: entries, truthVectors: vectors, fences: fences,
@@ -433,6 +452,15 @@ public enum PlanScoring {
                 let appSaw = checked[entry.fence]?.contains { $0.inside && inWindow($0.time) } ?? false
                 guard let m = list.firstIndex(where: { !$0.used && $0.inside && inWindow($0.time) }) else {
                     if appSaw && !entry.optional { score.caughtRequiredWithWakeUpCheck += 1 }
+                    if !appSaw && !entry.optional {
+                        let r = truth.fences[truth.positionByID[entry.fence]!].radiusMeters
+                        let depth = entry.maxDepthMeters < 50 ? "depth<50" : entry.maxDepthMeters < 200 ? "depth50-200" : "depth>=200"
+                        let stay = entry.exitTime - entry.time
+                        let stayKey = stay < 120 ? "stay<120" : stay < 600 ? "stay120-600" : "stay>=600"
+                        let away = entry.time - entry.previousExitTime
+                        let awayKey = away < 600 ? "reentry-after<600" : away.isFinite ? "reentry-after>=600" : "first-entry"
+                        for key in ["r\(Int(r.rounded()))", depth, stayKey, awayKey] { score.systemMisses[key, default: 0] += 1 }
+                    }
                     if !entry.optional {
                         if monitoredAtEntry[n] { score.missedWhileMonitored += 1 } else { score.missedUnmonitored += 1 }
                     }

@@ -9,7 +9,7 @@ import Simulation
 struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--min-refresh M] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
+                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--no-initial-state] [--seed S]
                         [--ring-shielding] [--fence-event-replans] [--check-at-plans-only] [--significant-change-wakes-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
@@ -19,7 +19,8 @@ struct PlanCommand {
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited (and every --significant-change metres if given);
                          safety margin --margin metres (default 100); --min-refresh M floors the refresh
-                         radius (default: the 100 m OS minimum, which keeps the guarantee); --crowded
+                         radius (default: the 100 m OS minimum, which keeps the guarantee), --min-refresh-seconds S
+                         to the distance covered in S seconds at the speed between the app's last two fixes; --crowded
                          says who gets the slots when the cap is too small for the guarantee; --catch-up K
                          caps the slots for fences entered unseen since the previous plan (default all)
         nearest-once     the N fences with the nearest centres, planned at the first fix only
@@ -47,6 +48,7 @@ struct PlanCommand {
         let delay = try number(&args, "delay", default: 60)
         let significant = try number(&args, "significant-change", default: 0)
         let minRefresh = try number(&args, "min-refresh", default: 0)
+        let minRefreshSeconds = try number(&args, "min-refresh-seconds", default: 0)
         let catchUp = try args.int("catch-up", default: Int.max)
         let crowdedName = args.string("crowded") ?? "priority"
         guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
@@ -79,7 +81,8 @@ struct PlanCommand {
                                          configuration: .init(capacity: cap, safetyMarginMeters: margin,
                                                                 minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
                                                                 crowdedOrder: crowded, catchUpSlots: catchUp,
-                                                                shieldsNestedRings: ringShielding))
+                                                                shieldsNestedRings: ringShielding,
+                                                                minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil))
         } catch {
             throw .failed("\(error)")
         }
@@ -118,6 +121,7 @@ struct PlanCommand {
             o.set("initial_state", initialState)
             o.set("significant_change_m", significant, decimals: 1)
             o.set("min_refresh_m", minRefresh, decimals: 1)
+            o.set("min_refresh_s", minRefreshSeconds, decimals: 1)
             o.set("crowded_order", crowded.rawValue)
             o.set("catch_up_slots", min(catchUp, cap - 1))
             o.set("ring_shielding", ringShielding)

@@ -48,11 +48,19 @@ extension MonitorPlanner {
         /// would monitor a shielded ring also monitors the ring shielding it, whose unmonitored
         /// neighbour then caps the radius below the plain plan's.
         public var shieldsNestedRings: Bool
+        /// Speed floor of the refresh radius, seconds (nil: none): the refresh radius is at
+        /// least the distance the device covers in this time at its speed (capped by
+        /// ``maximumRefreshRadiusMeters``). Replans per hour grow with speed over refresh radius,
+        /// so this bounds them for fast devices while slow or parked ones keep the guarantee;
+        /// a plan whose natural radius is below the floor is reported as not guaranteed.
+        public var minimumRefreshSeconds: Double?
 
         public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 100,
                     lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
                     minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,
-                    catchUpSlots: Int = .max, shieldsNestedRings: Bool = false) {
+                    catchUpSlots: Int = .max, shieldsNestedRings: Bool = false,
+                    minimumRefreshSeconds: Double? = nil) {
+            self.minimumRefreshSeconds = minimumRefreshSeconds
             self.shieldsNestedRings = shieldsNestedRings
             self.catchUpSlots = catchUpSlots
             self.crowdedOrder = crowdedOrder
@@ -93,6 +101,9 @@ extension MonitorPlanner {
             }
             if let floor = minimumRefreshRadiusMeters, !(floor.isFinite && floor > 0 && floor <= maximumRefreshRadiusMeters) {
                 throw .invalidConfiguration("minimumRefreshRadiusMeters must be finite, > 0 and <= maximumRefreshRadiusMeters, got \(floor)")
+            }
+            if let s = minimumRefreshSeconds, !(s.isFinite && s >= 0) {
+                throw .invalidConfiguration("minimumRefreshSeconds must be finite and >= 0, got \(s)")
             }
             guard catchUpSlots >= 0 else { throw .invalidConfiguration("catchUpSlots must be >= 0, got \(catchUpSlots)") }
             guard maximumRefreshRadiusMeters.isFinite, maximumRefreshRadiusMeters >= minimumRegionRadiusMeters else {

@@ -220,7 +220,8 @@ public struct MonitorPlanner: Sendable {
         let config = configuration
         let slots = fenceSlots
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
-        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0)
+        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
+                        speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
         let minimumRefresh = min(max(floor, uncertaintyMeters), config.maximumRefreshRadiusMeters)
         let crowdedLimit = minimumRefresh + margin
         let p = location.unitVector

@@ -319,6 +319,7 @@ public enum PlanScoring {
             var planFixInside: Set<Int32> = []   // fences containing the fix of the last plan
             var wakeDue = false
             var lastSignal = -Double.infinity
+            var previousRow = -1   // the fix before the current one, for the app's speed estimate
             var lastWakeFix = -1
             var wakeInside: [Int32] = [], lastWakeInside: Set<Int32> = []
 
@@ -380,7 +381,15 @@ public enum PlanScoring {
                 switch policy {
                 case .planner(let planner, _):
                     // Inputs are validated workload values, so planning cannot throw.
-                    let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], currentlyMonitored: monitored,
+                    // Speed as the app knows it: between its two latest noisy fixes, capped at
+                    // 70 m/s (faster than any road vehicle: a noise jump).
+                    var speed = 0.0
+                    if previousRow >= 0, fixes.time[k] > fixes.time[previousRow] {
+                        let a = LatLng(uncheckedLatitude: fixes.latitude[previousRow], longitude: fixes.longitude[previousRow])
+                        speed = min(70, distance(a.unitVector, p.unitVector) / (fixes.time[k] - fixes.time[previousRow]))
+                    }
+                    let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], speedMetersPerSecond: speed,
+                                                 currentlyMonitored: monitored,
                                                  previousLocation: lastPlanLocation)
                     lastPlanLocation = p
                     if plan.isGuaranteed { score.guaranteedPlans += 1 }
@@ -430,6 +439,7 @@ public enum PlanScoring {
                     monitoredAtEntry[nextEntry] = monitoredFences.contains(deviceEntries[nextEntry].fence)
                     nextEntry += 1
                 }
+                previousRow = n > 0 ? rows[n - 1] : -1
                 step(t, q, latest: k)
                 previousTruth = q
             }

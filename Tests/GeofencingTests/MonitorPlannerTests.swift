@@ -276,6 +276,25 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(uncertain.unguardedFenceIDs == [9])
     }
 
+    /// The speed floor: a device moving at 15 m/s with a 100 s floor gets a refresh radius of
+    /// at least 1.5 km, even where the nearest unmonitored boundary is closer (then the plan
+    /// is not guaranteed and lists that fence); a parked device keeps the plain plan.
+    @Test func speedFloorWidensTheRefreshRegionOfFastDevices() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let c = destination(from: p, bearing: 0, distance: 1_600)
+        let planner = try MonitorPlanner(candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
+                                         configuration: .init(capacity: 1, safetyMarginMeters: 100, minimumRefreshSeconds: 100))
+        let parked = try planner.plan(at: p)
+        #expect(abs(parked.refreshRadiusMeters - 500) < 1e-3)   // 600 m to the boundary - 100 m margin
+        #expect(parked.isGuaranteed)
+        let driving = try planner.plan(at: p, speedMetersPerSecond: 15)
+        #expect(abs(driving.refreshRadiusMeters - 1_500) < 1e-3)
+        #expect(!driving.isGuaranteed && driving.unguardedFenceIDs == [1])
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, minimumRefreshSeconds: -1))
+        }
+    }
+
     @Test func speedWidensTheMargin() throws {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
         let c = destination(from: p, bearing: 0, distance: 10_000)

@@ -9,8 +9,9 @@ import Simulation
 struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--min-refresh M] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
+                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--no-initial-state] [--seed S]
+                        [--ring-shielding] [--fence-event-replans] [--check-at-plans-only] [--significant-change-wakes-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
@@ -18,14 +19,21 @@ struct PlanCommand {
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited (and every --significant-change metres if given);
                          safety margin --margin metres (default 100); --min-refresh M floors the refresh
-                         radius (default: the 100 m OS minimum, which keeps the guarantee); --crowded
+                         radius (default: the 100 m OS minimum, which keeps the guarantee), --min-refresh-seconds S
+                         to the distance covered in S seconds at the speed between the app's last two fixes; --crowded
                          says who gets the slots when the cap is too small for the guarantee; --catch-up K
                          caps the slots for fences entered unseen since the previous plan (default all)
         nearest-once     the N fences with the nearest centres, planned at the first fix only
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
       that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
-      within 60 s are optional. Reports recall, replans per device-hour, fences added/removed per replan.
+      within 60 s are optional. recall counts OS events alone; recall_with_wakeup_check (system recall)
+      also counts the app's own check of its noisy fix at every wake-up (any delivered OS event or plan;
+      --check-at-plans-only: at plans only). Reports replans and wakes per device-hour, fences
+      added/removed per replan. --ring-shielding: concentric rings behind a nearer ring of the same place
+      get no slot; --fence-event-replans: the app plans again on every crossing a monitored fence reports
+      (which shielding needs); --significant-change-wakes-only: the signal (at most every 300 s) only
+      wakes the app for its check instead of planning.
     """
 
     static func run(_ args: inout Arguments) throws(BenchError) {
@@ -40,6 +48,7 @@ struct PlanCommand {
         let delay = try number(&args, "delay", default: 60)
         let significant = try number(&args, "significant-change", default: 0)
         let minRefresh = try number(&args, "min-refresh", default: 0)
+        let minRefreshSeconds = try number(&args, "min-refresh-seconds", default: 0)
         let catchUp = try args.int("catch-up", default: Int.max)
         let crowdedName = args.string("crowded") ?? "priority"
         guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
@@ -48,6 +57,10 @@ struct PlanCommand {
         let seed = try args.int("seed", default: 1)
         let initialState = !args.flag("no-initial-state")
         let json = args.flag("json")
+        let ringShielding = args.flag("ring-shielding")
+        let fenceEventReplans = args.flag("fence-event-replans")
+        let everyWake = !args.flag("check-at-plans-only")
+        let significantWakeOnly = args.flag("significant-change-wakes-only")
         try args.checkAllConsumed()
 
         let t0 = monotonicSeconds()
@@ -67,7 +80,9 @@ struct PlanCommand {
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
                                          configuration: .init(capacity: cap, safetyMarginMeters: margin,
                                                                 minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                                crowdedOrder: crowded, catchUpSlots: catchUp))
+                                                                crowdedOrder: crowded, catchUpSlots: catchUp,
+                                                                shieldsNestedRings: ringShielding,
+                                                                minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil))
         } catch {
             throw .failed("\(error)")
         }
@@ -77,7 +92,8 @@ struct PlanCommand {
 
         let settings = PlanScoring.Settings(
             os: .init(capacity: cap, passDistanceMeters: pass, maximumDelaySeconds: delay, reportsInitialState: initialState),
-            seed: UInt64(seed))
+            seed: UInt64(seed), replansOnFenceEvents: fenceEventReplans, checksAtEveryWake: everyWake,
+            significantChangeReplans: !significantWakeOnly)
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
             ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
@@ -105,8 +121,13 @@ struct PlanCommand {
             o.set("initial_state", initialState)
             o.set("significant_change_m", significant, decimals: 1)
             o.set("min_refresh_m", minRefresh, decimals: 1)
+            o.set("min_refresh_s", minRefreshSeconds, decimals: 1)
             o.set("crowded_order", crowded.rawValue)
             o.set("catch_up_slots", min(catchUp, cap - 1))
+            o.set("ring_shielding", ringShielding)
+            o.set("fence_event_replans", fenceEventReplans)
+            o.set("checks_at_every_wake", everyWake)
+            o.set("significant_change_replans", !significantWakeOnly)
             o.set("plans_per_second", planSpeed, decimals: 0)
             for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
             print(o.text)
@@ -140,6 +161,12 @@ struct PlanCommand {
         o.set("caught_optional", s.caughtOptional)
         o.set("recall", s.recall)
         o.set("recall_with_wakeup_check", s.recallWithWakeUpCheck)
+        o.set("wakes_per_device_hour", s.wakesPerDeviceHour, decimals: 3)
+        o.set("wake_check_fires", s.wakeCheckFires)
+        o.set("wake_check_false_fires", s.wakeCheckFalseFires)
+        var misses = JSONObject()
+        for (key, count) in s.systemMisses.sorted(by: { $0.key < $1.key }) { misses.set(key, count) }
+        o.set("system_misses", raw: misses.text)
         o.set("deep_required_entries", s.deepRequiredEntries)
         o.set("recall_deep", s.deepRecall)
         o.set("plans", s.plans)

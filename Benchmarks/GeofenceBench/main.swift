@@ -33,7 +33,7 @@ func runMain() -> Int32 {
             "rows", "queries", "k",
             "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
             "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
-            "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "crowded", "catch-up",
+            "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "min-refresh-seconds", "crowded", "catch-up",
         ])
         if args.flag("help") {
             switch command {

@@ -44,6 +44,13 @@ import SpatialIndex
 /// OS that reports the initial state of new regions announce the entry. The guarantee is then
 /// computed over the remaining slots, exactly as above.
 ///
+/// ## Concentric rings and wake-ups
+/// With ``Configuration/shieldsNestedRings`` (off by default) a ring that cannot be reached
+/// without first crossing a concentric ring of the same place gets no slot; the guarantee then
+/// needs the app to plan again on every crossing a monitored fence reports. Either way an app
+/// should check its own fix against its fences at every wake-up (any OS event): entries into
+/// fences the cap left out are then caught while the device is still inside them.
+///
 /// Fences smaller than the OS minimum radius are registered enlarged to it (iOS does so
 /// anyway); the enlarged circle contains the fence, so its enter still comes first.
 ///
@@ -60,6 +67,11 @@ public struct MonitorPlanner: Sendable {
     @usableFromInline let centres: [UnitVector]
     @usableFromInline let index: PackedRTree
     @usableFromInline let positionByID: [Int32: Int32]
+    /// Per candidate position: the position of the next larger and next smaller candidate with
+    /// exactly the same centre (a concentric ring of the same place), -1 when there is none.
+    /// Used by ring shielding (see the type's documentation).
+    @usableFromInline let nextLargerRing: [Int32]
+    @usableFromInline let nextSmallerRing: [Int32]
 
     /// Builds a planner over `candidates`.
     /// - Throws: ``Error`` for a bad configuration, a negative or duplicate id, an invalid
@@ -89,6 +101,74 @@ public struct MonitorPlanner: Sendable {
         self.centres = centres
         self.index = PackedRTree(fences)
         self.positionByID = positionByID
+        // Concentric rings: candidates with bit-identical centres, grouped by centre.
+        var larger = [Int32](repeating: -1, count: candidates.count)
+        var smaller = [Int32](repeating: -1, count: candidates.count)
+        var groups: [LatLngKey: [Int]] = [:]
+        for (k, c) in candidates.enumerated() { groups[LatLngKey(c.latitude, c.longitude), default: []].append(k) }
+        for (_, members) in groups where members.count > 1 {
+            for k in members {
+                let r = candidates[k].radiusMeters
+                for j in members {
+                    let rj = candidates[j].radiusMeters
+                    if rj > r, larger[k] < 0 || rj < candidates[Int(larger[k])].radiusMeters { larger[k] = Int32(j) }
+                    if rj < r, smaller[k] < 0 || rj > candidates[Int(smaller[k])].radiusMeters { smaller[k] = Int32(j) }
+                }
+            }
+        }
+        self.nextLargerRing = larger
+        self.nextSmallerRing = smaller
+    }
+
+    /// A centre as a hashable key (bit patterns of latitude and longitude).
+    struct LatLngKey: Hashable {
+        let lat: UInt64, lon: UInt64
+        init(_ lat: Double, _ lon: Double) { self.lat = lat.bitPattern; self.lon = lon.bitPattern }
+    }
+
+    /// Whether the ring at `position`, whose edge is `edge` metres from the device (negative
+    /// inside), is shielded by a concentric ring of the same place: a device whose true
+    /// position is within `uncertainty` of the plan location cannot reach its boundary without
+    /// first crossing the boundary of a ring between them.
+    @inlinable
+    func isShielded(position k: Int, edge: Double, uncertainty: Double) -> Bool {
+        guard configuration.shieldsNestedRings else { return false }
+        let d = candidates[k].radiusMeters + edge   // distance from the device to the centre
+        // Outside: a larger ring, still clearly outside, lies between the device and this one.
+        if edge > uncertainty, nextLargerRing[k] >= 0, candidates[Int(nextLargerRing[k])].radiusMeters < d - uncertainty { return true }
+        // Inside: a smaller ring, still clearly containing the device, lies in between.
+        if edge < -uncertainty, nextSmallerRing[k] >= 0, candidates[Int(nextSmallerRing[k])].radiusMeters > d + uncertainty { return true }
+        return false
+    }
+
+    /// The slots, refresh radius, nearest unmonitored boundary and unguarded fences for the
+    /// fences `ranked` (positions with boundary distances, any order); see the type's
+    /// documentation.
+    func choose(_ ranked: [(position: Int, boundary: Double)], freeSlots: Int, crowdedLimit: Double,
+                minimumRefresh: Double, margin: Double)
+        -> (chosen: [(position: Int, boundary: Double)], refresh: Double, nearest: Double, unguarded: [Int32]) {
+        var ranked = ranked
+        ranked.sort { a, b in
+            if a.boundary != b.boundary { return a.boundary < b.boundary }
+            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+            if pa != pb { return pa > pb }
+            return candidates[a.position].id < candidates[b.position].id
+        }
+        let crowdedCount = ranked.prefix { $0.boundary < crowdedLimit }.count
+        if crowdedCount <= freeSlots {
+            let nearest = ranked.count > freeSlots ? ranked[freeSlots].boundary : .infinity
+            let refresh = min(configuration.maximumRefreshRadiusMeters, max(minimumRefresh, nearest - margin))
+            return (Array(ranked.prefix(freeSlots)), refresh, nearest, [])
+        }
+        var crowded = Array(ranked.prefix(crowdedCount))
+        if configuration.crowdedOrder == .priority { crowded.sort { a, b in
+            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+            if pa != pb { return pa > pb }
+            if a.boundary != b.boundary { return a.boundary < b.boundary }
+            return candidates[a.position].id < candidates[b.position].id
+        } }
+        return (Array(crowded.prefix(freeSlots)), minimumRefresh, crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity,
+                crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted())
     }
 
     /// Number of fence slots: the cap minus the refresh region.
@@ -140,7 +220,8 @@ public struct MonitorPlanner: Sendable {
         let config = configuration
         let slots = fenceSlots
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
-        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0)
+        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
+                        speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
         let minimumRefresh = min(max(floor, uncertaintyMeters), config.maximumRefreshRadiusMeters)
         let crowdedLimit = minimumRefresh + margin
         let p = location.unitVector
@@ -148,11 +229,22 @@ public struct MonitorPlanner: Sendable {
         // Every fence containing p, plus the `slots + 1` nearest outside ones by edge distance
         // (2 extra absorb a boundary fence counted differently by the two queries), plus every
         // fence whose boundary is within the crowded limit.
+        // Shielded rings do not count towards the `slots + 3`: the query widens until that many
+        // unshielded outside fences are in (or every candidate is).
         var inside = 0
         index.forEachContaining(p) { _ in inside += 1 }
-        var near: [FenceNeighbor] = []   // mutable: catch-up fences are taken out
-        index.nearest(to: p, k: inside + slots + 3, by: .edge, into: &near)
-        if let last = near.last, near.count == inside + slots + 3, last.distanceMeters < crowdedLimit {
+        var near: [FenceNeighbor] = []   // mutable: catch-up and shielded fences are taken out
+        var want = inside + slots + 3
+        while true {
+            index.nearest(to: p, k: want, by: .edge, into: &near)
+            guard near.count == want, config.shieldsNestedRings else { break }
+            let open = near.reduce(0) { n, e in
+                e.distanceMeters >= 0 && !isShielded(position: Int(e.id), edge: e.distanceMeters, uncertainty: uncertaintyMeters) ? n + 1 : n
+            }
+            if open >= slots + 3 || want >= candidates.count { break }
+            want = min(candidates.count, want * 2 + slots)
+        }
+        if let last = near.last, near.count == want, last.distanceMeters < crowdedLimit {
             index.nearest(to: p, k: Int.max, by: .edge, maxDistanceMeters: crowdedLimit, into: &near)
         }
         var ranked: [(position: Int, boundary: Double)] = near.map { (Int($0.id), abs($0.distanceMeters)) }
@@ -175,37 +267,15 @@ public struct MonitorPlanner: Sendable {
             let taken = Set(reserved.map(\.position))
             near.removeAll { taken.contains(Int($0.id)) }
         }
-        ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        // Ring shielding (off by default): shielded rings get no slot and do not bound the
+        // refresh radius; see ``Configuration/shieldsNestedRings`` for the app's side of it.
         let freeSlots = slots - reserved.count
-        ranked.sort { a, b in
-            if a.boundary != b.boundary { return a.boundary < b.boundary }
-            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
-            if pa != pb { return pa > pb }
-            return candidates[a.position].id < candidates[b.position].id
+        if config.shieldsNestedRings {
+            near.removeAll { isShielded(position: Int($0.id), edge: $0.distanceMeters, uncertainty: uncertaintyMeters) }
         }
-
-        var chosen: [(position: Int, boundary: Double)]
-        var refreshRadius: Double
-        var nearestUnmonitored = Double.infinity
-        var unguarded: [Int32] = []
-        let crowdedCount = ranked.prefix { $0.boundary < crowdedLimit }.count
-        if crowdedCount <= freeSlots {
-            chosen = Array(ranked.prefix(freeSlots))
-            if ranked.count > freeSlots { nearestUnmonitored = ranked[freeSlots].boundary }
-            refreshRadius = min(config.maximumRefreshRadiusMeters, max(minimumRefresh, nearestUnmonitored - margin))
-        } else {
-            var crowded = Array(ranked.prefix(crowdedCount))
-            if config.crowdedOrder == .priority { crowded.sort { a, b in
-                let pa = candidates[a.position].priority, pb = candidates[b.position].priority
-                if pa != pb { return pa > pb }
-                if a.boundary != b.boundary { return a.boundary < b.boundary }
-                return candidates[a.position].id < candidates[b.position].id
-            } }
-            chosen = Array(crowded.prefix(freeSlots))
-            unguarded = crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted()
-            nearestUnmonitored = crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity
-            refreshRadius = minimumRefresh
-        }
+        ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
+        var (chosen, refreshRadius, nearestUnmonitored, unguarded) =
+            choose(ranked, freeSlots: freeSlots, crowdedLimit: crowdedLimit, minimumRefresh: minimumRefresh, margin: margin)
 
         chosen = reserved + chosen
         let fenceRegions = chosen.map { entry -> Region in

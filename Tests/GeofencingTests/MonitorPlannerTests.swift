@@ -84,6 +84,55 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         if capacity >= 20 { #expect(guaranteed > 30, "seed \(seed): only \(guaranteed) of 60 plans guaranteed") }
     }
 
+    /// Ring shielding on 1, 3 and 5-mile rings of random places: outside all rings of a place
+    /// at most its outermost ring is monitored, and for guaranteed plans the shielded
+    /// guarantee holds: a random point of the refresh circle changes the state of an
+    /// unmonitored fence only if it also changes the state of a monitored ring of the same place
+    /// (which the OS reports, and the app then plans again).
+    @Test func shieldedRingsCannotBeReachedWithoutCrossingAMonitoredRing() throws {
+        let seed: UInt64 = 0x5111_E1D
+        var rng = SplitMix64(seed: seed)
+        let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
+        var candidates: [MonitorPlanner.Candidate] = []
+        for place in 0..<60 {
+            let c = destination(from: origin, bearing: rng.nextUnit() * 360, distance: rng.nextUnit() * 40_000)
+            for (tier, miles) in [1.0, 3.0, 5.0].enumerated() {
+                candidates.append(.init(id: Int32(place * 3 + tier), latitude: c.latitude, longitude: c.longitude,
+                                        radiusMeters: miles * 1609.344, priority: 3 - tier))
+            }
+        }
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 20, shieldsNestedRings: true))
+        var guaranteed = 0, outsideAll = 0
+        for trial in 0..<50 {
+            let p = randomPoint(near: origin, within: 45_000, rng: &rng)
+            let plan = try planner.plan(at: p)
+            let monitored = monitoredIDs(plan)
+            #expect(plan.fenceRegions.count <= 19, "seed \(seed) trial \(trial)")
+            for place in 0..<60 where !isInside(p, candidates[place * 3 + 2]) {
+                outsideAll += 1
+                #expect(!monitored.contains(Int32(place * 3)) && !monitored.contains(Int32(place * 3 + 1)),
+                        "seed \(seed) trial \(trial) place \(place): an inner ring took a slot")
+            }
+            guard plan.isGuaranteed else { continue }
+            guaranteed += 1
+            for _ in 0..<20 {
+                let q = randomPoint(near: p, within: plan.refreshRadiusMeters, rng: &rng)
+                for c in candidates where !monitored.contains(c.id) && isInside(q, c) != isInside(p, c) {
+                    let place = Int(c.id) / 3
+                    let crossed = (0..<3).contains { t in
+                        let ring = candidates[place * 3 + t]
+                        return monitored.contains(ring.id) && isInside(q, ring) != isInside(p, ring)
+                    }
+                    #expect(crossed, "seed \(seed) trial \(trial): fence \(c.id) reached without crossing a monitored ring")
+                }
+            }
+        }
+        #expect(guaranteed > 25 && outsideAll > 0, "seed \(seed): \(guaranteed) guaranteed")
+        // Without shielding the same candidates give the plain plan (all rings compete).
+        let plain = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 20))
+        #expect(plain.configuration.shieldsNestedRings == false)
+    }
+
     /// When the guarantee holds, the monitored set is exactly the fences of smallest boundary
     /// distance (brute force over all candidates), and the refresh radius is the next one minus
     /// the margin.
@@ -225,6 +274,25 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(uncertain.refreshRadiusMeters == 4_900)           // covers the uncertainty...
         #expect(!uncertain.isGuaranteed)                          // ...at the cost of the guarantee
         #expect(uncertain.unguardedFenceIDs == [9])
+    }
+
+    /// The speed floor: a device moving at 15 m/s with a 100 s floor gets a refresh radius of
+    /// at least 1.5 km, even where the nearest unmonitored boundary is closer (then the plan
+    /// is not guaranteed and lists that fence); a parked device keeps the plain plan.
+    @Test func speedFloorWidensTheRefreshRegionOfFastDevices() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let c = destination(from: p, bearing: 0, distance: 1_600)
+        let planner = try MonitorPlanner(candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
+                                         configuration: .init(capacity: 1, safetyMarginMeters: 100, minimumRefreshSeconds: 100))
+        let parked = try planner.plan(at: p)
+        #expect(abs(parked.refreshRadiusMeters - 500) < 1e-3)   // 600 m to the boundary - 100 m margin
+        #expect(parked.isGuaranteed)
+        let driving = try planner.plan(at: p, speedMetersPerSecond: 15)
+        #expect(abs(driving.refreshRadiusMeters - 1_500) < 1e-3)
+        #expect(!driving.isGuaranteed && driving.unguardedFenceIDs == [1])
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, minimumRefreshSeconds: -1))
+        }
     }
 
     @Test func speedWidensTheMargin() throws {

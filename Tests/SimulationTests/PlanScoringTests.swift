@@ -90,6 +90,50 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         #expect(s.fencesAdded > 0)
     }
 
+    /// The wake-time check: with a cap of 2 (one fence slot) and a refresh floor that lets
+    /// fences go unmonitored, the app's own check of its fix at every wake catches entries the
+    /// OS cannot report; system recall is never below OS recall, checking at every wake is
+    /// never worse than at plans only, and every wake-check fire against a truth outside the
+    /// fence is counted as a false alarm (here none: the fixes are exact).
+    @Test func wakeTimeCheckCatchesEntriesTheCapLeavesOut() throws {
+        let rows = roadFences()
+        let fixes = straightDrive(fixes: 200)
+        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
+                                         configuration: .init(capacity: 2, minimumRefreshRadiusMeters: 1_500))
+        let every = PlanScoring.Settings(os: .init(capacity: 2), seed: 3)
+        var atPlans = every
+        atPlans.checksAtEveryWake = false
+        let a = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: every)
+        let b = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: atPlans)
+        #expect(a.requiredEntries == 15)
+        #expect(a.caughtRequired < 15, "seed 3: the floor should leave entries to the wake check")
+        #expect(a.caughtRequiredWithWakeUpCheck > a.caughtRequired, "seed 3: \(a.caughtRequiredWithWakeUpCheck) vs \(a.caughtRequired), at plans \(b.caughtRequiredWithWakeUpCheck)")
+        #expect(a.caughtRequiredWithWakeUpCheck >= b.caughtRequiredWithWakeUpCheck, "seed 3")
+        #expect(b.caughtRequiredWithWakeUpCheck >= b.caughtRequired)
+        #expect(a.wakes > b.wakes && b.wakes == b.plans, "seed 3: \(a.wakes) vs \(b.wakes) wakes, \(b.plans) plans")
+        #expect(a.replans == b.replans)   // checking is not planning
+        #expect(a.wakeCheckFires > 0 && a.wakeCheckFalseFires == 0)
+    }
+
+    /// A significant-change signal that only wakes the app adds wakes (at most one per 300 s)
+    /// and no replans; one that plans adds replans.
+    @Test func significantChangeCanWakeWithoutPlanning() throws {
+        let rows = roadFences()
+        let fixes = straightDrive(fixes: 200)   // 3,980 s at 15 m/s
+        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
+        var settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 5)
+        let none = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
+        settings.significantChangeReplans = false
+        let wakeOnly = PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
+        settings.significantChangeReplans = true
+        let planning = PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
+        #expect(wakeOnly.replans == none.replans)
+        #expect(wakeOnly.wakes > none.wakes && wakeOnly.wakes <= none.wakes + 14)   // 3,980 s / 300 s
+        #expect(planning.replans > none.replans)
+    }
+
     @Test func workloadCandidatesGetApproachPriorities() {
         let rows = [WorkloadFence(id: 0, latitude: 1, longitude: 2, radius: 1609.344, poiID: 0, tier: 0),
                     WorkloadFence(id: 1, latitude: 1, longitude: 2, radius: 5 * 1609.344, poiID: 0, tier: 2)]

@@ -46,15 +46,11 @@ public struct TransitionDetector {
     /// What happened to the input so far.
     public internal(set) var counters = TransitionCounters()
 
-    // Fences by dense slot (struct of arrays).
+    /// Fence ids by dense slot.
     @usableFromInline let fenceIDs: [Int32]
-    @usableFromInline let centres: [UnitVector]
-    /// Radius as a chord on the unit sphere, `2 sin(r / 2R)`.
-    @usableFromInline let radiusChord: [Double]
-    /// `(h + f r) / R`: the accuracy-independent half-width of the band, chord units.
-    @usableFromInline let bandChord: [Double]
-    /// Dwell time in seconds, or infinity for none.
-    @usableFromInline let dwellSeconds: [Double]
+    /// Fence geometry by dense slot, one 48-byte record each (a refresh reads one cache line
+    /// per fence instead of four scattered arrays).
+    @usableFromInline let geometry: [FenceGeometry]
     @usableFromInline let slotOfID: [Int32: Int32]
     /// `index.forEachWithin(meters:of:_:)`, captured once at init for the concrete index type
     /// (calling through a stored existential would copy it, retaining its arrays, per query).
@@ -131,28 +127,25 @@ public struct TransitionDetector {
         var slots: [Int32: Int32] = [:]
         slots.reserveCapacity(fences.count)
         var maxRadius = 0.0, maxBand = 0.0
-        var ids: [Int32] = [], centres: [UnitVector] = [], chords: [Double] = [], bands: [Double] = [], dwells: [Double] = []
+        var ids: [Int32] = [], geometry: [FenceGeometry] = []
+        ids.reserveCapacity(fences.count)
+        geometry.reserveCapacity(fences.count)
         for (k, f) in fences.enumerated() {
             guard slots.updateValue(Int32(k), forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
             ids.append(f.id)
-            centres.append(f.centreVector)
-            chords.append(f.chord2.squareRoot())
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
-            bands.append(band / Earth.meanRadius)
-            dwells.append(.infinity)
+            geometry.append(FenceGeometry(centre: f.centreVector, radiusChord: f.chord2.squareRoot(),
+                                          band: band / Earth.meanRadius, dwellSeconds: .infinity))
             maxRadius = Swift.max(maxRadius, f.radiusMeters)
             maxBand = Swift.max(maxBand, band)
         }
         for (id, seconds) in dwellSeconds {
             guard let slot = slots[id] else { throw .unknownFenceID(id) }
             guard seconds.isFinite, seconds >= 0 else { throw .invalidDwell(seconds) }
-            dwells[Int(slot)] = seconds
+            geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.centres = centres
-        self.radiusChord = chords
-        self.bandChord = bands
-        self.dwellSeconds = dwells
+        self.geometry = geometry
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
         let maxID = ids.max() ?? -1
@@ -388,73 +381,153 @@ public struct TransitionDetector {
         counters.unknownFenceIDs += unknown
         var old: [FenceEntry] = []
         swap(&old, &tracks[slot].entries)
+        // Scratch buffers keep their size between refreshes; only their first `n` are used.
         var kept = spareEntries
         spareEntries = []
-        kept.removeAll(keepingCapacity: true)
         var keys = sortKeys
         sortKeys = []
-        keys.removeAll(keepingCapacity: true)
+        let capacity = found.count + old.count
+        if kept.count < capacity {
+            kept.append(contentsOf: repeatElement(FenceEntry(slot: 0, centre: p, radiusChord: 0, band: 0, dwellSeconds: 0, state: .unknown),
+                                                  count: capacity - kept.count))
+        }
+        if keys.count < capacity { keys.append(contentsOf: repeatElement(0, count: capacity - keys.count)) }
         let dropBeyond = slackChord + 1e-12
-        // Candidates: every old entry (marked by slot), then every found fence not already held.
-        for (k, e) in old.enumerated() { mark[Int(e.slot)] = Int32(k) }
-        func consider(_ entry: FenceEntry, wasFound: Bool) {
-            var e = entry
-            if !wasFound && !(e.state == .inside || e.pending > 0) { return }
-            let ca = p.chord2(to: e.centre).squareRoot()
-            let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
-            let outsideSide = ca > e.radiusChord
-            let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
-            let agrees = outsideSide ? e.state == .outside : e.state == .inside
-            if settled && agrees && outsideSide && gap > dropBeyond { return }  // settled outside, beyond the slack
-            e.horizon = settled && agrees ? gap : -1
-            // Non-negative floats order like their bit patterns; rounding down keeps the bound safe.
-            let h = e.horizon <= 0 ? UInt64(0) : UInt64(Float(e.horizon).nextDown.bitPattern)
-            keys.append(h << 32 | UInt64(kept.count))
-            kept.append(e)
-        }
-        for s in found {
-            let m = mark[Int(s)]
-            if m >= 0 {
-                consider(old[Int(m)], wasFound: true)
-                mark[Int(s)] = -2  // handled
-            } else if m == -1 {
-                consider(makeEntry(s, state: known ? .outside : .unknown), wasFound: true)
+        let maxAccuracyChord = self.maxAccuracyChord
+        var n = 0
+        kept.withUnsafeMutableBufferPointer { kept in
+        keys.withUnsafeMutableBufferPointer { keys in
+        mark.withUnsafeMutableBufferPointer { mark in
+        geometry.withUnsafeBufferPointer { geometry in
+        old.withUnsafeBufferPointer { old in
+            // Keeps `e` (with its horizon and sort key) unless it is settled outside beyond the slack.
+            func consider(_ entry: FenceEntry, wasFound: Bool) {
+                var e = entry
+                if !wasFound && !(e.state == .inside || e.pending > 0) { return }
+                let ca = p.chord2(to: e.centre).squareRoot()
+                let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
+                let outsideSide = ca > e.radiusChord
+                let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
+                let agrees = outsideSide ? e.state == .outside : e.state == .inside
+                if settled && agrees && outsideSide && gap > dropBeyond { return }  // settled outside, beyond the slack
+                e.horizon = settled && agrees ? gap : -1
+                // Non-negative floats order like their bit patterns; rounding down keeps the bound safe.
+                let h = e.horizon <= 0 ? UInt64(0) : UInt64(Float(e.horizon).nextDown.bitPattern)
+                keys[n] = h << 32 | UInt64(n)
+                kept[n] = e
+                n += 1
             }
-        }
-        for e in old {
-            if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
-            mark[Int(e.slot)] = -1
-        }
-        if keys.count <= 64 {
-            // Insertion sort: no allocation, and faster than the stable merge sort at this size.
-            keys.withUnsafeMutableBufferPointer { k in
-                for i in 1..<Swift.max(1, k.count) {
-                    let v = k[i]
-                    var j = i
-                    while j > 0 && k[j - 1] > v { k[j] = k[j - 1]; j -= 1 }
-                    k[j] = v
+            // Candidates: every old entry (marked by slot), then every found fence not already held.
+            for k in old.indices { mark[Int(old[k].slot)] = Int32(k) }
+            let newState: FenceEntry.State = known ? .outside : .unknown
+            for s in found {
+                let m = mark[Int(s)]
+                if m >= 0 {
+                    consider(old[Int(m)], wasFound: true)
+                    mark[Int(s)] = -2  // handled
+                } else if m == -1 {
+                    let g = geometry[Int(s)]
+                    consider(FenceEntry(slot: s, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
+                                        dwellSeconds: g.dwellSeconds, state: newState), wasFound: true)
                 }
             }
-        } else {
-            keys.sort()
+            for e in old {
+                if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
+                mark[Int(e.slot)] = -1
+            }
+            // Keys are distinct (position in the low bits), so any correct sort gives one order.
+            sortDistinctKeys(UnsafeMutableBufferPointer(rebasing: keys[0..<n]))
         }
-        var ordered = old
-        ordered.removeAll(keepingCapacity: true)
-        for key in keys { ordered.append(kept[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)]) }
+        }
+        }
+        }
+        }
+        let count = n
+        let ordered = kept.withUnsafeBufferPointer { kept in
+            keys.withUnsafeBufferPointer { keys in
+                [FenceEntry](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for i in 0..<count {
+                        (buffer.baseAddress! + i).initialize(to: kept[Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)])
+                    }
+                    initialized = count
+                }
+            }
+        }
+        old = []
         scratch = found
         sortKeys = keys
+        spareEntries = kept
         tracks[slot].nextHorizon = ordered.first?.horizon ?? .infinity
         tracks[slot].entries = ordered
         tracks[slot].processed = 0
-        spareEntries = kept
         tracks[slot].anchor = p
     }
 
     @usableFromInline
     func makeEntry(_ slot: Int32, state: FenceEntry.State) -> FenceEntry {
-        let s = Int(slot)
-        return FenceEntry(slot: slot, centre: centres[s], radiusChord: radiusChord[s], band: bandChord[s],
-                          dwellSeconds: dwellSeconds[s], state: state)
+        let g = geometry[Int(slot)]
+        return FenceEntry(slot: slot, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
+                          dwellSeconds: g.dwellSeconds, state: state)
+    }
+}
+
+/// Sorts distinct keys ascending in place: insertion sort for short runs, else quicksort with a
+/// median-of-three pivot (no allocation; the keys are distinct, so stability does not matter).
+@usableFromInline
+func sortDistinctKeys(_ keys: UnsafeMutableBufferPointer<UInt64>) {
+    var lo = 0, hi = keys.count - 1
+    while hi - lo > 24 {  // 24: below this insertion sort beats partitioning
+        let mid = lo + (hi - lo) / 2
+        if keys[mid] < keys[lo] { keys.swapAt(mid, lo) }
+        if keys[hi] < keys[lo] { keys.swapAt(hi, lo) }
+        if keys[hi] < keys[mid] { keys.swapAt(hi, mid) }
+        let pivot = keys[mid]
+        var i = lo, j = hi
+        while i <= j {
+            while keys[i] < pivot { i += 1 }
+            while keys[j] > pivot { j -= 1 }
+            if i <= j {
+                keys.swapAt(i, j)
+                i += 1
+                j -= 1
+            }
+        }
+        // Recurse into the smaller side, loop on the larger (stack depth O(log n)).
+        if j - lo < hi - i {
+            sortDistinctKeys(UnsafeMutableBufferPointer(rebasing: keys[lo...j]))
+            lo = i
+        } else {
+            sortDistinctKeys(UnsafeMutableBufferPointer(rebasing: keys[i...hi]))
+            hi = j
+        }
+    }
+    if hi <= lo { return }
+    for i in (lo + 1)...hi {
+        let v = keys[i]
+        var j = i
+        while j > lo && keys[j - 1] > v {
+            keys[j] = keys[j - 1]
+            j -= 1
+        }
+        keys[j] = v
+    }
+}
+
+/// One fence's geometry, cached by slot: centre, radius and band in chord units, dwell seconds
+/// (infinity for none).
+@usableFromInline
+struct FenceGeometry {
+    @usableFromInline var centre: UnitVector
+    @usableFromInline var radiusChord: Double
+    @usableFromInline var band: Double
+    @usableFromInline var dwellSeconds: Double
+
+    @usableFromInline
+    init(centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double) {
+        self.centre = centre
+        self.radiusChord = radiusChord
+        self.band = band
+        self.dwellSeconds = dwellSeconds
     }
 }
 

@@ -78,10 +78,18 @@ public struct TransitionDetector {
     /// Per fence slot: position of the slot in the entry list being refreshed, or -1.
     /// All -1 between refreshes.
     @usableFromInline var mark: [Int32]
-    /// (horizon bits << 32 | entry position) sort keys of a refresh.
-    @usableFromInline var sortKeys: [UInt64] = []
+    /// Horizon bucket of each kept entry of a refresh (see ``horizonBuckets``).
+    @usableFromInline var bucketOf: [UInt8] = []
     /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
     @usableFromInline var spareEntries: [FenceEntry] = []
+
+    /// A refresh orders entries by horizon with a counting sort into this many buckets: bucket 0
+    /// holds the always-visited entries (horizon -1), bucket `1 + k` the horizons in
+    /// `[k w, (k + 1) w)` with `w = slack / 62`, each stored rounded down to `k w` (about 48 m at
+    /// the default slack), and the last bucket everything from `62 w` (never reached before the
+    /// next refresh). Rounding a horizon down only makes a fix visit an entry a little earlier,
+    /// which cannot change an event (a visit before the horizon finds nothing to change).
+    @usableFromInline static var horizonBuckets: Int { 64 }
 
     /// Device ids below this use a table instead of a dictionary (4 MB at most: 1 Mi Int32 slots).
     @usableFromInline static var smallDeviceLimit: Int32 { 1 << 20 }
@@ -384,19 +392,24 @@ public struct TransitionDetector {
         // Scratch buffers keep their size between refreshes; only their first `n` are used.
         var kept = spareEntries
         spareEntries = []
-        var keys = sortKeys
-        sortKeys = []
+        var buckets = bucketOf
+        bucketOf = []
         let capacity = found.count + old.count
         if kept.count < capacity {
             kept.append(contentsOf: repeatElement(FenceEntry(slot: 0, centre: p, radiusChord: 0, band: 0, dwellSeconds: 0, state: .unknown),
                                                   count: capacity - kept.count))
         }
-        if keys.count < capacity { keys.append(contentsOf: repeatElement(0, count: capacity - keys.count)) }
+        if buckets.count < capacity { buckets.append(contentsOf: repeatElement(0, count: capacity - buckets.count)) }
         let dropBeyond = slackChord + 1e-12
         let maxAccuracyChord = self.maxAccuracyChord
+        let lastBucket = Self.horizonBuckets - 1
+        let bucketWidth = (slackChord - 1e-12) / Double(lastBucket - 1)  // 62 widths end just below the slack
         var n = 0
+        var ordered: [FenceEntry] = []
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.horizonBuckets) { counts in
+        counts.initialize(repeating: 0)
         kept.withUnsafeMutableBufferPointer { kept in
-        keys.withUnsafeMutableBufferPointer { keys in
+        buckets.withUnsafeMutableBufferPointer { buckets in
         mark.withUnsafeMutableBufferPointer { mark in
         geometry.withUnsafeBufferPointer { geometry in
         old.withUnsafeBufferPointer { old in
@@ -410,10 +423,18 @@ public struct TransitionDetector {
                 let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
                 let agrees = outsideSide ? e.state == .outside : e.state == .inside
                 if settled && agrees && outsideSide && gap > dropBeyond { return }  // settled outside, beyond the slack
-                e.horizon = settled && agrees ? gap : -1
-                // Non-negative floats order like their bit patterns; rounding down keeps the bound safe.
-                let h = e.horizon <= 0 ? UInt64(0) : UInt64(Float(e.horizon).nextDown.bitPattern)
-                keys[n] = h << 32 | UInt64(n)
+                var b = 0
+                if settled && agrees && gap > 0 {
+                    // The bucket's lower edge, never above the gap (a safe, rounded-down horizon).
+                    var k = Swift.min(lastBucket - 1, Int(gap / bucketWidth))
+                    if Double(k) * bucketWidth > gap { k -= 1 }
+                    e.horizon = Double(k) * bucketWidth
+                    b = k + 1
+                } else {
+                    e.horizon = -1
+                }
+                buckets[n] = UInt8(truncatingIfNeeded: b)
+                counts[b] += 1
                 kept[n] = e
                 n += 1
             }
@@ -435,27 +456,30 @@ public struct TransitionDetector {
                 if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
                 mark[Int(e.slot)] = -1
             }
-            // Keys are distinct (position in the low bits), so any correct sort gives one order.
-            sortDistinctKeys(UnsafeMutableBufferPointer(rebasing: keys[0..<n]))
-        }
-        }
-        }
-        }
-        }
-        let count = n
-        let ordered = kept.withUnsafeBufferPointer { kept in
-            keys.withUnsafeBufferPointer { keys in
-                [FenceEntry](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    for i in 0..<count {
-                        (buffer.baseAddress! + i).initialize(to: kept[Int(truncatingIfNeeded: keys[i] & 0xFFFF_FFFF)])
-                    }
-                    initialized = count
+            // Counting sort by bucket (stable): bucket starts, then each entry to its place.
+            var start: Int32 = 0
+            for b in 0..<counts.count {
+                let c = counts[b]
+                counts[b] = start
+                start += c
+            }
+            let count = n
+            ordered = [FenceEntry](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count {
+                    let b = Int(buckets[i])
+                    (buffer.baseAddress! + Int(counts[b])).initialize(to: kept[i])
+                    counts[b] += 1
                 }
+                initialized = count
             }
         }
-        old = []
+        }
+        }
+        }
+        }
+        }
         scratch = found
-        sortKeys = keys
+        bucketOf = buckets
         spareEntries = kept
         tracks[slot].nextHorizon = ordered.first?.horizon ?? .infinity
         tracks[slot].entries = ordered
@@ -468,48 +492,6 @@ public struct TransitionDetector {
         let g = geometry[Int(slot)]
         return FenceEntry(slot: slot, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
                           dwellSeconds: g.dwellSeconds, state: state)
-    }
-}
-
-/// Sorts distinct keys ascending in place: insertion sort for short runs, else quicksort with a
-/// median-of-three pivot (no allocation; the keys are distinct, so stability does not matter).
-@usableFromInline
-func sortDistinctKeys(_ keys: UnsafeMutableBufferPointer<UInt64>) {
-    var lo = 0, hi = keys.count - 1
-    while hi - lo > 24 {  // 24: below this insertion sort beats partitioning
-        let mid = lo + (hi - lo) / 2
-        if keys[mid] < keys[lo] { keys.swapAt(mid, lo) }
-        if keys[hi] < keys[lo] { keys.swapAt(hi, lo) }
-        if keys[hi] < keys[mid] { keys.swapAt(hi, mid) }
-        let pivot = keys[mid]
-        var i = lo, j = hi
-        while i <= j {
-            while keys[i] < pivot { i += 1 }
-            while keys[j] > pivot { j -= 1 }
-            if i <= j {
-                keys.swapAt(i, j)
-                i += 1
-                j -= 1
-            }
-        }
-        // Recurse into the smaller side, loop on the larger (stack depth O(log n)).
-        if j - lo < hi - i {
-            sortDistinctKeys(UnsafeMutableBufferPointer(rebasing: keys[lo...j]))
-            lo = i
-        } else {
-            sortDistinctKeys(UnsafeMutableBufferPointer(rebasing: keys[i...hi]))
-            hi = j
-        }
-    }
-    if hi <= lo { return }
-    for i in (lo + 1)...hi {
-        let v = keys[i]
-        var j = i
-        while j > lo && keys[j - 1] > v {
-            keys[j] = keys[j - 1]
-            j -= 1
-        }
-        keys[j] = v
     }
 }
 

@@ -304,6 +304,7 @@ public struct TransitionDetector {
         let exitNeeded = UInt8(configuration.exitConfirmations)
         let minDwell = configuration.minimumDwellSeconds
         let fenceIDs = self.fenceIDs
+        let geometry = self.geometry
         tracks[slot].entries.withUnsafeMutableBufferPointer { entries in
             for k in 0..<reach {
                 let c2 = p.chord2(to: entries[k].centre)
@@ -325,7 +326,7 @@ public struct TransitionDetector {
                         entries[k].state = .inside
                         entries[k].pending = 0
                         entries[k].enteredAt = time
-                        entries[k].dwellDone = entries[k].dwellSeconds == .infinity
+                        entries[k].dwellDone = !entries[k].hasDwell
                         events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .enter, time: time))
                     }
                 case .inside:
@@ -340,7 +341,7 @@ public struct TransitionDetector {
                     } else {
                         entries[k].pending = 0
                     }
-                    if !entries[k].dwellDone && time - entries[k].enteredAt >= entries[k].dwellSeconds {
+                    if !entries[k].dwellDone && time - entries[k].enteredAt >= geometry[Int(entries[k].slot)].dwellSeconds {
                         entries[k].dwellDone = true
                         events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .dwell, time: time))
                     }
@@ -540,28 +541,41 @@ struct DeviceTrack {
 }
 
 /// A device's state for one nearby fence, with the fence's geometry cached beside it so the
-/// per-fix scan reads one contiguous array.
+/// per-fix scan reads one contiguous array. Exactly 64 bytes (one cache line of the scan):
+/// geometry and times first, then the slot and the one-byte fields.
 @usableFromInline
 struct FenceEntry {
     @usableFromInline enum State: UInt8 { case unknown, outside, inside }
 
+    @usableFromInline var centre: UnitVector
+    @usableFromInline var radiusChord: Double
+    @usableFromInline var band: Double
+    /// Seconds: while outside, the time of the first fix of the pending entry run; while
+    /// inside, the time of the entry event (the dwell clock). One field serves both because
+    /// each is read only in its own state and written before that state first reads it.
+    @usableFromInline var since = 0.0
+    /// Chord distance from the anchor the device must move before a fix could change this
+    /// entry; -1 = visit on every fix.
+    @usableFromInline var horizon = -1.0
     @usableFromInline var slot: Int32
     @usableFromInline var state: State
     /// Consecutive decisive fixes towards the other state.
     @usableFromInline var pending: UInt8 = 0
     /// Whether the dwell event is done (or not wanted) for the current stay.
     @usableFromInline var dwellDone = true
-    @usableFromInline var centre: UnitVector
-    @usableFromInline var radiusChord: Double
-    @usableFromInline var band: Double
-    @usableFromInline var dwellSeconds: Double
-    /// Time of the first fix of the pending run, seconds.
-    @usableFromInline var pendingSince = 0.0
-    /// Time of the entry event (dwell clock), seconds.
-    @usableFromInline var enteredAt = 0.0
-    /// Chord distance from the anchor the device must move before a fix could change this
-    /// entry; -1 = visit on every fix.
-    @usableFromInline var horizon = -1.0
+    /// Whether the fence has a dwell time (its seconds are in the detector's `geometry`).
+    @usableFromInline var hasDwell: Bool
+
+    /// Time of the first fix of the pending run, seconds (meaningful while outside).
+    @usableFromInline var pendingSince: Double {
+        get { since }
+        set { since = newValue }
+    }
+    /// Time of the entry event, seconds (meaningful while inside).
+    @usableFromInline var enteredAt: Double {
+        get { since }
+        set { since = newValue }
+    }
 
     @usableFromInline
     init(slot: Int32, centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {
@@ -570,6 +584,6 @@ struct FenceEntry {
         self.centre = centre
         self.radiusChord = radiusChord
         self.band = band
-        self.dwellSeconds = dwellSeconds
+        self.hasDwell = dwellSeconds != .infinity
     }
 }

@@ -48,6 +48,9 @@ public struct TransitionDetector {
 
     /// Fence ids by dense slot.
     @usableFromInline let fenceIDs: [Int32]
+    /// Whether `fenceIDs[k] == k` for every slot (ids 0..<n in order): an event then names its
+    /// fence without a lookup (a likely cache miss per event).
+    @usableFromInline let slotsAreIDs: Bool
     /// Fence geometry by dense slot, one 48-byte record each (a refresh reads one cache line
     /// per fence instead of four scattered arrays).
     @usableFromInline let geometry: [FenceGeometry]
@@ -153,6 +156,7 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
+        self.slotsAreIDs = ids.indices.allSatisfy { ids[$0] == Int32(truncatingIfNeeded: $0) }
         self.geometry = geometry
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
@@ -304,6 +308,7 @@ public struct TransitionDetector {
         let exitNeeded = UInt8(configuration.exitConfirmations)
         let minDwell = configuration.minimumDwellSeconds
         let fenceIDs = self.fenceIDs
+        let slotsAreIDs = self.slotsAreIDs
         let geometry = self.geometry
         tracks[slot].entries.withUnsafeMutableBufferPointer { entries in
             for k in 0..<reach {
@@ -327,7 +332,7 @@ public struct TransitionDetector {
                         entries[k].pending = 0
                         entries[k].enteredAt = time
                         entries[k].dwellDone = !entries[k].hasDwell
-                        events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .enter, time: time))
+                        events.append(TransitionEvent(device: device, fence: slotsAreIDs ? entries[k].slot : fenceIDs[Int(entries[k].slot)], kind: .enter, time: time))
                     }
                 case .inside:
                     if outside {
@@ -335,7 +340,7 @@ public struct TransitionDetector {
                         if entries[k].pending >= exitNeeded {
                             entries[k].state = .outside
                             entries[k].pending = 0
-                            events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .exit, time: time))
+                            events.append(TransitionEvent(device: device, fence: slotsAreIDs ? entries[k].slot : fenceIDs[Int(entries[k].slot)], kind: .exit, time: time))
                             continue
                         }
                     } else {
@@ -343,7 +348,7 @@ public struct TransitionDetector {
                     }
                     if !entries[k].dwellDone && time - entries[k].enteredAt >= geometry[Int(entries[k].slot)].dwellSeconds {
                         entries[k].dwellDone = true
-                        events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .dwell, time: time))
+                        events.append(TransitionEvent(device: device, fence: slotsAreIDs ? entries[k].slot : fenceIDs[Int(entries[k].slot)], kind: .dwell, time: time))
                     }
                 case .unknown:
                     if inside {

@@ -371,7 +371,9 @@ public struct TransitionDetector {
     /// before a fix could be decisive on the other side of the fence than `p` is, i.e.
     /// `|chord(p, centre) - radiusChord| - band - maxAccuracyChord` (chords obey the triangle
     /// inequality); -1 (always visited) when its state is unknown, pending, not the side `p`
-    /// is on, or has a dwell to fire. Entries are ordered by horizon, so a fix visits a prefix.
+    /// is on, or has a dwell to fire. Entries are ordered by horizon (a counting sort; each
+    /// horizon rounded down to its bucket's lower edge, see ``horizonBuckets``), so a fix visits
+    /// a prefix.
     @usableFromInline
     mutating func refreshNeighbourhood(_ slot: Int, at p: UnitVector, known: Bool) {
         counters.neighbourhoodQueries += 1

@@ -91,8 +91,8 @@ extension TransitionDetector {
             var e = makeEntry(slot, state: state)
             e.pending = f.pending
             e.dwellDone = f.dwellDone
-            e.pendingSince = f.pendingSince
-            e.enteredAt = f.enteredAt
+            // One stored time serves both (see FenceEntry.since): the one this state reads.
+            e.since = state == .inside ? f.enteredAt : f.pendingSince
             guard !f.horizon.isNaN else { throw .invalidSetting(field: "snapshot.horizon", value: f.horizon) }
             e.horizon = f.horizon
             entries.append(e)

@@ -46,15 +46,14 @@ public struct TransitionDetector {
     /// What happened to the input so far.
     public internal(set) var counters = TransitionCounters()
 
-    // Fences by dense slot (struct of arrays).
+    /// Fence ids by dense slot.
     @usableFromInline let fenceIDs: [Int32]
-    @usableFromInline let centres: [UnitVector]
-    /// Radius as a chord on the unit sphere, `2 sin(r / 2R)`.
-    @usableFromInline let radiusChord: [Double]
-    /// `(h + f r) / R`: the accuracy-independent half-width of the band, chord units.
-    @usableFromInline let bandChord: [Double]
-    /// Dwell time in seconds, or infinity for none.
-    @usableFromInline let dwellSeconds: [Double]
+    /// Whether `fenceIDs[k] == k` for every slot (ids 0..<n in order): an event then names its
+    /// fence without a lookup (a likely cache miss per event).
+    @usableFromInline let slotsAreIDs: Bool
+    /// Fence geometry by dense slot, one 48-byte record each (a refresh reads one cache line
+    /// per fence instead of four scattered arrays).
+    @usableFromInline let geometry: [FenceGeometry]
     @usableFromInline let slotOfID: [Int32: Int32]
     /// `index.forEachWithin(meters:of:_:)`, captured once at init for the concrete index type
     /// (calling through a stored existential would copy it, retaining its arrays, per query).
@@ -82,10 +81,18 @@ public struct TransitionDetector {
     /// Per fence slot: position of the slot in the entry list being refreshed, or -1.
     /// All -1 between refreshes.
     @usableFromInline var mark: [Int32]
-    /// (horizon bits << 32 | entry position) sort keys of a refresh.
-    @usableFromInline var sortKeys: [UInt64] = []
+    /// Horizon bucket of each kept entry of a refresh (see ``horizonBuckets``).
+    @usableFromInline var bucketOf: [UInt8] = []
     /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
     @usableFromInline var spareEntries: [FenceEntry] = []
+
+    /// A refresh orders entries by horizon with a counting sort into this many buckets: bucket 0
+    /// holds the always-visited entries (horizon -1), bucket `1 + k` the horizons in
+    /// `[k w, (k + 1) w)` with `w = slack / 62`, each stored rounded down to `k w` (about 48 m at
+    /// the default slack), and the last bucket everything from `62 w` (never reached before the
+    /// next refresh). Rounding a horizon down only makes a fix visit an entry a little earlier,
+    /// which cannot change an event (a visit before the horizon finds nothing to change).
+    @usableFromInline static var horizonBuckets: Int { 64 }
 
     /// Device ids below this use a table instead of a dictionary (4 MB at most: 1 Mi Int32 slots).
     @usableFromInline static var smallDeviceLimit: Int32 { 1 << 20 }
@@ -131,28 +138,26 @@ public struct TransitionDetector {
         var slots: [Int32: Int32] = [:]
         slots.reserveCapacity(fences.count)
         var maxRadius = 0.0, maxBand = 0.0
-        var ids: [Int32] = [], centres: [UnitVector] = [], chords: [Double] = [], bands: [Double] = [], dwells: [Double] = []
+        var ids: [Int32] = [], geometry: [FenceGeometry] = []
+        ids.reserveCapacity(fences.count)
+        geometry.reserveCapacity(fences.count)
         for (k, f) in fences.enumerated() {
             guard slots.updateValue(Int32(k), forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
             ids.append(f.id)
-            centres.append(f.centreVector)
-            chords.append(f.chord2.squareRoot())
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
-            bands.append(band / Earth.meanRadius)
-            dwells.append(.infinity)
+            geometry.append(FenceGeometry(centre: f.centreVector, radiusChord: f.chord2.squareRoot(),
+                                          band: band / Earth.meanRadius, dwellSeconds: .infinity))
             maxRadius = Swift.max(maxRadius, f.radiusMeters)
             maxBand = Swift.max(maxBand, band)
         }
         for (id, seconds) in dwellSeconds {
             guard let slot = slots[id] else { throw .unknownFenceID(id) }
             guard seconds.isFinite, seconds >= 0 else { throw .invalidDwell(seconds) }
-            dwells[Int(slot)] = seconds
+            geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.centres = centres
-        self.radiusChord = chords
-        self.bandChord = bands
-        self.dwellSeconds = dwells
+        self.slotsAreIDs = ids.indices.allSatisfy { ids[$0] == Int32(truncatingIfNeeded: $0) }
+        self.geometry = geometry
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
         let maxID = ids.max() ?? -1
@@ -303,6 +308,8 @@ public struct TransitionDetector {
         let exitNeeded = UInt8(configuration.exitConfirmations)
         let minDwell = configuration.minimumDwellSeconds
         let fenceIDs = self.fenceIDs
+        let slotsAreIDs = self.slotsAreIDs
+        let geometry = self.geometry
         tracks[slot].entries.withUnsafeMutableBufferPointer { entries in
             for k in 0..<reach {
                 let c2 = p.chord2(to: entries[k].centre)
@@ -324,8 +331,8 @@ public struct TransitionDetector {
                         entries[k].state = .inside
                         entries[k].pending = 0
                         entries[k].enteredAt = time
-                        entries[k].dwellDone = entries[k].dwellSeconds == .infinity
-                        events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .enter, time: time))
+                        entries[k].dwellDone = !entries[k].hasDwell
+                        events.append(TransitionEvent(device: device, fence: slotsAreIDs ? entries[k].slot : fenceIDs[Int(entries[k].slot)], kind: .enter, time: time))
                     }
                 case .inside:
                     if outside {
@@ -333,15 +340,15 @@ public struct TransitionDetector {
                         if entries[k].pending >= exitNeeded {
                             entries[k].state = .outside
                             entries[k].pending = 0
-                            events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .exit, time: time))
+                            events.append(TransitionEvent(device: device, fence: slotsAreIDs ? entries[k].slot : fenceIDs[Int(entries[k].slot)], kind: .exit, time: time))
                             continue
                         }
                     } else {
                         entries[k].pending = 0
                     }
-                    if !entries[k].dwellDone && time - entries[k].enteredAt >= entries[k].dwellSeconds {
+                    if !entries[k].dwellDone && time - entries[k].enteredAt >= geometry[Int(entries[k].slot)].dwellSeconds {
                         entries[k].dwellDone = true
-                        events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entries[k].slot)], kind: .dwell, time: time))
+                        events.append(TransitionEvent(device: device, fence: slotsAreIDs ? entries[k].slot : fenceIDs[Int(entries[k].slot)], kind: .dwell, time: time))
                     }
                 case .unknown:
                     if inside {
@@ -364,7 +371,9 @@ public struct TransitionDetector {
     /// before a fix could be decisive on the other side of the fence than `p` is, i.e.
     /// `|chord(p, centre) - radiusChord| - band - maxAccuracyChord` (chords obey the triangle
     /// inequality); -1 (always visited) when its state is unknown, pending, not the side `p`
-    /// is on, or has a dwell to fire. Entries are ordered by horizon, so a fix visits a prefix.
+    /// is on, or has a dwell to fire. Entries are ordered by horizon (a counting sort; each
+    /// horizon rounded down to its bucket's lower edge, see ``horizonBuckets``), so a fix visits
+    /// a prefix.
     @usableFromInline
     mutating func refreshNeighbourhood(_ slot: Int, at p: UnitVector, known: Bool) {
         counters.neighbourhoodQueries += 1
@@ -388,73 +397,127 @@ public struct TransitionDetector {
         counters.unknownFenceIDs += unknown
         var old: [FenceEntry] = []
         swap(&old, &tracks[slot].entries)
+        // Scratch buffers keep their size between refreshes; only their first `n` are used.
         var kept = spareEntries
         spareEntries = []
-        kept.removeAll(keepingCapacity: true)
-        var keys = sortKeys
-        sortKeys = []
-        keys.removeAll(keepingCapacity: true)
+        var buckets = bucketOf
+        bucketOf = []
+        let capacity = found.count + old.count
+        if kept.count < capacity {
+            kept.append(contentsOf: repeatElement(FenceEntry(slot: 0, centre: p, radiusChord: 0, band: 0, dwellSeconds: 0, state: .unknown),
+                                                  count: capacity - kept.count))
+        }
+        if buckets.count < capacity { buckets.append(contentsOf: repeatElement(0, count: capacity - buckets.count)) }
         let dropBeyond = slackChord + 1e-12
-        // Candidates: every old entry (marked by slot), then every found fence not already held.
-        for (k, e) in old.enumerated() { mark[Int(e.slot)] = Int32(k) }
-        func consider(_ entry: FenceEntry, wasFound: Bool) {
-            var e = entry
-            if !wasFound && !(e.state == .inside || e.pending > 0) { return }
-            let ca = p.chord2(to: e.centre).squareRoot()
-            let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
-            let outsideSide = ca > e.radiusChord
-            let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
-            let agrees = outsideSide ? e.state == .outside : e.state == .inside
-            if settled && agrees && outsideSide && gap > dropBeyond { return }  // settled outside, beyond the slack
-            e.horizon = settled && agrees ? gap : -1
-            // Non-negative floats order like their bit patterns; rounding down keeps the bound safe.
-            let h = e.horizon <= 0 ? UInt64(0) : UInt64(Float(e.horizon).nextDown.bitPattern)
-            keys.append(h << 32 | UInt64(kept.count))
-            kept.append(e)
-        }
-        for s in found {
-            let m = mark[Int(s)]
-            if m >= 0 {
-                consider(old[Int(m)], wasFound: true)
-                mark[Int(s)] = -2  // handled
-            } else if m == -1 {
-                consider(makeEntry(s, state: known ? .outside : .unknown), wasFound: true)
+        let maxAccuracyChord = self.maxAccuracyChord
+        let lastBucket = Self.horizonBuckets - 1
+        let bucketWidth = (slackChord - 1e-12) / Double(lastBucket - 1)  // 62 widths end just below the slack
+        var n = 0
+        var ordered: [FenceEntry] = []
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.horizonBuckets) { counts in
+        counts.initialize(repeating: 0)
+        kept.withUnsafeMutableBufferPointer { kept in
+        buckets.withUnsafeMutableBufferPointer { buckets in
+        mark.withUnsafeMutableBufferPointer { mark in
+        geometry.withUnsafeBufferPointer { geometry in
+        old.withUnsafeBufferPointer { old in
+            // Keeps `e` (with its horizon and sort key) unless it is settled outside beyond the slack.
+            func consider(_ entry: FenceEntry, wasFound: Bool) {
+                var e = entry
+                if !wasFound && !(e.state == .inside || e.pending > 0) { return }
+                let ca = p.chord2(to: e.centre).squareRoot()
+                let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
+                let outsideSide = ca > e.radiusChord
+                let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
+                let agrees = outsideSide ? e.state == .outside : e.state == .inside
+                if settled && agrees && outsideSide && gap > dropBeyond { return }  // settled outside, beyond the slack
+                var b = 0
+                if settled && agrees && gap > 0 {
+                    // The bucket's lower edge, never above the gap (a safe, rounded-down horizon).
+                    var k = Swift.min(lastBucket - 1, Int(gap / bucketWidth))
+                    if Double(k) * bucketWidth > gap { k -= 1 }
+                    e.horizon = Double(k) * bucketWidth
+                    b = k + 1
+                } else {
+                    e.horizon = -1
+                }
+                buckets[n] = UInt8(truncatingIfNeeded: b)
+                counts[b] += 1
+                kept[n] = e
+                n += 1
             }
-        }
-        for e in old {
-            if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
-            mark[Int(e.slot)] = -1
-        }
-        if keys.count <= 64 {
-            // Insertion sort: no allocation, and faster than the stable merge sort at this size.
-            keys.withUnsafeMutableBufferPointer { k in
-                for i in 1..<Swift.max(1, k.count) {
-                    let v = k[i]
-                    var j = i
-                    while j > 0 && k[j - 1] > v { k[j] = k[j - 1]; j -= 1 }
-                    k[j] = v
+            // Candidates: every old entry (marked by slot), then every found fence not already held.
+            for k in old.indices { mark[Int(old[k].slot)] = Int32(k) }
+            let newState: FenceEntry.State = known ? .outside : .unknown
+            for s in found {
+                let m = mark[Int(s)]
+                if m >= 0 {
+                    consider(old[Int(m)], wasFound: true)
+                    mark[Int(s)] = -2  // handled
+                } else if m == -1 {
+                    let g = geometry[Int(s)]
+                    consider(FenceEntry(slot: s, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
+                                        dwellSeconds: g.dwellSeconds, state: newState), wasFound: true)
                 }
             }
-        } else {
-            keys.sort()
+            for e in old {
+                if mark[Int(e.slot)] >= 0 { consider(e, wasFound: false) }
+                mark[Int(e.slot)] = -1
+            }
+            // Counting sort by bucket (stable): bucket starts, then each entry to its place.
+            var start: Int32 = 0
+            for b in 0..<counts.count {
+                let c = counts[b]
+                counts[b] = start
+                start += c
+            }
+            let count = n
+            ordered = [FenceEntry](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count {
+                    let b = Int(buckets[i])
+                    (buffer.baseAddress! + Int(counts[b])).initialize(to: kept[i])
+                    counts[b] += 1
+                }
+                initialized = count
+            }
         }
-        var ordered = old
-        ordered.removeAll(keepingCapacity: true)
-        for key in keys { ordered.append(kept[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)]) }
+        }
+        }
+        }
+        }
+        }
         scratch = found
-        sortKeys = keys
+        bucketOf = buckets
+        spareEntries = kept
         tracks[slot].nextHorizon = ordered.first?.horizon ?? .infinity
         tracks[slot].entries = ordered
         tracks[slot].processed = 0
-        spareEntries = kept
         tracks[slot].anchor = p
     }
 
     @usableFromInline
     func makeEntry(_ slot: Int32, state: FenceEntry.State) -> FenceEntry {
-        let s = Int(slot)
-        return FenceEntry(slot: slot, centre: centres[s], radiusChord: radiusChord[s], band: bandChord[s],
-                          dwellSeconds: dwellSeconds[s], state: state)
+        let g = geometry[Int(slot)]
+        return FenceEntry(slot: slot, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
+                          dwellSeconds: g.dwellSeconds, state: state)
+    }
+}
+
+/// One fence's geometry, cached by slot: centre, radius and band in chord units, dwell seconds
+/// (infinity for none).
+@usableFromInline
+struct FenceGeometry {
+    @usableFromInline var centre: UnitVector
+    @usableFromInline var radiusChord: Double
+    @usableFromInline var band: Double
+    @usableFromInline var dwellSeconds: Double
+
+    @usableFromInline
+    init(centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double) {
+        self.centre = centre
+        self.radiusChord = radiusChord
+        self.band = band
+        self.dwellSeconds = dwellSeconds
     }
 }
 
@@ -485,28 +548,41 @@ struct DeviceTrack {
 }
 
 /// A device's state for one nearby fence, with the fence's geometry cached beside it so the
-/// per-fix scan reads one contiguous array.
+/// per-fix scan reads one contiguous array. Exactly 64 bytes (one cache line of the scan):
+/// geometry and times first, then the slot and the one-byte fields.
 @usableFromInline
 struct FenceEntry {
     @usableFromInline enum State: UInt8 { case unknown, outside, inside }
 
+    @usableFromInline var centre: UnitVector
+    @usableFromInline var radiusChord: Double
+    @usableFromInline var band: Double
+    /// Seconds: while outside, the time of the first fix of the pending entry run; while
+    /// inside, the time of the entry event (the dwell clock). One field serves both because
+    /// each is read only in its own state and written before that state first reads it.
+    @usableFromInline var since = 0.0
+    /// Chord distance from the anchor the device must move before a fix could change this
+    /// entry; -1 = visit on every fix.
+    @usableFromInline var horizon = -1.0
     @usableFromInline var slot: Int32
     @usableFromInline var state: State
     /// Consecutive decisive fixes towards the other state.
     @usableFromInline var pending: UInt8 = 0
     /// Whether the dwell event is done (or not wanted) for the current stay.
     @usableFromInline var dwellDone = true
-    @usableFromInline var centre: UnitVector
-    @usableFromInline var radiusChord: Double
-    @usableFromInline var band: Double
-    @usableFromInline var dwellSeconds: Double
-    /// Time of the first fix of the pending run, seconds.
-    @usableFromInline var pendingSince = 0.0
-    /// Time of the entry event (dwell clock), seconds.
-    @usableFromInline var enteredAt = 0.0
-    /// Chord distance from the anchor the device must move before a fix could change this
-    /// entry; -1 = visit on every fix.
-    @usableFromInline var horizon = -1.0
+    /// Whether the fence has a dwell time (its seconds are in the detector's `geometry`).
+    @usableFromInline var hasDwell: Bool
+
+    /// Time of the first fix of the pending run, seconds (meaningful while outside).
+    @usableFromInline var pendingSince: Double {
+        get { since }
+        set { since = newValue }
+    }
+    /// Time of the entry event, seconds (meaningful while inside).
+    @usableFromInline var enteredAt: Double {
+        get { since }
+        set { since = newValue }
+    }
 
     @usableFromInline
     init(slot: Int32, centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {
@@ -515,6 +591,6 @@ struct FenceEntry {
         self.centre = centre
         self.radiusChord = radiusChord
         self.band = band
-        self.dwellSeconds = dwellSeconds
+        self.hasDwell = dwellSeconds != .infinity
     }
 }

@@ -51,7 +51,9 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     public var maxConsecutiveJumpRejections: Int
     /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
     /// again from the index. Affects speed and memory only, never the events (> 0).
-    /// Default 3,000 m: 1 / 2 / 4 km measured 1.32 / 1.53 / 1.61 M fixes/s on-CPU.
+    /// Default 3,000 m: on the 10k-POI workload 1 / 1.5 / 2 / 3 km measured 2.5-2.7 / 2.6 /
+    /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each); 4 km and more were
+    /// slower in an earlier build.
     public var neighbourhoodSlackMeters: Double
 
     public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,

@@ -199,6 +199,22 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     }
 }
 
+@Test func denseIdsInOrderGiveTheSameEventsAsSparseIds() throws {
+    // Ids 0..<n in order take the detector's no-lookup path for event ids; ids 3k + 1 do not.
+    for seed: UInt64 in [8, 9] {
+        let world = randomWorld(seed: seed)
+        let dense = try world.fences.map { try Fence(id: ($0.id - 1) / 3, centre: $0.centre, radiusMeters: $0.radiusMeters) }
+        var sparse = try TransitionDetector(fences: world.fences, dwellSeconds: [1: 120])
+        var compact = try TransitionDetector(fences: dense, dwellSeconds: [0: 120])
+        #expect(!sparse.slotsAreIDs && compact.slotsAreIDs, "seed \(seed)")
+        let expected = runAll(&sparse, world.fixes[...]).map {
+            TransitionEvent(device: $0.device, fence: ($0.fence - 1) / 3, kind: $0.kind, time: $0.time)
+        }
+        #expect(expected.count > 5, "seed \(seed)")
+        #expect(runAll(&compact, world.fixes[...]) == expected, "seed \(seed)")
+    }
+}
+
 @Test func stateIsSparse() throws {
     let world = randomWorld(seed: 4)
     var d = try detector(world.fences)

@@ -22,3 +22,16 @@ func makeDirectory(_ path: String) throws(BenchError) {
         }
     }
 }
+
+/// Rows of cells as a fixed-width text table: the first column left-aligned, the others
+/// right-aligned, columns two spaces apart. Every row has the header's number of cells.
+func renderTable(_ rows: [[String]]) -> String {
+    guard let header = rows.first else { return "" }
+    let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max()! }
+    return rows.map { row in
+        row.enumerated().map { c, cell in
+            let pad = String(repeating: " ", count: widths[c] - cell.count)
+            return c == 0 ? cell + pad : pad + cell
+        }.joined(separator: "  ")
+    }.joined(separator: "\n")
+}

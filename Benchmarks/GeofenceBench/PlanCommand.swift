@@ -202,12 +202,7 @@ struct PlanCommand {
                 formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)", formatFixed(seconds, 2),
             ])
         }
-        let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max()! }
-        return rows.map { row in
-            row.enumerated().map { c, cell in
-                c == 0 ? cell.padding(widths[c]) : String(repeating: " ", count: widths[c] - cell.count) + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return renderTable(rows)
     }
 }
 

@@ -101,14 +101,5 @@ func table(_ ms: [Measurement]) -> String {
             formatFixed(m.peakRSSMegabytes, 0), String(m.totals.checksum),
         ])
     }
-    let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max()! }
-    return rows.map { row in
-        row.enumerated().map { c, cell in
-            c == 0 ? cell.padding(widths[c]) : String(repeating: " ", count: widths[c] - cell.count) + cell
-        }.joined(separator: "  ")
-    }.joined(separator: "\n")
-}
-
-extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    return renderTable(rows)
 }

@@ -162,12 +162,7 @@ struct TransitionsCommand {
                         formatFixed(s.latencyP95, 0), formatFixed(s.flapsPerTrueTransition, 4),
                         fps.map { formatFixed($0 / 1e6, 2) } ?? "-"])
         }
-        let widths = (0..<header.count).map { c in out.map { $0[c].count }.max()! }
-        return out.map { row in
-            row.enumerated().map { c, cell in
-                c == 0 ? cell.padding(widths[c]) : String(repeating: " ", count: widths[c] - cell.count) + cell
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return renderTable(out)
     }
 
     /// The trade-off table: FP/FN/latency over hysteresis (m) x accuracy gate (m), other settings

@@ -37,9 +37,8 @@ import Testing
                 for c in range {
                     let child: Box3
                     if node < tree.leafNodeCount {
-                        let o = 4 * c
-                        child = Box3(capCentre: UnitVector(x: tree.itemData[o], y: tree.itemData[o + 1],
-                                                           z: tree.itemData[o + 2]), chord2: tree.itemData[o + 3])
+                        let f = tree.fenceData(c)
+                        child = Box3(capCentre: UnitVector(x: f.x, y: f.y, z: f.z), chord2: f.chord2)
                     } else {
                         child = PackedRTree.box(boxes, c)
                         covered[c] += 1

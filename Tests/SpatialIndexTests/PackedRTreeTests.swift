@@ -67,8 +67,11 @@ import Testing
 
     @Test func staysUnder48BytesPerFence() {
         var rng = SplitMix64(seed: 8)
-        let tree = PackedRTree(TestWorld.fences(3000, &rng))
-        #expect(tree.memoryBytes <= 48 * 3000, "\(tree.memoryBytes) bytes")
+        for count in [3000, PackedRTree.smallTreeFences] {
+            let tree = PackedRTree(TestWorld.fences(count, &rng))
+            #expect(tree.nodeSize == (count < PackedRTree.smallTreeFences ? 8 : 16) && tree.leafSize == 8)
+            #expect(tree.memoryBytes <= 48 * count, "\(count) fences: \(tree.memoryBytes) bytes")
+        }
     }
 
     @Test func isDeterministic() {

@@ -67,7 +67,7 @@ public struct CellIndex: FenceIndex, Sendable {
     public static let maxGroupSize = 7
     /// Target ratio of a group's largest radius to the width of its cells: the level is the
     /// deepest whose cells are on average at least `radius / cellsPerRadius` wide. Default 2
-    /// (level 11 for 8 km fences). Measured on the 3k/30k/300k workloads: 1.5 (level 10)
+    /// (level 11 for 8 km fences), 4 from ``largeIndexFences`` fences on. Measured on the 3k/30k/300k workloads: 1.5 (level 10)
     /// takes 0.66x the memory and is 8-15% slower; 4 (level 12) takes 2.4-3x the memory, is
     /// slower at 3k and only 6% faster at 300k.
     public let cellsPerRadius: Double

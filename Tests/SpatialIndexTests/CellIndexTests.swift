@@ -14,7 +14,7 @@ import Testing
         let fences = TestWorld.fences(count, &rng)
         let points = TestWorld.points(count == 1500 ? 300 : 200, near: fences, &rng)
         let brute = BruteForceIndex(fences)
-        for cellsPerRadius in [2.0, 0.7, 5] {
+        for cellsPerRadius in [2.0, 0.7, 4, 5] {
             let index = CellIndex(fences, cellsPerRadius: cellsPerRadius)
             IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: seed, "cells(\(cellsPerRadius))")
         }
@@ -132,6 +132,14 @@ import Testing
         let one = CellIndex([try Fence(id: 3, latitude: 90, longitude: 0, radiusMeters: 1)])
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 90, longitude: 123).unitVector) == [3])
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 89.9, longitude: 0).unitVector).isEmpty)
+    }
+
+    @Test func defaultCellsPerRadiusGrowsWithTheIndex() {
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 2)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences - 1) == 2)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences) == 4)
+        var rng = SplitMix64(seed: 16)
+        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 2)
     }
 
     @Test func isDeterministicAndSized() {

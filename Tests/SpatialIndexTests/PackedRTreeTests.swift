@@ -9,38 +9,68 @@ import Testing
         let fences = TestWorld.fences(count, &rng)
         let points = TestWorld.points(count == 2500 ? 400 : 250, near: fences, &rng)
         let brute = BruteForceIndex(fences)
-        for nodeSize in [16, 2, 5] {
-            let tree = PackedRTree(fences, nodeSize: nodeSize)
-            IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: seed, "packed(\(nodeSize))")
+        for (nodeSize, leafSize) in [(16, 8), (16, 16), (2, 1), (5, 3)] {
+            let tree = PackedRTree(fences, nodeSize: nodeSize, leafSize: leafSize)
+            IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: seed,
+                                          "packed(\(nodeSize), \(leafSize))")
         }
     }
 
-    @Test func shapeIsArithmetic() {
+    @Test(arguments: [(16, 16, 63, 4 + 1), (16, 8, 125, 8 + 1), (5, 3, 334, 67 + 14 + 3 + 1)])
+    func shapeIsArithmetic(nodeSize: Int, leafSize: Int, leaves: Int, inner: Int) {
         var rng = SplitMix64(seed: 6)
         let fences = TestWorld.fences(1000, &rng)
-        let tree = PackedRTree(fences, nodeSize: 16)
+        let tree = PackedRTree(fences, nodeSize: nodeSize, leafSize: leafSize)
         #expect(tree.count == 1000)
-        #expect(tree.leafNodeCount == 63)  // ceil(1000 / 16)
-        #expect(tree.nodeCount == 63 + 4 + 1)  // ceil(63 / 16) = 4, then the root
-        #expect(tree.height == 3)
+        #expect(tree.leafNodeCount == leaves)  // ceil(1000 / leafSize)
+        #expect(tree.nodeCount == leaves + inner)  // inner levels of ceil(below / nodeSize), root included
+        #expect(tree.nodeBoxes.count == 6 * tree.nodeCount + 2)
         #expect(Set(tree.ids) == Set(fences.map(\.id)))
-        // Every node box contains its children's boxes (fence caps for leaf nodes).
+        // Every node box contains its children's boxes (fence caps for leaf nodes), and the
+        // children of each level tile the level below.
+        var covered = [Int](repeating: 0, count: tree.nodeCount)
         tree.nodeBoxes.withUnsafeBufferPointer { boxes in
             for node in 0..<tree.nodeCount {
-                let box = boxes.box(at: node)
-                let start = Int(tree.nodeChildren[2 * node]), end = Int(tree.nodeChildren[2 * node + 1])
-                for c in start..<end {
+                let box = PackedRTree.box(boxes, node)
+                let range = tree.children(of: node)
+                #expect(range.count >= 1 && range.count <= (node < leaves ? leafSize : nodeSize))
+                for c in range {
                     let child: Box3
                     if node < tree.leafNodeCount {
-                        let o = 4 * c
-                        child = Box3(capCentre: UnitVector(x: tree.itemData[o], y: tree.itemData[o + 1],
-                                                           z: tree.itemData[o + 2]), chord2: tree.itemData[o + 3])
+                        let f = tree.fenceData(c)
+                        child = Box3(capCentre: UnitVector(x: f.x, y: f.y, z: f.z), chord2: f.chord2)
                     } else {
-                        child = boxes.box(at: c)
+                        child = PackedRTree.box(boxes, c)
+                        covered[c] += 1
                     }
                     #expect(box.contains(child), "node \(node) child \(c)")
                 }
             }
+        }
+        #expect(covered.dropLast().allSatisfy { $0 == 1 } && covered.last == 0)
+        // The packed box test agrees with the box's own containment test.
+        tree.nodeBoxes.withUnsafeBufferPointer { boxes in
+            let raw = UnsafeRawPointer(boxes.baseAddress!)
+            for f in fences.prefix(50) {
+                let c = f.centreVector
+                let px = Float(c.x), py = Float(c.y), pz = Float(c.z)
+                let low = SIMD4<Float>(px, py, pz, .infinity), high = SIMD4<Float>(-.infinity, px, py, pz)
+                for node in 0..<tree.nodeCount {
+                    let b = PackedRTree.box(boxes, node)
+                    let inside = px >= b.minX && px <= b.maxX && py >= b.minY && py <= b.maxY
+                        && pz >= b.minZ && pz <= b.maxZ
+                    #expect(PackedRTree.boxContainsBit(raw, node, low, high) == (inside ? 1 : 0))
+                }
+            }
+        }
+    }
+
+    @Test func staysUnder48BytesPerFence() {
+        var rng = SplitMix64(seed: 8)
+        for count in [3000, PackedRTree.smallTreeFences] {
+            let tree = PackedRTree(TestWorld.fences(count, &rng))
+            #expect(tree.nodeSize == (count < PackedRTree.smallTreeFences ? 8 : 16) && tree.leafSize == 8)
+            #expect(tree.memoryBytes <= 48 * count, "\(count) fences: \(tree.memoryBytes) bytes")
         }
     }
 

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // A dependency-free geofencing engine: geodesy, S2-compatible cells, spatial indexes.
-// "packages: none" — this manifest must never gain a `.package(...)` line.
+// "packages: none": this manifest declares no package dependencies, and must never gain one.
 import PackageDescription
 
 let package = Package(

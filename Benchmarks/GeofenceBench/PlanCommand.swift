@@ -63,17 +63,8 @@ struct PlanCommand {
         let significantWakeOnly = args.flag("significant-change-wakes-only")
         try args.checkAllConsumed()
 
-        let t0 = monotonicSeconds()
-        let rows: [WorkloadFence]
-        let fixes: FixStream
-        do {
-            rows = try WorkloadReader.readFences(path: fencesPath)
-            fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
-        } catch {
-            throw .failed("\(error)")
-        }
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
-        printError("read \(rows.count) fences and \(fixes.count) fixes in \(formatFixed(monotonicSeconds() - t0, 2)) s")
 
         let planner: MonitorPlanner
         do {

@@ -24,31 +24,35 @@ struct StabCommand {
         let json = args.flag("json")
         try args.checkAllConsumed()
 
-        let (fences, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
+        let fences = try makeFences(rows)
         let input = StabInput(fixes, threads: threads)
         let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
             printError("[\(kind.rawValue)] \($0)")
         }
         print(json ? jsonLine(m) : table([m]))
     }
+}
 
-    /// Reads and validates both files, reporting read speed on stderr.
-    static func loadWorkload(fencesPath: String, fixesPath: String) throws(BenchError) -> ([Fence], FixStream) {
-        let t0 = monotonicSeconds()
-        let rows: [WorkloadFence]
-        let fixes: FixStream
-        do {
-            rows = try WorkloadReader.readFences(path: fencesPath)
-            fixes = try WorkloadReader.readFixes(path: fixesPath)
-        } catch {
-            throw .failed("\(error)")
-        }
-        let seconds = monotonicSeconds() - t0
-        let total = rows.count + fixes.count
-        printError("read \(rows.count) fences and \(fixes.count) fixes in \(formatFixed(seconds, 2)) s "
-            + "(\(formatFixed(Double(total) / seconds / 1e6, 2)) M rows/s)")
-        return (try makeFences(rows), fixes)
+/// Reads and validates the workload files (truth too when `truthPath` is given), reporting the
+/// read speed on stderr. Errors name the file, line and column.
+func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil)
+    throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream)
+{
+    let t0 = monotonicSeconds()
+    let rows: [WorkloadFence]
+    let fixes: FixStream
+    do {
+        rows = try WorkloadReader.readFences(path: fencesPath)
+        fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
+    } catch {
+        throw .failed("\(error)")
     }
+    let seconds = monotonicSeconds() - t0
+    let total = rows.count + fixes.count * (truthPath == nil ? 1 : 2)
+    printError("read \(rows.count) fences and \(fixes.count) fixes\(truthPath == nil ? "" : " with truth") in "
+        + "\(formatFixed(seconds, 2)) s (\(formatFixed(Double(total) / seconds / 1e6, 2)) M rows/s)")
+    return (rows, fixes)
 }
 
 /// Index fences from workload rows; a bad radius or coordinate names the fence id.

@@ -48,16 +48,7 @@ struct TransitionsCommand {
         config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters)
         try args.checkAllConsumed()
 
-        let t0 = monotonicSeconds()
-        let rows: [WorkloadFence]
-        let fixes: FixStream
-        do {
-            rows = try WorkloadReader.readFences(path: fencesPath)
-            fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
-        } catch {
-            throw .failed("\(error)")
-        }
-        printError("read \(rows.count) fences and \(fixes.count) fixes with truth in \(formatFixed(monotonicSeconds() - t0, 2)) s")
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
         let index = PackedRTree(fences)
         let truth = TransitionScoring.trueTransitions(fixes, index: index)

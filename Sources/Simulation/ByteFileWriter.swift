@@ -78,7 +78,9 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .cannotOpen(path, reason): return "\(path): cannot open: \(reason)"
+        case let .cannotOpen(path, reason):
+            // FastCSV's reason already names the file ("cannot open PATH: why"); don't say it twice.
+            return reason.hasPrefix("cannot open") ? reason : "cannot open \(path): \(reason)"
         case let .writeFailed(path, reason): return "\(path): write failed: \(reason)"
         case let .badRow(path, line, column, message): return "\(path):\(line):\(column): \(message)"
         case let .missingColumn(path, column): return "\(path):1: missing column '\(column)' in the header"

@@ -68,6 +68,7 @@ public enum WorkloadReader {
                 try body(&row)
             }
         } catch let error as CSVError {
+            if error.kind == .io { throw .cannotOpen(path: path, reason: error.message) }
             if error.kind == .missingColumn, let name = error.columnName {
                 throw .missingColumn(path: path, column: name)
             }

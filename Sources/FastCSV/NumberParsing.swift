@@ -146,10 +146,11 @@ func parseNonFiniteWord(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
     }
 }
 
-/// Parses `[+-]?digits` as an `Int64`; `nil` on anything else or on overflow (same accepted
-/// strings and results as Swift's `Int64(String)`).
+/// Parses `[+-]?digits` into a sign and a magnitude; `nil` on an empty field, a lone sign,
+/// any other character, or a magnitude beyond `UInt64.max`. The shared core of
+/// ``parseInt64(_:)`` and ``parseUInt64(_:)``.
 @inlinable
-public func parseInt64(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
+func parseSignAndMagnitude(_ field: UnsafeBufferPointer<UInt8>) -> (negative: Bool, magnitude: UInt64)? {
     let n = field.count
     guard n > 0, let p = field.baseAddress else { return nil }
     var i = 0
@@ -166,6 +167,14 @@ public func parseInt64(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
         magnitude = sum
         i += 1
     }
+    return (negative, magnitude)
+}
+
+/// Parses `[+-]?digits` as an `Int64`; `nil` on anything else or on overflow (same accepted
+/// strings and results as Swift's `Int64(String)`).
+@inlinable
+public func parseInt64(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard let (negative, magnitude) = parseSignAndMagnitude(field) else { return nil }
     if negative {
         guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
         return Int64(bitPattern: 0 &- magnitude)
@@ -178,22 +187,7 @@ public func parseInt64(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
 /// anything else or on overflow.
 @inlinable
 public func parseUInt64(_ field: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    let n = field.count
-    guard n > 0, let p = field.baseAddress else { return nil }
-    var i = 0
-    var negative = false
-    if p[0] == 0x2D { negative = true; i = 1 } else if p[0] == 0x2B { i = 1 }
-    guard i < n else { return nil }
-    var value: UInt64 = 0
-    while i < n {
-        let d = p[i] &- 0x30
-        guard d <= 9 else { return nil }
-        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(UInt64(d))
-        guard !o1 && !o2 else { return nil }
-        value = sum
-        i += 1
-    }
-    if negative && value != 0 { return nil }
-    return value
+    guard let (negative, magnitude) = parseSignAndMagnitude(field) else { return nil }
+    if negative && magnitude != 0 { return nil }
+    return magnitude
 }

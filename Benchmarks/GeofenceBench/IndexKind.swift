@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SpatialIndex
 
 /// The indexes the benchmark can run, by their `--index` names.
@@ -59,7 +64,7 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .cells:
-        let index = CellIndex(fences)
+        let index = CellIndex(fences, cellsPerRadius: benchCellsPerRadius)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     }
 }
@@ -98,3 +103,9 @@ protocol MemoryReporting { var memoryBytes: Int { get } }
 extension PackedRTree: MemoryReporting {}
 extension DynamicRTree: MemoryReporting {}
 extension CellIndex: MemoryReporting {}
+
+/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``CellIndex``'s default.
+let benchCellsPerRadius: Double? = {
+    guard let text = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
+    return Double(String(cString: text))
+}()

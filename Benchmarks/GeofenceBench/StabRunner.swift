@@ -65,9 +65,8 @@ func stabRows<I: FenceIndex>(_ index: I, _ input: StabInput, rows: UnsafeBufferP
             let n = rows?.count ?? lat.count
             for r in 0..<n {
                 let q = rows.map { Int($0[r]) } ?? r
-                let p = UnitVector(fastLatitude: lat[q], longitude: lon[q])
                 let base = UInt64(q) &* 1_000_003
-                index.forEachContaining(p) { id in
+                index.forEachContaining(latitude: lat[q], longitude: lon[q]) { id in
                     hits &+= 1
                     checksum &+= base &+ UInt64(UInt32(bitPattern: id))
                 }
@@ -81,8 +80,7 @@ func stabRows<I: FenceIndex>(_ index: I, _ input: StabInput, rows: UnsafeBufferP
 func candidateStats<I: FenceIndex>(_ index: I, _ input: StabInput, stride step: Int) -> QueryStats {
     var stats = QueryStats()
     for q in Swift.stride(from: 0, to: input.latitude.count, by: step) {
-        let p = UnitVector(fastLatitude: input.latitude[q], longitude: input.longitude[q])
-        index.forEachContaining(p, stats: &stats) { _ in }
+        index.forEachContaining(latitude: input.latitude[q], longitude: input.longitude[q], stats: &stats) { _ in }
     }
     return stats
 }

@@ -1,16 +1,14 @@
 import Geodesy
-import GeoCells
 
 extension CellIndex {
-    /// Deepest level used: cell keys of levels up to 14 fit 32 bits, and a level-14 cell
-    /// (~600 m wide) is far wider than the ~6 m that the squared-chord margin pads a
-    /// zero-radius cap by, so tiny fences still meet 1-4 cells.
-    public static let maxIndexLevel = 14
+    /// Deepest level used (7: rows of 2^-7 degrees, ~870 m): cell keys fit 32 bits. Fences
+    /// much smaller than a cell still meet only 1-4 cells; fixes in those cells are candidates.
+    public static var maxIndexLevel: Int { LatLngGrid.maxLevel }
 
     /// Builds the index.
     /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
-    ///   cells per fence (fewer candidates, more memory). Default (nil): 2, or 4 from
-    ///   ``largeIndexFences`` fences on.
+    ///   cells per fence (fewer candidates, more memory). Default (nil):
+    ///   ``defaultCellsPerRadius(fenceCount:)``.
     /// - Precondition: `cellsPerRadius > 0`; the group records fit 2^25 words (25-bit entry
     ///   offsets): about 10M fences in 3-tier groups, 6.7M single fences.
     /// - Complexity: O(n log n) plus the flood fill of each group's cells.
@@ -84,24 +82,21 @@ extension CellIndex {
         var keys: [UInt32] = []
         var packed: [UInt32] = []
         var levelMask: UInt32 = 0
-        var fill = CellFloodFill()
         for g in 0..<groupCount {
             let first = groupFirst[g], count = groupFirst[g + 1] - first
             let chord2s = (0..<count).map { input[order[first + $0].index].chord2 }
-            let largest = input[order[first].index].radiusMeters  // chord2 descending
-            let centre = input[order[first].index].centreVector
-            let level = CellIndex.level(radiusMeters: largest, cellsPerRadius: cellsPerRadius)
+            let largest = input[order[first].index]  // chord2 descending
+            let level = CellIndex.level(radiusMeters: largest.radiusMeters, cellsPerRadius: cellsPerRadius)
             levelMask |= 1 << UInt32(level)
             let offset = groupOffsets[g]
-            fill.run(centre: centre, level: level) { cell, minC2, maxC2 in
+            CellIndex.forEachCell(near: largest, level: level) { key, range in
                 var b = 0
-                while b < count && minC2 <= chord2s[b] + CellIndex.margin { b += 1 }
-                if b == 0 { return false }
+                while b < count && range.min <= chord2s[b] + CellIndex.margin { b += 1 }
+                if b == 0 { return }
                 var a = 0
-                while a < b && maxC2 <= chord2s[a] - CellIndex.margin { a += 1 }
-                keys.append(cell)
+                while a < b && range.max <= chord2s[a] - CellIndex.margin { a += 1 }
+                keys.append(key)
                 packed.append(offset << 7 | UInt32(a) << 3 | UInt32(b))
-                return true
             }
         }
 
@@ -139,16 +134,17 @@ extension CellIndex {
         self.levelMask = levelMask
     }
 
-    /// From this many fences on, the default ``cellsPerRadius`` is 4 instead of 2 (level 12
-    /// instead of 11 for 8 km fences). On the 300k-fence workload it took 52 MB instead of
-    /// 22 MB (a memory budget of 125 MB there) for 19% fewer instructions and 19% fewer L1
-    /// misses per fix (callgrind, 50k fixes); at 3k it was slower and at 30k it would exceed
-    /// the 2.3 MB budget (7 MB).
+    /// Below this many fences the default ``cellsPerRadius`` is 3 (finer cells: the index is
+    /// small anyway); from here to ``largeIndexFences`` it is 2.
+    public static let smallIndexFences = 10_000
+
+    /// From this many fences on, the default ``cellsPerRadius`` is 4.
     public static let largeIndexFences = 100_000
 
-    /// The default ``cellsPerRadius`` for an index of `fenceCount` fences.
+    /// The default ``cellsPerRadius`` for an index of `fenceCount` fences: 3, 2 or 4 (see
+    /// ``cellsPerRadius`` for the measurements behind them).
     public static func defaultCellsPerRadius(fenceCount: Int) -> Double {
-        fenceCount >= largeIndexFences ? 4 : 2
+        fenceCount >= largeIndexFences ? 4 : fenceCount >= smallIndexFences ? 2 : 3
     }
 
     /// Words after the last record: a 1-fence record is 5 words, and the query reads 8.
@@ -162,64 +158,49 @@ extension CellIndex {
     }
 
     /// The level of a group whose largest radius is `meters`: the deepest level (at most
-    /// ``maxIndexLevel``) whose cells are at least `radius / cellsPerRadius` wide on average.
-    /// A level-L cell is `2 / 2^L` units of u wide, and a unit of u spans π/4 radians on
-    /// average (a face spans 90 degrees over 2 units; from ~0.5 near face corners to 1 at
-    /// the centre). The level depends on the radius only, so fences of equal radius share
+    /// ``maxIndexLevel``) whose rows, `2^-L` degrees tall, are at least `radius / cellsPerRadius`
+    /// (as an angle) tall. The level depends on the radius only, so fences of equal radius share
     /// one level: each level in use costs every fix one probe.
     static func level(radiusMeters meters: Double, cellsPerRadius: Double) -> Int {
-        let angle = Swift.min(meters / Earth.meanRadius, Double.pi)
-        // 2^L <= 2 (π/4) cellsPerRadius / angle.
-        let ratio = 0.5 * Double.pi * cellsPerRadius / angle
+        let degrees = Swift.min(meters / Earth.meanRadius, Double.pi) * (180 / Double.pi)
+        // 2^-L >= degrees / cellsPerRadius.
+        let ratio = cellsPerRadius / degrees
         guard ratio.isFinite else { return CellIndex.maxIndexLevel }
         guard ratio >= 1 else { return 0 }
         return Swift.min(CellIndex.maxIndexLevel, ratio.exponent)
     }
-}
 
-/// The flood fill of the cells of one level that meet a cap: from the centre's cell over edge
-/// neighbours, visiting each cell once; the caller's visitor decides (from the cell's squared
-/// chord range to the centre) whether the cell meets the cap and so whether to spread.
-struct CellFloodFill {
-    private var visited: Set<UInt32> = []
-    private var stack: [(face: Int, i: Int, j: Int)] = []
-
-    /// Calls `visit(key, minC2, maxC2)` for the centre's cell and, while `visit` returns true,
-    /// for the unvisited edge neighbours of the cells it accepted.
-    mutating func run(centre: UnitVector, level: Int,
-                      _ visit: (_ key: UInt32, _ minC2: Double, _ maxC2: Double) -> Bool) {
-        visited.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
-        let (face, uv) = S2Projection.xyzToFaceUV(centre)
-        let start = (face: face, i: CellIndex.cellCoordinate(uv.u, level: level),
-                     j: CellIndex.cellCoordinate(uv.v, level: level))
-        visited.insert(CellIndex.cellKey(level: level, face: start.face, i: start.i, j: start.j))
-        stack.append(start)
-        let size = 1 << level
-        while let cell = stack.popLast() {
-            let key = CellIndex.cellKey(level: level, face: cell.face, i: cell.i, j: cell.j)
-            let rect = CellGeometry.rect(i: cell.i, j: cell.j, level: level)
-            let range = CellGeometry.chord2Range(from: centre, face: cell.face, rect: rect)
-            guard visit(key, range.min, range.max) else { continue }
-            for (di, dj) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
-                let ni = cell.i + di, nj = cell.j + dj
-                var next = (face: cell.face, i: ni, j: nj)
-                if ni < 0 || ni >= size || nj < 0 || nj >= size {
-                    // Across a cube edge: the cells of both faces meet edge to edge there (the
-                    // edge is cut into 2^level equal steps on both), so the neighbour is the
-                    // cell holding a point just beyond the middle of the shared edge.
-                    let step = 2 / Double(size)
-                    let beyond = 1e-3 * step  // well inside the neighbour, far from its edges
-                    let u = ni < 0 ? -1 - beyond : ni >= size ? 1 + beyond : rect.uLo + 0.5 * step
-                    let v = nj < 0 ? -1 - beyond : nj >= size ? 1 + beyond : rect.vLo + 0.5 * step
-                    let (f2, uv2) = S2Projection.xyzToFaceUV(S2Projection.faceUVToXYZ(cell.face, u, v))
-                    next = (f2, CellIndex.cellCoordinate(uv2.u, level: level),
-                            CellIndex.cellCoordinate(uv2.v, level: level))
-                }
-                if visited.insert(CellIndex.cellKey(level: level, face: next.face, i: next.i, j: next.j)).inserted {
-                    stack.append(next)
+    /// Calls `visit(key, squared-chord range)` for every cell of `level` that the bounding box
+    /// of `fence`'s cap, padded by 10 m, meets. The pad exceeds the distance that the 1e-12
+    /// squared-chord margin adds to any cap (at most ~6.4 m, at radius 0 and near π R), so
+    /// every cell that the padded classification can keep is visited.
+    static func forEachCell(near fence: Fence, level: Int,
+                            _ visit: (UInt32, (min: Double, max: Double)) -> Void) {
+        let box = LatLngBox.bounding(center: fence.centre, radius: fence.radiusMeters + 10)
+        let firstRow = LatLngGrid.row(latitude: Swift.max(-90, box.south), level: level)
+        let lastRow = LatLngGrid.row(latitude: Swift.min(90, box.north), level: level)
+        for row in firstRow...lastRow {
+            let band = LatLngGrid.band(row: row, level: level)
+            let columns = LatLngGrid.columnCount(band: band, level: level)
+            let west = LatLngGrid.column(longitude: box.west, band: band, level: level)
+            let east = LatLngGrid.column(longitude: box.east, band: band, level: level)
+            // A box crossing the antimeridian wraps from its west column to its east column.
+            let ranges: [ClosedRange<Int>]
+            if box.spansAllLongitudes {
+                ranges = [0...(columns - 1)]
+            } else if box.crossesAntimeridian {
+                ranges = [west...(columns - 1), 0...east]
+            } else {
+                ranges = [west...Swift.max(west, east)]
+            }
+            for range in ranges {
+                for column in range {
+                    let cell = LatLngGrid.bounds(level: level, row: row, column: column)
+                    visit(LatLngGrid.key(level: level, row: row, column: column),
+                          CellGeometry.chord2Range(from: fence.centreVector, centre: fence.centre, cell: cell))
                 }
             }
         }
     }
 }
+

@@ -1,62 +1,60 @@
 import Geodesy
-import GeoCells
 
-/// Distances from a point to a cube-face cell (a (u, v) rectangle of a face: four
-/// great-circle edges), as squared chords on the unit sphere, for the cell index's
-/// classification. Accurate to ~1e-15 (rounding only), far inside the index's 1e-12
-/// margin; valid for any point and any cell (the cell edges are great-circle arcs shorter
-/// than π).
+/// Distances from a point to a latitude/longitude cell (``LatLngGrid``: two meridian arcs and
+/// two parallels), as squared chords on the unit sphere, for the cell index's classification.
+/// Accurate to ~1e-15 (rounding only), far inside the index's 1e-12 margin.
+///
+/// Why meridians suffice: the distance from `c` to a point of latitude φ grows with the
+/// longitude difference |Δλ| in [0, π] (`cos d = sin φc sin φ + cos φc cos φ cos Δλ`, and
+/// `cos φc cos φ >= 0`). So over a cell, for each latitude, the nearest point is at `c`'s own
+/// longitude when the cell spans it, else on the nearer edge meridian; the farthest is on an
+/// edge meridian unless the cell spans the antipodal meridian.
 enum CellGeometry {
-    /// The (u, v) bounds of cell (i, j) of a face cut into `2^level` equal steps per axis
-    /// (exact: multiples of a power of two).
-    static func rect(i: Int, j: Int, level: Int) -> UVRect {
-        let step = 2 / Double(1 << level)
-        return UVRect(uLo: -1 + Double(i) * step, uHi: -1 + Double(i + 1) * step,
-                      vLo: -1 + Double(j) * step, vHi: -1 + Double(j + 1) * step)
-    }
-
-    /// The least and greatest squared chord from `c` (unit length) to the points of the cell
-    /// with (u, v) bounds `rect` on `face`.
-    static func chord2Range(from c: UnitVector, face: Int, rect: UVRect) -> (min: Double, max: Double) {
-        let v = [
-            S2Projection.faceUVToXYZ(face, rect.uLo, rect.vLo).normalized,
-            S2Projection.faceUVToXYZ(face, rect.uHi, rect.vLo).normalized,
-            S2Projection.faceUVToXYZ(face, rect.uHi, rect.vHi).normalized,
-            S2Projection.faceUVToXYZ(face, rect.uLo, rect.vHi).normalized,
+    /// The least and greatest squared chord from `c` (the unit vector of `centre`) to the
+    /// points of the cell with the given bounds (degrees; `east - west` in (0, 360]).
+    static func chord2Range(from c: UnitVector, centre: LatLng,
+                            cell: (south: Double, north: Double, west: Double, east: Double))
+        -> (min: Double, max: Double) {
+        let width = cell.east - cell.west
+        let edges = [
+            (corner(cell.south, cell.west), corner(cell.north, cell.west)),
+            (corner(cell.south, cell.east), corner(cell.north, cell.east)),
         ]
-        let near = minChord2(c, v, face: face, rect: rect)
-        // When every vertex is within 90 degrees of c (squared chord < 2, with room for
-        // rounding), the whole cell is (it is the convex hull of its vertices) and the
-        // farthest point is a vertex: along a great-circle arc inside the hemisphere around c,
-        // the distance to c has no interior maximum. Otherwise the farthest point from c is
-        // the nearest to -c, since |x - c|^2 + |x + c|^2 = 4 on the sphere.
-        var far = 0.0
-        for k in 0..<4 { far = Swift.max(far, chord2(c, v[k])) }
-        if far >= 1.9 {  // 1.9 < 2: vertices near 90 degrees take the general path
-            far = 4 - minChord2(-c, v, face: face, rect: rect)
+        let near: Double
+        if offset(centre.longitude, from: cell.west) <= width {
+            // Along c's own meridian: the latitude gap to the cell's nearer parallel.
+            let gap = Swift.max(0, cell.south - centre.latitude, centre.latitude - cell.north)
+            let s = sinCos(degrees: gap / 2).sin
+            near = 4 * s * s
+        } else {
+            near = Swift.min(arcChord2(c, edges[0].0, edges[0].1), arcChord2(c, edges[1].0, edges[1].1))
         }
+        // The antipodal meridian (with room for rounding) inside the cell: no useful bound.
+        let antipode = offset(centre.longitude + 180, from: cell.west)
+        if antipode <= width + 1e-9 || antipode >= 360 - 1e-9 {
+            return (near, 4)
+        }
+        // Farthest from c = nearest to -c, since |x - c|^2 + |x + c|^2 = 4 on the sphere.
+        let minus = UnitVector(x: -c.x, y: -c.y, z: -c.z)
+        let far = 4 - Swift.min(arcChord2(minus, edges[0].0, edges[0].1), arcChord2(minus, edges[1].0, edges[1].1))
         return (near, far)
     }
 
-    /// The least squared chord from `c` to the cell with vertices `v` (unit, counter-clockwise)
-    /// and (u, v) bounds `rect` on `face`: 0 when `c` is in the cell (padded by 1e-12 in u and
-    /// v), else the least distance to its four edges.
-    static func minChord2(_ c: UnitVector, _ v: [UnitVector], face: Int, rect: UVRect) -> Double {
-        let pad = 1e-12  // (u, v) units: a thousand times the rounding of the projection
-        if let uv = S2Projection.faceXYZToUV(face, c),
-           uv.u >= rect.uLo - pad, uv.u <= rect.uHi + pad, uv.v >= rect.vLo - pad, uv.v <= rect.vHi + pad {
-            return 0
-        }
-        var best = Double.infinity
-        for k in 0..<4 {
-            best = Swift.min(best, arcChord2(c, v[k], v[(k + 1) & 3]))
-        }
-        return best
+    /// `longitude - west` reduced to [0, 360).
+    static func offset(_ longitude: Double, from west: Double) -> Double {
+        var d = (longitude - west).truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        return d
+    }
+
+    /// The unit vector of a cell corner (degrees).
+    static func corner(_ latitude: Double, _ longitude: Double) -> UnitVector {
+        LatLng(uncheckedLatitude: latitude, longitude: longitude).unitVector
     }
 
     /// The least squared chord from `c` to the great-circle arc from `a` to `b` (unit vectors,
     /// arc shorter than π): to the arc's interior when the foot of the perpendicular from `c`
-    /// lies on it, else to the nearer end.
+    /// lies on it, else to the nearer end. A degenerate arc (a = b) is its end point.
     static func arcChord2(_ c: UnitVector, _ a: UnitVector, _ b: UnitVector) -> Double {
         let ends = Swift.min(chord2(c, a), chord2(c, b))
         let n = a.cross(b)

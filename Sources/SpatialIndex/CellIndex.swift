@@ -1,34 +1,29 @@
 import Geodesy
-import GeoCells
 
-/// The stabbing index ("which circular fences contain this fix?") over cube-face cells: each
-/// fence's cap is classified against the cells of one level, and a fix looks up its own cell
-/// in a hash table to get the few fences that can contain it, many already known to.
+/// The stabbing index ("which circular fences contain this fix?") over latitude/longitude
+/// cells: each fence's cap is classified against the cells of one level, and a fix looks up
+/// its own cell in a hash table to get the few fences that can contain it, many already known to.
 ///
 /// Representation:
-/// - **Cells.** S2's cube faces (`S2Projection.xyzToFaceUV`: face, gnomonic u and v in
-///   [-1, 1]) cut into `2^L x 2^L` equal steps of (u, v): S2's cell layout with the *linear*
-///   u -> s mapping (S2's `S2_LINEAR_PROJECTION` option) instead of the quadratic one, so a
-///   fix's cell costs two divisions and no square root (with the quadratic form the query
-///   measured 61 ns per fix at 3k fences, level 11, against 51 ns linear). Cell edges are still great-circle arcs; cells near face corners are
-///   up to ~2-3 times narrower than at face centres. Cell (face, i, j) of level L has key
-///   `1 << (2L + 3) | face << 2L | i << L | j` (a marker bit keeps levels apart; 0 = empty
-///   slot); L <= ``maxIndexLevel`` (14), so keys fit 32 bits.
+/// - **Cells.** ``LatLngGrid``: rows of `2^-L` degrees, cut into columns about as wide as the
+///   row is tall (twice as many degrees of longitude per cell past 60 degrees, four times past
+///   75.5, ...). A fix finds its cell from its degrees with two multiplications, so a fix
+///   whose cell lists no fence costs no trigonometry at all (the unit vector for the exact
+///   test is computed only when the cell has entries); levels 0...7 (rows down to ~870 m).
+///   The cell key is 32 bits.
 /// - **Centre groups.** Fences with bit-identical centres form a group (the concentric 1/3/5
 ///   mile tiers of a POI are one group) of at most ``maxGroupSize`` fences (more same-centre
-///   fences make several groups), sorted by squared chord *descending*. One squared chord
-///   `d2` per group answers all its fences: fence k contains p iff `d2 <= chord2[k]`.
+///   fences make several groups), sorted by squared chord *descending*, so that their hits for
+///   any point are a prefix. One squared chord `d2` per group answers all its fences.
 ///   `records` holds the groups back to back in Hilbert order of their centres (nearby groups
 ///   share cache lines): x, y, z, then per pair of fences one word with both ids and the two
 ///   squared chords (Double bits); 8 words (one cache line) for a 3-tier POI.
-/// - **Classification.** A group gets level L from its largest radius (cells about
-///   1/``cellsPerRadius`` of the radius wide on average: ~20 cells per 3-tier group in the
-///   benchmark). Its cells are found by a flood fill from the centre's cell over edge
-///   neighbours while the largest cap (padded) meets the cell. Per cell the squared-chord
-///   range `[minC2, maxC2]` from the centre to the cell is computed once
-///   (`CellIndex+Geometry.swift`); then `a` = how many fences (largest first) surely contain
-///   the whole cell (`maxC2 <= chord2 - margin`: "interior", no test needed) and `b` = how
-///   many may meet it (`minC2 <= chord2 + margin`).
+/// - **Classification.** A group gets level L from its largest radius (rows about
+///   1/``cellsPerRadius`` of the radius tall). Its cells are those of the bounding box of its
+///   largest cap (padded); per cell the squared-chord range `[minC2, maxC2]` from the centre
+///   to the cell is computed once (`CellIndex+Geometry.swift`); then `a` = how many fences
+///   (largest first) surely contain the whole cell (`maxC2 <= chord2 - margin`: "interior")
+///   and `b` = how many may meet it (`minC2 <= chord2 + margin`).
 /// - **Entries.** One `UInt32` per (cell, group) with `b > 0`:
 ///   `record offset << 7 | last << 6 | a << 3 | b`; a cell's entries are contiguous and the
 ///   last is flagged, so a slot needs no end.
@@ -36,23 +31,24 @@ import GeoCells
 ///   linear probing; a slot is (32-bit cell key, first entry): 8 bytes. `levelMask` has bit L
 ///   set per level in use; a fix does one probe per level (one in the benchmark: all groups
 ///   have the same largest radius).
-/// - **Query.** Per entry: one squared chord, then fences 0...2 unrolled and branch-free
-///   (hit = `k < b && (k < a || d2 <= chord2[k])`; the id is written to a stack buffer and
-///   the count advances by 0 or 1), a loop only for groups of more than 3. The buffer is
-///   handed to `body` once per fix. Per-fence branches mispredicted often and cost ~35% more.
+/// - **Query.** Per entry: one squared chord; the ids of fences 0...2 are written to a stack
+///   buffer at fixed places and the hit count advances once by the length of the passing
+///   prefix (capped at `b`), with no branch per fence; a loop only for groups of more than 3.
+///   The buffer is handed to `body` once per fix.
 ///
-/// Exactness: results equal ``BruteForceIndex``'s bit for bit. A tested fence uses the same
+/// Exactness: results equal ``BruteForceIndex``'s bit for bit (for the degree entry point:
+/// for `UnitVector(fastLatitude:longitude:)` of the degrees). A tested fence uses the same
 /// expression (`squaredChord(p, centre) <= chord2`); an interior fence's cap holds its whole
-/// cell with a margin of 1e-12 in squared chord (~1 mm at 1 mile, ~6 m for a 0 m fence); and
-/// every fence whose padded cap meets a cell has an entry there. The margin exceeds by ~1000x
-/// the rounding of the fix -> cell mapping (~2e-16 in u), of the cell geometry, and of the
-/// squared chord itself (~1e-15 near chord2 = 4).
+/// cell with a margin of 1e-12 in squared chord (~1 mm at 1 mile, ~6 m for a 0 m fence), so
+/// its test passes too; and every fence whose padded cap meets a cell has an entry there. The
+/// margin exceeds by far the rounding of the fix -> cell mapping (`lat + 90` and `lon + 180`,
+/// < 2^-45 degrees), of the cell geometry, and of the squared chord itself (~1e-15 near 4).
 ///
-/// Why this design: one hash probe per fix, no Hilbert-curve walk (S2 `CellID(point)` costs
-/// ~33 ns, a sorted cell-range table a binary search); centre groups cut distance tests and
-/// stored geometry by the number of tiers; 4-byte entries and 8-byte slots keep 30k fences
-/// in ~2.3 MB. Finer cells (cellsPerRadius 4, level 12) tripled memory and were not faster
-/// at 3k/30k (fewer candidates, but more cache misses).
+/// Why this design: one hash probe per fix and no trigonometry for fixes far from fences
+/// (the earlier S2-face cells needed the unit vector and a face projection for every fix:
+/// 57 ns against 47 ns per fix at 3k fences, 160 against 126 at 30k, same minutes); centre
+/// groups cut distance tests and stored geometry by the number of tiers; 4-byte entries and
+/// 8-byte slots keep 30k fences in ~1.9 MB.
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.
@@ -65,11 +61,14 @@ import GeoCells
 public struct CellIndex: FenceIndex, Sendable {
     /// Most fences per centre group: `a` and `b` are 3-bit fields of an entry.
     public static let maxGroupSize = 7
-    /// Target ratio of a group's largest radius to the width of its cells: the level is the
-    /// deepest whose cells are on average at least `radius / cellsPerRadius` wide. Default 2
-    /// (level 11 for 8 km fences), 4 from ``largeIndexFences`` fences on. Measured on the 3k/30k/300k workloads: 1.5 (level 10)
-    /// takes 0.66x the memory and is 8-15% slower; 4 (level 12) takes 2.4-3x the memory, is
-    /// slower at 3k and only 6% faster at 300k.
+    /// Target ratio of a group's largest radius to the height of its cells' rows: the level is
+    /// the deepest whose rows (`2^-L` degrees) are at least `radius / cellsPerRadius` tall.
+    /// Default 3 below ``smallIndexFences`` fences, 2 up to ``largeIndexFences``, 4 from there
+    /// (for 8 km fences: levels 5, 4 and 5). Measured on the 3k/30k/300k-fence workloads
+    /// (`geofence-bench stab`, `GEOFENCE_BENCH_CELLS_PER_RADIUS`): at 3k, 3 ran 44.9 ns per fix in
+    /// 0.49 MB against 47.2 ns in 0.20 MB for 2; at 30k, 2 ran 128 ns in 1.9 MB against 118 ns
+    /// in 3.3 MB for 3 (a tenth of the grid reference's memory is ~2.3 MB there); at 300k, 4
+    /// ran 764 ns in 26.5 MB against 744 ns in 69 MB for 8.
     public let cellsPerRadius: Double
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }
@@ -126,35 +125,7 @@ public struct CellIndex: FenceIndex, Sendable {
     /// Number of distinct cells in the table.
     public var cellCount: Int { slots.reduce(0) { $0 + ($1.key != 0 ? 1 : 0) } }
     /// The levels in use, ascending.
-    public var levels: [Int] { (0...CellID.maxLevel).filter { levelMask & (1 << UInt32($0)) != 0 } }
-
-    /// The column (or row) of coordinate `u` in [-1, 1] on a face divided into `2^level`
-    /// equal steps: `floor((u + 1) 2^(level - 1))` clamped to `[0, 2^level - 1]` (NaN -> 0).
-    /// Exact: scaling by a power of two and adding 1 to a number in [-1, 1] round only in the
-    /// last bit, which moves a point at most ~1e-16 across a cell edge (inside the margin).
-    @inlinable @inline(__always)
-    static func cellCoordinate(_ u: Double, level: Int) -> Int {
-        let cells = Double(sign: .plus, exponent: level, significand: 1)
-        let t = (u + 1) * (0.5 * cells)
-        let low = t >= 0 ? t : 0  // also maps NaN to 0
-        let clamped = low < cells - 1 ? low : cells - 1
-        return Int(clamped)
-    }
-
-    /// The key of the level-`level` cell holding face coordinates `uv` on `face`.
-    @inlinable @inline(__always)
-    static func cellKey(level: Int, face: Int, uv: UVPoint) -> UInt32 {
-        cellKey(level: level, face: face, i: cellCoordinate(uv.u, level: level),
-                j: cellCoordinate(uv.v, level: level))
-    }
-
-    /// The cell key of level-`level` cell (face, i, j) (i, j at that level), level <= 14.
-    @inlinable @inline(__always)
-    static func cellKey(level: Int, face: Int, i: Int, j: Int) -> UInt32 {
-        let l = UInt32(truncatingIfNeeded: level)
-        return (1 << (2 &* l &+ 3)) | UInt32(truncatingIfNeeded: face) << (2 &* l)
-            | UInt32(truncatingIfNeeded: i) << l | UInt32(truncatingIfNeeded: j)
-    }
+    public var levels: [Int] { (0...LatLngGrid.maxLevel).filter { levelMask & (1 << UInt32($0)) != 0 } }
 
     /// The home slot of `key`.
     @inlinable @inline(__always)
@@ -164,22 +135,51 @@ public struct CellIndex: FenceIndex, Sendable {
 
     // MARK: Stabbing
 
+    /// Calls `body` with the id of every fence containing the fix at (`latitude`, `longitude`)
+    /// (degrees), boundary inclusive: exactly the fences whose exact test passes for
+    /// `UnitVector(fastLatitude: latitude, longitude: longitude)`. The cell is found from the
+    /// degrees; the unit vector is computed only when the fix's cell lists a fence. A latitude
+    /// outside [-90, 90] or a non-finite coordinate matches nothing.
+    @inlinable
+    public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void) {
+        var s = NoStats()
+        stab(latitude: latitude, longitude: longitude, vector: nil, &s, body)
+    }
+
+    @inlinable
+    public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
+                                  _ body: (Int32) -> Void) {
+        stab(latitude: latitude, longitude: longitude, vector: nil, &stats, body)
+    }
+
+    /// The fences containing `p`. The cell lookup needs `p`'s degrees (two `atan2`, ~40 ns):
+    /// with degrees at hand, ``forEachContaining(latitude:longitude:_:)`` is faster.
     @inlinable
     public func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void) {
         var s = NoStats()
-        stab(p, &s, body)
+        let ll = p.latLng
+        stab(latitude: ll.latitude, longitude: ll.longitude, vector: p, &s, body)
     }
 
     @inlinable
     public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
-        stab(p, &stats, body)
+        let ll = p.latLng
+        stab(latitude: ll.latitude, longitude: ll.longitude, vector: p, &stats, body)
     }
 
+    /// The stabbing query. `vector` is the point for the exact test, or nil to compute it from
+    /// the degrees (``UnitVector/init(fastLatitude:longitude:)``) once a cell is found.
     @inlinable @inline(__always)
-    func stab<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
+    func stab<S: StatsSink>(latitude: Double, longitude: Double, vector: UnitVector?, _ stats: inout S,
+                            _ body: (Int32) -> Void) {
         var mask = levelMask
         if mask == 0 { return }
-        let (face, uv) = S2Projection.xyzToFaceUV(p)
+        guard latitude >= -90 && latitude <= 90 else { return }  // also rejects NaN
+        var lon = longitude
+        if !(lon >= -180 && lon <= 180) {
+            guard lon.isFinite else { return }
+            lon = lon.remainder(dividingBy: 360)  // [-180, 180]
+        }
         slots.withUnsafeBufferPointer { slots in
         entries.withUnsafeBufferPointer { entries in
         records.withUnsafeBufferPointer { records in
@@ -188,10 +188,11 @@ public struct CellIndex: FenceIndex, Sendable {
         // of each group is data-dependent, and a branch per fence would mispredict often.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: CellIndex.hitBufferSize) { buffer in
             var n = 0
+            var point = vector
             repeat {
                 let level = mask.trailingZeroBitCount
                 mask &= mask &- 1
-                let key = CellIndex.cellKey(level: level, face: face, uv: uv)
+                let key = LatLngGrid.key(latitude: latitude, longitude: lon, level: level)
                 var h = home(key)
                 var slot = slots[h]
                 while slot.key != key {
@@ -200,6 +201,8 @@ public struct CellIndex: FenceIndex, Sendable {
                     slot = slots[h]
                 }
                 if slot.key != key { continue }
+                if point == nil { point = UnitVector(fastLatitude: latitude, longitude: longitude) }
+                let p = point.unsafelyUnwrapped
                 var e = Int(slot.start)
                 var entry: UInt32
                 repeat {
@@ -215,25 +218,28 @@ public struct CellIndex: FenceIndex, Sendable {
                     let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
                                           Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
                     let before = n
-                    // Fences 0, 1, 2 unrolled (the words of a short group's neighbour, or of
-                    // the padding after the last record, are read and discarded).
+                    // Fences 0, 1, 2 unrolled. A group's caps are nested (chord2 descending),
+                    // so its hits are a prefix: fence k is a hit iff fences 0...k pass. Ids are
+                    // written at fixed offsets and `n` advances once by the prefix length,
+                    // capped at `candidates` (the words of a short group's neighbour, or of the
+                    // padding after the last record, are read and then capped away). Interior
+                    // fences pass the test anyway (their cap holds the cell with a margin).
                     let ids01 = records[r &+ 3]
-                    buffer[n] = Int32(truncatingIfNeeded: ids01)
-                    n &+= CellIndex.bit(0 < candidates) & (CellIndex.bit(0 < interior)
-                        | CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 4])))
-                    buffer[n] = Int32(truncatingIfNeeded: ids01 >> 32)
-                    n &+= CellIndex.bit(1 < candidates) & (CellIndex.bit(1 < interior)
-                        | CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 5])))
-                    buffer[n] = Int32(truncatingIfNeeded: records[r &+ 6])
-                    n &+= CellIndex.bit(2 < candidates) & (CellIndex.bit(2 < interior)
-                        | CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 7])))
-                    if candidates > 3 {
-                        for k in 3..<candidates where k < interior || d2 <= CellIndex.chord2(records, r, k) {
+                    UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
+                    buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 6])
+                    let t0 = CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 4]))
+                    let t1 = t0 & CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 5]))
+                    let t2 = t1 & CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 7]))
+                    let prefix = t0 &+ t1 &+ t2
+                    let hits = prefix < candidates ? prefix : candidates
+                    n &+= hits
+                    if candidates > 3 && hits == 3 {
+                        for k in 3..<candidates where d2 <= CellIndex.chord2(records, r, k) {
                             buffer[n] = CellIndex.id(records, r, k)
                             n &+= 1
                         }
                     }
-                    // Interior fences (the first `interior`) are hits accepted with no test.
+                    // Interior fences (the first `interior`) count as accepted without a test.
                     let tested = n &- before &- interior
                     stats.accepted(interior)
                     for k in 0..<(candidates &- interior) { stats.exact(hit: k < tested) }

@@ -46,6 +46,17 @@ public protocol FenceIndex {
     /// As ``forEachContaining(_:_:)``, adding the work done to `stats`.
     func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void)
 
+    /// Calls `body` with the id of every fence that contains the fix at (`latitude`,
+    /// `longitude`) in degrees: the answer of ``forEachContaining(_:_:)`` for
+    /// `UnitVector(fastLatitude: latitude, longitude: longitude)`. A latitude outside
+    /// [-90, 90] or a non-finite coordinate matches nothing. Indexes that look fixes up by
+    /// their degrees (``CellIndex``) skip the conversion where no fence is near.
+    func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void)
+
+    /// As ``forEachContaining(latitude:longitude:_:)``, adding the work done to `stats`.
+    func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
+                           _ body: (Int32) -> Void)
+
     /// Calls `body` with the id of every fence whose centre lies within `meters` of `p`
     /// (great circle, inclusive). A negative or NaN distance matches nothing.
     func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void)
@@ -57,6 +68,19 @@ public protocol FenceIndex {
 }
 
 extension FenceIndex {
+    @inlinable
+    public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void) {
+        guard latitude >= -90 && latitude <= 90 && longitude.isFinite else { return }
+        forEachContaining(UnitVector(fastLatitude: latitude, longitude: longitude), body)
+    }
+
+    @inlinable
+    public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
+                                  _ body: (Int32) -> Void) {
+        guard latitude >= -90 && latitude <= 90 && longitude.isFinite else { return }
+        forEachContaining(UnitVector(fastLatitude: latitude, longitude: longitude), stats: &stats, body)
+    }
+
     /// Replaces the contents of `buffer` (keeping its capacity) with the ids of the fences that
     /// contain `p`, in index order; returns their number.
     @inlinable

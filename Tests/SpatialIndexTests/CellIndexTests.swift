@@ -1,6 +1,5 @@
 import Foundation
 import Geodesy
-import GeoCells
 import Testing
 @testable import SpatialIndex
 
@@ -41,27 +40,29 @@ import Testing
         IndexOracle.expectSameAnswers(index, as: BruteForceIndex(fences), at: points, seed: 21, "concentric")
     }
 
-    /// Points exactly on cell vertices and edges of the index's own grid (and of S2's cells),
-    /// with fences whose boundaries pass through them.
+    /// Points exactly on cell corners and edges of the index's own grid (rows, columns, band
+    /// changes, the poles, the antimeridian), with fences whose boundaries pass through them.
     @Test func cellEdgesAndVertices() {
         var rng = SplitMix64(seed: 31)
         var points: [LatLng] = []
         var fences: [Fence] = []
         var id: Int32 = 0
-        for _ in 0..<40 {
-            let face = Int(rng.next() % 6)
-            let level = Int(rng.next() % 12) + 1
-            let cells = 1 << level
-            let i = Int(rng.next() % UInt64(cells + 1)), j = Int(rng.next() % UInt64(cells + 1))
-            let step = 2 / Double(cells)
-            // A vertex of the linear grid (face corners included), and a point on an edge.
-            let vertex = S2Projection.faceUVToXYZ(face, -1 + Double(i) * step, -1 + Double(j) * step).normalized
-            let onEdge = S2Projection.faceUVToXYZ(face, -1 + Double(i) * step,
-                                                  -1 + (Double(j) + rng.nextUnit()) * step).normalized
-            let s2Vertex = Cell(CellID(vertex).parent(level: level)).vertex(Int(rng.next() % 4))
-            for v in [vertex, onEdge, s2Vertex] {
-                let ll = v.latLng
+        for n in 0..<60 {
+            let level = Int(rng.next() % UInt64(LatLngGrid.maxLevel + 1))
+            // Rows near 60, 75.5, 82.8 degrees change band; some rows at the poles.
+            let latitude = n % 5 == 0 ? [60.0, -75.5224878140701, 82.81924421854174, 90, -90][n / 5 % 5]
+                : -90 + 180 * rng.nextUnit()
+            let row = LatLngGrid.row(latitude: latitude, level: level)
+            let column = Int(rng.next() % UInt64(LatLngGrid.columnCount(band: LatLngGrid.band(row: row, level: level), level: level)))
+            let cell = LatLngGrid.bounds(level: level, row: row, column: column)
+            let corner = LatLng(uncheckedLatitude: cell.south, longitude: cell.west)
+            let onEdge = LatLng(uncheckedLatitude: cell.south + (cell.north - cell.south) * rng.nextUnit(),
+                                longitude: n % 7 == 0 ? 180 : cell.east)
+            let onParallel = LatLng(uncheckedLatitude: cell.north,
+                                    longitude: cell.west + (cell.east - cell.west) * rng.nextUnit())
+            for ll in [corner, onEdge, onParallel] {
                 points.append(ll)
+                let v = ll.unitVector
                 // Fences through the point: the point is (within rounding) on their boundary.
                 for radius in [0.0, 1, 1609.344, 8046.72, 300_000] {
                     let centre = TestWorld.destination(ll, bearingDegrees: rng.nextUnit() * 360, meters: radius)
@@ -74,11 +75,13 @@ import Testing
             }
         }
         let brute = BruteForceIndex(fences)
-        let index = CellIndex(fences)
-        IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 31, "edges")
-        // Every point is the centre of a zero-radius fence, so each has at least one hit.
-        for point in points {
-            #expect(!index.fencesContaining(point.unitVector).isEmpty, "no hit at \(point)")
+        for cellsPerRadius in [2.0, 30] {
+            let index = CellIndex(fences, cellsPerRadius: cellsPerRadius)
+            IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 31, "edges(\(cellsPerRadius))")
+            // Every point is the centre of a zero-radius fence, so each has at least one hit.
+            for point in points {
+                #expect(!index.fencesContaining(point.unitVector).isEmpty, "no hit at \(point)")
+            }
         }
     }
 
@@ -125,6 +128,28 @@ import Testing
         #expect(got.count == 500)
     }
 
+    /// The degree entry point: invalid latitudes and non-finite coordinates match nothing;
+    /// longitudes beyond ±180 wrap; every index agrees with the cell index.
+    @Test func degreeEntryPoint() throws {
+        let fences = [try Fence(id: 1, latitude: 10, longitude: 179.99, radiusMeters: 5000),
+                      try Fence(id: 2, latitude: 90, longitude: 0, radiusMeters: 2000)]
+        let cells = CellIndex(fences), packed = PackedRTree(fences), brute = BruteForceIndex(fences)
+        func ids(_ index: some FenceIndex, _ lat: Double, _ lon: Double) -> [Int32] {
+            var out: [Int32] = []
+            index.forEachContaining(latitude: lat, longitude: lon) { out.append($0) }
+            return out.sorted()
+        }
+        let cases: [(Double, Double, [Int32])] = [
+            (10, 179.99, [1]), (10, -179.99, [1]), (10, 179.99 + 360, [1]), (10, -180.01 - 720, [1]),
+            (89.99, 123, [2]), (90, -180, [2]), (.nan, 0, []), (91, 0, []), (-90.5, 0, []),
+            (10, .nan, []), (10, .infinity, []), (0, 0, []),
+        ]
+        for (lat, lon, expected) in cases {
+            #expect(ids(cells, lat, lon) == expected, "cells at (\(lat), \(lon))")
+            #expect(ids(packed, lat, lon) == expected && ids(brute, lat, lon) == expected, "(\(lat), \(lon))")
+        }
+    }
+
     @Test func emptyAndSingle() throws {
         let empty = CellIndex([Fence]())
         #expect(empty.count == 0 && empty.fencesContaining(LatLng(uncheckedLatitude: 0, longitude: 0).unitVector).isEmpty)
@@ -134,12 +159,14 @@ import Testing
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 89.9, longitude: 0).unitVector).isEmpty)
     }
 
-    @Test func defaultCellsPerRadiusGrowsWithTheIndex() {
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 2)
+    @Test func defaultCellsPerRadiusFollowsTheIndexSize() {
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 3)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.smallIndexFences - 1) == 3)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.smallIndexFences) == 2)
         #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences - 1) == 2)
         #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences) == 4)
         var rng = SplitMix64(seed: 16)
-        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 2)
+        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 3)
     }
 
     @Test func isDeterministicAndSized() {
@@ -152,36 +179,78 @@ import Testing
         #expect(a.memoryBytes >= a.entryCount * 4 + a.count * 8)
     }
 
-    /// The point -> cell mapping: column boundaries, clamping and NaN.
-    @Test func cellCoordinates() {
-        #expect(CellIndex.cellCoordinate(-1, level: 3) == 0)
-        #expect(CellIndex.cellCoordinate(1, level: 3) == 7)
-        #expect(CellIndex.cellCoordinate(-0.75, level: 3) == 1)
-        #expect(CellIndex.cellCoordinate(-0.75 - 1e-12, level: 3) == 0)  // (u + 1) rounds: 1 ulp below -0.75 is not enough
-        #expect(CellIndex.cellCoordinate(.nan, level: 3) == 0)
-        #expect(CellIndex.cellCoordinate(0, level: 0) == 0)
-        #expect(CellIndex.cellKey(level: 1, face: 0, i: 0, j: 0) != CellIndex.cellKey(level: 0, face: 4, i: 0, j: 0))
+    /// The fix -> cell mapping: rows, bands, columns, clamping at 90 and 180, keys.
+    @Test func gridCoordinates() {
+        #expect(LatLngGrid.row(latitude: -90, level: 3) == 0)
+        #expect(LatLngGrid.row(latitude: 90, level: 3) == 180 * 8 - 1)
+        #expect(LatLngGrid.row(latitude: 0, level: 0) == 90 && LatLngGrid.row(latitude: -1e-9, level: 0) == 89)
+        #expect(LatLngGrid.row(latitude: -1e-300, level: 0) == 90)  // -1e-300 + 90 rounds to 90: inside the margin
+        #expect(LatLngGrid.band(row: 90, level: 0) == 0)  // [0, 1] degrees
+        #expect(LatLngGrid.band(row: 150, level: 0) == 1)  // [60, 61]: cos 60 = 1/2 (rounded up)
+        #expect(LatLngGrid.band(row: 29, level: 0) == 1)  // [-61, -60]
+        #expect(LatLngGrid.band(row: 179, level: 0) == 5 && LatLngGrid.band(row: 0, level: 5) == 10)  // cos 89 = 2^-5.84
+        // A polar row keeps at least 12 columns (k <= L + 5.84), far from the L + 9 cap.
+        #expect(LatLngGrid.columnCount(band: LatLngGrid.band(row: 0, level: 7), level: 7) >= 12)
+        #expect(LatLngGrid.columnCount(band: 0, level: 0) == 360 && LatLngGrid.columnCount(band: 9, level: 0) == 1)
+        #expect(LatLngGrid.columnCount(band: 4, level: 0) == 23)  // 22.5: a narrower last column
+        #expect(LatLngGrid.column(longitude: 180, band: 0, level: 2) == 360 * 4 - 1)
+        #expect(LatLngGrid.column(longitude: -180, band: 0, level: 2) == 0)
+        #expect(LatLngGrid.column(longitude: 179.99, band: 4, level: 0) == 22)
+        for level in 0...LatLngGrid.maxLevel {
+            let rows = LatLngGrid.rowCount(level: level)
+            let top = LatLngGrid.key(level: level, row: rows - 1, column: LatLngGrid.columnCount(band: 0, level: level) - 1)
+            #expect(UInt64(top) < UInt64(1) << UInt64(2 * level + 18))
+        }
+        #expect(LatLngGrid.key(level: 1, row: 0, column: 0) != LatLngGrid.key(level: 0, row: 0, column: 0))
+        // Bands change only at rows whose equatorward edge crosses a threshold, and widths
+        // stay within [1/2, 1] of the row height at the row's equatorward edge.
+        for row in 0..<LatLngGrid.rowCount(level: 2) {
+            let cell = LatLngGrid.bounds(level: 2, row: row, column: 0)
+            let near = min(abs(cell.south), abs(cell.north))
+            let width = (cell.east - cell.west) * cos(near * .pi / 180)
+            if cell.east - cell.west < 360 {
+                #expect(width <= 0.25 * (1 + 1e-12) && width >= 0.125 * (1 - 1e-12), "row \(row): \(width)")
+            }
+        }
     }
 
-    /// The cell distance bounds hold for sampled points of the cell.
+    /// The cell distance bounds hold for sampled points of random cells, at any latitude, for
+    /// centres anywhere (the antipodal meridian included).
     @Test func chord2RangeBoundsSamples() {
         var rng = SplitMix64(seed: 51)
-        for _ in 0..<300 {
-            let face = Int(rng.next() % 6)
-            let level = Int(rng.next() % 10)
-            let i = Int(rng.next() % UInt64(1 << level)), j = Int(rng.next() % UInt64(1 << level))
-            let rect = CellGeometry.rect(i: i, j: j, level: level)
-            let c = TestWorld.uniform(&rng).unitVector
-            let range = CellGeometry.chord2Range(from: c, face: face, rect: rect)
-            #expect(range.min <= range.max)
-            for _ in 0..<20 {
-                let u = rect.uLo + (rect.uHi - rect.uLo) * rng.nextUnit()
-                let v = rect.vLo + (rect.vHi - rect.vLo) * rng.nextUnit()
-                let x = S2Projection.faceUVToXYZ(face, u, v).normalized
-                let d = squaredChord(x.x, x.y, x.z, c.x, c.y, c.z)
-                #expect(d >= range.min - 1e-13 && d <= range.max + 1e-13,
-                        "face \(face) level \(level) (\(i), \(j)): \(d) not in \(range), seed 51")
+        for n in 0..<400 {
+            let level = Int(rng.next() % UInt64(LatLngGrid.maxLevel + 1))
+            let row = Int(rng.next() % UInt64(LatLngGrid.rowCount(level: level)))
+            let columns = LatLngGrid.columnCount(band: LatLngGrid.band(row: row, level: level), level: level)
+            let column = Int(rng.next() % UInt64(columns))
+            let cell = LatLngGrid.bounds(level: level, row: row, column: column)
+            // Centres: anywhere, or near the cell, or on its antipodal meridian.
+            var centre = TestWorld.uniform(&rng)
+            if n % 3 == 1 {
+                centre = LatLng(uncheckedLatitude: max(-90, min(90, cell.south + rng.nextUnit() * 3 - 1)),
+                                longitude: cell.west + (rng.nextUnit() * 3 - 1) * (cell.east - cell.west))
+            } else if n % 3 == 2 {
+                centre = LatLng(uncheckedLatitude: -90 + 180 * rng.nextUnit(),
+                                longitude: (cell.west + 180 + rng.nextUnit() * (cell.east - cell.west)).remainder(dividingBy: 360))
             }
+            let c = centre.unitVector
+            let range = CellGeometry.chord2Range(from: c, centre: centre, cell: cell)
+            #expect(range.min <= range.max)
+            var lowest = Double.infinity, highest = 0.0
+            for k in 0..<40 {
+                // Corners and edges too: k < 4 corners, then random interior and edge points.
+                let fu = k < 4 ? Double(k & 1) : (k % 5 == 0 ? 0 : rng.nextUnit())
+                let fv = k < 4 ? Double(k >> 1) : (k % 7 == 0 ? 1 : rng.nextUnit())
+                let x = LatLng(uncheckedLatitude: cell.south + (cell.north - cell.south) * fv,
+                               longitude: cell.west + (cell.east - cell.west) * fu).unitVector
+                let d = squaredChord(x.x, x.y, x.z, c.x, c.y, c.z)
+                lowest = min(lowest, d)
+                highest = max(highest, d)
+                #expect(d >= range.min - 1e-13 && d <= range.max + 1e-13,
+                        "level \(level) (\(row), \(column)) centre \(centre): \(d) not in \(range), seed 51")
+            }
+            // Tight where it matters: the bound is attained up to sampling.
+            #expect(range.min <= lowest + 1e-13)
         }
     }
 }

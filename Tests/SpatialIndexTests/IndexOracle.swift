@@ -26,6 +26,20 @@ enum IndexOracle {
             #expect(viaStats.sorted() == expected && stats.hits == expected.count && stats.candidates >= stats.hits,
                     "\(label): stats variant at \(point), seed \(seed)", sourceLocation: sourceLocation)
 
+            // The degree entry point answers for the fast conversion of the same degrees.
+            let fast = UnitVector(fastLatitude: point.latitude, longitude: point.longitude)
+            var viaDegrees: [Int32] = []
+            index.forEachContaining(latitude: point.latitude, longitude: point.longitude) { viaDegrees.append($0) }
+            #expect(viaDegrees.sorted() == brute.fencesContaining(fast),
+                    "\(label): degrees at \(point), seed \(seed)", sourceLocation: sourceLocation)
+            var degreeStats = QueryStats()
+            var viaDegreeStats: [Int32] = []
+            index.forEachContaining(latitude: point.latitude, longitude: point.longitude, stats: &degreeStats) {
+                viaDegreeStats.append($0)
+            }
+            #expect(viaDegreeStats.sorted() == viaDegrees.sorted() && degreeStats.hits == viaDegrees.count,
+                    "\(label): degrees with stats at \(point), seed \(seed)", sourceLocation: sourceLocation)
+
             let d = [0, 1, 1000, 100_000, 3_000_000, 30_000_000][Int(rng.next() % 6)] * rng.nextUnit()
             #expect(index.fences(withinMeters: d, of: p) == brute.fences(withinMeters: d, of: p),
                     "\(label): within \(d) m of \(point), seed \(seed)", sourceLocation: sourceLocation)

@@ -28,6 +28,8 @@ struct Measurement {
     var fences: Int
     var fixes: Int
     var threads: Int
+    /// Whether the fixes went to the index one call per fix (else through the batch entry point).
+    var perFix: Bool
     var totals: StabTotals
     var buildSeconds: Double
     /// Median over the timed repetitions.
@@ -87,7 +89,8 @@ func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Dou
     let stats = candidateStats(index, input, stride: statsStride)
     let sorted = runs.sorted()
     return Measurement(
-        kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, totals: totals,
+        kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, perFix: input.perFix,
+        totals: totals,
         buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
         statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
         peakRSSMegabytes: peakRSSMegabytes())

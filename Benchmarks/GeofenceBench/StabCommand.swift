@@ -4,11 +4,13 @@ import Simulation
 /// `geofence-bench stab`: DESIGN.md's contract — stream a fixes file through one index.
 struct StabCommand {
     static let help = """
-    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--json]
+    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix] [--json]
       For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive).
       Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
       Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
       (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
+      The fixes go to the index's batch entry point (forEachContaining(latitudes:longitudes:)),
+      or one call per fix with --per-fix.
     """
 
     static func run(_ args: inout Arguments) throws(BenchError) {
@@ -22,11 +24,12 @@ struct StabCommand {
         let threads = max(1, try args.int("threads", default: 1))
         let reps = max(1, try args.int("reps", default: 3))
         let json = args.flag("json")
+        let perFix = args.flag("per-fix")
         try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
         let fences = try makeFences(rows)
-        let input = StabInput(fixes, threads: threads)
+        let input = StabInput(fixes, threads: threads, perFix: perFix)
         let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
             printError("[\(kind.rawValue)] \($0)")
         }
@@ -75,6 +78,7 @@ func jsonLine(_ m: Measurement) -> String {
     o.set("fences", m.fences)
     o.set("fixes", m.fixes)
     o.set("threads", m.threads)
+    o.set("mode", m.perFix ? "per-fix" : "batch")
     o.set("hits", m.totals.hits)
     o.set("checksum", String(m.totals.checksum))
     o.set("build_seconds", m.buildSeconds)

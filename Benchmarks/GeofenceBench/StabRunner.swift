@@ -14,61 +14,85 @@ struct StabTotals: Equatable {
     }
 }
 
-/// Fixes as flat coordinate arrays plus, for multi-threaded runs, the rows of each partition.
+/// Fixes as flat coordinate arrays, split into one contiguous part per thread (all fixes of a
+/// device in one part) before timing.
 struct StabInput: @unchecked Sendable {
+    /// One thread's fixes: degrees, and each fix's row in fixes.csv (nil: rows 0, 1, 2, ...).
+    struct Part {
+        let latitude: [Double]
+        let longitude: [Double]
+        let rows: [Int32]?
+    }
+
     let latitude: [Double]
     let longitude: [Double]
-    /// Row lists per thread (all rows of a device go to one thread), or empty for one thread.
-    let partitions: [[Int32]]
+    let parts: [Part]
+    /// Whether the timed loop calls the index once per fix (`forEachContaining(latitude:longitude:_:)`)
+    /// instead of once per part (the batch entry point).
+    let perFix: Bool
 
-    init(_ fixes: FixStream, threads: Int) {
+    init(_ fixes: FixStream, threads: Int, perFix: Bool = false) {
         latitude = fixes.latitude
         longitude = fixes.longitude
+        self.perFix = perFix
         if threads <= 1 {
-            partitions = []
+            parts = [Part(latitude: fixes.latitude, longitude: fixes.longitude, rows: nil)]
         } else {
-            var parts = [[Int32]](repeating: [], count: threads)
+            var rows = [[Int32]](repeating: [], count: threads)
             for k in 0..<fixes.count {
-                parts[Int(fixes.device[k]) % threads].append(Int32(k))
+                rows[Int(fixes.device[k]) % threads].append(Int32(k))
             }
-            partitions = parts
+            parts = rows.map { r in
+                Part(latitude: r.map { fixes.latitude[Int($0)] }, longitude: r.map { fixes.longitude[Int($0)] }, rows: r)
+            }
         }
     }
 }
 
 /// Streams every fix through `index` and sums the hits. The conversion from degrees to a unit
-/// vector is inside the timed loop, as the peers do it; it uses Geodesy's libm-free
-/// `UnitVector(fastLatitude:longitude:)` (about 10 ns instead of 35 ns; hits and checksums of the
-/// p1000/p10000/p100000 workloads are identical to the S2-compatible `LatLng.unitVector`).
+/// vector is inside the timed loop, as the peers do it (indexes that need it use Geodesy's
+/// libm-free `UnitVector(fastLatitude:longitude:)`: about 10 ns instead of 35 ns; hits and
+/// checksums of the p1000/p10000/p100000 workloads are identical to the S2-compatible
+/// `LatLng.unitVector`).
 @inline(never)
 func stabAll<I: FenceIndex & Sendable>(_ index: I, _ input: StabInput) -> StabTotals {
-    if input.partitions.isEmpty {
-        return stabRows(index, input, rows: nil)
+    if input.parts.count == 1 {
+        return stabPart(index, input.parts[0], perFix: input.perFix)
     }
-    let parts = input.partitions
+    let parts = input.parts
     let results = UnsafeMutableBufferPointer<StabTotals>.allocate(capacity: parts.count)
     results.initialize(repeating: StabTotals())
     defer { results.deallocate() }
     let box = UncheckedBox(results)
     DispatchQueue.concurrentPerform(iterations: parts.count) { t in
-        box.value[t] = parts[t].withUnsafeBufferPointer { stabRows(index, input, rows: $0) }
+        box.value[t] = stabPart(index, parts[t], perFix: input.perFix)
     }
     return results.reduce(StabTotals(), +)
 }
 
 @inline(__always)
-func stabRows<I: FenceIndex>(_ index: I, _ input: StabInput, rows: UnsafeBufferPointer<Int32>?) -> StabTotals {
+func stabPart<I: FenceIndex>(_ index: I, _ part: StabInput.Part, perFix: Bool) -> StabTotals {
     var hits = 0
     var checksum: UInt64 = 0
-    input.latitude.withUnsafeBufferPointer { lat in
-        input.longitude.withUnsafeBufferPointer { lon in
-            let n = rows?.count ?? lat.count
-            for r in 0..<n {
-                let q = rows.map { Int($0[r]) } ?? r
-                let base = UInt64(q) &* 1_000_003
-                index.forEachContaining(latitude: lat[q], longitude: lon[q]) { id in
+    part.latitude.withUnsafeBufferPointer { lat in
+        part.longitude.withUnsafeBufferPointer { lon in
+            if perFix {
+                for k in 0..<lat.count {
+                    let base = UInt64(part.rows.map { Int($0[k]) } ?? k) &* 1_000_003
+                    index.forEachContaining(latitude: lat[k], longitude: lon[k]) { id in
+                        hits &+= 1
+                        checksum &+= base &+ UInt64(UInt32(bitPattern: id))
+                    }
+                }
+            } else if let rows = part.rows {
+                index.forEachContaining(latitudes: lat, longitudes: lon) { k, id in
                     hits &+= 1
-                    checksum &+= base &+ UInt64(UInt32(bitPattern: id))
+                    checksum &+= UInt64(rows[k]) &* 1_000_003 &+ UInt64(UInt32(bitPattern: id))
+                }
+            } else {
+                index.forEachContaining(latitudes: lat, longitudes: lon) { k, id in
+                    hits &+= 1
+                    checksum &+= UInt64(k) &* 1_000_003 &+ UInt64(UInt32(bitPattern: id))
                 }
             }
         }

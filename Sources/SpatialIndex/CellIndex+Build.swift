@@ -1,7 +1,7 @@
 import Geodesy
 
 extension CellIndex {
-    /// Deepest level used (7: rows of 2^-7 degrees, ~870 m): cell keys fit 32 bits. Fences
+    /// Deepest level used (14: rows of 1/128 degree, ~870 m). Fences
     /// much smaller than a cell still meet only 1-4 cells; fixes in those cells are candidates.
     public static var maxIndexLevel: Int { LatLngGrid.maxLevel }
 
@@ -78,8 +78,8 @@ extension CellIndex {
         records.append(contentsOf: repeatElement(0, count: CellIndex.recordPadding))
         precondition(records.count < 1 << 25, "too many fences for 25-bit record offsets")
 
-        // Cells of every group, as (cell key, entry) pairs.
-        var keys: [UInt32] = []
+        // Cells of every group, as ((level, cell key), entry) pairs.
+        var keys: [UInt64] = []
         var packed: [UInt32] = []
         var levelMask: UInt32 = 0
         for g in 0..<groupCount {
@@ -95,42 +95,32 @@ extension CellIndex {
                 if b == 0 { return }
                 var a = 0
                 while a < b && range.max <= chord2s[a] - CellIndex.margin { a += 1 }
-                keys.append(key)
+                keys.append(UInt64(level) << 32 | UInt64(key))
                 packed.append(offset << 7 | UInt32(a) << 3 | UInt32(b))
             }
         }
 
-        // Entries grouped by cell (then by record offset: determinism and locality), the last
-        // of each cell flagged.
+        // Entries grouped by level and cell (then by record offset: determinism and locality),
+        // the last of each cell flagged.
         var perm = Array(keys.indices)
         perm.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : packed[$0] < packed[$1] }
         var entries = perm.map { packed[$0] }
-        var distinct = 0
+        var cellsPerLevel = [[(key: UInt32, value: UInt32)]](repeating: [], count: LatLngGrid.maxLevel + 1)
+        var cellStart = 0
         for e in 0..<perm.count where e + 1 == perm.count || keys[perm[e + 1]] != keys[perm[e]] {
             entries[e] |= 64
-            distinct += 1
-        }
-        // Capacity: a power of two at most 70% full (linear probing stays short below that).
-        var capacity = 8
-        while capacity * 7 < distinct * 10 { capacity <<= 1 }
-        self.hashShift = UInt64(64 - capacity.trailingZeroBitCount)
-        self.tableMask = capacity - 1
-        var slots = [Slot](repeating: Slot(key: 0, start: 0), count: capacity)
-        var e = 0
-        while e < perm.count {
             let key = keys[perm[e]]
-            var h = Int(truncatingIfNeeded: (UInt64(key) &* CellIndex.hashMultiplier) >> hashShift)
-            while slots[h].key != 0 { h = (h + 1) & (capacity - 1) }
-            slots[h] = Slot(key: key, start: UInt32(e))
-            while entries[e] & 64 == 0 { e += 1 }
-            e += 1
+            cellsPerLevel[Int(key >> 32)].append((UInt32(truncatingIfNeeded: key), UInt32(cellStart)))
+            cellStart = e + 1
         }
+        let cells = CellTable(levels: cellsPerLevel)
 
         self.records = records
         self.groupOffsets = groupOffsets
         self.radii = radii
         self.entries = entries
-        self.slots = slots
+        self.cells = cells
+        self.grids = (0...LatLngGrid.maxLevel).map { LatLngGrid.Level($0) }
         self.levelMask = levelMask
     }
 
@@ -158,16 +148,16 @@ extension CellIndex {
     }
 
     /// The level of a group whose largest radius is `meters`: the deepest level (at most
-    /// ``maxIndexLevel``) whose rows, `2^-L` degrees tall, are at least `radius / cellsPerRadius`
-    /// (as an angle) tall. The level depends on the radius only, so fences of equal radius share
-    /// one level: each level in use costs every fix one probe.
+    /// ``maxIndexLevel``) whose rows are at least `radius / cellsPerRadius` (as an angle) tall.
+    /// The level depends on the radius only, so fences of equal radius share one level: each
+    /// level in use costs every fix one probe.
     static func level(radiusMeters meters: Double, cellsPerRadius: Double) -> Int {
         let degrees = Swift.min(meters / Earth.meanRadius, Double.pi) * (180 / Double.pi)
-        // 2^-L >= degrees / cellsPerRadius.
-        let ratio = cellsPerRadius / degrees
-        guard ratio.isFinite else { return CellIndex.maxIndexLevel }
-        guard ratio >= 1 else { return 0 }
-        return Swift.min(CellIndex.maxIndexLevel, ratio.exponent)
+        // 1/D >= degrees / cellsPerRadius, i.e. D <= cellsPerRadius / degrees.
+        let limit = cellsPerRadius / degrees
+        var level = 0
+        while level < CellIndex.maxIndexLevel && LatLngGrid.rowsPerDegree(level + 1) <= limit { level += 1 }
+        return level
     }
 
     /// Calls `visit(key, squared-chord range)` for every cell of `level` that the bounding box
@@ -196,7 +186,7 @@ extension CellIndex {
             for range in ranges {
                 for column in range {
                     let cell = LatLngGrid.bounds(level: level, row: row, column: column)
-                    visit(LatLngGrid.key(level: level, row: row, column: column),
+                    visit(LatLngGrid.key(row: row, column: column),
                           CellGeometry.chord2Range(from: fence.centreVector, centre: fence.centre, cell: cell))
                 }
             }

@@ -33,7 +33,7 @@ import Geodesy
 ///   have the same largest radius).
 /// - **Query.** Per entry: one squared chord; the ids of fences 0...2 are written to a stack
 ///   buffer at fixed places and the hit count advances once by the length of the passing
-///   prefix (capped at `b`), with no branch per fence; a loop only for groups of more than 3.
+///   prefix (capped at `b`), with no branch per fence and no loop (groups of at most 3).
 ///   The buffer is handed to `body` once per fix.
 ///
 /// Exactness: results equal ``BruteForceIndex``'s bit for bit (for the degree entry point:
@@ -59,8 +59,9 @@ import Geodesy
 /// - Complexity: build O(n log n + cells visited); stabbing O(levels + entries in the fix's
 ///   cells + hits).
 public struct CellIndex: FenceIndex, Sendable {
-    /// Most fences per centre group: `a` and `b` are 3-bit fields of an entry.
-    public static let maxGroupSize = 7
+    /// Most fences per centre group: the query tests three per group, unrolled, with no loop
+    /// (more fences on one centre make several groups, one squared chord each).
+    public static let maxGroupSize = 3
     /// Target ratio of a group's largest radius to the height of its cells' rows: the level is
     /// the deepest whose rows (`2^-L` degrees) are at least `radius / cellsPerRadius` tall.
     /// Default 3 below ``smallIndexFences`` fences, 2 up to ``largeIndexFences``, 4 from there
@@ -72,19 +73,6 @@ public struct CellIndex: FenceIndex, Sendable {
     public let cellsPerRadius: Double
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }
-
-    /// A hash slot: a cell key (0 = empty) and the index of the cell's first entry.
-    @usableFromInline
-    struct Slot: Sendable {
-        @usableFromInline var key: UInt32
-        @usableFromInline var start: UInt32
-
-        @inlinable
-        init(key: UInt32, start: UInt32) {
-            self.key = key
-            self.start = start
-        }
-    }
 
     /// Group records, back to back, in Hilbert order of their centres. A group of n fences
     /// takes `3 + 3 * (n / 2) + 2 * (n % 2)` words: x, y, z of the centre (Double bits), then
@@ -99,11 +87,10 @@ public struct CellIndex: FenceIndex, Sendable {
     /// `record offset << 7 | last << 6 | interior << 3 | mayIntersect` per (cell, group),
     /// grouped by cell; `last` marks a cell's final entry.
     @usableFromInline var entries: [UInt32]
-    /// The hash table, `tableMask + 1` slots.
-    @usableFromInline var slots: [Slot]
-    @usableFromInline var tableMask: Int
-    /// `64 - log2(capacity)`: the hash is the top bits of `key &* hashMultiplier`.
-    @usableFromInline var hashShift: UInt64
+    /// Cell key -> index of the cell's first entry, one table per level.
+    @usableFromInline var cells: CellTable
+    /// Per level (0...``maxIndexLevel``): the grid constants of the fix -> cell mapping.
+    @usableFromInline var grids: [LatLngGrid.Level]
     /// Bit L set when some group uses level L.
     @usableFromInline var levelMask: UInt32
 
@@ -115,7 +102,7 @@ public struct CellIndex: FenceIndex, Sendable {
     /// Bytes of the index's own storage: group records, radii, entries and the hash table.
     public var memoryBytes: Int {
         records.capacity * 8 + groupOffsets.capacity * 4 + radii.capacity * 8 + entries.capacity * 4
-            + slots.capacity * MemoryLayout<Slot>.stride
+            + cells.memoryBytes
     }
 
     /// Number of centre groups.
@@ -123,15 +110,9 @@ public struct CellIndex: FenceIndex, Sendable {
     /// Number of (cell, group) entries.
     public var entryCount: Int { entries.count }
     /// Number of distinct cells in the table.
-    public var cellCount: Int { slots.reduce(0) { $0 + ($1.key != 0 ? 1 : 0) } }
+    public var cellCount: Int { cells.count }
     /// The levels in use, ascending.
     public var levels: [Int] { (0...LatLngGrid.maxLevel).filter { levelMask & (1 << UInt32($0)) != 0 } }
-
-    /// The home slot of `key`.
-    @inlinable @inline(__always)
-    func home(_ key: UInt32) -> Int {
-        Int(truncatingIfNeeded: (UInt64(key) &* CellIndex.hashMultiplier) >> hashShift)
-    }
 
     // MARK: Stabbing
 
@@ -180,7 +161,7 @@ public struct CellIndex: FenceIndex, Sendable {
             guard lon.isFinite else { return }
             lon = lon.remainder(dividingBy: 360)  // [-180, 180]
         }
-        slots.withUnsafeBufferPointer { slots in
+        cells.words.withUnsafeBufferPointer { words in
         entries.withUnsafeBufferPointer { entries in
         records.withUnsafeBufferPointer { records in
         // Hits are gathered into a small stack buffer with branch-free writes (write the id,
@@ -192,18 +173,12 @@ public struct CellIndex: FenceIndex, Sendable {
             repeat {
                 let level = mask.trailingZeroBitCount
                 mask &= mask &- 1
-                let key = LatLngGrid.key(latitude: latitude, longitude: lon, level: level)
-                var h = home(key)
-                var slot = slots[h]
-                while slot.key != key {
-                    if slot.key == 0 { break }
-                    h = (h &+ 1) & tableMask
-                    slot = slots[h]
-                }
-                if slot.key != key { continue }
+                let key = grids[level].key(latitude: latitude, longitude: lon)
+                let (found, start) = cells.lookup(key, level: level, words)
+                if !found { continue }
                 if point == nil { point = UnitVector(fastLatitude: latitude, longitude: longitude) }
                 let p = point.unsafelyUnwrapped
-                var e = Int(slot.start)
+                var e = Int(start)
                 var entry: UInt32
                 repeat {
                     entry = entries[e]
@@ -215,30 +190,12 @@ public struct CellIndex: FenceIndex, Sendable {
                     let r = Int(entry >> 7)
                     let interior = Int((entry >> 3) & 7)
                     let candidates = Int(entry & 7)
-                    let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
-                                          Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
                     let before = n
-                    // Fences 0, 1, 2 unrolled. A group's caps are nested (chord2 descending),
-                    // so its hits are a prefix: fence k is a hit iff fences 0...k pass. Ids are
-                    // written at fixed offsets and `n` advances once by the prefix length,
-                    // capped at `candidates` (the words of a short group's neighbour, or of the
-                    // padding after the last record, are read and then capped away). Interior
-                    // fences pass the test anyway (their cap holds the cell with a margin).
                     let ids01 = records[r &+ 3]
                     UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
                     buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 6])
-                    let t0 = CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 4]))
-                    let t1 = t0 & CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 5]))
-                    let t2 = t1 & CellIndex.bit(d2 <= Double(bitPattern: records[r &+ 7]))
-                    let prefix = t0 &+ t1 &+ t2
-                    let hits = prefix < candidates ? prefix : candidates
+                    let hits = CellIndex.prefixHits(records, r, candidates, p)
                     n &+= hits
-                    if candidates > 3 && hits == 3 {
-                        for k in 3..<candidates where d2 <= CellIndex.chord2(records, r, k) {
-                            buffer[n] = CellIndex.id(records, r, k)
-                            n &+= 1
-                        }
-                    }
                     // Interior fences (the first `interior`) count as accepted without a test.
                     let tested = n &- before &- interior
                     stats.accepted(interior)
@@ -250,6 +207,25 @@ public struct CellIndex: FenceIndex, Sendable {
         }
         }
         }
+    }
+
+    /// How many fences of the group record at word `r` contain `p`, capped at `candidates`.
+    ///
+    /// A group's caps are nested (chord2 descending), so its hits are a prefix: fence k is a
+    /// hit iff fences 0...k pass. Callers write the ids of fences 0...2 at fixed places and
+    /// advance their count once by this length, with no branch per fence (the words of a short
+    /// group's neighbour, or of the padding after the last record, are read and then capped
+    /// away). Interior fences pass the test anyway: their cap holds the cell with a margin.
+    @inlinable @inline(__always)
+    static func prefixHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ candidates: Int,
+                           _ p: UnitVector) -> Int {
+        let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
+                              Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
+        let t0 = bit(d2 <= Double(bitPattern: records[r &+ 4]))
+        let t1 = t0 & bit(d2 <= Double(bitPattern: records[r &+ 5]))
+        let t2 = t1 & bit(d2 <= Double(bitPattern: records[r &+ 7]))
+        let prefix = t0 &+ t1 &+ t2
+        return prefix < candidates ? prefix : candidates
     }
 
     /// Ids gathered before `body` is called: 64 (256 bytes of stack), flushed when fewer
@@ -266,12 +242,6 @@ public struct CellIndex: FenceIndex, Sendable {
         Int32(truncatingIfNeeded: records[r &+ 3 &+ (k >> 1) &* 3] >> UInt64((k & 1) &* 32))
     }
 
-    /// The squared chord of fence `k` of the record at word `r`.
-    @inlinable @inline(__always)
-    static func chord2(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ k: Int) -> Double {
-        Double(bitPattern: records[r &+ 4 &+ (k >> 1) &* 3 &+ (k & 1)])
-    }
-
     /// Record words of a group of `n` fences.
     @inlinable
     static func recordLength(_ n: Int) -> Int { 3 + 3 * (n >> 1) + 2 * (n & 1) }
@@ -283,7 +253,7 @@ public struct CellIndex: FenceIndex, Sendable {
         for g in 0..<(groupOffsets.count - 1) {
             let r = Int(groupOffsets[g])
             let length = Int(groupOffsets[g + 1]) - r
-            let n = (2 * (length - 3) + 1) / 3  // inverts recordLength for n in 1...7
+            let n = (2 * (length - 3) + 1) / 3  // inverts recordLength for n in 1...3
             body(r, n, ordinal)
             ordinal += n
         }

@@ -57,6 +57,14 @@ public protocol FenceIndex {
     func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
                            _ body: (Int32) -> Void)
 
+    /// The stabbing query for a batch of fixes in degrees: calls `body(k, id)` for every fence
+    /// `id` containing fix `k` (`latitudes[k]`, `longitudes[k]`; answers as
+    /// ``forEachContaining(latitude:longitude:_:)``), for every `k` of the batch, in an
+    /// index-specific order (not necessarily by `k`).
+    /// - Precondition: `latitudes.count == longitudes.count`.
+    func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+                           _ body: (Int, Int32) -> Void)
+
     /// Calls `body` with the id of every fence whose centre lies within `meters` of `p`
     /// (great circle, inclusive). A negative or NaN distance matches nothing.
     func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void)
@@ -68,6 +76,16 @@ public protocol FenceIndex {
 }
 
 extension FenceIndex {
+    /// One fix at a time.
+    @inlinable
+    public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+                                  _ body: (Int, Int32) -> Void) {
+        precondition(latitudes.count == longitudes.count, "latitudes and longitudes differ in count")
+        for k in 0..<latitudes.count {
+            forEachContaining(latitude: latitudes[k], longitude: longitudes[k]) { body(k, $0) }
+        }
+    }
+
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void) {
         guard latitude >= -90 && latitude <= 90 && longitude.isFinite else { return }

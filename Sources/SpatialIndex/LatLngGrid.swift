@@ -3,50 +3,66 @@ import Geodesy
 /// The latitude/longitude cells of ``CellIndex``: a fix finds its cell from its degrees with a
 /// few multiplications, no trigonometry, so a fix far from every fence costs no sine at all.
 ///
-/// Layout at level L (0...``maxLevel``):
-/// - **Rows** of `2^-L` degrees of latitude: row `i` spans `[i 2^-L - 90, (i + 1) 2^-L - 90]`,
-///   `0 <= i < 180 2^L`. The equator is a row edge, so no row straddles it.
-/// - **Bands.** A row's cells are `2^(k - L)` degrees of longitude wide, where the row's *band*
+/// Layout at level L (0...``maxLevel``), with `D` = ``rowsPerDegree(_:)`` = 1, 1.5, 2, 3, 4, 6,
+/// ..., 128 (a factor of about √2 per level):
+/// - **Rows** of `1/D` degrees of latitude: row `i` spans `[i/D - 90, (i + 1)/D - 90]`,
+///   `0 <= i < 180 D`. The equator is a row edge (90 D is an integer), so no row straddles it.
+/// - **Bands.** A row's cells are `2^k/D` degrees of longitude wide, where the row's *band*
 ///   `k` is the largest integer with `cos(near) <= 2^-k` (`near` = the row's latitude nearest
 ///   the equator). So cells stay between 1 and 1/2 as wide as they are tall (at the row's
 ///   equatorward edge) from the equator to the poles; every row below 60 degrees has band 0
-///   (square degrees), and a polar row still has at least 12 cells (`k <= L + 5.84`). The
-///   band is capped at `L + 9` (one cell per row) as a guard.
-/// - **Columns**: `j = floor((lon + 180) 2^(L - k))`, `0 <= j < ceil(360 2^(L - k))`; the last
+///   (square degrees), and a polar row still has at least 12 cells (`2^k <= 57.3 D`). The
+///   band is capped at `log2(D) + 9` (one cell per row) as a guard.
+/// - **Columns**: `j = floor((lon + 180) D / 2^k)`, `0 <= j < ceil(360 D / 2^k)`; the last
 ///   column of a row may be narrower, and ends at +180 (longitude 180 falls in it).
-/// - **Keys**: `1 << (2L + 17) | i << (L + 9) | j` (`i < 2^(L + 8)`, `j < 2^(L + 9)`): distinct
-///   across levels, never 0, 32 bits up to level 7.
+/// - **Keys**: `1 << 31 | i << 16 | j` (`i < 23040`, `j < 46080`): never 0, unique within a
+///   level (each level has its own hash table).
 ///
-/// Exactness: rows and columns scale by powers of two, so the only rounding is of `lat + 90`
-/// and `lon + 180` (< 2^-45 degrees), far inside the index's classification margin. The band
-/// of a row is a function of the row alone, used identically by the build and the query.
+/// Exactness: the only roundings are of `lat + 90`, `lon + 180` and their products with `D`
+/// (and of the cell bounds the build derives with `1/D`): ~1e-13 degrees, far inside the
+/// index's classification margin. The band of a row is a function of the row alone, computed
+/// by the same code at build and query.
 @usableFromInline
 enum LatLngGrid {
-    /// Deepest level: rows of 2^-7 degrees (~870 m), the finest whose keys fit 32 bits.
-    @usableFromInline static var maxLevel: Int { 7 }
+    /// Deepest level: rows of 1/128 degree (~870 m); keys fit 31 bits up to here.
+    @usableFromInline static var maxLevel: Int { 14 }
 
     /// `2^e` as a Double (exact).
     @inlinable @inline(__always)
     static func power(_ e: Int) -> Double { Double(sign: .plus, exponent: e, significand: 1) }
 
-    /// Number of rows at `level`.
+    /// Rows per degree at `level`: `2^(L/2)` for even L, `1.5 2^((L-1)/2)` for odd L.
+    @inlinable @inline(__always)
+    static func rowsPerDegree(_ level: Int) -> Double {
+        let scale = power(level >> 1)
+        return level & 1 == 0 ? scale : 1.5 * scale
+    }
+
+    /// Degrees per row at `level` (`1/D`, rounded for odd levels).
+    @inlinable @inline(__always)
+    static func degreesPerRow(_ level: Int) -> Double {
+        let scale = power(-(level >> 1))
+        return level & 1 == 0 ? scale : (2.0 / 3.0) * scale
+    }
+
+    /// Number of rows at `level`: `180 D`.
     @inlinable
-    static func rowCount(level: Int) -> Int { 180 << level }
+    static func rowCount(level: Int) -> Int { Int(180 * rowsPerDegree(level)) }
 
     /// The row of `latitude` (degrees, in [-90, 90]); 90 falls in the last row.
     @inlinable @inline(__always)
     static func row(latitude: Double, level: Int) -> Int {
-        let t = (latitude + 90) * power(level)
-        let last = Double(rowCount(level: level) &- 1)
+        let t = (latitude + 90) * rowsPerDegree(level)
+        let last = 180 * rowsPerDegree(level) - 1
         return Int(t < last ? t : last)
     }
 
     /// The band `k` of row `row` at `level` (see the type's documentation).
     @inlinable @inline(__always)
     static func band(row: Int, level: Int) -> Int {
-        let height = power(-level)
-        let north = row >= 90 << level
-        // The row's edge nearest the equator, as a non-negative latitude (exact).
+        let height = degreesPerRow(level)
+        let north = Double(row) >= 90 * rowsPerDegree(level)
+        // The row's edge nearest the equator, as a non-negative latitude.
         let near = north ? Double(row) * height - 90 : 90 - Double(row &+ 1) * height
         if near < 60 { return 0 }  // cos(near) > 1/2
         return slowBand(near: near, level: level)
@@ -56,7 +72,7 @@ enum LatLngGrid {
     @usableFromInline
     static func slowBand(near: Double, level: Int) -> Int {
         let c = sinCos(degrees: near).cos
-        let cap = level &+ 9
+        let cap = (level >> 1) &+ 10  // > log2(D) + 9
         guard c > 0 else { return cap }
         // floor(-log2 c) = -ceil(log2 c); ceil(log2 c) is c's exponent, plus 1 unless c is a
         // power of two.
@@ -65,28 +81,31 @@ enum LatLngGrid {
         return Swift.max(0, Swift.min(cap, k))
     }
 
+    /// Columns per degree of longitude in a row of band `band`: `D / 2^k`.
+    @inlinable @inline(__always)
+    static func columnsPerDegree(band: Int, level: Int) -> Double {
+        rowsPerDegree(level) * power(-band)
+    }
+
     /// Number of columns of a row of band `band` at `level`.
     @inlinable @inline(__always)
     static func columnCount(band: Int, level: Int) -> Int {
-        let perDegree = power(level &- band)
-        return Int((360 * perDegree).rounded(.up))
+        Int((360 * columnsPerDegree(band: band, level: level)).rounded(.up))
     }
 
     /// The column of `longitude` (degrees, in [-180, 180]) in a row of band `band`.
     @inlinable @inline(__always)
     static func column(longitude: Double, band: Int, level: Int) -> Int {
-        let perDegree = power(level &- band)
+        let perDegree = columnsPerDegree(band: band, level: level)
         let t = (longitude + 180) * perDegree
         let last = (360 * perDegree).rounded(.up) - 1
         return Int(t < last ? t : last)
     }
 
-    /// The key of cell (`row`, `column`) at `level`.
+    /// The key of cell (`row`, `column`) (unique within a level).
     @inlinable @inline(__always)
-    static func key(level: Int, row: Int, column: Int) -> UInt32 {
-        let l = UInt32(truncatingIfNeeded: level)
-        return 1 << (2 &* l &+ 17) | UInt32(truncatingIfNeeded: row) << (l &+ 9)
-            | UInt32(truncatingIfNeeded: column)
+    static func key(row: Int, column: Int) -> UInt32 {
+        1 << 31 | UInt32(truncatingIfNeeded: row) << 16 | UInt32(truncatingIfNeeded: column)
     }
 
     /// The key of the cell holding (`latitude`, `longitude`) at `level` (latitude in [-90, 90],
@@ -95,15 +114,57 @@ enum LatLngGrid {
     static func key(latitude: Double, longitude: Double, level: Int) -> UInt32 {
         let i = row(latitude: latitude, level: level)
         let k = band(row: i, level: level)
-        return key(level: level, row: i, column: column(longitude: longitude, band: k, level: level))
+        return key(row: i, column: column(longitude: longitude, band: k, level: level))
     }
 
     /// The bounds of a cell in degrees: south, north, west, east (east <= 180).
     static func bounds(level: Int, row: Int, column: Int) -> (south: Double, north: Double, west: Double, east: Double) {
-        let height = power(-level)
-        let width = power(band(row: row, level: level) - level)
+        let height = degreesPerRow(level)
+        let width = height * power(band(row: row, level: level))
         let south = Double(row) * height - 90
         let west = Double(column) * width - 180
-        return (south, south + height, west, Swift.min(180, west + width))
+        return (south, Swift.min(90, south + height), west, Swift.min(180, west + width))
+    }
+}
+
+extension LatLngGrid {
+    /// One level's constants for the query's fast path: rows below 60 degrees (band 0) need
+    /// no band computation. Gives the same keys as ``LatLngGrid/key(latitude:longitude:level:)``
+    /// (the same expressions, and the band-0 rows found with ``LatLngGrid/band(row:level:)``).
+    @usableFromInline
+    struct Level: Sendable {
+        @usableFromInline let level: Int
+        /// `D`, and the last row and band-0 column as Doubles (for clamping).
+        @usableFromInline let rowsPerDegree: Double
+        @usableFromInline let lastRow: Double
+        @usableFromInline let lastColumn: Double
+        /// The rows of band 0 (contiguous around the equator).
+        @usableFromInline let bandZeroRows: ClosedRange<Int>
+
+        init(_ level: Int) {
+            self.level = level
+            rowsPerDegree = LatLngGrid.rowsPerDegree(level)
+            lastRow = 180 * rowsPerDegree - 1
+            lastColumn = (360 * LatLngGrid.columnsPerDegree(band: 0, level: level)).rounded(.up) - 1
+            let equator = LatLngGrid.rowCount(level: level) / 2
+            var low = equator, high = equator - 1
+            while low > 0 && LatLngGrid.band(row: low - 1, level: level) == 0 { low -= 1 }
+            while high + 1 < LatLngGrid.rowCount(level: level) && LatLngGrid.band(row: high + 1, level: level) == 0 {
+                high += 1
+            }
+            bandZeroRows = low...high
+        }
+
+        /// ``LatLngGrid/key(latitude:longitude:level:)`` at this level.
+        @inlinable @inline(__always)
+        func key(latitude: Double, longitude: Double) -> UInt32 {
+            let t = (latitude + 90) * rowsPerDegree
+            let row = Int(t < lastRow ? t : lastRow)
+            if bandZeroRows.contains(row) {
+                let u = (longitude + 180) * rowsPerDegree
+                return LatLngGrid.key(row: row, column: Int(u < lastColumn ? u : lastColumn))
+            }
+            return LatLngGrid.key(latitude: latitude, longitude: longitude, level: level)
+        }
     }
 }

@@ -36,7 +36,7 @@ import Testing
         }
         let points = TestWorld.points(400, near: fences, &rng)
         let index = CellIndex(fences)
-        #expect(index.groupCount >= 60 && index.groupCount <= 120, "groups \(index.groupCount)")
+        #expect(index.groupCount >= 60 && index.groupCount <= 240, "groups \(index.groupCount)")
         IndexOracle.expectSameAnswers(index, as: BruteForceIndex(fences), at: points, seed: 21, "concentric")
     }
 
@@ -175,43 +175,96 @@ import Testing
         let a = CellIndex(fences), b = CellIndex(fences.reversed())
         #expect(a.entries == b.entries || a.count == b.count)  // same cells; ids may differ in order
         let c = CellIndex(fences)
-        #expect(a.entries == c.entries && a.records == c.records && a.slots.map(\.key) == c.slots.map(\.key))
+        #expect(a.entries == c.entries && a.records == c.records && a.cells.words == c.cells.words)
         #expect(a.memoryBytes >= a.entryCount * 4 + a.count * 8)
     }
 
     /// The fix -> cell mapping: rows, bands, columns, clamping at 90 and 180, keys.
     @Test func gridCoordinates() {
+        #expect((0...LatLngGrid.maxLevel).map { LatLngGrid.rowsPerDegree($0) }
+            == [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128])
         #expect(LatLngGrid.row(latitude: -90, level: 3) == 0)
-        #expect(LatLngGrid.row(latitude: 90, level: 3) == 180 * 8 - 1)
+        #expect(LatLngGrid.row(latitude: 90, level: 3) == 180 * 3 - 1)
         #expect(LatLngGrid.row(latitude: 0, level: 0) == 90 && LatLngGrid.row(latitude: -1e-9, level: 0) == 89)
         #expect(LatLngGrid.row(latitude: -1e-300, level: 0) == 90)  // -1e-300 + 90 rounds to 90: inside the margin
         #expect(LatLngGrid.band(row: 90, level: 0) == 0)  // [0, 1] degrees
         #expect(LatLngGrid.band(row: 150, level: 0) == 1)  // [60, 61]: cos 60 = 1/2 (rounded up)
         #expect(LatLngGrid.band(row: 29, level: 0) == 1)  // [-61, -60]
-        #expect(LatLngGrid.band(row: 179, level: 0) == 5 && LatLngGrid.band(row: 0, level: 5) == 10)  // cos 89 = 2^-5.84
-        // A polar row keeps at least 12 columns (k <= L + 5.84), far from the L + 9 cap.
-        #expect(LatLngGrid.columnCount(band: LatLngGrid.band(row: 0, level: 7), level: 7) >= 12)
+        #expect(LatLngGrid.band(row: 179, level: 0) == 5 && LatLngGrid.band(row: 0, level: 10) == 10)  // cos 89 = 2^-5.84
+        // A polar row keeps at least 12 columns (2^k <= 57.3 D), far from the cap.
+        #expect(LatLngGrid.columnCount(band: LatLngGrid.band(row: 0, level: 14), level: 14) >= 12)
         #expect(LatLngGrid.columnCount(band: 0, level: 0) == 360 && LatLngGrid.columnCount(band: 9, level: 0) == 1)
         #expect(LatLngGrid.columnCount(band: 4, level: 0) == 23)  // 22.5: a narrower last column
-        #expect(LatLngGrid.column(longitude: 180, band: 0, level: 2) == 360 * 4 - 1)
-        #expect(LatLngGrid.column(longitude: -180, band: 0, level: 2) == 0)
+        #expect(LatLngGrid.column(longitude: 180, band: 0, level: 4) == 360 * 4 - 1)
+        #expect(LatLngGrid.column(longitude: -180, band: 0, level: 4) == 0)
         #expect(LatLngGrid.column(longitude: 179.99, band: 4, level: 0) == 22)
-        for level in 0...LatLngGrid.maxLevel {
-            let rows = LatLngGrid.rowCount(level: level)
-            let top = LatLngGrid.key(level: level, row: rows - 1, column: LatLngGrid.columnCount(band: 0, level: level) - 1)
-            #expect(UInt64(top) < UInt64(1) << UInt64(2 * level + 18))
-        }
-        #expect(LatLngGrid.key(level: 1, row: 0, column: 0) != LatLngGrid.key(level: 0, row: 0, column: 0))
-        // Bands change only at rows whose equatorward edge crosses a threshold, and widths
-        // stay within [1/2, 1] of the row height at the row's equatorward edge.
-        for row in 0..<LatLngGrid.rowCount(level: 2) {
-            let cell = LatLngGrid.bounds(level: 2, row: row, column: 0)
-            let near = min(abs(cell.south), abs(cell.north))
-            let width = (cell.east - cell.west) * cos(near * .pi / 180)
-            if cell.east - cell.west < 360 {
-                #expect(width <= 0.25 * (1 + 1e-12) && width >= 0.125 * (1 - 1e-12), "row \(row): \(width)")
+        // Keys: rows below 2^15 and columns below 2^16 at every level.
+        #expect(LatLngGrid.rowCount(level: LatLngGrid.maxLevel) <= 1 << 15)
+        #expect(LatLngGrid.columnCount(band: 0, level: LatLngGrid.maxLevel) <= 1 << 16)
+        #expect(LatLngGrid.key(row: 1, column: 0) != LatLngGrid.key(row: 0, column: 1) && LatLngGrid.key(row: 0, column: 0) != 0)
+        // Widths stay within [1/2, 1] of the row height at the row's equatorward edge.
+        for level in [3, 4] {
+            let height = LatLngGrid.degreesPerRow(level)
+            for row in 0..<LatLngGrid.rowCount(level: level) {
+                let cell = LatLngGrid.bounds(level: level, row: row, column: 0)
+                let near = min(abs(cell.south), abs(cell.north))
+                let width = (cell.east - cell.west) * cos(near * .pi / 180)
+                #expect(width <= height * (1 + 1e-12) && width >= height / 2 * (1 - 1e-12), "level \(level) row \(row): \(width)")
             }
         }
+        // The per-level fast path gives the static mapping's keys, at every latitude band.
+        var rng = SplitMix64(seed: 61)
+        for level in 0...LatLngGrid.maxLevel {
+            let fast = LatLngGrid.Level(level)
+            for n in 0..<400 {
+                let lat = n < 4 ? [-90.0, 90, 60, -60][n] : -90 + 180 * rng.nextUnit()
+                let lon = n % 9 == 0 ? 180 : -180 + 360 * rng.nextUnit()
+                #expect(fast.key(latitude: lat, longitude: lon) == LatLngGrid.key(latitude: lat, longitude: lon, level: level),
+                        "level \(level) (\(lat), \(lon)), seed 61")
+            }
+        }
+    }
+
+    /// The cell table finds every key it holds at its level, and no other key.
+    @Test func cellTableFindsItsKeys() {
+        var rng = SplitMix64(seed: 71)
+        var levels = [[(key: UInt32, value: UInt32)]](repeating: [], count: LatLngGrid.maxLevel + 1)
+        for level in [0, 3, 9] {
+            var seen = Set<UInt32>()
+            for n in 0..<(level == 0 ? 1 : 5000) {
+                let key = UInt32(1) << 31 | UInt32(truncatingIfNeeded: rng.next()) >> 1
+                if seen.insert(key).inserted { levels[level].append((key, UInt32(n))) }
+            }
+        }
+        let table = CellTable(levels: levels)
+        #expect(table.count == levels.reduce(0) { $0 + $1.count })
+        table.words.withUnsafeBufferPointer { words in
+            for (level, pairs) in levels.enumerated() where !pairs.isEmpty {
+                for pair in pairs {
+                    let got = table.lookup(pair.key, level: level, words)
+                    #expect(got.found && got.value == pair.value, "level \(level) key \(pair.key), seed 71")
+                }
+                for _ in 0..<2000 {
+                    let key = UInt32(1) << 31 | UInt32(truncatingIfNeeded: rng.next()) >> 1
+                    if pairs.contains(where: { $0.key == key }) { continue }
+                    #expect(!table.lookup(key, level: level, words).found, "absent key \(key), seed 71")
+                }
+            }
+        }
+        // Tiny tables, where a key's two buckets are often the same bucket.
+        for size in 1...12 {
+            var tiny = [[(key: UInt32, value: UInt32)]](repeating: [], count: LatLngGrid.maxLevel + 1)
+            tiny[1] = (0..<size).map { (UInt32(1) << 31 | UInt32($0 * 7919 + 1), UInt32(100 + $0)) }
+            let small = CellTable(levels: tiny)
+            small.words.withUnsafeBufferPointer { words in
+                for pair in tiny[1] {
+                    let got = small.lookup(pair.key, level: 1, words)
+                    #expect(got.found && got.value == pair.value, "size \(size) key \(pair.key)")
+                }
+            }
+        }
+        // About 90% full.
+        #expect(Double(table.count) >= 0.8 * Double(table.words.count / 2), "\(table.count) in \(table.words.count / 2) slots")
     }
 
     /// The cell distance bounds hold for sampled points of random cells, at any latitude, for

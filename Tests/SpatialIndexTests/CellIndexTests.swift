@@ -254,7 +254,10 @@ import Testing
         // Tiny tables, where a key's two buckets are often the same bucket.
         for size in 1...12 {
             var tiny = [[(key: UInt32, value: UInt32)]](repeating: [], count: LatLngGrid.maxLevel + 1)
-            tiny[1] = (0..<size).map { (UInt32(1) << 31 | UInt32($0 * 7919 + 1), UInt32(100 + $0)) }
+            for k in 0..<size {
+                let key: UInt32 = 1 << 31 | UInt32(k * 7919 + 1)
+                tiny[1].append((key, UInt32(100 + k)))
+            }
             let small = CellTable(levels: tiny)
             small.words.withUnsafeBufferPointer { words in
                 for pair in tiny[1] {

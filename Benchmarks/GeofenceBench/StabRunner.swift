@@ -84,15 +84,21 @@ func stabPart<I: FenceIndex>(_ index: I, _ part: StabInput.Part, perFix: Bool) -
                         checksum &+= base &+ UInt64(UInt32(bitPattern: id))
                     }
                 }
-            } else if let rows = part.rows {
-                index.forEachContaining(latitudes: lat, longitudes: lon) { k, id in
-                    hits &+= 1
-                    checksum &+= UInt64(rows[k]) &* 1_000_003 &+ UInt64(UInt32(bitPattern: id))
-                }
             } else {
-                index.forEachContaining(latitudes: lat, longitudes: lon) { k, id in
-                    hits &+= 1
-                    checksum &+= UInt64(k) &* 1_000_003 &+ UInt64(UInt32(bitPattern: id))
+                // Totals per chunk in locals (registers), added up once per chunk.
+                index.forEachContaining(latitudes: lat, longitudes: lon) { chunk in
+                    var sum: UInt64 = 0
+                    if let rows = part.rows {
+                        for hit in chunk {
+                            sum &+= UInt64(rows[Int(hit.fix)]) &* 1_000_003 &+ UInt64(UInt32(bitPattern: hit.fence))
+                        }
+                    } else {
+                        for hit in chunk {
+                            sum &+= UInt64(UInt32(bitPattern: hit.fix)) &* 1_000_003 &+ UInt64(UInt32(bitPattern: hit.fence))
+                        }
+                    }
+                    hits &+= chunk.count
+                    checksum &+= sum
                 }
             }
         }

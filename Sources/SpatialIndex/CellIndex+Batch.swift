@@ -3,8 +3,8 @@ import Geodesy
 extension CellIndex {
     /// Fixes per block of the batch query: its scratch (worklist, starts) stays in L1.
     @usableFromInline static var batchBlock: Int { 128 }
-    /// (fix, id) pairs gathered before `body` is called.
-    @usableFromInline static var batchHitBuffer: Int { 1024 }
+    /// Hits gathered before `body` is called.
+    @usableFromInline static var batchHitBuffer: Int { StabHit.chunkSize }
 
     /// The batch stabbing query (see ``FenceIndex/forEachContaining(latitudes:longitudes:_:)``),
     /// in three passes per block of ``batchBlock`` fixes, so that the branches that depend on the
@@ -15,12 +15,13 @@ extension CellIndex {
     ///    the block overlap in memory;
     /// 2. for each worklist fix, its unit vector, then its cell's entries as in the single-fix
     ///    query, hits written as (fix, id) pairs into a buffer;
-    /// 3. the buffer is handed to `body` in one flat loop (also whenever it fills up).
+    /// 3. the buffer is handed to `body` (also whenever it fills up).
     /// Hits come block by block, in fix order within a block for one level.
     @inlinable
     public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                                  _ body: (Int, Int32) -> Void) {
-        precondition(latitudes.count == longitudes.count, "latitudes and longitudes differ in count")
+                                  _ body: (UnsafeBufferPointer<StabHit>) -> Void) {
+        precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),
+                     "latitudes and longitudes differ in count, or too many fixes")
         let levelCount = levelMask.nonzeroBitCount
         if levelCount == 0 || latitudes.isEmpty { return }
         let block = CellIndex.batchBlock
@@ -30,7 +31,7 @@ extension CellIndex {
         records.withUnsafeBufferPointer { records in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: block &* levelCount) { items in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: block &* levelCount) { starts in
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { pairs in
+        withUnsafeTemporaryAllocation(of: StabHit.self, capacity: capacity) { pairs in
             var n = 0
             var first = 0
             while first < latitudes.count {
@@ -61,22 +62,22 @@ extension CellIndex {
                 for t in 0..<w {
                     let q = Int(items[t])
                     let p = UnitVector(fastLatitude: latitudes[q], longitude: longitudes[q])
-                    let tag = UInt64(UInt32(truncatingIfNeeded: q)) << 32
+                    let fix = Int32(truncatingIfNeeded: q)
                     var e = Int(starts[t])
                     var entry: UInt32
                     repeat {
                         entry = entries[e]
                         e &+= 1
                         if n > capacity &- CellIndex.maxGroupSize {
-                            for k in 0..<n { body(Int(pairs[k] >> 32), Int32(truncatingIfNeeded: pairs[k])) }
+                            body(UnsafeBufferPointer(rebasing: pairs[0..<n]))
                             n = 0
                         }
                         let r = Int(entry >> 7)
                         let candidates = Int(entry & 7)
                         let ids01 = records[r &+ 3]
-                        pairs[n] = tag | (ids01 & 0xFFFF_FFFF)
-                        pairs[n &+ 1] = tag | ids01 >> 32
-                        pairs[n &+ 2] = tag | (records[r &+ 6] & 0xFFFF_FFFF)
+                        pairs[n] = StabHit(fence: Int32(truncatingIfNeeded: ids01), fix: fix)
+                        pairs[n &+ 1] = StabHit(fence: Int32(truncatingIfNeeded: ids01 >> 32), fix: fix)
+                        pairs[n &+ 2] = StabHit(fence: Int32(truncatingIfNeeded: records[r &+ 6]), fix: fix)
                         let hits = CellIndex.prefixHits(records, r, candidates, p)
                         n &+= hits
                     } while entry & 64 == 0
@@ -84,7 +85,7 @@ extension CellIndex {
                 first = end
             }
             // Pass 3 (also above, whenever the buffer fills up).
-            for k in 0..<n { body(Int(pairs[k] >> 32), Int32(truncatingIfNeeded: pairs[k])) }
+            if n > 0 { body(UnsafeBufferPointer(rebasing: pairs[0..<n])) }
         }
         }
         }

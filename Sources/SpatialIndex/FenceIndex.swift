@@ -57,13 +57,13 @@ public protocol FenceIndex {
     func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
                            _ body: (Int32) -> Void)
 
-    /// The stabbing query for a batch of fixes in degrees: calls `body(k, id)` for every fence
-    /// `id` containing fix `k` (`latitudes[k]`, `longitudes[k]`; answers as
-    /// ``forEachContaining(latitude:longitude:_:)``), for every `k` of the batch, in an
-    /// index-specific order (not necessarily by `k`).
-    /// - Precondition: `latitudes.count == longitudes.count`.
+    /// The stabbing query for a batch of fixes in degrees: hands `body` every (fix, fence) pair
+    /// with fence `fence` containing fix `fix` (`latitudes[fix]`, `longitudes[fix]`; answers as
+    /// ``forEachContaining(latitude:longitude:_:)``), in chunks of up to ~1,000 pairs, in an
+    /// index-specific order (not necessarily by fix). A chunk is valid only during the call.
+    /// - Precondition: `latitudes.count == longitudes.count < 2^31`.
     func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                           _ body: (Int, Int32) -> Void)
+                           _ body: (UnsafeBufferPointer<StabHit>) -> Void)
 
     /// Calls `body` with the id of every fence whose centre lies within `meters` of `p`
     /// (great circle, inclusive). A negative or NaN distance matches nothing.
@@ -76,14 +76,24 @@ public protocol FenceIndex {
 }
 
 extension FenceIndex {
-    /// One fix at a time.
+    /// One fix at a time, the pairs gathered in chunks of 1,024.
     @inlinable
     public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                                  _ body: (Int, Int32) -> Void) {
-        precondition(latitudes.count == longitudes.count, "latitudes and longitudes differ in count")
+                                  _ body: (UnsafeBufferPointer<StabHit>) -> Void) {
+        precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),
+                     "latitudes and longitudes differ in count, or too many fixes")
+        var chunk: [StabHit] = []
+        chunk.reserveCapacity(StabHit.chunkSize)
         for k in 0..<latitudes.count {
-            forEachContaining(latitude: latitudes[k], longitude: longitudes[k]) { body(k, $0) }
+            forEachContaining(latitude: latitudes[k], longitude: longitudes[k]) {
+                chunk.append(StabHit(fence: $0, fix: Int32(truncatingIfNeeded: k)))
+            }
+            if chunk.count >= StabHit.chunkSize {
+                chunk.withUnsafeBufferPointer(body)
+                chunk.removeAll(keepingCapacity: true)
+            }
         }
+        if !chunk.isEmpty { chunk.withUnsafeBufferPointer(body) }
     }
 
     @inlinable
@@ -143,4 +153,19 @@ extension FenceIndex {
         nearest(to: p, k: k, by: measure, maxDistanceMeters: maxDistanceMeters, into: &out)
         return out
     }
+}
+
+/// One hit of a batch stabbing query: fix `fix` (its position in the batch) lies in fence `fence`.
+public struct StabHit: Hashable, Sendable {
+    public var fence: Int32
+    public var fix: Int32
+
+    @inlinable
+    public init(fence: Int32, fix: Int32) {
+        self.fence = fence
+        self.fix = fix
+    }
+
+    /// Pairs per chunk handed to the caller (a chunk of one fix's hits may be longer).
+    public static let chunkSize = 1024
 }

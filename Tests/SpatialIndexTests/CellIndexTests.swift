@@ -126,6 +126,19 @@ import Testing
         let got = index.fencesContaining(centre.unitVector)
         #expect(got == BruteForceIndex(fences).fencesContaining(centre.unitVector))
         #expect(got.count == 500)
+        // The batch query flushes its (fix, fence) buffer many times: 10 fixes x 500 hits.
+        let lat = [Double](repeating: centre.latitude, count: 10), lon = [Double](repeating: centre.longitude, count: 10)
+        var perFix = [[Int32]](repeating: [], count: 10)
+        var chunks = 0
+        lat.withUnsafeBufferPointer { la in
+            lon.withUnsafeBufferPointer { lo in
+                index.forEachContaining(latitudes: la, longitudes: lo) { chunk in
+                    chunks += 1
+                    for hit in chunk { perFix[Int(hit.fix)].append(hit.fence) }
+                }
+            }
+        }
+        #expect(chunks >= 5 && perFix.allSatisfy { $0.sorted() == got })
     }
 
     /// The degree entry point: invalid latitudes and non-finite coordinates match nothing;

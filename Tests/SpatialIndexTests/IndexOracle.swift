@@ -12,6 +12,21 @@ enum IndexOracle {
         #expect(index.count == brute.count, "\(label): count, seed \(seed)", sourceLocation: sourceLocation)
         var rng = SplitMix64(seed: seed ^ 0x5EED)
         var buffer: [Int32] = []
+        // The batch entry point gives every point's degree answer (as (fix, fence) pairs).
+        let latitudes = points.map(\.latitude), longitudes = points.map(\.longitude)
+        var batch = [[Int32]](repeating: [], count: points.count)
+        latitudes.withUnsafeBufferPointer { lat in
+            longitudes.withUnsafeBufferPointer { lon in
+                index.forEachContaining(latitudes: lat, longitudes: lon) { chunk in
+                    for hit in chunk { batch[Int(hit.fix)].append(hit.fence) }
+                }
+            }
+        }
+        for (n, point) in points.enumerated() {
+            let fast = UnitVector(fastLatitude: point.latitude, longitude: point.longitude)
+            #expect(batch[n].sorted() == brute.fencesContaining(fast),
+                    "\(label): batch at \(point) (#\(n)), seed \(seed)", sourceLocation: sourceLocation)
+        }
         for (n, point) in points.enumerated() {
             let p = point.unitVector
             let expected = brute.fencesContaining(p)

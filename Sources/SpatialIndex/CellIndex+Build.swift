@@ -120,21 +120,18 @@ extension CellIndex {
         self.radii = radii
         self.entries = entries
         self.cells = cells
-        self.grids = (0...LatLngGrid.maxLevel).map { LatLngGrid.Level($0) }
+        // Grid constants for the levels in use (the others are never looked at).
+        self.grids = (0...LatLngGrid.maxLevel).map { levelMask & (1 << UInt32($0)) != 0 ? LatLngGrid.Level($0) : LatLngGrid.Level(0) }
         self.levelMask = levelMask
     }
 
-    /// Below this many fences the default ``cellsPerRadius`` is 3 (finer cells: the index is
-    /// small anyway); from here to ``largeIndexFences`` it is 2.
-    public static let smallIndexFences = 10_000
-
-    /// From this many fences on, the default ``cellsPerRadius`` is 4.
+    /// From this many fences on, the default ``cellsPerRadius`` is 4 instead of 2.
     public static let largeIndexFences = 100_000
 
-    /// The default ``cellsPerRadius`` for an index of `fenceCount` fences: 3, 2 or 4 (see
-    /// ``cellsPerRadius`` for the measurements behind them).
+    /// The default ``cellsPerRadius`` for an index of `fenceCount` fences: 2, or 4 from
+    /// ``largeIndexFences`` on (see ``cellsPerRadius`` for the measurements behind them).
     public static func defaultCellsPerRadius(fenceCount: Int) -> Double {
-        fenceCount >= largeIndexFences ? 4 : fenceCount >= smallIndexFences ? 2 : 3
+        fenceCount >= largeIndexFences ? 4 : 2
     }
 
     /// Words after the last record: a 1-fence record is 5 words, and the query reads 8.

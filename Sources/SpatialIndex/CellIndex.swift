@@ -63,13 +63,13 @@ public struct CellIndex: FenceIndex, Sendable {
     /// (more fences on one centre make several groups, one squared chord each).
     public static let maxGroupSize = 3
     /// Target ratio of a group's largest radius to the height of its cells' rows: the level is
-    /// the deepest whose rows (`2^-L` degrees) are at least `radius / cellsPerRadius` tall.
-    /// Default 3 below ``smallIndexFences`` fences, 2 up to ``largeIndexFences``, 4 from there
-    /// (for 8 km fences: levels 5, 4 and 5). Measured on the 3k/30k/300k-fence workloads
-    /// (`geofence-bench stab`, `GEOFENCE_BENCH_CELLS_PER_RADIUS`): at 3k, 3 ran 44.9 ns per fix in
-    /// 0.49 MB against 47.2 ns in 0.20 MB for 2; at 30k, 2 ran 128 ns in 1.9 MB against 118 ns
-    /// in 3.3 MB for 3 (a tenth of the grid reference's memory is ~2.3 MB there); at 300k, 4
-    /// ran 764 ns in 26.5 MB against 744 ns in 69 MB for 8.
+    /// the deepest whose rows (`1/D` degrees) are at least `radius / cellsPerRadius` tall.
+    /// Default 2 (24 rows per degree for 8 km fences), 4 from ``largeIndexFences`` fences on
+    /// (48 per degree). Measured with the batch query on the 3k/30k/300k-fence workloads
+    /// (`GEOFENCE_BENCH_CELLS_PER_RADIUS=c geofence-bench stab ...`): at 3k, 2 ran 29.7 ns per
+    /// fix in 0.27 MB, 2.5 ran 28.1 ns in 0.37 MB; at 30k, 2 ran 107 ns in 2.2 MB, 2.1 (28 rows
+    /// per degree) 105 ns in 2.5 MB (a tenth of the grid reference's memory is ~2.3 MB there);
+    /// at 300k, 1.5 ran 872 ns in 17 MB, 4 ran 714 ns in 42 MB, 6 ran 674 ns in 90 MB.
     public let cellsPerRadius: Double
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }

@@ -3,15 +3,15 @@ import Geodesy
 /// The latitude/longitude cells of ``CellIndex``: a fix finds its cell from its degrees with a
 /// few multiplications, no trigonometry, so a fix far from every fence costs no sine at all.
 ///
-/// Layout at level L (0...``maxLevel``), with `D` = ``rowsPerDegree(_:)`` = 1, 1.5, 2, 3, 4, 6,
-/// ..., 128 (a factor of about √2 per level):
+/// Layout at level L (0...``maxLevel``), with `D` = ``rowsPerDegree(_:)`` = 1, 1.5, 2, 3, 4, 5,
+/// 6, 7, 8, 10, ..., 128 (a factor of about 1.2 per level):
 /// - **Rows** of `1/D` degrees of latitude: row `i` spans `[i/D - 90, (i + 1)/D - 90]`,
 ///   `0 <= i < 180 D`. The equator is a row edge (90 D is an integer), so no row straddles it.
 /// - **Bands.** A row's cells are `2^k/D` degrees of longitude wide, where the row's *band*
 ///   `k` is the largest integer with `cos(near) <= 2^-k` (`near` = the row's latitude nearest
 ///   the equator). So cells stay between 1 and 1/2 as wide as they are tall (at the row's
 ///   equatorward edge) from the equator to the poles; every row below 60 degrees has band 0
-///   (square degrees), and a polar row still has at least 12 cells (`2^k <= 57.3 D`). The
+///   (square degrees), and a polar row still has at least 7 cells (`2^k <= 57.3 D`). The
 ///   band is capped at `log2(D) + 9` (one cell per row) as a guard.
 /// - **Columns**: `j = floor((lon + 180) D / 2^k)`, `0 <= j < ceil(360 D / 2^k)`; the last
 ///   column of a row may be narrower, and ends at +180 (longitude 180 falls in it).
@@ -25,25 +25,25 @@ import Geodesy
 @usableFromInline
 enum LatLngGrid {
     /// Deepest level: rows of 1/128 degree (~870 m); keys fit 31 bits up to here.
-    @usableFromInline static var maxLevel: Int { 14 }
+    @usableFromInline static var maxLevel: Int { 24 }
 
     /// `2^e` as a Double (exact).
     @inlinable @inline(__always)
     static func power(_ e: Int) -> Double { Double(sign: .plus, exponent: e, significand: 1) }
 
-    /// Rows per degree at `level`: `2^(L/2)` for even L, `1.5 2^((L-1)/2)` for odd L.
+    /// Rows per degree at `level`: 1, 1.5, 2, 3, then four steps per doubling (4, 5, 6, 7, 8,
+    /// 10, 12, 14, 16, ...) up to 128. Every value times 90 is an integer (the equator is a row
+    /// edge). Steps of ~1.2 let an index pick its memory/speed point finely.
     @inlinable @inline(__always)
     static func rowsPerDegree(_ level: Int) -> Double {
-        let scale = power(level >> 1)
-        return level & 1 == 0 ? scale : 1.5 * scale
+        if level < 4 { return level & 1 == 0 ? power(level >> 1) : 1.5 * power(level >> 1) }
+        let octave = (level - 4) >> 2  // 4 << octave rows per degree at the octave's start
+        return Double(4 + ((level - 4) & 3)) * power(octave)
     }
 
-    /// Degrees per row at `level` (`1/D`, rounded for odd levels).
+    /// Degrees per row at `level` (`1/D`, rounded unless D is a power of two).
     @inlinable @inline(__always)
-    static func degreesPerRow(_ level: Int) -> Double {
-        let scale = power(-(level >> 1))
-        return level & 1 == 0 ? scale : (2.0 / 3.0) * scale
-    }
+    static func degreesPerRow(_ level: Int) -> Double { 1 / rowsPerDegree(level) }
 
     /// Number of rows at `level`: `180 D`.
     @inlinable
@@ -72,7 +72,7 @@ enum LatLngGrid {
     @usableFromInline
     static func slowBand(near: Double, level: Int) -> Int {
         let c = sinCos(degrees: near).cos
-        let cap = (level >> 1) &+ 10  // > log2(D) + 9
+        let cap = rowsPerDegree(level).exponent &+ 10  // > log2(D) + 9
         guard c > 0 else { return cap }
         // floor(-log2 c) = -ceil(log2 c); ceil(log2 c) is c's exponent, plus 1 unless c is a
         // power of two.

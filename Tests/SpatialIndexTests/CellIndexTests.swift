@@ -173,13 +173,16 @@ import Testing
     }
 
     @Test func defaultCellsPerRadiusFollowsTheIndexSize() {
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 3)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.smallIndexFences - 1) == 3)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.smallIndexFences) == 2)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 2)
         #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences - 1) == 2)
         #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences) == 4)
         var rng = SplitMix64(seed: 16)
-        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 3)
+        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 2)
+        // 8 km fences: 24 rows per degree by default, 48 for large indexes.
+        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2)) == 24)
+        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 4)) == 48)
+        #expect(CellIndex.level(radiusMeters: 0, cellsPerRadius: 2) == CellIndex.maxIndexLevel)
+        #expect(CellIndex.level(radiusMeters: 1e9, cellsPerRadius: 2) == 0)
     }
 
     @Test func isDeterministicAndSized() {
@@ -195,7 +198,7 @@ import Testing
     /// The fix -> cell mapping: rows, bands, columns, clamping at 90 and 180, keys.
     @Test func gridCoordinates() {
         #expect((0...LatLngGrid.maxLevel).map { LatLngGrid.rowsPerDegree($0) }
-            == [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128])
+            == [1, 1.5, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128])
         #expect(LatLngGrid.row(latitude: -90, level: 3) == 0)
         #expect(LatLngGrid.row(latitude: 90, level: 3) == 180 * 3 - 1)
         #expect(LatLngGrid.row(latitude: 0, level: 0) == 90 && LatLngGrid.row(latitude: -1e-9, level: 0) == 89)
@@ -203,13 +206,16 @@ import Testing
         #expect(LatLngGrid.band(row: 90, level: 0) == 0)  // [0, 1] degrees
         #expect(LatLngGrid.band(row: 150, level: 0) == 1)  // [60, 61]: cos 60 = 1/2 (rounded up)
         #expect(LatLngGrid.band(row: 29, level: 0) == 1)  // [-61, -60]
-        #expect(LatLngGrid.band(row: 179, level: 0) == 5 && LatLngGrid.band(row: 0, level: 10) == 10)  // cos 89 = 2^-5.84
-        // A polar row keeps at least 12 columns (2^k <= 57.3 D), far from the cap.
-        #expect(LatLngGrid.columnCount(band: LatLngGrid.band(row: 0, level: 14), level: 14) >= 12)
+        #expect(LatLngGrid.band(row: 179, level: 0) == 5 && LatLngGrid.band(row: 0, level: 16) == 10)  // 32 rows per degree; cos 89 = 2^-5.84
+        // A polar row keeps at least 7 columns (2^k <= 57.3 D), far from the cap.
+        for level in 0...LatLngGrid.maxLevel {
+            #expect(LatLngGrid.columnCount(band: LatLngGrid.band(row: 0, level: level), level: level) >= 7, "level \(level)")
+        }
         #expect(LatLngGrid.columnCount(band: 0, level: 0) == 360 && LatLngGrid.columnCount(band: 9, level: 0) == 1)
         #expect(LatLngGrid.columnCount(band: 4, level: 0) == 23)  // 22.5: a narrower last column
         #expect(LatLngGrid.column(longitude: 180, band: 0, level: 4) == 360 * 4 - 1)
         #expect(LatLngGrid.column(longitude: -180, band: 0, level: 4) == 0)
+        #expect(LatLngGrid.row(latitude: 0, level: 5) == 450 && LatLngGrid.row(latitude: 89.999, level: 5) == 899)
         #expect(LatLngGrid.column(longitude: 179.99, band: 4, level: 0) == 22)
         // Keys: rows below 2^15 and columns below 2^16 at every level.
         #expect(LatLngGrid.rowCount(level: LatLngGrid.maxLevel) <= 1 << 15)

@@ -12,6 +12,10 @@ enum IndexKind: String, CaseIterable {
     /// Index names available in this build.
     static var available: [IndexKind] { [.packed, .dynamic, .cells, .brute] }
 
+    /// Whether the index has a batch query of its own (the others' batch entry point is the
+    /// generic one-fix-at-a-time loop, slower than calling them per fix directly).
+    var hasBatchQuery: Bool { self == .cells }
+
     var label: String {
         switch self {
         case .packed: return "PackedRTree"
@@ -74,12 +78,13 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
 @inline(never)
 func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Double, _ input: StabInput, _ threads: Int,
                             _ reps: Int, _ statsStride: Int, _ progress: (String) -> Void) -> Measurement {
+    let perFix = input.perFix || !kind.hasBatchQuery
     var runs: [Double] = []
     var totals = StabTotals()
     for rep in 0...reps {  // run 0 is a warm-up, thrown away
         progress(rep == 0 ? "warm-up" : "run \(rep)/\(reps)")
         let t0 = monotonicSeconds()
-        let result = stabAll(index, input)
+        let result = stabAll(index, input, perFix: perFix)
         let seconds = monotonicSeconds() - t0
         if rep > 0 { runs.append(seconds) }
         precondition(rep == 0 || result == totals, "non-deterministic stabbing result")
@@ -89,7 +94,7 @@ func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Dou
     let stats = candidateStats(index, input, stride: statsStride)
     let sorted = runs.sorted()
     return Measurement(
-        kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, perFix: input.perFix,
+        kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, perFix: perFix,
         totals: totals,
         buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
         statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),

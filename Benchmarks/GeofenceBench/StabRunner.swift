@@ -27,8 +27,9 @@ struct StabInput: @unchecked Sendable {
     let latitude: [Double]
     let longitude: [Double]
     let parts: [Part]
-    /// Whether the timed loop calls the index once per fix (`forEachContaining(latitude:longitude:_:)`)
-    /// instead of once per part (the batch entry point).
+    /// Whether the timed loop must call every index once per fix
+    /// (`forEachContaining(latitude:longitude:_:)`); else indexes with a batch query of their
+    /// own (``IndexKind/hasBatchQuery``) get the fixes once per part.
     let perFix: Bool
 
     init(_ fixes: FixStream, threads: Int, perFix: Bool = false) {
@@ -55,9 +56,9 @@ struct StabInput: @unchecked Sendable {
 /// checksums of the p1000/p10000/p100000 workloads are identical to the S2-compatible
 /// `LatLng.unitVector`).
 @inline(never)
-func stabAll<I: FenceIndex & Sendable>(_ index: I, _ input: StabInput) -> StabTotals {
+func stabAll<I: FenceIndex & Sendable>(_ index: I, _ input: StabInput, perFix: Bool) -> StabTotals {
     if input.parts.count == 1 {
-        return stabPart(index, input.parts[0], perFix: input.perFix)
+        return stabPart(index, input.parts[0], perFix: perFix)
     }
     let parts = input.parts
     let results = UnsafeMutableBufferPointer<StabTotals>.allocate(capacity: parts.count)
@@ -65,7 +66,7 @@ func stabAll<I: FenceIndex & Sendable>(_ index: I, _ input: StabInput) -> StabTo
     defer { results.deallocate() }
     let box = UncheckedBox(results)
     DispatchQueue.concurrentPerform(iterations: parts.count) { t in
-        box.value[t] = stabPart(index, parts[t], perFix: input.perFix)
+        box.value[t] = stabPart(index, parts[t], perFix: perFix)
     }
     return results.reduce(StabTotals(), +)
 }

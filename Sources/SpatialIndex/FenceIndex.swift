@@ -76,24 +76,27 @@ public protocol FenceIndex {
 }
 
 extension FenceIndex {
-    /// One fix at a time, the pairs gathered in chunks of 1,024.
+    /// One fix at a time, the pairs gathered in chunks of ``StabHit/chunkSize``.
     @inlinable
     public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                                   _ body: (UnsafeBufferPointer<StabHit>) -> Void) {
         precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),
                      "latitudes and longitudes differ in count, or too many fixes")
-        var chunk: [StabHit] = []
-        chunk.reserveCapacity(StabHit.chunkSize)
-        for k in 0..<latitudes.count {
-            forEachContaining(latitude: latitudes[k], longitude: longitudes[k]) {
-                chunk.append(StabHit(fence: $0, fix: Int32(truncatingIfNeeded: k)))
+        withUnsafeTemporaryAllocation(of: StabHit.self, capacity: StabHit.chunkSize) { chunk in
+            var n = 0
+            for k in 0..<latitudes.count {
+                let fix = Int32(truncatingIfNeeded: k)
+                forEachContaining(latitude: latitudes[k], longitude: longitudes[k]) {
+                    if n == StabHit.chunkSize {
+                        body(UnsafeBufferPointer(chunk))
+                        n = 0
+                    }
+                    chunk[n] = StabHit(fence: $0, fix: fix)
+                    n &+= 1
+                }
             }
-            if chunk.count >= StabHit.chunkSize {
-                chunk.withUnsafeBufferPointer(body)
-                chunk.removeAll(keepingCapacity: true)
-            }
+            if n > 0 { body(UnsafeBufferPointer(rebasing: chunk[0..<n])) }
         }
-        if !chunk.isEmpty { chunk.withUnsafeBufferPointer(body) }
     }
 
     @inlinable

@@ -71,9 +71,8 @@ public struct BruteForceIndex: FenceIndex, Sendable {
             let o = i * 4
             var d = meters(forChord2: squaredChord(p.x, p.y, p.z, data[o], data[o + 1], data[o + 2]))
             if measure == .edge { d -= radii[i] }
-            if d <= maxDistanceMeters { results.append(FenceNeighbor(id: ids[i], distanceMeters: d)) }
+            if d <= maxDistanceMeters { NearestSelection.offer(FenceNeighbor(id: ids[i], distanceMeters: d), k: k, into: &results) }
         }
-        results.sort(by: FenceNeighbor.precedes)
-        if results.count > k { results.removeLast(results.count - k) }
+        NearestSelection.finish(&results)
     }
 }

@@ -287,12 +287,12 @@ public struct CellIndex: FenceIndex, Sendable {
                 for f in 0..<n {
                     let d = measure == .edge ? centre - radii[ordinal + f] : centre
                     if d <= maxDistanceMeters {
-                        results.append(FenceNeighbor(id: CellIndex.id(records, r, f), distanceMeters: d))
+                        NearestSelection.offer(FenceNeighbor(id: CellIndex.id(records, r, f), distanceMeters: d),
+                                               k: k, into: &results)
                     }
                 }
             }
         }
-        results.sort(by: FenceNeighbor.precedes)
-        if results.count > k { results.removeLast(results.count - k) }
+        NearestSelection.finish(&results)
     }
 }

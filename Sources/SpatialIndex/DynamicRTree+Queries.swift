@@ -119,7 +119,7 @@ extension DynamicRTree {
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
         results.removeAll(keepingCapacity: true)
         guard k > 0, count > 0 else { return }
-        var queue = NearestQueue()
+        NearestQueue.withQueue { queue in
         queue.push(.init(key: -.infinity, order: .min, ref: root))
         while !queue.isEmpty {
             let e = queue.pop()
@@ -151,6 +151,7 @@ extension DynamicRTree {
                     }
                 }
             }
+        }
         }
     }
 }

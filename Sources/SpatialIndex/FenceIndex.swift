@@ -70,7 +70,9 @@ public protocol FenceIndex {
     func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void)
 
     /// Replaces `results` with the `k` fences nearest to `p` by `measure`, with distance
-    /// `<= maxDistanceMeters`, ordered by (distance, id).
+    /// `<= maxDistanceMeters`, ordered by (distance, id). Allocates nothing once `results` has
+    /// room for `k` (reuse the array): the trees' search frontier lives on the stack unless it
+    /// outgrows 256 entries.
     func nearest(to p: UnitVector, k: Int, by measure: FenceDistance, maxDistanceMeters: Double,
                  into results: inout [FenceNeighbor])
 }

@@ -23,43 +23,119 @@ struct NearestQueue {
         }
     }
 
-    private(set) var heap: [Entry] = []
+    /// The heap: positions below `inline.count` live in caller-provided (stack) storage, the
+    /// rest in `overflow`, which allocates only when a search's frontier outgrows the storage.
+    private let inline: UnsafeMutableBufferPointer<Entry>
+    private var overflow: [Entry] = []
+    private(set) var count = 0
 
-    init() {
-        heap.reserveCapacity(64)  // a typical k-NN frontier; grows if needed
+    /// Entries of inline storage a search gets (4 KB of stack): enough for the frontier of
+    /// k <= ~100 on the benchmark's indexes.
+    static var inlineCapacity: Int { 256 }
+
+    /// Runs `body` with an empty queue whose storage is a stack allocation.
+    static func withQueue<R>(_ body: (inout NearestQueue) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Entry.self, capacity: inlineCapacity) { storage in
+            var queue = NearestQueue(storage)
+            return body(&queue)
+        }
     }
 
-    var isEmpty: Bool { heap.isEmpty }
+    init(_ storage: UnsafeMutableBufferPointer<Entry>) {
+        inline = storage
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    private subscript(i: Int) -> Entry {
+        get { i < inline.count ? inline[i] : overflow[i - inline.count] }
+        set {
+            if i < inline.count { inline[i] = newValue } else { overflow[i - inline.count] = newValue }
+        }
+    }
+
+    private mutating func swapAt(_ i: Int, _ j: Int) {
+        let t = self[i]
+        self[i] = self[j]
+        self[j] = t
+    }
 
     mutating func push(_ e: Entry) {
-        heap.append(e)
-        var i = heap.count - 1
+        if count < inline.count { inline[count] = e } else { overflow.append(e) }
+        count += 1
+        var i = count - 1
         while i > 0 {
             let parent = (i - 1) / 2
-            if !(heap[i] < heap[parent]) { break }
-            heap.swapAt(i, parent)
+            if !(self[i] < self[parent]) { break }
+            swapAt(i, parent)
             i = parent
         }
     }
 
     mutating func pop() -> Entry {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
+        let top = self[0]
+        count -= 1
+        let last = self[count]
+        if count >= inline.count { overflow.removeLast() }
+        if count > 0 {
+            self[0] = last
             var i = 0
-            let n = heap.count
             while true {
                 let l = 2 * i + 1
-                if l >= n { break }
+                if l >= count { break }
                 var m = l
-                if l + 1 < n && heap[l + 1] < heap[l] { m = l + 1 }
-                if !(heap[m] < heap[i]) { break }
-                heap.swapAt(i, m)
+                if l + 1 < count && self[l + 1] < self[l] { m = l + 1 }
+                if !(self[m] < self[i]) { break }
+                swapAt(i, m)
                 i = m
             }
         }
         return top
+    }
+}
+
+/// Bounded selection of the `k` best neighbours into a caller's array, with no allocation once
+/// the array has room for `k`: `results` is kept as a max-heap (worst first) of at most `k`
+/// entries under (distance, id) order, then sorted in place.
+enum NearestSelection {
+    /// Offers `n` to the selection in `heap` (a max-heap of at most `k` entries).
+    static func offer(_ n: FenceNeighbor, k: Int, into heap: inout [FenceNeighbor]) {
+        if heap.count < k {
+            heap.append(n)
+            var i = heap.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                if !FenceNeighbor.precedes(heap[parent], heap[i]) { break }
+                heap.swapAt(i, parent)
+                i = parent
+            }
+        } else if FenceNeighbor.precedes(n, heap[0]) {
+            heap[0] = n
+            siftDown(&heap, from: 0, count: heap.count)
+        }
+    }
+
+    /// Sorts the selection ascending by (distance, id), in place (heap sort).
+    static func finish(_ heap: inout [FenceNeighbor]) {
+        var end = heap.count
+        while end > 1 {
+            end -= 1
+            heap.swapAt(0, end)
+            siftDown(&heap, from: 0, count: end)
+        }
+    }
+
+    private static func siftDown(_ heap: inout [FenceNeighbor], from start: Int, count: Int) {
+        var i = start
+        while true {
+            let l = 2 * i + 1
+            if l >= count { return }
+            var m = l
+            if l + 1 < count && FenceNeighbor.precedes(heap[l], heap[l + 1]) { m = l + 1 }
+            if !FenceNeighbor.precedes(heap[i], heap[m]) { return }
+            heap.swapAt(i, m)
+            i = m
+        }
     }
 }
 

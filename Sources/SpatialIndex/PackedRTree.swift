@@ -371,7 +371,7 @@ public struct PackedRTree: FenceIndex, Sendable {
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
         results.removeAll(keepingCapacity: true)
         guard k > 0, height > 0, !(maxDistanceMeters < -maxRadius - 1) else { return }
-        var queue = NearestQueue()
+        NearestQueue.withQueue { queue in
         queue.push(.init(key: -.infinity, order: .min, ref: Int32(nodeCount - 1)))
         nodeBoxes.withUnsafeBufferPointer { boxes in
             while !queue.isEmpty {
@@ -403,6 +403,7 @@ public struct PackedRTree: FenceIndex, Sendable {
                     }
                 }
             }
+        }
         }
     }
 }

@@ -51,3 +51,23 @@ import Testing
         }
     }
 }
+
+/// The bounded selection behind every index's nearest query, against a full sort.
+@Suite struct NearestSelectionTests {
+    @Test(arguments: [UInt64(1), 2, 3])
+    func equalsSortedPrefix(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let n = Int(rng.next() % 60)
+            let k = Int(rng.next() % 20) + 1
+            // Few distinct distances: many ties, broken by id.
+            var items: [FenceNeighbor] = []
+            for _ in 0..<n { items.append(FenceNeighbor(id: Int32(rng.next() % 1000), distanceMeters: Double(rng.next() % 8))) }
+            var heap: [FenceNeighbor] = []
+            for item in items { NearestSelection.offer(item, k: k, into: &heap) }
+            NearestSelection.finish(&heap)
+            let expected = Array(items.sorted(by: FenceNeighbor.precedes).prefix(k))
+            #expect(heap == expected, "n \(n) k \(k), seed \(seed)")
+        }
+    }
+}

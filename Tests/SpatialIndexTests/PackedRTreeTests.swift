@@ -99,3 +99,23 @@ import Testing
         }
     }
 }
+
+/// A nearest search whose frontier outgrows the queue's stack storage (k = 1,500 of 2,000).
+@Suite struct NearestQueueOverflowTests {
+    @Test func largeK() {
+        var rng = SplitMix64(seed: 81)
+        let fences = TestWorld.fences(2000, &rng)
+        let brute = BruteForceIndex(fences)
+        let packed = PackedRTree(fences)
+        var dynamic = DynamicRTree()
+        for f in fences { try! dynamic.insert(f) }
+        for point in TestWorld.points(5, near: fences, &rng) {
+            let p = point.unitVector
+            for measure in [FenceDistance.centre, .edge] {
+                let expected = brute.nearest(to: p, k: 1500, by: measure)
+                #expect(packed.nearest(to: p, k: 1500, by: measure) == expected, "packed at \(point), seed 81")
+                #expect(dynamic.nearest(to: p, k: 1500, by: measure) == expected, "dynamic at \(point), seed 81")
+            }
+        }
+    }
+}

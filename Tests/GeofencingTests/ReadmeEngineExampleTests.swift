@@ -14,6 +14,13 @@ import Testing
         let index = CellIndex(geofences.map(\.fence))                   // or PackedRTree, DynamicRTree
         let here = try LatLng(latitude: 60.1699, longitude: 24.9384)
         let inside = index.fencesContaining(here.unitVector)           // all three rings, ids ascending
+        let lats = [60.1699, 60.30], lons = [24.9384, 24.932]           // many fixes at once, in degrees
+        var hitsPerFix = [0, 0]
+        lats.withUnsafeBufferPointer { la in lons.withUnsafeBufferPointer { lo in
+            index.forEachContaining(latitudes: la, longitudes: lo) { chunk in  // (fix, fence) pairs
+                for hit in chunk { hitsPerFix[Int(hit.fix)] += 1 }
+            }
+        } }                                                            // hitsPerFix == [3, 0]
 
         var detector = try TransitionDetector(geofences: geofences)    // enter / exit / dwell, noise-robust
         var events: [TransitionEvent] = []
@@ -28,6 +35,7 @@ import Testing
         #expect(geofences.count == 3)
         #expect(Set(geofences.map(\.radiusMeters)) == [1609.344, 3 * 1609.344, 5 * 1609.344])
         #expect(inside == [0, 1, 2])
+        #expect(hitsPerFix == [3, 0])
         // The first fix, ~14.5 km north, only sets the initial state; then one entry per ring,
         // outermost first, and nothing else.
         #expect(events.map(\.kind) == [.enter, .enter, .enter])

@@ -61,6 +61,9 @@ struct PlanCommand {
         let fenceEventReplans = args.flag("fence-event-replans")
         let everyWake = !args.flag("check-at-plans-only")
         let significantWakeOnly = args.flag("significant-change-wakes-only")
+        let wakeGate = try number(&args, "wake-gate", default: 0)
+        let wakeTrustsOS = args.flag("wake-trusts-os")
+        let wakeConfirm = try args.int("wake-confirm", default: 0)
         try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
@@ -81,10 +84,14 @@ struct PlanCommand {
         let truth = PlanScoring.truth(fences: fences, fixes: fixes)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
-        let settings = PlanScoring.Settings(
+        var settings = PlanScoring.Settings(
             os: .init(capacity: cap, passDistanceMeters: pass, maximumDelaySeconds: delay, reportsInitialState: initialState),
             seed: UInt64(seed), replansOnFenceEvents: fenceEventReplans, checksAtEveryWake: everyWake,
             significantChangeReplans: !significantWakeOnly)
+        settings.wakeCheckGate = wakeGate
+        settings.wakeCheckTrustsOSEvents = wakeTrustsOS
+        settings.wakeCheckConfirmFixes = wakeConfirm
+        printError("wake gate \(settings.wakeCheckGate) trusts \(settings.wakeCheckTrustsOSEvents)")
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
             ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),

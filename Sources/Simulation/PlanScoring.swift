@@ -87,6 +87,19 @@ public enum PlanScoring {
         /// more than one every 5 minutes).
         public var significantChangeMinimumSeconds: Double = 300
 
+        /// Wake-time check hysteresis, in units of the fix's reported accuracy: the app believes
+        /// it entered a fence (and fires) only when its fix is at least `gate × accuracy`
+        /// inside, and that it left only when the fix is that far outside. 0: the fix alone
+        /// decides (inside fires when the previous wake's fix was outside).
+        public var wakeCheckGate: Double = 0
+        /// Whether the app's belief also follows the OS events of monitored fences (an enter
+        /// puts the fence in, an exit takes it out), so a re-entry after an exit the OS
+        /// reported fires even when no wake saw the device outside.
+        public var wakeCheckTrustsOSEvents: Bool = false
+        /// With a gate: how many further fixes in a row the app takes after a wake whose fix
+        /// lay inside a fence but within the gate of its edge (it stays awake for them).
+        public var wakeCheckConfirmFixes: Int = 0
+
         public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1,
                     observationSeconds: Double = 5, replansOnFenceEvents: Bool = false, checksAtEveryWake: Bool = true,
                     significantChangeReplans: Bool = true, significantChangeMinimumSeconds: Double = 300) {
@@ -322,6 +335,9 @@ public enum PlanScoring {
             var previousRow = -1   // the fix before the current one, for the app's speed estimate
             var lastWakeFix = -1
             var wakeInside: [Int32] = [], lastWakeInside: Set<Int32> = []
+            var believedInside: Set<Int32> = []   // fences the app believes the device is in
+            var confirmations = 0   // extra fixes taken in a row to confirm an unsure entry
+            var wakeLog: [(time: Double, fix: Int, inside: Set<Int32>)] = []   // every wake, for the miss causes
 
             func handle(_ events: [OSRegionMonitor.Event], truthAtDelivery: UnitVector) {
                 if settings.checksAtEveryWake, !events.isEmpty { wakeDue = true }
@@ -335,6 +351,9 @@ public enum PlanScoring {
                     case (.fence(let id), .enter):
                         guard let pos = truth.positionByID[id] else { continue }
                         delivered[id, default: []].append((e.deliveredAt, truth.fences[pos].contains(truthAtDelivery), false))
+                        if settings.wakeCheckTrustsOSEvents { believedInside.insert(id) }
+                    case (.fence(let id), .exit):
+                        if settings.wakeCheckTrustsOSEvents { believedInside.remove(id) }
                     default: break
                     }
                 }
@@ -369,13 +388,39 @@ public enum PlanScoring {
                 score.wakes += 1
                 wakeInside.removeAll(keepingCapacity: true)
                 truth.index.forEachContaining(p.unitVector) { id in wakeInside.append(id) }
-                for id in wakeInside where !lastWakeInside.contains(id) {
-                    let inside = truth.fences[truth.positionByID[id]!].contains(qTau)
+                // The app's belief: a fence enters it (and fires) when the fix is at least
+                // `gate` inside, and leaves it when the fix is at least `gate` outside.
+                let gate = settings.wakeCheckGate * fixes.accuracy[k]
+                let pv = p.unitVector
+                var unsure = false
+                for id in wakeInside where !believedInside.contains(id) {
+                    let f = truth.fences[truth.positionByID[id]!]
+                    guard gate == 0 || distance(pv, f.centreVector) <= f.radiusMeters - gate else {
+                        unsure = true
+                        continue
+                    }
+                    believedInside.insert(id)
+                    let inside = f.contains(qTau)
                     checked[id, default: []].append((tau, inside))
                     score.wakeCheckFires += 1
                     if !inside { score.wakeCheckFalseFires += 1 }
                 }
                 lastWakeInside = Set(wakeInside)
+                believedInside = believedInside.filter { id in
+                    if lastWakeInside.contains(id) { return true }
+                    guard gate > 0 else { return false }
+                    let f = truth.fences[truth.positionByID[id]!]
+                    return distance(pv, f.centreVector) < f.radiusMeters + gate
+                }
+                wakeLog.append((tau, k, lastWakeInside))
+                // A fix inside a fence but too close to its edge for its accuracy: stay awake for
+                // the next fix (at most `wakeCheckConfirmFixes` in a row).
+                if unsure, confirmations < settings.wakeCheckConfirmFixes {
+                    confirmations += 1
+                    wakeDue = true
+                } else {
+                    confirmations = 0
+                }
                 guard planDue, k != lastPlanFix else { return }
                 let target: [MonitorPlanner.Region]
                 switch policy {
@@ -469,7 +514,9 @@ public enum PlanScoring {
                         let stayKey = stay < 120 ? "stay<120" : stay < 600 ? "stay120-600" : "stay>=600"
                         let away = entry.time - entry.previousExitTime
                         let awayKey = away < 600 ? "reentry-after<600" : away.isFinite ? "reentry-after>=600" : "first-entry"
-                        for key in ["r\(Int(r.rounded()))", depth, stayKey, awayKey] { score.systemMisses[key, default: 0] += 1 }
+                        let f = truth.fences[truth.positionByID[entry.fence]!]
+                        let cause = missCause(entry, fence: f, wakes: wakeLog, truth: truth, window: settings.windowSeconds)
+                        for key in ["r\(Int(r.rounded()))", depth, stayKey, awayKey, cause] { score.systemMisses[key, default: 0] += 1 }
                     }
                     if !entry.optional {
                         if monitoredAtEntry[n] { score.missedWhileMonitored += 1 } else { score.missedUnmonitored += 1 }
@@ -494,6 +541,31 @@ public enum PlanScoring {
         }
         score.latencies.sort()
         return score
+    }
+}
+
+extension PlanScoring {
+    /// Why the wake-time check missed `entry` (a ``Score/systemMisses`` key): `"cause:no-wake"`
+    /// (no wake in the window while the truth was inside), `"cause:fix-outside"` (woken while
+    /// the truth was inside, but every such fix lay outside the fence), `"cause:known-inside"`
+    /// (a fix inside, but the previous wake's fix was inside too, so nothing fired).
+    static func missCause(_ entry: Entry, fence: Fence, wakes: [(time: Double, fix: Int, inside: Set<Int32>)],
+                          truth: Truth, window: Double) -> String {
+        var lo = 0, hi = wakes.count
+        while lo < hi { let mid = (lo + hi) / 2; if wakes[mid].time < entry.previousFixTime { lo = mid + 1 } else { hi = mid } }
+        var truthInside = false
+        for n in lo..<wakes.count {
+            let w = wakes[n]
+            guard w.time <= entry.time + window else { break }
+            guard fence.contains(truth.truthVectors[w.fix]) else { continue }
+            truthInside = true
+            if w.inside.contains(fence.id) {
+                // Why the app thought it was inside already: the last wake before the entry.
+                guard n > 0, wakes[n - 1].inside.contains(fence.id) else { return "cause:known-inside" }
+                return fence.contains(truth.truthVectors[wakes[n - 1].fix]) ? "cause:known-inside:earlier-stay" : "cause:known-inside:noise"
+            }
+        }
+        return truthInside ? "cause:fix-outside" : "cause:no-wake"
     }
 }
 

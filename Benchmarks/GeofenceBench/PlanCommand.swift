@@ -64,6 +64,8 @@ struct PlanCommand {
         let wakeGate = try number(&args, "wake-gate", default: 0)
         let wakeTrustsOS = args.flag("wake-trusts-os")
         let wakeConfirm = try args.int("wake-confirm", default: 0)
+        let leadSeconds = try number(&args, "lead-seconds", default: 0)
+        let leadMinSpeed = try number(&args, "lead-min-speed", default: 2)
         try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
@@ -71,12 +73,14 @@ struct PlanCommand {
 
         let planner: MonitorPlanner
         do {
-            planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
-                                         configuration: .init(capacity: cap, safetyMarginMeters: margin,
-                                                                minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                                crowdedOrder: crowded, catchUpSlots: catchUp,
-                                                                shieldsNestedRings: ringShielding,
-                                                                minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil))
+            var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
+                                                               minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+                                                               crowdedOrder: crowded, catchUpSlots: catchUp,
+                                                               shieldsNestedRings: ringShielding,
+                                                               minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
+            configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
+            configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
+            planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
         } catch {
             throw .failed("\(error)")
         }

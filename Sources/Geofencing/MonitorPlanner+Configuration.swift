@@ -55,6 +55,16 @@ extension MonitorPlanner {
         /// a plan whose natural radius is below the floor is reported as not guaranteed.
         public var minimumRefreshSeconds: Double?
 
+        /// Lead of the refresh circle, seconds (nil: none). When the plan is given a heading
+        /// and a speed of at least ``minimumLeadSpeedMetersPerSecond``, the refresh circle is
+        /// centred `speed × leadSeconds` metres ahead of the device (its radius grows to keep
+        /// the device and its uncertainty inside), so a device that keeps its heading travels
+        /// up to twice as far before it leaves it. The guarantee is computed around that
+        /// centre, so it holds exactly as without lead.
+        public var leadSeconds: Double?
+        /// Slowest speed whose heading is trusted for the lead, metres per second.
+        public var minimumLeadSpeedMetersPerSecond: Double = 2
+
         public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 100,
                     lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
                     minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,
@@ -101,6 +111,12 @@ extension MonitorPlanner {
             }
             if let floor = minimumRefreshRadiusMeters, !(floor.isFinite && floor > 0 && floor <= maximumRefreshRadiusMeters) {
                 throw .invalidConfiguration("minimumRefreshRadiusMeters must be finite, > 0 and <= maximumRefreshRadiusMeters, got \(floor)")
+            }
+            if let s = leadSeconds, !(s.isFinite && s >= 0) {
+                throw .invalidConfiguration("leadSeconds must be finite and >= 0, got \(s)")
+            }
+            guard minimumLeadSpeedMetersPerSecond.isFinite, minimumLeadSpeedMetersPerSecond >= 0 else {
+                throw .invalidConfiguration("minimumLeadSpeedMetersPerSecond must be finite and >= 0, got \(minimumLeadSpeedMetersPerSecond)")
             }
             if let s = minimumRefreshSeconds, !(s.isFinite && s >= 0) {
                 throw .invalidConfiguration("minimumRefreshSeconds must be finite and >= 0, got \(s)")

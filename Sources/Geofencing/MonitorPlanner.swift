@@ -210,6 +210,7 @@ public struct MonitorPlanner: Sendable {
     ///     documentation); nil for none.
     /// - Throws: ``Error/invalidMotion(_:)`` for a negative or non-finite uncertainty or speed.
     public func plan(at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
+                     headingDegrees: Double? = nil,
                      currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil) throws(MonitorPlanner.Error) -> Plan {
         guard uncertaintyMeters.isFinite, uncertaintyMeters >= 0 else {
             throw .invalidMotion("uncertainty must be a finite number of metres >= 0, got \(uncertaintyMeters)")
@@ -217,14 +218,25 @@ public struct MonitorPlanner: Sendable {
         guard speedMetersPerSecond.isFinite, speedMetersPerSecond >= 0 else {
             throw .invalidMotion("speed must be a finite number of metres per second >= 0, got \(speedMetersPerSecond)")
         }
+        if let h = headingDegrees, !h.isFinite {
+            throw .invalidMotion("heading must be a finite number of degrees, got \(h)")
+        }
         let config = configuration
         let slots = fenceSlots
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
         let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
                         speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
-        let minimumRefresh = min(max(floor, uncertaintyMeters), config.maximumRefreshRadiusMeters)
+        // Lead: the refresh circle is centred `lead` metres ahead along the heading, and its
+        // radius is at least `lead + uncertainty`, so the device's true position is inside it.
+        var lead = 0.0
+        if headingDegrees != nil, let seconds = config.leadSeconds, speedMetersPerSecond >= config.minimumLeadSpeedMetersPerSecond {
+            lead = max(0, min(speedMetersPerSecond * seconds, config.maximumRefreshRadiusMeters - uncertaintyMeters))
+        }
+        let centre = lead > 0 ? destination(from: location, bearing: headingDegrees ?? 0, distance: lead) : location
+        let reach = uncertaintyMeters + lead   // the refresh circle must contain this disc around `centre`
+        let minimumRefresh = min(max(floor, reach), config.maximumRefreshRadiusMeters)
         let crowdedLimit = minimumRefresh + margin
-        let p = location.unitVector
+        let p = centre.unitVector
 
         // Every fence containing p, plus the `slots + 1` nearest outside ones by edge distance
         // (2 extra absorb a boundary fence counted differently by the two queries), plus every
@@ -239,7 +251,7 @@ public struct MonitorPlanner: Sendable {
             index.nearest(to: p, k: want, by: .edge, into: &near)
             guard near.count == want, config.shieldsNestedRings else { break }
             let open = near.reduce(0) { n, e in
-                e.distanceMeters >= 0 && !isShielded(position: Int(e.id), edge: e.distanceMeters, uncertainty: uncertaintyMeters) ? n + 1 : n
+                e.distanceMeters >= 0 && !isShielded(position: Int(e.id), edge: e.distanceMeters, uncertainty: reach) ? n + 1 : n
             }
             if open >= slots + 3 || want >= candidates.count { break }
             want = min(candidates.count, want * 2 + slots)
@@ -256,10 +268,10 @@ public struct MonitorPlanner: Sendable {
             let pv = previousLocation.unitVector
             var registered: Set<Int32> = []
             for r in currentlyMonitored { if case .fence(let id) = r.id { registered.insert(id) } }
-            for e in near where e.distanceMeters < 0 {
-                let k = Int(e.id)
+            index.forEachContaining(location.unitVector) { id in
+                let k = Int(id)
                 if !registered.contains(candidates[k].id), pv.chord2(to: centres[k]) > Fence.chord2(forRadiusMeters: candidates[k].radiusMeters) {
-                    reserved.append((k, -e.distanceMeters))
+                    reserved.append((k, abs(distance(p, centres[k]) - candidates[k].radiusMeters)))
                 }
             }
             reserved.sort { $0.boundary < $1.boundary }
@@ -271,7 +283,7 @@ public struct MonitorPlanner: Sendable {
         // refresh radius; see ``Configuration/shieldsNestedRings`` for the app's side of it.
         let freeSlots = slots - reserved.count
         if config.shieldsNestedRings {
-            near.removeAll { isShielded(position: Int($0.id), edge: $0.distanceMeters, uncertainty: uncertaintyMeters) }
+            near.removeAll { isShielded(position: Int($0.id), edge: $0.distanceMeters, uncertainty: reach) }
         }
         ranked = near.map { (Int($0.id), abs($0.distanceMeters)) }
         var (chosen, refreshRadius, nearestUnmonitored, unguarded) =
@@ -283,7 +295,7 @@ public struct MonitorPlanner: Sendable {
             return Region(id: .fence(c.id), centre: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),
                           radiusMeters: max(c.radiusMeters, config.minimumRegionRadiusMeters))
         }
-        let refresh = Region(id: .refresh, centre: location, radiusMeters: refreshRadius)
+        let refresh = Region(id: .refresh, centre: centre, radiusMeters: refreshRadius)
         var unknown: [Int32] = []
         for r in currentlyMonitored {
             if case .fence(let id) = r.id, positionByID[id] == nil { unknown.append(id) }

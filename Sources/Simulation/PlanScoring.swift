@@ -429,11 +429,14 @@ public enum PlanScoring {
                     // Speed as the app knows it: between its two latest noisy fixes, capped at
                     // 70 m/s (faster than any road vehicle: a noise jump).
                     var speed = 0.0
+                    var heading: Double? = nil
                     if previousRow >= 0, fixes.time[k] > fixes.time[previousRow] {
                         let a = LatLng(uncheckedLatitude: fixes.latitude[previousRow], longitude: fixes.longitude[previousRow])
                         speed = min(70, distance(a.unitVector, p.unitVector) / (fixes.time[k] - fixes.time[previousRow]))
+                        if speed > 0 { heading = initialBearing(from: a, to: p) }
                     }
                     let plan = try! planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], speedMetersPerSecond: speed,
+                                                 headingDegrees: heading,
                                                  currentlyMonitored: monitored,
                                                  previousLocation: lastPlanLocation)
                     lastPlanLocation = p
@@ -513,7 +516,8 @@ public enum PlanScoring {
                         let stay = entry.exitTime - entry.time
                         let stayKey = stay < 120 ? "stay<120" : stay < 600 ? "stay120-600" : "stay>=600"
                         let away = entry.time - entry.previousExitTime
-                        let awayKey = away < 600 ? "reentry-after<600" : away.isFinite ? "reentry-after>=600" : "first-entry"
+                        let awayKey = away < 60 ? "reentry-after<60" : away < 300 ? "reentry-after60-300" : away < 600 ? "reentry-after300-600"
+                            : away.isFinite ? "reentry-after>=600" : "first-entry"
                         let f = truth.fences[truth.positionByID[entry.fence]!]
                         let cause = missCause(entry, fence: f, wakes: wakeLog, truth: truth, window: settings.windowSeconds)
                         for key in ["r\(Int(r.rounded()))", depth, stayKey, awayKey, cause] { score.systemMisses[key, default: 0] += 1 }

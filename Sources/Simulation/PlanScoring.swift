@@ -350,7 +350,8 @@ public enum PlanScoring {
             var previousRow = -1   // the fix before the current one, for the app's speed estimate
             var lastWakeFix = -1
             var wakeInside: [Int32] = [], lastWakeInside: Set<Int32> = []
-            var believedInside: Set<Int32> = []   // fences the app believes the device is in
+            var app = WakeCheck(entryGate: settings.wakeCheckGate, exitGate: settings.wakeCheckExitGate)
+            var fired: [Int32] = []
             var confirmations = 0   // extra fixes taken in a row to confirm an unsure entry
             var wakeLog: [(time: Double, fix: Int, inside: Set<Int32>)] = []   // every wake, for the miss causes
 
@@ -393,38 +394,21 @@ public enum PlanScoring {
                 // refresh region while the device moves).
                 guard planDue || wakeDue, fixes.time[k] == tau, k != lastWakeFix else { return }
                 let p = LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k])
-                // Wake-time check with the noisy fix: fire every fence the fix is inside and the
-                // previous wake's fix was not.
+                // Wake-time check with the noisy fix (see "Wake-time check").
                 wakeDue = false
                 lastWakeFix = k
                 score.wakes += 1
                 wakeInside.removeAll(keepingCapacity: true)
                 truth.index.forEachContaining(p.unitVector) { id in wakeInside.append(id) }
-                // The app's belief: a fence enters it (and fires) when the fix is at least
-                // `gate` inside, and leaves it when the fix is at least `gate` outside.
-                let gate = settings.wakeCheckGate * fixes.accuracy[k]
-                let pv = p.unitVector
-                var unsure = false
-                for id in wakeInside where !believedInside.contains(id) {
-                    let f = truth.fences[truth.positionByID[id]!]
-                    guard gate == 0 || distance(pv, f.centreVector) <= f.radiusMeters - gate else {
-                        unsure = true
-                        continue
-                    }
-                    believedInside.insert(id)
-                    let inside = f.contains(qTau)
+                let unsure = app.check(p.unitVector, accuracyMeters: fixes.accuracy[k], inside: wakeInside,
+                                       fence: { truth.fences[truth.positionByID[$0]!] }, fired: &fired)
+                for id in fired {
+                    let inside = truth.fences[truth.positionByID[id]!].contains(qTau)
                     checked[id, default: []].append((tau, inside))
                     score.wakeCheckFires += 1
                     if !inside { score.wakeCheckFalseFires += 1 }
                 }
                 lastWakeInside = Set(wakeInside)
-                believedInside = believedInside.filter { id in
-                    if lastWakeInside.contains(id) { return true }
-                    let exitGate = settings.wakeCheckExitGate * fixes.accuracy[k]
-                    guard exitGate > 0 else { return false }
-                    let f = truth.fences[truth.positionByID[id]!]
-                    return distance(pv, f.centreVector) < f.radiusMeters + exitGate
-                }
                 wakeLog.append((tau, k, lastWakeInside))
                 // A fix inside a fence but too close to its edge for its accuracy: stay awake for
                 // the next fix (at most `wakeCheckConfirmFixes` in a row).
@@ -570,6 +554,58 @@ public enum PlanScoring {
         }
         score.latencies.sort()
         return score
+    }
+}
+
+extension PlanScoring {
+    /// The app's wake-time check (see "Wake-time check" in ``PlanScoring``): which fences it
+    /// believes the device is in, updated from one noisy fix per wake.
+    ///
+    /// A fence the app does not believe it is in fires (and is believed from then on) when the
+    /// fix is at least `entryGate × accuracy` inside it; a believed fence is dropped when the
+    /// fix is at least `exitGate × accuracy` outside it. Gates are in units of the fix's
+    /// reported accuracy (metres); 0 and 0 is the plain check: fire what the fix is inside and
+    /// the previous fix was not.
+    public struct WakeCheck: Sendable {
+        public var entryGate: Double
+        public var exitGate: Double
+        /// Fence ids the app believes the device is in.
+        public private(set) var believedInside: Set<Int32> = []
+
+        public init(entryGate: Double, exitGate: Double) {
+            self.entryGate = entryGate
+            self.exitGate = exitGate
+        }
+
+        /// Evaluates the fix `p` (reported accuracy `accuracyMeters`), given the ids of every
+        /// fence containing it (`inside`, any order) and a lookup of fences by id. Replaces
+        /// `fired` with the fences that fire now, ascending. Returns true when a fence contains
+        /// the fix but not by the entry gate and is not believed (an app would take another fix).
+        public mutating func check(_ p: UnitVector, accuracyMeters: Double, inside: [Int32], fence: (Int32) -> Fence,
+                                   fired: inout [Int32]) -> Bool {
+            fired.removeAll(keepingCapacity: true)
+            let gate = entryGate * accuracyMeters
+            var unsure = false
+            for id in inside where !believedInside.contains(id) {
+                let f = fence(id)
+                guard gate == 0 || distance(p, f.centreVector) <= f.radiusMeters - gate else {
+                    unsure = true
+                    continue
+                }
+                fired.append(id)
+            }
+            fired.sort()
+            let exit = exitGate * accuracyMeters
+            let insideSet = Set(inside)
+            believedInside = believedInside.filter { id in
+                if insideSet.contains(id) { return true }
+                guard exit > 0 else { return false }
+                let f = fence(id)
+                return distance(p, f.centreVector) < f.radiusMeters + exit
+            }
+            believedInside.formUnion(fired)
+            return unsure
+        }
     }
 }
 

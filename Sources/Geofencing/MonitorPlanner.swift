@@ -11,9 +11,10 @@ import SpatialIndex
 /// registered, so an app reconciles on launch without re-registering everything.
 ///
 /// ## The guarantee, and how it is kept
-/// Write `B(F) = |d(p, c_F) - r_F|` for the great-circle distance from the plan location `p` to
-/// the boundary circle of fence F (centre `c_F`, radius `r_F`; outside fences and fences the
-/// device is inside alike). The planner monitors the `capacity - 1` fences of smallest `B`
+/// Write `B(F) = |d(p, c_F) - r_F|` for the great-circle distance from the refresh centre `p`
+/// to the boundary circle of fence F (centre `c_F`, radius `r_F`; outside fences and fences the
+/// device is inside alike). The refresh centre is the device's location, or with lead (below)
+/// a point ahead of it. The planner monitors the `capacity - 1` fences of smallest `B`
 /// and sets the refresh radius to
 ///
 ///     ρ = min(maximumRefreshRadius, B(first unmonitored) - m),   m = safetyMargin + speed × lateDelivery.
@@ -25,8 +26,10 @@ import SpatialIndex
 /// boundary of a monitored fence (which the OS reports). The margin `m` covers a real OS that
 /// reports the refresh exit only once the device is some way past it, and late delivery.
 ///
-/// The refresh radius is never below the OS minimum region radius (nor below the location
-/// uncertainty, so that the device is inside its own refresh circle). When more than
+/// The refresh radius is never below the OS minimum region radius, nor below the location
+/// uncertainty plus the lead (so that the device's true position is inside the refresh
+/// circle), nor below the optional floors (``Configuration/minimumRefreshRadiusMeters``,
+/// ``Configuration/minimumRefreshSeconds`` × speed). When more than
 /// `capacity - 1` boundaries lie within that minimum plus `m` ("crowded"), no plan can keep the
 /// guarantee: the planner then gives the slots to the crowded fences by priority (then
 /// boundary distance, then id; or nearest boundary first with ``Configuration/CrowdedOrder/boundary``),
@@ -34,6 +37,21 @@ import SpatialIndex
 /// ``Plan/isGuaranteed`` to false and lists the fences left out in ``Plan/unguardedFenceIDs``.
 /// Otherwise priority only breaks ties in boundary distance: monitoring a farther fence instead
 /// of a nearer one could only shrink the refresh region.
+///
+/// ## Lead and the speed floor (on by default)
+/// Replans per hour grow with speed over refresh radius. With a speed and a heading (from the
+/// app's last two fixes), the default configuration centres the refresh circle 90 s of travel
+/// ahead of the device (``Configuration/leadSeconds``) and makes its radius at least 90 s of
+/// travel (``Configuration/minimumRefreshSeconds``), so a driving device replans about every
+/// three minutes instead of at every crowded block. Such a plan keeps the guarantee when the
+/// natural radius (the first unmonitored boundary from the centre, minus the margin) reaches
+/// the floor; otherwise it says so (``Plan/isGuaranteed`` false, ``Plan/unguardedFenceIDs``
+/// listing the fences within the circle that it leaves out), and the app's own check at
+/// every wake-up (below) catches entries into those. Precisely: the guarantee holds for every
+/// plan whose ``Plan/isGuaranteed`` is true, and always for a device given speed 0 (or no
+/// heading and speed 0) outside crowded places, exactly as without these settings. Setting
+/// both to nil restores the plain planner (guaranteed wherever the cap allows; measured at
+/// cap 20 on the 10k-POI workload: 5.2 replans per device-hour against 3.1).
 ///
 /// ## Catch-up
 /// A real OS reports a refresh exit late (after the device is some way past it, plus a
@@ -202,13 +220,17 @@ public struct MonitorPlanner: Sendable {
     /// - Parameters:
     ///   - uncertaintyMeters: how far the true position may be from `location` (e.g. the fix's
     ///     reported accuracy); the refresh radius is at least this. Finite, >= 0.
-    ///   - speedMetersPerSecond: the device's speed, scaling the late-delivery margin. Finite, >= 0.
+    ///   - speedMetersPerSecond: the device's speed, scaling the late-delivery margin, the speed
+    ///     floor and the lead. Finite, >= 0.
+    ///   - headingDegrees: the device's direction of travel, degrees clockwise from north (e.g.
+    ///     the initial bearing between its last two fixes); nil when unknown (no lead). Finite.
     ///   - currentlyMonitored: what the OS watches now; the plan's ``Plan/diff`` starts from it.
     ///     Fence ids that are not candidates are removed and reported in
     ///     ``Plan/unknownFenceIDs``.
     ///   - previousLocation: where the previous plan was made, enabling catch-up (see the type's
     ///     documentation); nil for none.
-    /// - Throws: ``Error/invalidMotion(_:)`` for a negative or non-finite uncertainty or speed.
+    /// - Throws: ``Error/invalidMotion(_:)`` for a negative or non-finite uncertainty or speed,
+    ///   or a non-finite heading.
     public func plan(at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
                      headingDegrees: Double? = nil,
                      currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil) throws(MonitorPlanner.Error) -> Plan {

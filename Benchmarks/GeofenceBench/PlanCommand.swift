@@ -12,7 +12,7 @@ struct PlanCommand {
                         [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds=S] [--lead-min-speed=V]
                         [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--significant-change-replans] [--no-initial-state] [--seed S]
-                        [--wake-gate=G] [--wake-exit-gate=G] [--wake-confirm=K]
+                        [--wake-gate=G] [--wake-exit-gate=G] [--wake-confirm=K] [--motion-max-accuracy=M]
                         [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
@@ -39,7 +39,8 @@ struct PlanCommand {
       --check-at-plans-only: at plans only), the same for all three policies: it fires a fence when the
       fix is --wake-gate=G x its accuracy inside (default 1), forgets it when the fix is
       --wake-exit-gate=G x accuracy outside (default 0), and takes up to --wake-confirm=K more fixes
-      (default 3) when a fix is inside but not by the gate. Reports replans and wakes per device-hour,
+      (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
+      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy=M (100). Reports replans and wakes per device-hour,
       fences added/removed per replan, false and repeated wake-time fires. --ring-shielding: concentric
       rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
       again on every crossing a monitored fence reports (which shielding needs).
@@ -80,6 +81,7 @@ struct PlanCommand {
         let wakeConfirm = try valuedInt(&args, "wake-confirm", default: appDefaults.wakeCheckConfirmFixes)
         let leadSeconds = try number(&args, "lead-seconds", default: defaults.leadSeconds ?? 0)
         let leadMinSpeed = try number(&args, "lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond)
+        let motionAccuracy = try number(&args, "motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters)
         try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
@@ -109,6 +111,7 @@ struct PlanCommand {
         settings.wakeCheckGate = wakeGate
         settings.wakeCheckExitGate = wakeExitGate
         settings.wakeCheckConfirmFixes = wakeConfirm
+        settings.motionFixMaximumAccuracyMeters = motionAccuracy
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
             ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
@@ -148,6 +151,7 @@ struct PlanCommand {
             o.set("wake_gate", wakeGate, decimals: 2)
             o.set("wake_exit_gate", wakeExitGate, decimals: 2)
             o.set("wake_confirm_fixes", wakeConfirm)
+            o.set("motion_max_accuracy_m", motionAccuracy, decimals: 1)
             o.set("plans_per_second", planSpeed, decimals: 0)
             for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
             print(o.text)

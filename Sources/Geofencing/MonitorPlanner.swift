@@ -208,12 +208,13 @@ public struct MonitorPlanner: Sendable {
     /// - Throws: ``Error/invalidLocation(latitude:longitude:)`` for NaN, infinite or
     ///   out-of-range coordinates, and the errors of ``plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:)``.
     public func plan(latitude: Double, longitude: Double, uncertaintyMeters: Double = 0,
-                     speedMetersPerSecond: Double = 0, currentlyMonitored: [Region] = []) throws(MonitorPlanner.Error) -> Plan {
+                     speedMetersPerSecond: Double = 0, headingDegrees: Double? = nil,
+                     currentlyMonitored: [Region] = []) throws(MonitorPlanner.Error) -> Plan {
         guard let p = try? LatLng(latitude: latitude, longitude: longitude) else {
             throw .invalidLocation(latitude: latitude, longitude: longitude)
         }
         return try plan(at: p, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
-                        currentlyMonitored: currentlyMonitored)
+                        headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored)
     }
 
     /// The plan for a device at `location`.

@@ -107,6 +107,11 @@ public enum PlanScoring {
         /// Default 0 (any fix outside): a sticky belief hides re-entries (measured: 0.25 costs
         /// 0.05 points of system recall); duplicate fires stay as rare as without a gate (~2 %).
         public var wakeCheckExitGate: Double = 0
+        /// The app estimates speed and heading (for the planner) from its latest fix and the
+        /// latest of the 4 before it whose reported accuracy is at most this, metres (default
+        /// 100: a coarse Wi-Fi/cell fix makes up a jump; measured at cap 20, +0.7 points of OS
+        /// recall and +0.03 of system recall at 0.8 % more replans; `.infinity`: the fix before).
+        public var motionFixMaximumAccuracyMeters: Double = 100
         /// How many further fixes in a row the app takes after a wake whose fix lay inside a
         /// fence it does not believe it is in, but not by the gate (it stays awake for them,
         /// as an app that asks for a better fix does). Default 3.
@@ -484,7 +489,14 @@ public enum PlanScoring {
                     monitoredAtEntry[nextEntry] = monitoredFences.contains(deviceEntries[nextEntry].fence)
                     nextEntry += 1
                 }
-                previousRow = n > 0 ? rows[n - 1] : -1
+                // The app's speed and heading come from this fix and the latest earlier one
+                // accurate enough (a coarse fix would make up a jump).
+                previousRow = -1
+                var back = n - 1
+                while back >= 0, back >= n - 4 {
+                    if fixes.accuracy[rows[back]] <= settings.motionFixMaximumAccuracyMeters { previousRow = rows[back]; break }
+                    back -= 1
+                }
                 step(t, q, latest: k)
                 previousTruth = q
             }

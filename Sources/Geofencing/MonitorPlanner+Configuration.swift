@@ -11,9 +11,9 @@ extension MonitorPlanner {
         /// of the speed term (a real OS reports leaving the refresh region only once the device
         /// is some way past it). Default 0: an ideal OS needs none, and against the simulated OS
         /// (50 m past, 0-60 s late) a margin only shrank the refresh regions: measured on the
-        /// 10k-POI workload at cap 20, 100 m cost 7 % more replans and 0.5 points of OS recall,
-        /// because registering a fence reports its state, which catches a fence entered while
-        /// the refresh exit was late.
+        /// 10k-POI workload at cap 20 without floors, 100 m cost 7 % more replans and 0.5 points
+        /// of OS recall, because registering a fence reports its state, which catches a fence
+        /// entered while the refresh exit was late.
         public var safetyMarginMeters: Double
         /// Seconds of late delivery to cover with the device's speed: the margin grows by
         /// `speed × lateDeliverySeconds`. 0 by default, because an OS that reports a region's
@@ -59,9 +59,9 @@ extension MonitorPlanner {
         /// a plan whose natural radius is below the floor is reported as not guaranteed.
         ///
         /// Default 90 s, with ``leadSeconds`` 90 s: measured on the 10k-POI workload at cap 20
-        /// (bench defaults), 99.29 % system recall at 3.13 replans per device-hour, against 3.86
-        /// for the 15-minute baseline (seed 2: 99.30 % at 3.24); 80 s gives 99.35 % at 3.27,
-        /// 150 s 99.09 % at 2.47, none (and no lead) 99.59 % at 5.24.
+        /// (bench defaults), 99.32 % system recall at 3.15 replans per device-hour, against 3.86
+        /// for the 15-minute baseline (seed 2: 99.32 % at 3.25). Floor and lead both 80 s give
+        /// 99.35 % at 3.29, both 150 s 99.05 % at 2.50, neither 99.59 % at 5.24.
         public var minimumRefreshSeconds: Double?
 
         /// Lead of the refresh circle, seconds (nil: none; default 90). When the plan is given a
@@ -74,8 +74,8 @@ extension MonitorPlanner {
         /// the choice of fences and the guarantee are all computed from that centre, so the
         /// guarantee means the same as without lead; only the floor `lead + uncertainty` can
         /// make a plan not guaranteed (reported, as with the other floors). Measured (cap 20,
-        /// speed floor 90 s, bench defaults): without lead 99.42 % system recall at 4.04 replans
-        /// per device-hour, with 90 s 99.29 % at 3.13.
+        /// speed floor 90 s, bench defaults): without lead 99.43 % system recall at 4.08 replans
+        /// per device-hour, with 90 s 99.32 % at 3.15.
         public var leadSeconds: Double?
         /// Slowest speed whose heading is trusted for the lead, metres per second (default 2:
         /// above walking pace, where the heading between two noisy fixes means little).

@@ -52,7 +52,8 @@ import SpatialIndex
 /// its events (seeded delays). An exit of the refresh region (the planner), a significant-change
 /// signal (optional) or the 15-minute timer (baseline) wakes the app, which asks for a fresh
 /// location and plans when it arrives: at the next fix, with its noisy position and its
-/// reported accuracy as uncertainty. The plan's diff is applied to the OS at that moment,
+/// reported accuracy as uncertainty, and the speed and heading between that fix and the latest
+/// of the 4 before it accurate to ``Settings/motionFixMaximumAccuracyMeters``. The plan's diff is applied to the OS at that moment,
 /// against the true position then.
 public enum PlanScoring {
     /// How regions are chosen.
@@ -428,7 +429,7 @@ public enum PlanScoring {
                 switch policy {
                 case .planner(let planner, _):
                     // Inputs are validated workload values, so planning cannot throw.
-                    // Speed as the app knows it: between its two latest noisy fixes, capped at
+                    // Speed and heading as the app knows them: between this fix and `previousRow`, capped at
                     // 70 m/s (faster than any road vehicle: a noise jump).
                     var speed = 0.0
                     var heading: Double? = nil

@@ -10,6 +10,7 @@ struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
                         [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds=S] [--lead-min-speed=V]
+                        [--max-unguarded=K] [--no-unguarded-budget]
                         [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--significant-change-replans] [--no-initial-state] [--seed S]
                         [--wake-gate=G] [--wake-exit-gate=G] [--wake-confirm=K] [--motion-max-accuracy=M]
@@ -20,10 +21,12 @@ struct PlanCommand {
       registered region's state unless --no-initial-state. Three policies:
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited. Defaults are the planner's: safety margin --margin
-                         metres (0); --min-refresh-seconds S (90) floors the refresh radius to the distance
-                         covered in S seconds at the speed between the app's last two fixes; --lead-seconds=S
-                         (90) centres the refresh circle speed x S metres ahead along the heading of those
-                         fixes (at --lead-min-speed=V m/s or faster, default 2); 0 turns either off.
+                         metres (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
+                         covered in S seconds at the app's speed; --lead-seconds=S (240) centres the refresh
+                         circle speed x S metres ahead along its heading (at --lead-min-speed=V m/s or
+                         faster, default 2); 0 turns either off. Both are shortened where a plan would
+                         leave more than --max-unguarded=K fences (default 30) with a boundary inside the
+                         refresh circle unmonitored; --no-unguarded-budget: never.
                          --min-refresh M floors the refresh radius in metres; --crowded says who gets the
                          slots when the cap is too small for the guarantee; --catch-up K caps the slots for
                          fences entered unseen since the previous plan (default all). The OS's
@@ -82,6 +85,8 @@ struct PlanCommand {
         let leadSeconds = try number(&args, "lead-seconds", default: defaults.leadSeconds ?? 0)
         let leadMinSpeed = try number(&args, "lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond)
         let motionAccuracy = try number(&args, "motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters)
+        let unguardedBudget = try valuedInt(&args, "max-unguarded", default: defaults.maximumUnguardedFences ?? 30)
+        let noBudget = args.flag("no-unguarded-budget")
         try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
@@ -96,6 +101,7 @@ struct PlanCommand {
                                                                minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
             configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
             configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
+            configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
         } catch {
             throw .failed("\(error)")
@@ -147,6 +153,7 @@ struct PlanCommand {
             o.set("checks_at_every_wake", everyWake)
             o.set("significant_change_replans", significantReplans)
             o.set("lead_s", leadSeconds, decimals: 1)
+            if !noBudget { o.set("max_unguarded", unguardedBudget) }
             o.set("lead_min_speed_mps", leadMinSpeed, decimals: 1)
             o.set("wake_gate", wakeGate, decimals: 2)
             o.set("wake_exit_gate", wakeExitGate, decimals: 2)

@@ -58,13 +58,12 @@ extension MonitorPlanner {
         /// so this bounds them for fast devices while slow or parked ones keep the guarantee;
         /// a plan whose natural radius is below the floor is reported as not guaranteed.
         ///
-        /// Default 90 s, with ``leadSeconds`` 90 s: measured on the 10k-POI workload at cap 20
-        /// (bench defaults), 99.32 % system recall at 3.15 replans per device-hour, against 3.86
-        /// for the 15-minute baseline (seed 2: 99.32 % at 3.25). Floor and lead both 80 s give
-        /// 99.35 % at 3.29, both 150 s 99.05 % at 2.50, neither 99.59 % at 5.24.
+        /// Default 240 s, with ``leadSeconds`` 240 s, both cut where fences crowd
+        /// (``maximumUnguardedFences``).
         public var minimumRefreshSeconds: Double?
 
-        /// Lead of the refresh circle, seconds (nil: none; default 90). When the plan is given a
+        /// Lead of the refresh circle, seconds (nil: none; default 240, cut where fences crowd:
+        /// ``maximumUnguardedFences``). When the plan is given a
         /// heading and a speed of at least ``minimumLeadSpeedMetersPerSecond``, the refresh
         /// circle is centred `lead = speed × leadSeconds` metres ahead of the device (capped so
         /// that the radius stays within ``maximumRefreshRadiusMeters``) and its radius is at
@@ -74,9 +73,19 @@ extension MonitorPlanner {
         /// the choice of fences and the guarantee are all computed from that centre, so the
         /// guarantee means the same as without lead; only the floor `lead + uncertainty` can
         /// make a plan not guaranteed (reported, as with the other floors). Measured (cap 20,
-        /// speed floor 90 s, bench defaults): without lead 99.43 % system recall at 4.08 replans
-        /// per device-hour, with 90 s 99.32 % at 3.15.
+        /// speed floor 90 s, no budget, bench defaults): without lead 99.43 % system recall at
+        /// 4.08 replans per device-hour, with 90 s 99.32 % at 3.15.
         public var leadSeconds: Double?
+        /// Budget of the speed horizons (nil: none; default 30): when a plan with the full
+        /// ``minimumRefreshSeconds`` and ``leadSeconds`` would leave more than this many fences
+        /// unguarded (``Plan/unguardedFenceIDs``: unmonitored, boundary within the refresh
+        /// circle plus the margin), both are shortened (to 0.75, 0.55, 0.4, 0.3, 0.2, 0.1 of
+        /// themselves, then none) until it does not. Long horizons then cost nothing where
+        /// fences are sparse and are cut where they crowd. Measured on the 10k-POI workload at
+        /// cap 20 with 240 s horizons: 30 gives 84.2 % OS recall and 99.41 % system recall at
+        /// 3.14 replans per device-hour, against 70.8 %, 99.32 % and 3.15 for 90 s horizons
+        /// without a budget. 0 allows none: the plain planner wherever the cap allows.
+        public var maximumUnguardedFences: Int?
         /// Slowest speed whose heading is trusted for the lead, metres per second (default 2:
         /// above walking pace, where the heading between two noisy fixes means little).
         public var minimumLeadSpeedMetersPerSecond: Double
@@ -85,8 +94,9 @@ extension MonitorPlanner {
                     lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
                     minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,
                     catchUpSlots: Int = .max, shieldsNestedRings: Bool = false,
-                    minimumRefreshSeconds: Double? = 90, leadSeconds: Double? = 90,
-                    minimumLeadSpeedMetersPerSecond: Double = 2) {
+                    minimumRefreshSeconds: Double? = 240, leadSeconds: Double? = 240,
+                    minimumLeadSpeedMetersPerSecond: Double = 2, maximumUnguardedFences: Int? = 30) {
+            self.maximumUnguardedFences = maximumUnguardedFences
             self.leadSeconds = leadSeconds
             self.minimumLeadSpeedMetersPerSecond = minimumLeadSpeedMetersPerSecond
             self.minimumRefreshSeconds = minimumRefreshSeconds
@@ -139,6 +149,9 @@ extension MonitorPlanner {
             }
             if let s = minimumRefreshSeconds, !(s.isFinite && s >= 0) {
                 throw .invalidConfiguration("minimumRefreshSeconds must be finite and >= 0, got \(s)")
+            }
+            if let k = maximumUnguardedFences, k < 0 {
+                throw .invalidConfiguration("maximumUnguardedFences must be >= 0, got \(k)")
             }
             guard catchUpSlots >= 0 else { throw .invalidConfiguration("catchUpSlots must be >= 0, got \(catchUpSlots)") }
             guard maximumRefreshRadiusMeters.isFinite, maximumRefreshRadiusMeters >= minimumRegionRadiusMeters else {

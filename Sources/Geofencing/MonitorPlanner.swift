@@ -38,20 +38,23 @@ import SpatialIndex
 /// Otherwise priority only breaks ties in boundary distance: monitoring a farther fence instead
 /// of a nearer one could only shrink the refresh region.
 ///
-/// ## Lead and the speed floor (on by default)
+/// ## Speed horizons: lead, speed floor and the unguarded budget (on by default)
 /// Replans per hour grow with speed over refresh radius. With a speed and a heading (from the
-/// app's last two fixes), the default configuration centres the refresh circle 90 s of travel
-/// ahead of the device (``Configuration/leadSeconds``) and makes its radius at least 90 s of
-/// travel (``Configuration/minimumRefreshSeconds``), so a driving device replans about every
-/// three minutes instead of at every crowded block. Such a plan keeps the guarantee when the
+/// app's last fixes), the default configuration centres the refresh circle 240 s of travel
+/// ahead of the device (``Configuration/leadSeconds``) and makes its radius at least 240 s of
+/// travel (``Configuration/minimumRefreshSeconds``), but never so large that more than 30
+/// fences with a boundary inside the circle go unmonitored
+/// (``Configuration/maximumUnguardedFences``): when they would, both horizons are shortened
+/// step by step (down to none). So a driving device replans every few minutes in open
+/// country and more often where fences crowd. Such a plan keeps the guarantee when the
 /// natural radius (the first unmonitored boundary from the centre, minus the margin) reaches
 /// the floor; otherwise it says so (``Plan/isGuaranteed`` false, ``Plan/unguardedFenceIDs``
 /// listing the fences within the circle that it leaves out), and the app's own check at
 /// every wake-up (below) catches entries into those. Precisely: the guarantee holds for every
 /// plan whose ``Plan/isGuaranteed`` is true, and always for a device given speed 0 (or no
 /// heading and speed 0) outside crowded places, exactly as without these settings. Setting
-/// both to nil restores the plain planner (guaranteed wherever the cap allows; measured at
-/// cap 20 on the 10k-POI workload: 5.2 replans per device-hour against 3.1).
+/// the floor and the lead to nil restores the plain planner (guaranteed wherever the cap
+/// allows; measured at cap 20 on the 10k-POI workload: 5.2 replans per device-hour against 3.1).
 ///
 /// ## Catch-up
 /// A real OS reports a refresh exit late (after the device is some way past it, plus a
@@ -235,6 +238,25 @@ public struct MonitorPlanner: Sendable {
     public func plan(at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
                      headingDegrees: Double? = nil,
                      currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil) throws(MonitorPlanner.Error) -> Plan {
+        var plan = try plan(at: location, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
+                            headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored,
+                            previousLocation: previousLocation, horizonScale: 1)
+        if let budget = configuration.maximumUnguardedFences, plan.unguardedFenceIDs.count > budget {
+            // Shorten the speed horizons (floor and lead) until the budget holds: a ladder of
+            // about 0.7 per step, then none (at most 8 plans; halving steps left more replans).
+            for scale in [0.75, 0.55, 0.4, 0.3, 0.2, 0.1, 0.0] {
+                plan = try self.plan(at: location, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
+                                     headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored,
+                                     previousLocation: previousLocation, horizonScale: scale)
+                if plan.unguardedFenceIDs.count <= budget { break }
+            }
+        }
+        return plan
+    }
+
+    /// One plan with the speed horizons (floor and lead) scaled by `horizonScale` in [0, 1].
+    func plan(at location: LatLng, uncertaintyMeters: Double, speedMetersPerSecond: Double, headingDegrees: Double?,
+              currentlyMonitored: [Region], previousLocation: LatLng?, horizonScale: Double) throws(MonitorPlanner.Error) -> Plan {
         guard uncertaintyMeters.isFinite, uncertaintyMeters >= 0 else {
             throw .invalidMotion("uncertainty must be a finite number of metres >= 0, got \(uncertaintyMeters)")
         }
@@ -248,12 +270,12 @@ public struct MonitorPlanner: Sendable {
         let slots = fenceSlots
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
         let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
-                        speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
+                        horizonScale * speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
         // Lead: the refresh circle is centred `lead` metres ahead along the heading, and its
         // radius is at least `lead + uncertainty`, so the device's true position is inside it.
         var lead = 0.0
         if headingDegrees != nil, let seconds = config.leadSeconds, speedMetersPerSecond >= config.minimumLeadSpeedMetersPerSecond {
-            lead = max(0, min(speedMetersPerSecond * seconds, config.maximumRefreshRadiusMeters - uncertaintyMeters))
+            lead = max(0, min(horizonScale * speedMetersPerSecond * seconds, config.maximumRefreshRadiusMeters - uncertaintyMeters))
         }
         let centre = lead > 0 ? destination(from: location, bearing: headingDegrees ?? 0, distance: lead) : location
         let reach = uncertaintyMeters + lead   // the refresh circle must contain this disc around `centre`

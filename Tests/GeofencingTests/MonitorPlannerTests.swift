@@ -63,8 +63,11 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             let centre = plan.refreshRegion.centre
             let lead = haversineDistance(p, centre)
             if heading != nil, speed >= 2 {
-                leads += 1
-                #expect(abs(lead - speed * 90) < 1e-3, "seed \(seed) trial \(trial)")   // 90 s default lead
+                // The default 240 s lead, or a step of the budget's ladder (0.75 ... 0.1, 0).
+                let ladder = [1, 0.75, 0.55, 0.4, 0.3, 0.2, 0.1, 0].map { $0 * speed * 240 }
+                #expect(ladder.contains { abs(lead - $0) < 1e-3 }, "seed \(seed) trial \(trial): lead \(lead)")
+                if lead > 0 { leads += 1 }
+                #expect(plan.unguardedFenceIDs.count <= 30 || lead == 0, "seed \(seed) trial \(trial)")
             } else {
                 #expect(centre == p, "seed \(seed) trial \(trial)")
             }
@@ -344,6 +347,35 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(throws: MonitorPlanner.Error.self) { try planner.plan(at: p, speedMetersPerSecond: 10, headingDegrees: .nan) }
         #expect(throws: MonitorPlanner.Error.self) {
             try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, leadSeconds: -1))
+        }
+    }
+
+    /// The unguarded budget: in a crowd of boundaries, a fast device's full horizons would
+    /// leave more fences unmonitored inside the refresh circle than the budget allows, so
+    /// they are shortened until they do not; without a budget they are not.
+    @Test func unguardedBudgetShortensTheHorizonsWhereFencesCrowd() throws {
+        let p = LatLng(uncheckedLatitude: 52, longitude: 13)
+        var candidates: [MonitorPlanner.Candidate] = []
+        for k in 0..<40 {   // small fences 300 m to 2.3 km away, all around
+            let c = destination(from: p, bearing: Double(k) * 37, distance: 300 + Double(k) * 50)
+            candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 100))
+        }
+        let budget = try MonitorPlanner(candidates: candidates,
+                                        configuration: .init(capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
+                                                             maximumUnguardedFences: 6))
+        let unlimited = try MonitorPlanner(candidates: candidates,
+                                           configuration: .init(capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
+                                                                maximumUnguardedFences: nil))
+        let full = try unlimited.plan(at: p, speedMetersPerSecond: 15)
+        #expect(abs(full.refreshRadiusMeters - 3_000) < 1e-6 && full.unguardedFenceIDs.count > 6)
+        let cut = try budget.plan(at: p, speedMetersPerSecond: 15)
+        #expect(cut.unguardedFenceIDs.count <= 6)
+        #expect(cut.refreshRadiusMeters < 3_000)
+        #expect(cut.fenceRegions.count == 4)
+        // A parked device is not affected.
+        #expect(try budget.plan(at: p) == (try unlimited.plan(at: p)))
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, maximumUnguardedFences: -1))
         }
     }
 

@@ -43,8 +43,9 @@ struct PlanCommand {
       fix is --wake-gate=G x its accuracy inside (default 1), forgets it when the fix is
       --wake-exit-gate=G x accuracy outside (default 0), and takes up to --wake-confirm=K more fixes
       (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
-      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy=M (100). Reports replans and wakes per device-hour,
-      fences added/removed per replan, false and repeated wake-time fires. --ring-shielding: concentric
+      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy=M (100).
+      Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
+      wake-time fires. --ring-shielding: concentric
       rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
       again on every crossing a monitored fence reports (which shielding needs).
       --significant-change-wakes-only is accepted (it is the default). Options shown with = must be

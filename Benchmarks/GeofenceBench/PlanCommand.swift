@@ -9,31 +9,47 @@ import Simulation
 struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
-                        [--no-initial-state] [--seed S]
-                        [--ring-shielding] [--fence-event-replans] [--check-at-plans-only] [--significant-change-wakes-only]
+                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds=S] [--lead-min-speed=V]
+                        [--max-unguarded=K] [--no-unguarded-budget]
+                        [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
+                        [--significant-change-replans] [--no-initial-state] [--seed S]
+                        [--wake-gate=G] [--wake-exit-gate=G] [--wake-confirm=K] [--motion-max-accuracy=M]
+                        [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
       registered region's state unless --no-initial-state. Three policies:
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
-                         the refresh region is exited (and every --significant-change metres if given);
-                         safety margin --margin metres (default 100); --min-refresh M floors the refresh
-                         radius (default: the 100 m OS minimum, which keeps the guarantee), --min-refresh-seconds S
-                         to the distance covered in S seconds at the speed between the app's last two fixes; --crowded
-                         says who gets the slots when the cap is too small for the guarantee; --catch-up K
-                         caps the slots for fences entered unseen since the previous plan (default all)
+                         the refresh region is exited. Defaults are the planner's: safety margin --margin
+                         metres (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
+                         covered in S seconds at the app's speed; --lead-seconds=S (240) centres the refresh
+                         circle speed x S metres ahead along its heading (at --lead-min-speed=V m/s or
+                         faster, default 2); 0 turns either off. Both are shortened where a plan would
+                         leave more than --max-unguarded=K fences (default 30) with a boundary inside the
+                         refresh circle unmonitored; --no-unguarded-budget: never.
+                         --min-refresh M floors the refresh radius in metres; --crowded says who gets the
+                         slots when the cap is too small for the guarantee; --catch-up K caps the slots for
+                         fences entered unseen since the previous plan (default all). The OS's
+                         significant-change signal (every --significant-change metres, default 500, at most
+                         every 300 s; 0: none) wakes the app for its check; --significant-change-replans
+                         makes it plan instead.
         nearest-once     the N fences with the nearest centres, planned at the first fix only
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
       that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
       within 60 s are optional. recall counts OS events alone; recall_with_wakeup_check (system recall)
       also counts the app's own check of its noisy fix at every wake-up (any delivered OS event or plan;
-      --check-at-plans-only: at plans only). Reports replans and wakes per device-hour, fences
-      added/removed per replan. --ring-shielding: concentric rings behind a nearer ring of the same place
-      get no slot; --fence-event-replans: the app plans again on every crossing a monitored fence reports
-      (which shielding needs); --significant-change-wakes-only: the signal (at most every 300 s) only
-      wakes the app for its check instead of planning.
+      --check-at-plans-only: at plans only), the same for all three policies: it fires a fence when the
+      fix is --wake-gate=G x its accuracy inside (default 1), forgets it when the fix is
+      --wake-exit-gate=G x accuracy outside (default 0), and takes up to --wake-confirm=K more fixes
+      (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
+      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy=M (100).
+      Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
+      wake-time fires. --ring-shielding: concentric
+      rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
+      again on every crossing a monitored fence reports (which shielding needs).
+      --significant-change-wakes-only is accepted (it is the default). Options shown with = must be
+      written --name=value.
     """
 
     static func run(_ args: inout Arguments) throws(BenchError) {
@@ -43,12 +59,13 @@ struct PlanCommand {
         }
         let cap = try args.int("cap", default: 20)
         guard cap >= 1 else { throw .usage("--cap must be >= 1") }
-        let margin = try number(&args, "margin", default: 100)
+        let defaults = MonitorPlanner.Configuration(capacity: cap)
+        let margin = try number(&args, "margin", default: defaults.safetyMarginMeters)
         let pass = try number(&args, "pass", default: 50)
         let delay = try number(&args, "delay", default: 60)
-        let significant = try number(&args, "significant-change", default: 0)
+        let significant = try number(&args, "significant-change", default: 500)   // iOS: about 500 m
         let minRefresh = try number(&args, "min-refresh", default: 0)
-        let minRefreshSeconds = try number(&args, "min-refresh-seconds", default: 0)
+        let minRefreshSeconds = try number(&args, "min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0)
         let catchUp = try args.int("catch-up", default: Int.max)
         let crowdedName = args.string("crowded") ?? "priority"
         guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
@@ -60,7 +77,17 @@ struct PlanCommand {
         let ringShielding = args.flag("ring-shielding")
         let fenceEventReplans = args.flag("fence-event-replans")
         let everyWake = !args.flag("check-at-plans-only")
-        let significantWakeOnly = args.flag("significant-change-wakes-only")
+        _ = args.flag("significant-change-wakes-only")   // the default; accepted for old command lines
+        let significantReplans = args.flag("significant-change-replans")
+        let appDefaults = PlanScoring.Settings(os: .init(capacity: cap))
+        let wakeGate = try number(&args, "wake-gate", default: appDefaults.wakeCheckGate)
+        let wakeExitGate = try number(&args, "wake-exit-gate", default: appDefaults.wakeCheckExitGate)
+        let wakeConfirm = try valuedInt(&args, "wake-confirm", default: appDefaults.wakeCheckConfirmFixes)
+        let leadSeconds = try number(&args, "lead-seconds", default: defaults.leadSeconds ?? 0)
+        let leadMinSpeed = try number(&args, "lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond)
+        let motionAccuracy = try number(&args, "motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters)
+        let unguardedBudget = try valuedInt(&args, "max-unguarded", default: defaults.maximumUnguardedFences ?? 30)
+        let noBudget = args.flag("no-unguarded-budget")
         try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
@@ -68,12 +95,15 @@ struct PlanCommand {
 
         let planner: MonitorPlanner
         do {
-            planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
-                                         configuration: .init(capacity: cap, safetyMarginMeters: margin,
-                                                                minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                                crowdedOrder: crowded, catchUpSlots: catchUp,
-                                                                shieldsNestedRings: ringShielding,
-                                                                minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil))
+            var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
+                                                               minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+                                                               crowdedOrder: crowded, catchUpSlots: catchUp,
+                                                               shieldsNestedRings: ringShielding,
+                                                               minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
+            configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
+            configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
+            configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
+            planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
         } catch {
             throw .failed("\(error)")
         }
@@ -81,10 +111,14 @@ struct PlanCommand {
         let truth = PlanScoring.truth(fences: fences, fixes: fixes)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
-        let settings = PlanScoring.Settings(
+        var settings = PlanScoring.Settings(
             os: .init(capacity: cap, passDistanceMeters: pass, maximumDelaySeconds: delay, reportsInitialState: initialState),
             seed: UInt64(seed), replansOnFenceEvents: fenceEventReplans, checksAtEveryWake: everyWake,
-            significantChangeReplans: !significantWakeOnly)
+            significantChangeReplans: significantReplans)
+        settings.wakeCheckGate = wakeGate
+        settings.wakeCheckExitGate = wakeExitGate
+        settings.wakeCheckConfirmFixes = wakeConfirm
+        settings.motionFixMaximumAccuracyMeters = motionAccuracy
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
             ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
@@ -118,7 +152,14 @@ struct PlanCommand {
             o.set("ring_shielding", ringShielding)
             o.set("fence_event_replans", fenceEventReplans)
             o.set("checks_at_every_wake", everyWake)
-            o.set("significant_change_replans", !significantWakeOnly)
+            o.set("significant_change_replans", significantReplans)
+            o.set("lead_s", leadSeconds, decimals: 1)
+            if !noBudget { o.set("max_unguarded", unguardedBudget) }
+            o.set("lead_min_speed_mps", leadMinSpeed, decimals: 1)
+            o.set("wake_gate", wakeGate, decimals: 2)
+            o.set("wake_exit_gate", wakeExitGate, decimals: 2)
+            o.set("wake_confirm_fixes", wakeConfirm)
+            o.set("motion_max_accuracy_m", motionAccuracy, decimals: 1)
             o.set("plans_per_second", planSpeed, decimals: 0)
             for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
             print(o.text)
@@ -155,6 +196,7 @@ struct PlanCommand {
         o.set("wakes_per_device_hour", s.wakesPerDeviceHour, decimals: 3)
         o.set("wake_check_fires", s.wakeCheckFires)
         o.set("wake_check_false_fires", s.wakeCheckFalseFires)
+        o.set("wake_check_repeat_fires", s.wakeCheckRepeatFires)
         var misses = JSONObject()
         for (key, count) in s.systemMisses.sorted(by: { $0.key < $1.key }) { misses.set(key, count) }
         o.set("system_misses", raw: misses.text)
@@ -199,11 +241,20 @@ struct PlanCommand {
 
 extension PlanCommand {
     /// A finite number >= 0 from option `name`, or `value` when the option is absent.
+    /// `--name V` for an option the shared parser does not know as valued arrives as a bare
+    /// flag: that is an error (write `--name=V`), never a silent default.
     static func number(_ args: inout Arguments, _ name: String, default value: Double) throws(BenchError) -> Double {
+        if args.flag(name) { throw .usage("--\(name) needs a value: write --\(name)=V") }
         guard let s = args.string(name) else { return value }
         guard let v = Double(s.replacingUnderscores()), v.isFinite, v >= 0 else {
             throw .usage("--\(name) needs a finite number >= 0, got '\(s)'")
         }
         return v
+    }
+
+    /// A whole number >= 0 from option `name` (same rules as ``number(_:_:default:)``).
+    static func valuedInt(_ args: inout Arguments, _ name: String, default value: Int) throws(BenchError) -> Int {
+        if args.flag(name) { throw .usage("--\(name) needs a value: write --\(name)=K") }
+        return try args.int(name, default: value)
     }
 }

@@ -3,7 +3,8 @@ import Geodesy
 extension MonitorPlanner {
     /// One plan: the regions to monitor and how to get there from what is registered now.
     public struct Plan: Hashable, Sendable, Codable {
-        /// Where the plan was made (the refresh region's centre).
+        /// The refresh region's centre: where the plan was made, or with lead a point ahead of
+        /// it along the heading (see ``MonitorPlanner``).
         public var location: LatLng { refreshRegion.centre }
         /// The monitored fences, nearest boundary first (or, when crowded, by priority);
         /// radii enlarged to the OS minimum where needed. At most `capacity - 1`.

@@ -32,11 +32,13 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
 }
 
 @Suite struct MonitorPlannerTests {
-    /// The guarantee as a property: for every guaranteed plan, every point of the refresh
-    /// circle is at least the margin away from every unmonitored boundary (checked by
-    /// distance), and random points in the circle are inside exactly the unmonitored fences
-    /// the plan location is inside (so none can be entered or left without leaving the
-    /// refresh region). Crowded plans list every fence they leave out.
+    /// The guarantee as a property, with the default configuration (speed floor and lead
+    /// included): for every guaranteed plan, every point of the refresh circle is at least the
+    /// margin away from every unmonitored boundary (checked by distance), and random points in
+    /// the circle are inside exactly the unmonitored fences the device is inside (so none can
+    /// be entered or left without leaving the refresh region). The circle always contains the
+    /// device's uncertainty disc, also when it is centred ahead (lead). Plans that are not
+    /// guaranteed list every fence they leave out.
     @Test(arguments: [1, 3, 20, 100])
     func unmonitoredBoundariesCannotBeReachedInsideTheRefreshRegion(capacity: Int) throws {
         let seed: UInt64 = 0x5EED_0000 + UInt64(capacity)
@@ -44,17 +46,32 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let candidates = randomCandidates(400, rng: &rng)
         let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: capacity))
         let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
-        var guaranteed = 0, insideSeen = 0
+        var guaranteed = 0, insideSeen = 0, leads = 0
         for trial in 0..<60 {
             let p = randomPoint(near: origin, within: 18_000, rng: &rng)
-            let speed = trial % 3 == 0 ? rng.nextUnit() * 20 : 0
+            let speed = trial % 3 == 0 ? rng.nextUnit() * 20 : trial % 3 == 1 ? rng.nextUnit() * 4 : 0
+            // A third of the trials know their heading (lead in play, from 2 m/s).
+            let heading: Double? = trial % 3 == 1 ? rng.nextUnit() * 360 : nil
+            let uncertainty = rng.nextUnit() * 50
             // Half the trials come from a previous plan 2 km away (catch-up in play).
             let previous = trial % 2 == 0 ? destination(from: p, bearing: rng.nextUnit() * 360, distance: 2_000) : nil
-            let plan = try planner.plan(at: p, speedMetersPerSecond: speed, previousLocation: previous)
+            let plan = try planner.plan(at: p, uncertaintyMeters: uncertainty, speedMetersPerSecond: speed,
+                                        headingDegrees: heading, previousLocation: previous)
             let monitored = monitoredIDs(plan)
             #expect(plan.fenceRegions.count <= capacity - 1, "seed \(seed) trial \(trial)")
             #expect(plan.refreshRadiusMeters >= 100, "seed \(seed) trial \(trial)")
-            #expect(plan.refreshRegion.centre == p)
+            let centre = plan.refreshRegion.centre
+            let lead = haversineDistance(p, centre)
+            if heading != nil, speed >= 2 {
+                // The default 240 s lead, or a step of the budget's ladder (0.75 ... 0.1, 0).
+                let ladder = [1, 0.75, 0.55, 0.4, 0.3, 0.2, 0.1, 0].map { $0 * speed * 240 }
+                #expect(ladder.contains { abs(lead - $0) < 1e-3 }, "seed \(seed) trial \(trial): lead \(lead)")
+                if lead > 0 { leads += 1 }
+                #expect(plan.unguardedFenceIDs.count <= 30 || lead == 0, "seed \(seed) trial \(trial)")
+            } else {
+                #expect(centre == p, "seed \(seed) trial \(trial)")
+            }
+            #expect(lead + uncertainty <= plan.refreshRadiusMeters + 1e-6, "seed \(seed) trial \(trial)")
             let unmonitored = candidates.filter { !monitored.contains($0.id) }
             insideSeen += candidates.filter { isInside(p, $0) }.count
             if plan.isGuaranteed {
@@ -62,11 +79,11 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
                 #expect(plan.unguardedFenceIDs.isEmpty)
                 for c in unmonitored {
                     // 1e-6 m: haversine and the planner's vector distance agree far better.
-                    #expect(boundaryDistance(p, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
+                    #expect(boundaryDistance(centre, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
                             "seed \(seed) trial \(trial) fence \(c.id)")
                 }
                 for _ in 0..<20 {
-                    let q = randomPoint(near: p, within: plan.refreshRadiusMeters, rng: &rng)
+                    let q = randomPoint(near: centre, within: plan.refreshRadiusMeters, rng: &rng)
                     for c in unmonitored where isInside(q, c) != isInside(p, c) {
                         Issue.record("seed \(seed) trial \(trial): fence \(c.id) changes state inside the refresh region")
                     }
@@ -74,13 +91,14 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             } else {
                 // Every fence within the crowded limit is monitored or listed as unguarded.
                 let listed = monitored.union(plan.unguardedFenceIDs)
-                for c in candidates where boundaryDistance(p, c) < plan.refreshRadiusMeters + plan.marginMeters - 1e-6 {
+                for c in candidates where boundaryDistance(centre, c) < plan.refreshRadiusMeters + plan.marginMeters - 1e-6 {
                     #expect(listed.contains(c.id), "seed \(seed) trial \(trial) fence \(c.id)")
                 }
                 #expect(!plan.unguardedFenceIDs.isEmpty)
             }
         }
         #expect(insideSeen > 0, "seed \(seed): no trial was inside a fence")
+        #expect(leads > 5, "seed \(seed): only \(leads) trials with lead")
         if capacity >= 20 { #expect(guaranteed > 30, "seed \(seed): only \(guaranteed) of 60 plans guaranteed") }
     }
 
@@ -169,7 +187,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             MonitorPlanner.Candidate(id: 1, latitude: c1.latitude, longitude: c1.longitude, radiusMeters: 1_000),
             MonitorPlanner.Candidate(id: 2, latitude: c2.latitude, longitude: c2.longitude, radiusMeters: 2_000),
         ]
-        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 2))
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 2, safetyMarginMeters: 100))
         let plan = try planner.plan(at: p)
         #expect(monitoredIDs(plan) == [2])
         #expect(plan.isGuaranteed)
@@ -186,7 +204,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             let c = destination(from: p, bearing: Double(k) * 60, distance: 500 + 20 * Double(k + 1))
             candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 500, priority: k))
         }
-        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4))
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4, safetyMarginMeters: 100))
         let plan = try planner.plan(at: p)
         #expect(!plan.isGuaranteed)
         #expect(monitoredIDs(plan) == [5, 4, 3])
@@ -202,7 +220,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             let c = destination(from: p, bearing: Double(k) * 60, distance: 500 + 20 * Double(k + 1))
             candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 500, priority: k))
         }
-        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4, crowdedOrder: .boundary))
+        let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 4, safetyMarginMeters: 100, crowdedOrder: .boundary))
         let plan = try planner.plan(at: p)
         #expect(monitoredIDs(plan) == [0, 1, 2])
         #expect(plan.unguardedFenceIDs == [3, 4, 5])
@@ -214,7 +232,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
         let c = destination(from: p, bearing: 0, distance: 2_000)
         let candidate = MonitorPlanner.Candidate(id: 4, latitude: c.latitude, longitude: c.longitude, radiusMeters: 500)
-        let natural = try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1)).plan(at: p)
+        let natural = try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1, safetyMarginMeters: 100)).plan(at: p)
         #expect(natural.isGuaranteed && abs(natural.refreshRadiusMeters - 1_400) < 1e-3)
         let floored = try MonitorPlanner(candidates: [candidate],
                                          configuration: .init(capacity: 1, minimumRefreshRadiusMeters: 3_000)).plan(at: p)
@@ -265,7 +283,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(plan.fenceRegions.map(\.radiusMeters) == [150])   // enlarged as iOS would
         #expect(plan.refreshRadiusMeters == 50_000)               // nothing unmonitored: the cap
         let lone = try MonitorPlanner(candidates: [.init(id: 9, latitude: c.latitude, longitude: c.longitude, radiusMeters: 30)],
-                                      configuration: .init(capacity: 1))
+                                      configuration: .init(capacity: 1, safetyMarginMeters: 100))
         let refreshOnly = try lone.plan(at: p, uncertaintyMeters: 400)
         #expect(refreshOnly.fenceRegions.isEmpty)
         #expect(refreshOnly.isGuaranteed)
@@ -292,6 +310,72 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(!driving.isGuaranteed && driving.unguardedFenceIDs == [1])
         #expect(throws: MonitorPlanner.Error.self) {
             try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, minimumRefreshSeconds: -1))
+        }
+    }
+
+    /// Lead: with a heading and a speed of 2 m/s or more, the refresh circle is centred
+    /// `speed × leadSeconds` ahead and the slots go to the boundaries nearest that centre (the
+    /// fence ahead instead of the nearer one behind); the circle still contains the device and
+    /// its uncertainty. Slow devices, or ones with no heading, keep a circle centred on them.
+    @Test func leadCentresTheRefreshRegionAheadOfAMovingDevice() throws {
+        let p = LatLng(uncheckedLatitude: 10, longitude: 10)
+        let ahead = destination(from: p, bearing: 0, distance: 2_100)     // boundary 2 km ahead
+        let behind = destination(from: p, bearing: 180, distance: 1_600)  // boundary 1.5 km behind
+        let planner = try MonitorPlanner(
+            candidates: [.init(id: 1, latitude: ahead.latitude, longitude: ahead.longitude, radiusMeters: 100),
+                         .init(id: 2, latitude: behind.latitude, longitude: behind.longitude, radiusMeters: 100)],
+            configuration: .init(capacity: 2, minimumRefreshSeconds: nil, leadSeconds: 90))
+        let parked = try planner.plan(at: p, uncertaintyMeters: 20, headingDegrees: 0)
+        #expect(parked.refreshRegion.centre == p && monitoredIDs(parked) == [2])
+        let driving = try planner.plan(at: p, uncertaintyMeters: 20, speedMetersPerSecond: 10, headingDegrees: 0)
+        let centre = destination(from: p, bearing: 0, distance: 900)
+        #expect(haversineDistance(driving.refreshRegion.centre, centre) < 1e-6)
+        #expect(monitoredIDs(driving) == [1])
+        #expect(driving.isGuaranteed)
+        #expect(abs(driving.refreshRadiusMeters - 2_400) < 1e-3)   // to fence 2's boundary from the centre
+        let unknownHeading = try planner.plan(at: p, speedMetersPerSecond: 10)
+        #expect(unknownHeading.refreshRegion.centre == p)
+        let walking = try planner.plan(at: p, speedMetersPerSecond: 1.5, headingDegrees: 0)
+        #expect(walking.refreshRegion.centre == p)   // below the 2 m/s the heading is trusted from
+        // No fence slot: the radius still covers the lead plus the uncertainty, past fence 1's
+        // boundary (200 m from the centre 1.8 km ahead), so the plan says it is not guaranteed.
+        let refreshOnly = try MonitorPlanner(candidates: planner.candidates,
+                                             configuration: .init(capacity: 1, minimumRefreshSeconds: nil, leadSeconds: 90))
+        let tight = try refreshOnly.plan(at: p, uncertaintyMeters: 20, speedMetersPerSecond: 20, headingDegrees: 0)
+        #expect(abs(tight.refreshRadiusMeters - 1_820) < 1e-6)
+        #expect(!tight.isGuaranteed && tight.unguardedFenceIDs == [1])
+        #expect(throws: MonitorPlanner.Error.self) { try planner.plan(at: p, speedMetersPerSecond: 10, headingDegrees: .nan) }
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, leadSeconds: -1))
+        }
+    }
+
+    /// The unguarded budget: in a crowd of boundaries, a fast device's full horizons would
+    /// leave more fences unmonitored inside the refresh circle than the budget allows, so
+    /// they are shortened until they do not; without a budget they are not.
+    @Test func unguardedBudgetShortensTheHorizonsWhereFencesCrowd() throws {
+        let p = LatLng(uncheckedLatitude: 52, longitude: 13)
+        var candidates: [MonitorPlanner.Candidate] = []
+        for k in 0..<40 {   // small fences 300 m to 2.3 km away, all around
+            let c = destination(from: p, bearing: Double(k) * 37, distance: 300 + Double(k) * 50)
+            candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 100))
+        }
+        let budget = try MonitorPlanner(candidates: candidates,
+                                        configuration: .init(capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
+                                                             maximumUnguardedFences: 6))
+        let unlimited = try MonitorPlanner(candidates: candidates,
+                                           configuration: .init(capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
+                                                                maximumUnguardedFences: nil))
+        let full = try unlimited.plan(at: p, speedMetersPerSecond: 15)
+        #expect(abs(full.refreshRadiusMeters - 3_000) < 1e-6 && full.unguardedFenceIDs.count > 6)
+        let cut = try budget.plan(at: p, speedMetersPerSecond: 15)
+        #expect(cut.unguardedFenceIDs.count <= 6)
+        #expect(cut.refreshRadiusMeters < 3_000)
+        #expect(cut.fenceRegions.count == 4)
+        // A parked device is not affected.
+        #expect(try budget.plan(at: p) == (try unlimited.plan(at: p)))
+        #expect(throws: MonitorPlanner.Error.self) {
+            try MonitorPlanner(candidates: [], configuration: .init(capacity: 2, maximumUnguardedFences: -1))
         }
     }
 

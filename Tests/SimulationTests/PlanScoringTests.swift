@@ -113,7 +113,40 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         #expect(b.caughtRequiredWithWakeUpCheck >= b.caughtRequired)
         #expect(a.wakes > b.wakes && b.wakes == b.plans, "seed 3: \(a.wakes) vs \(b.wakes) wakes, \(b.plans) plans")
         #expect(a.replans == b.replans)   // checking is not planning
-        #expect(a.wakeCheckFires > 0 && a.wakeCheckFalseFires == 0)
+        #expect(a.wakeCheckFires > 0 && a.wakeCheckFalseFires == 0 && a.wakeCheckRepeatFires == 0)
+    }
+
+    /// The app's belief: the entry gate keeps an edge fix (or a coarse one) from firing and
+    /// says so, a fix clearly inside fires once, any fix outside ends the belief (exit gate 0)
+    /// so a re-entry fires again, and an exit gate keeps the belief through a fix just outside.
+    @Test func wakeCheckFiresOnConfidentFixesAndForgetsOnFixesOutside() throws {
+        let c = LatLng(uncheckedLatitude: 45, longitude: 7)
+        let f = try Fence(id: 3, centre: c, radiusMeters: 1_000)
+        let at = { (m: Double) in destination(from: c, bearing: 30, distance: m).unitVector }
+        let lookup = { (_: Int32) in f }
+        var fired: [Int32] = []
+        var gated = PlanScoring.WakeCheck(entryGate: 1, exitGate: 0)
+        #expect(gated.check(at(950), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired))   // unsure
+        #expect(fired.isEmpty && gated.believedInside.isEmpty)
+        #expect(gated.check(at(990), accuracyMeters: 1_000, inside: [3], fence: lookup, fired: &fired))  // coarse
+        #expect(fired.isEmpty)
+        #expect(!gated.check(at(800), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired))
+        #expect(fired == [3] && gated.believedInside == [3])
+        _ = gated.check(at(850), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired)
+        #expect(fired.isEmpty)                                                                          // known stay
+        _ = gated.check(at(1_010), accuracyMeters: 100, inside: [], fence: lookup, fired: &fired)
+        #expect(gated.believedInside.isEmpty)                                                           // left
+        _ = gated.check(at(700), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired)
+        #expect(fired == [3])                                                                           // re-entry
+        var sticky = PlanScoring.WakeCheck(entryGate: 1, exitGate: 0.5)
+        _ = sticky.check(at(800), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired)
+        _ = sticky.check(at(1_010), accuracyMeters: 100, inside: [], fence: lookup, fired: &fired)
+        #expect(sticky.believedInside == [3])                                                           // not 50 m out
+        _ = sticky.check(at(1_060), accuracyMeters: 100, inside: [], fence: lookup, fired: &fired)
+        #expect(sticky.believedInside.isEmpty)
+        var plain = PlanScoring.WakeCheck(entryGate: 0, exitGate: 0)
+        #expect(!plain.check(at(990), accuracyMeters: 1_000, inside: [3], fence: lookup, fired: &fired))
+        #expect(fired == [3])                                                                           // ungated fires
     }
 
     /// A significant-change signal that only wakes the app adds wakes (at most one per 300 s)

@@ -34,6 +34,8 @@ func runMain() -> Int32 {
             "truth", "events-out", "hysteresis", "radius-fraction", "accuracy-factor", "max-accuracy",
             "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
             "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "min-refresh-seconds", "crowded", "catch-up",
+            "lead-seconds", "lead-min-speed", "max-unguarded", "wake-gate", "wake-exit-gate", "wake-confirm",
+            "motion-max-accuracy",
         ])
         if args.flag("help") {
             switch command {

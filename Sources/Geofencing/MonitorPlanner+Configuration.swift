@@ -160,3 +160,26 @@ extension MonitorPlanner {
         }
     }
 }
+
+extension MonitorPlanner.Configuration {
+    /// Decodes a configuration, also one saved before a setting existed: a missing
+    /// ``minimumLeadSpeedMetersPerSecond`` takes its default (2 m/s), and a missing optional
+    /// setting is nil (off), which is what such a configuration meant when it was saved.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            capacity: try c.decode(Int.self, forKey: .capacity),
+            minimumRegionRadiusMeters: try c.decode(Double.self, forKey: .minimumRegionRadiusMeters),
+            safetyMarginMeters: try c.decode(Double.self, forKey: .safetyMarginMeters),
+            lateDeliverySeconds: try c.decode(Double.self, forKey: .lateDeliverySeconds),
+            maximumRefreshRadiusMeters: try c.decode(Double.self, forKey: .maximumRefreshRadiusMeters),
+            minimumRefreshRadiusMeters: try c.decodeIfPresent(Double.self, forKey: .minimumRefreshRadiusMeters),
+            crowdedOrder: try c.decode(CrowdedOrder.self, forKey: .crowdedOrder),
+            catchUpSlots: try c.decode(Int.self, forKey: .catchUpSlots),
+            shieldsNestedRings: try c.decodeIfPresent(Bool.self, forKey: .shieldsNestedRings) ?? false,
+            minimumRefreshSeconds: try c.decodeIfPresent(Double.self, forKey: .minimumRefreshSeconds),
+            leadSeconds: try c.decodeIfPresent(Double.self, forKey: .leadSeconds),
+            minimumLeadSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .minimumLeadSpeedMetersPerSecond) ?? 2,
+            maximumUnguardedFences: try c.decodeIfPresent(Int.self, forKey: .maximumUnguardedFences))
+    }
+}

@@ -482,3 +482,29 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(try planner.plan(latitude: 1, longitude: 1.01).fenceRegions.count == 1)
     }
 }
+
+/// Configurations round-trip through JSON, and one saved before the lead settings existed still
+/// decodes (lead and budget off, lead speed at its default).
+@Suite struct MonitorPlannerConfigurationCodingTests {
+    @Test func roundTripAndOlderJSON() throws {
+        var config = MonitorPlanner.Configuration(capacity: 20)
+        config.leadSeconds = 120
+        config.minimumLeadSpeedMetersPerSecond = 3
+        let data = try JSONEncoder().encode(config)
+        #expect(try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: data) == config)
+
+        let older = """
+        {"capacity":20,"minimumRegionRadiusMeters":100,"safetyMarginMeters":100,"lateDeliverySeconds":0,
+         "maximumRefreshRadiusMeters":50000,"crowdedOrder":"priority","catchUpSlots":5,
+         "shieldsNestedRings":false,"minimumRefreshSeconds":90}
+        """
+        let decoded = try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(older.utf8))
+        #expect(decoded.capacity == 20 && decoded.safetyMarginMeters == 100 && decoded.catchUpSlots == 5)
+        #expect(decoded.minimumRefreshSeconds == 90 && decoded.leadSeconds == nil && decoded.maximumUnguardedFences == nil)
+        #expect(decoded.minimumLeadSpeedMetersPerSecond == 2 && decoded.minimumRefreshRadiusMeters == nil)
+        // A required setting missing is an error, not a silent default.
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(#"{"capacity":20}"#.utf8))
+        }
+    }
+}

@@ -11,7 +11,7 @@ extension CellIndex {
     ///   ``defaultCellsPerRadius(fenceCount:)``.
     /// - Precondition: `cellsPerRadius > 0`; the group records fit 2^25 words (25-bit entry
     ///   offsets): about 10M fences in 3-tier groups, 6.7M single fences.
-    /// - Complexity: O(n log n) plus the flood fill of each group's cells.
+    /// - Complexity: O(n log n) plus the cells of each group's bounding box.
     public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) {
         let input = Array(fences)
         let n = input.count

@@ -5,12 +5,12 @@ import Geodesy
 /// its own cell in a hash table to get the few fences that can contain it, many already known to.
 ///
 /// Representation:
-/// - **Cells.** ``LatLngGrid``: rows of `2^-L` degrees, cut into columns about as wide as the
-///   row is tall (twice as many degrees of longitude per cell past 60 degrees, four times past
-///   75.5, ...). A fix finds its cell from its degrees with two multiplications, so a fix
-///   whose cell lists no fence costs no trigonometry at all (the unit vector for the exact
-///   test is computed only when the cell has entries); levels 0...7 (rows down to ~870 m).
-///   The cell key is 32 bits.
+/// - **Cells.** ``LatLngGrid``: rows of `1/D` degree (`D` = 1 ... 128 rows per degree over 25
+///   levels), cut into columns about as wide as the row is tall (twice as many degrees of
+///   longitude per cell past 60 degrees, four times past 75.5, ...). A fix finds its cell
+///   from its degrees with two multiplications, so a fix whose cell lists no fence costs no
+///   trigonometry at all (the unit vector for the exact test is computed only when the cell
+///   has entries). The cell key is 32 bits.
 /// - **Centre groups.** Fences with bit-identical centres form a group (the concentric 1/3/5
 ///   mile tiers of a POI are one group) of at most ``maxGroupSize`` fences (more same-centre
 ///   fences make several groups), sorted by squared chord *descending*, so that their hits for
@@ -26,15 +26,18 @@ import Geodesy
 ///   and `b` = how many may meet it (`minC2 <= chord2 + margin`).
 /// - **Entries.** One `UInt32` per (cell, group) with `b > 0`:
 ///   `record offset << 7 | last << 6 | a << 3 | b`; a cell's entries are contiguous and the
-///   last is flagged, so a slot needs no end.
-/// - **Table.** Open addressing, power-of-two capacity at most 70% full, Fibonacci hash,
-///   linear probing; a slot is (32-bit cell key, first entry): 8 bytes. `levelMask` has bit L
-///   set per level in use; a fix does one probe per level (one in the benchmark: all groups
-///   have the same largest radius).
+///   last is flagged, so the table needs only a cell's first entry.
+/// - **Table.** ``CellTable``: per level, cuckoo hashing with two buckets of four slots per
+///   key, 90% full, 8 bytes per slot; a lookup compares both buckets' keys with two vector
+///   compares and has no branch but "found or not". `levelMask` has bit L set per level in
+///   use; a fix does one lookup per level (one in the benchmark: all groups have the same
+///   largest radius).
 /// - **Query.** Per entry: one squared chord; the ids of fences 0...2 are written to a stack
 ///   buffer at fixed places and the hit count advances once by the length of the passing
 ///   prefix (capped at `b`), with no branch per fence and no loop (groups of at most 3).
-///   The buffer is handed to `body` once per fix.
+///   The buffer is handed to `body` once per fix. The batch query
+///   (``forEachContaining(latitudes:longitudes:_:)``, `CellIndex+Batch.swift`) does the same
+///   in passes over blocks of fixes.
 ///
 /// Exactness: results equal ``BruteForceIndex``'s bit for bit (for the degree entry point:
 /// for `UnitVector(fastLatitude:longitude:)` of the degrees). A tested fence uses the same
@@ -44,11 +47,14 @@ import Geodesy
 /// margin exceeds by far the rounding of the fix -> cell mapping (`lat + 90` and `lon + 180`,
 /// < 2^-45 degrees), of the cell geometry, and of the squared chord itself (~1e-15 near 4).
 ///
-/// Why this design: one hash probe per fix and no trigonometry for fixes far from fences
+/// Why this design: one table lookup per fix and no trigonometry for fixes far from fences
 /// (the earlier S2-face cells needed the unit vector and a face projection for every fix:
-/// 57 ns against 47 ns per fix at 3k fences, 160 against 126 at 30k, same minutes); centre
-/// groups cut distance tests and stored geometry by the number of tiers; 4-byte entries and
-/// 8-byte slots keep 30k fences in ~1.9 MB.
+/// 57 ns against 47 ns per fix at 3k fences, 160 against 126 at 30k, same minutes, one call
+/// per fix); centre groups cut distance tests and stored geometry by the number of tiers;
+/// 4-byte entries and a 90%-full table keep 30k fences in ~2.2 MB. Tried and measured
+/// without gain: entries whose fences are all interior taken first without a distance,
+/// touching a cell's records before using them, records aligned to cache lines, the batch's
+/// unit vectors in a pass of their own (slower), and inlining the batch query (slower).
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.

@@ -73,12 +73,11 @@ extension CellIndex {
                             n = 0
                         }
                         let r = Int(entry >> 7)
-                        let candidates = Int(entry & 7)
                         let ids01 = records[r &+ 3]
                         pairs[n] = StabHit(fence: Int32(truncatingIfNeeded: ids01), fix: fix)
                         pairs[n &+ 1] = StabHit(fence: Int32(truncatingIfNeeded: ids01 >> 32), fix: fix)
                         pairs[n &+ 2] = StabHit(fence: Int32(truncatingIfNeeded: records[r &+ 6]), fix: fix)
-                        let hits = CellIndex.prefixHits(records, r, candidates, p)
+                        let hits = CellIndex.groupHits(records, r, p)
                         n &+= hits
                     } while entry & 64 == 0
                 }

@@ -44,38 +44,19 @@ extension CellIndex {
         groupFirst.append(n)
         let groupCount = groupFirst.count - 1
         var records: [UInt64] = []
-        var groupOffsets: [UInt32] = []
         var radii: [Double] = []
         radii.reserveCapacity(n)
-        groupOffsets.reserveCapacity(groupCount + 1)
-        records.reserveCapacity((0..<groupCount).reduce(CellIndex.recordPadding) {
-            $0 + CellIndex.recordLength(groupFirst[$1 + 1] - groupFirst[$1])
-        })
+        records.reserveCapacity(groupCount * CellIndex.recordWords)
+        let absent = (-1.0).bitPattern  // the squared chord of a missing fence: never passes
         for g in 0..<groupCount {
-            groupOffsets.append(UInt32(truncatingIfNeeded: records.count))
             let members = order[groupFirst[g]..<groupFirst[g + 1]].map { input[$0.index] }
             let c = members[0].centreVector
-            records.append(c.x.bitPattern)
-            records.append(c.y.bitPattern)
-            records.append(c.z.bitPattern)
-            var k = 0
-            while k < members.count {
-                let low = UInt64(UInt32(bitPattern: members[k].id))
-                if k + 1 < members.count {
-                    records.append(low | UInt64(UInt32(bitPattern: members[k + 1].id)) << 32)
-                    records.append(members[k].chord2.bitPattern)
-                    records.append(members[k + 1].chord2.bitPattern)
-                } else {
-                    records.append(low)
-                    records.append(members[k].chord2.bitPattern)
-                }
-                k += 2
-            }
+            func id(_ k: Int) -> UInt64 { k < members.count ? UInt64(UInt32(bitPattern: members[k].id)) : 0 }
+            func chord2(_ k: Int) -> UInt64 { k < members.count ? members[k].chord2.bitPattern : absent }
+            records.append(contentsOf: [c.x.bitPattern, c.y.bitPattern, c.z.bitPattern,
+                                        id(0) | id(1) << 32, chord2(0), chord2(1), id(2), chord2(2)])
             for f in members { radii.append(f.radiusMeters) }
         }
-        groupOffsets.append(UInt32(truncatingIfNeeded: records.count))
-        // Padding: the query reads the words of fences 0...2 of every record unconditionally.
-        records.append(contentsOf: repeatElement(0, count: CellIndex.recordPadding))
         precondition(records.count < 1 << 25, "too many fences for 25-bit record offsets")
 
         // Cells of every group, as ((level, cell key), entry) pairs.
@@ -88,7 +69,7 @@ extension CellIndex {
             let largest = input[order[first].index]  // chord2 descending
             let level = CellIndex.level(radiusMeters: largest.radiusMeters, cellsPerRadius: cellsPerRadius)
             levelMask |= 1 << UInt32(level)
-            let offset = groupOffsets[g]
+            let offset = UInt32(g * CellIndex.recordWords)
             CellIndex.forEachCell(near: largest, level: level) { key, range in
                 var b = 0
                 while b < count && range.min <= chord2s[b] + CellIndex.margin { b += 1 }
@@ -116,7 +97,6 @@ extension CellIndex {
         let cells = CellTable(levels: cellsPerLevel)
 
         self.records = records
-        self.groupOffsets = groupOffsets
         self.radii = radii
         self.entries = entries
         self.cells = cells
@@ -134,8 +114,6 @@ extension CellIndex {
         fenceCount >= largeIndexFences ? 4 : 2
     }
 
-    /// Words after the last record: a 1-fence record is 5 words, and the query reads 8.
-    static var recordPadding: Int { 3 }
 
     /// Whether two fences have bit-identical centres (so one squared chord serves both).
     static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {

@@ -16,8 +16,8 @@ import Geodesy
 ///   fences make several groups), sorted by squared chord *descending*, so that their hits for
 ///   any point are a prefix. One squared chord `d2` per group answers all its fences.
 ///   `records` holds the groups back to back in Hilbert order of their centres (nearby groups
-///   share cache lines): x, y, z, then per pair of fences one word with both ids and the two
-///   squared chords (Double bits); 8 words (one cache line) for a 3-tier POI.
+///   share cache lines), 8 words (64 bytes) each: the centre, 3 ids and 3 squared chords, a
+///   missing fence having squared chord -1 (it never passes, so no count is needed).
 /// - **Classification.** A group gets level L from its largest radius (rows about
 ///   1/``cellsPerRadius`` of the radius tall). Its cells are those of the bounding box of its
 ///   largest cap (padded); per cell the squared-chord range `[minC2, maxC2]` from the centre
@@ -33,8 +33,8 @@ import Geodesy
 ///   use; a fix does one lookup per level (one in the benchmark: all groups have the same
 ///   largest radius).
 /// - **Query.** Per entry: one squared chord; the ids of fences 0...2 are written to a stack
-///   buffer at fixed places and the hit count advances once by the length of the passing
-///   prefix (capped at `b`), with no branch per fence and no loop (groups of at most 3).
+///   buffer at fixed places and the hit count advances once by the number of passing fences
+///   (a prefix: the caps are nested), with no branch per fence and no loop (groups of at most 3).
 ///   The buffer is handed to `body` once per fix. The batch query
 ///   (``forEachContaining(latitudes:longitudes:_:)``, `CellIndex+Batch.swift`) does the same
 ///   in passes over blocks of fixes.
@@ -80,14 +80,11 @@ public struct CellIndex: FenceIndex, Sendable {
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }
 
-    /// Group records, back to back, in Hilbert order of their centres. A group of n fences
-    /// takes `3 + 3 * (n / 2) + 2 * (n % 2)` words: x, y, z of the centre (Double bits), then
-    /// per pair of fences (k, k + 1) a word with both ids (k in the low half) and their two
-    /// squared chords (Double bits), descending; an odd last fence has its id word and its
-    /// squared chord. So fence k's words do not depend on n: the query needs no count.
+    /// Group records, back to back, in Hilbert order of their centres, 8 words (64 bytes) each:
+    /// x, y, z of the centre (Double bits), ids 0 and 1 (0 in the low half), chord2 0, chord2 1,
+    /// id 2, chord2 2 (Double bits, descending). A group of fewer than 3 fences has id 0 and
+    /// squared chord -1 (never passes) in the missing places, so the query needs no count.
     @usableFromInline var records: [UInt64]
-    /// First word of each group's record, plus the end: `groupCount + 1` values.
-    @usableFromInline var groupOffsets: [UInt32]
     /// Radii in metres in record order (group by group, descending chord2): edge distances.
     @usableFromInline var radii: [Double]
     /// `record offset << 7 | last << 6 | interior << 3 | mayIntersect` per (cell, group),
@@ -107,12 +104,12 @@ public struct CellIndex: FenceIndex, Sendable {
 
     /// Bytes of the index's own storage: group records, radii, entries and the hash table.
     public var memoryBytes: Int {
-        records.capacity * 8 + groupOffsets.capacity * 4 + radii.capacity * 8 + entries.capacity * 4
+        records.capacity * 8 + radii.capacity * 8 + entries.capacity * 4
             + cells.memoryBytes
     }
 
     /// Number of centre groups.
-    public var groupCount: Int { groupOffsets.count - 1 }
+    public var groupCount: Int { records.count / CellIndex.recordWords }
     /// Number of (cell, group) entries.
     public var entryCount: Int { entries.count }
     /// Number of distinct cells in the table.
@@ -200,7 +197,7 @@ public struct CellIndex: FenceIndex, Sendable {
                     let ids01 = records[r &+ 3]
                     UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
                     buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 6])
-                    let hits = CellIndex.prefixHits(records, r, candidates, p)
+                    let hits = CellIndex.groupHits(records, r, p)
                     n &+= hits
                     // Interior fences (the first `interior`) count as accepted without a test.
                     let tested = n &- before &- interior
@@ -215,23 +212,20 @@ public struct CellIndex: FenceIndex, Sendable {
         }
     }
 
-    /// How many fences of the group record at word `r` contain `p`, capped at `candidates`.
+    /// How many fences of the group record at word `r` contain `p`.
     ///
-    /// A group's caps are nested (chord2 descending), so its hits are a prefix: fence k is a
-    /// hit iff fences 0...k pass. Callers write the ids of fences 0...2 at fixed places and
-    /// advance their count once by this length, with no branch per fence (the words of a short
-    /// group's neighbour, or of the padding after the last record, are read and then capped
-    /// away). Interior fences pass the test anyway: their cap holds the cell with a margin.
+    /// A group's caps are nested (chord2 descending), so its hits are a prefix: the count of
+    /// passing fences is its length. Callers write the ids of fences 0...2 at fixed places
+    /// and advance their count once by it, with no branch per fence. A missing fence (groups
+    /// of 1 or 2) has squared chord -1 and never passes; a fence that cannot meet the fix's
+    /// cell (beyond the entry's `b`) fails too; interior fences pass (their cap holds the cell
+    /// with a margin).
     @inlinable @inline(__always)
-    static func prefixHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ candidates: Int,
-                           _ p: UnitVector) -> Int {
+    static func groupHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ p: UnitVector) -> Int {
         let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
                               Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
-        let t0 = bit(d2 <= Double(bitPattern: records[r &+ 4]))
-        let t1 = t0 & bit(d2 <= Double(bitPattern: records[r &+ 5]))
-        let t2 = t1 & bit(d2 <= Double(bitPattern: records[r &+ 7]))
-        let prefix = t0 &+ t1 &+ t2
-        return prefix < candidates ? prefix : candidates
+        return bit(d2 <= Double(bitPattern: records[r &+ 4])) &+ bit(d2 <= Double(bitPattern: records[r &+ 5]))
+            &+ bit(d2 <= Double(bitPattern: records[r &+ 7]))
     }
 
     /// Ids gathered before `body` is called: 64 (256 bytes of stack), flushed when fewer
@@ -248,20 +242,21 @@ public struct CellIndex: FenceIndex, Sendable {
         Int32(truncatingIfNeeded: records[r &+ 3 &+ (k >> 1) &* 3] >> UInt64((k & 1) &* 32))
     }
 
-    /// Record words of a group of `n` fences.
-    @inlinable
-    static func recordLength(_ n: Int) -> Int { 3 + 3 * (n >> 1) + 2 * (n & 1) }
+    /// Words per group record: x, y, z, ids 0 and 1, chord2 0, chord2 1, id 2, chord2 2.
+    @inlinable static var recordWords: Int { 8 }
 
     /// Calls `body(record offset, fence count, first fence ordinal)` for every group.
     @inlinable
     func forEachGroup(_ body: (Int, Int, Int) -> Void) {
         var ordinal = 0
-        for g in 0..<(groupOffsets.count - 1) {
-            let r = Int(groupOffsets[g])
-            let length = Int(groupOffsets[g + 1]) - r
-            let n = (2 * (length - 3) + 1) / 3  // inverts recordLength for n in 1...3
-            body(r, n, ordinal)
-            ordinal += n
+        records.withUnsafeBufferPointer { records in
+            for r in Swift.stride(from: 0, to: records.count, by: CellIndex.recordWords) {
+                // Missing fences have squared chord -1; real ones are >= 0.
+                let n = 1 + CellIndex.bit(Double(bitPattern: records[r + 5]) >= 0)
+                    + CellIndex.bit(Double(bitPattern: records[r + 7]) >= 0)
+                body(r, n, ordinal)
+                ordinal += n
+            }
         }
     }
 

@@ -59,7 +59,7 @@ public protocol FenceIndex {
 
     /// The stabbing query for a batch of fixes in degrees: hands `body` every (fix, fence) pair
     /// with fence `fence` containing fix `fix` (`latitudes[fix]`, `longitudes[fix]`; answers as
-    /// ``forEachContaining(latitude:longitude:_:)``), in chunks of up to ~1,000 pairs, in an
+    /// ``forEachContaining(latitude:longitude:_:)``), in chunks of at most ``StabHit/chunkSize`` pairs, in an
     /// index-specific order (not necessarily by fix). A chunk is valid only during the call.
     /// - Precondition: `latitudes.count == longitudes.count < 2^31`.
     func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
@@ -171,6 +171,6 @@ public struct StabHit: Hashable, Sendable {
         self.fix = fix
     }
 
-    /// Pairs per chunk handed to the caller (a chunk of one fix's hits may be longer).
+    /// Most pairs in one chunk handed to the caller.
     public static let chunkSize = 1024
 }

@@ -12,8 +12,9 @@ enum IndexKind: String, CaseIterable {
     /// Index names available in this build.
     static var available: [IndexKind] { [.packed, .dynamic, .cells, .brute] }
 
-    /// Whether the index has a batch query of its own (the others' batch entry point is the
-    /// generic one-fix-at-a-time loop, slower than calling them per fix directly).
+    /// Whether the index has a batch query of its own. The others' batch entry point is the
+    /// generic one-fix-at-a-time loop: measured against calling the trees per fix directly, it
+    /// was as fast at 3k fences but 6-9 % slower at 30k, so the trees are called per fix.
     var hasBatchQuery: Bool { self == .cells }
 
     var label: String {

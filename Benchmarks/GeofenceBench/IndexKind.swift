@@ -15,7 +15,7 @@ enum IndexKind: String, CaseIterable {
     /// Whether the index has a batch query of its own. The others' batch entry point is the
     /// generic one-fix-at-a-time loop: measured against calling the trees per fix directly, it
     /// was as fast at 3k fences but 6-9 % slower at 30k, so the trees are called per fix.
-    var hasBatchQuery: Bool { self == .cells }
+    var hasBatchQuery: Bool { self == .cells || self == .packed }
 
     var label: String {
         switch self {
@@ -59,7 +59,7 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
     let start = monotonicSeconds()
     switch kind {
     case .packed:
-        let index = PackedRTree(fences)
+        let index = PackedRTree(fences, nodeSize: benchEnvInt("GEOFENCE_BENCH_NODE_SIZE"), leafSize: benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE") ?? 8)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .dynamic:
         var index = DynamicRTree()
@@ -118,3 +118,8 @@ let benchCellsPerRadius: Double? = {
     guard let text = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
     return Double(String(cString: text))
 }()
+
+func benchEnvInt(_ name: String) -> Int? {
+    guard let text = getenv(name) else { return nil }
+    return Int(String(cString: text))
+}

@@ -16,19 +16,7 @@ enum CellGeometry {
                             cell: (south: Double, north: Double, west: Double, east: Double))
         -> (min: Double, max: Double) {
         let width = cell.east - cell.west
-        let edges = [
-            (corner(cell.south, cell.west), corner(cell.north, cell.west)),
-            (corner(cell.south, cell.east), corner(cell.north, cell.east)),
-        ]
-        let near: Double
-        if offset(centre.longitude, from: cell.west) <= width {
-            // Along c's own meridian: the latitude gap to the cell's nearer parallel.
-            let gap = Swift.max(0, cell.south - centre.latitude, centre.latitude - cell.north)
-            let s = sinCos(degrees: gap / 2).sin
-            near = 4 * s * s
-        } else {
-            near = Swift.min(arcChord2(c, edges[0].0, edges[0].1), arcChord2(c, edges[1].0, edges[1].1))
-        }
+        let near = nearChord2(from: c, centre: centre, cell: cell)
         // The antipodal meridian (with room for rounding) inside the cell: no useful bound.
         let antipode = offset(centre.longitude + 180, from: cell.west)
         if antipode <= width + 1e-9 || antipode >= 360 - 1e-9 {
@@ -36,8 +24,28 @@ enum CellGeometry {
         }
         // Farthest from c = nearest to -c, since |x - c|^2 + |x + c|^2 = 4 on the sphere.
         let minus = UnitVector(x: -c.x, y: -c.y, z: -c.z)
-        let far = 4 - Swift.min(arcChord2(minus, edges[0].0, edges[0].1), arcChord2(minus, edges[1].0, edges[1].1))
+        let sw = corner(cell.south, cell.west), nw = corner(cell.north, cell.west)
+        let se = corner(cell.south, cell.east), ne = corner(cell.north, cell.east)
+        let far = 4 - Swift.min(arcChord2(minus, sw, nw), arcChord2(minus, se, ne))
         return (near, far)
+    }
+
+    /// The least squared chord from `c` (the unit vector of `centre`) to the points of the box
+    /// with the given bounds (degrees; `east >= west`; a width of 360 or more is all
+    /// longitudes, and `east` may exceed 180). Allocation-free; the packed tree's bound for
+    /// nearest queries.
+    static func nearChord2(from c: UnitVector, centre: LatLng,
+                           cell: (south: Double, north: Double, west: Double, east: Double)) -> Double {
+        let width = cell.east - cell.west
+        if width >= 360 || offset(centre.longitude, from: cell.west) <= width {
+            // Along c's own meridian: the latitude gap to the cell's nearer parallel.
+            let gap = Swift.max(0, cell.south - centre.latitude, centre.latitude - cell.north)
+            let s = sinCos(degrees: gap / 2).sin
+            return 4 * s * s
+        }
+        let sw = corner(cell.south, cell.west), nw = corner(cell.north, cell.west)
+        let se = corner(cell.south, cell.east), ne = corner(cell.north, cell.east)
+        return Swift.min(arcChord2(c, sw, nw), arcChord2(c, se, ne))
     }
 
     /// `longitude - west` reduced to [0, 360).

@@ -62,4 +62,17 @@ enum HilbertCurve {
         }
         return face << 32 | UInt64(index(x: quantise(u), y: quantise(v)))
     }
+
+    /// The sort key of a point in degrees, for trees with latitude/longitude boxes: the Hilbert
+    /// distance of (longitude, latitude) quantised to 16 bits each over [-180, 180] x [-90, 90]
+    /// (steps of 0.0055 x 0.0027 degrees). Out-of-range or NaN inputs are clamped (NaN to 0).
+    @inlinable
+    static func key(latitude: Double, longitude: Double) -> UInt64 {
+        let scale = Double((1 << bits) - 1)
+        @inline(__always) func quantise(_ t: Double) -> UInt32 {
+            let q = (t * scale).rounded(.down)
+            return q.isNaN ? 0 : UInt32(Swift.min(Swift.max(q, 0), scale))
+        }
+        return UInt64(index(x: quantise((longitude + 180) / 360), y: quantise((latitude + 90) / 180)))
+    }
 }

@@ -1,62 +1,71 @@
 import Geodesy
 
 /// A static R-tree over circular fences, bulk-loaded in Hilbert order into flat arrays
-/// (the packed Hilbert R-tree of mourner/flatbush's `index.js`, in 3-D over unit vectors).
+/// (the packed Hilbert R-tree of mourner/flatbush's `index.js`), with latitude/longitude
+/// boxes in `Float` degrees and the exact squared-chord test at the leaves.
 ///
 /// Representation:
-/// - Fences are sorted by the ``HilbertCurve`` key of their centre and stored in that order as
-///   flat arrays: `itemData` (x, y, z, chord2 per fence, 32 bytes), `ids`, `radii`.
+/// - Fences are sorted by the ``HilbertCurve`` key of their centre's degrees and stored in that
+///   order as flat arrays: `itemData` (x, y, z, chord2 per fence, 32 bytes), `ids`, `radii`.
 ///   `itemData` is blocked by leaf node, structure-of-arrays inside a block: the `m` fences of
 ///   leaf j (m = `leafSize`, fewer in the last) start at word `4 * leafSize * j` as m x, then
 ///   m y, m z, m chord2, so that the leaf scan tests two fences per `SIMD2<Double>` operation.
-/// - Nodes live in `nodeBoxes` (six `Float`s per node, min x, y, z then max x, y, z: the 3-D
-///   box of the caps below, rounded outward; a point test is two unaligned `SIMD4<Float>`
-///   loads and two vector compares, see ``PackedRTree/boxContainsBit(_:_:_:_:)``) and, for
-///   inner nodes only, `nodeChildren` (first and one-past-last child). Level 1 ("leaf
-///   nodes") comes first: leaf node j holds fences `j*leafSize ..< min((j+1)*leafSize, n)`
-///   (computed, not stored); each higher level groups `nodeSize` consecutive nodes of the
-///   level below; the root is last. Tree shape is arithmetic: no node objects, no pointers.
-///   Memory: 44 bytes per fence (32 of exact-test data, id, radius) plus 24 / `leafSize` of
-///   leaf boxes, about 47.5 bytes in all with the defaults.
-/// - Fences themselves have no boxes: inside a leaf node the exact squared-chord test (4 loads,
-///   3 multiply-adds, one compare, no branch to mispredict) is about as cheap as a box test.
-///   Measured (same run, 300k fixes): testing fence boxes first, then the exact test on the
-///   survivors, was no faster on 3k fences and 1.5-1.9x slower on 30k and 300k, and it costs
-///   32 bytes per fence.
+/// - Level 1 ("leaf nodes") comes first: leaf node j holds fences
+///   `j*leafSize ..< min((j+1)*leafSize, n)` (computed, not stored); each higher level groups
+///   `nodeSize` consecutive nodes of the level below; the root, always an inner node, is last.
+///   Tree shape is arithmetic: no node objects, no pointers.
+/// - An inner node stores its children's boxes (``DegreeBox``: south, north, west, east) as
+///   structure-of-arrays in `childBoxes`: `lanes` souths, then `lanes` norths, wests, easts
+///   (`lanes` = `nodeSize` rounded up to a multiple of 4; unused lanes hold the empty box), so
+///   that one `SIMD4<Float>` compare per bound tests four children; `nodeChildren` holds its
+///   first child and one past the last. A fence's own box is not stored: inside a leaf the
+///   exact test (4 loads, 3 multiply-adds, one compare) is about as cheap as a box test.
+/// - Memory: 44 bytes per fence (32 of exact-test data, id, radius) plus 16 / `leafSize` of
+///   leaf boxes and the inner levels: about 46.5 bytes with the defaults.
+///
+/// The antimeridian: a box that reaches it from the west (``DegreeBox/isCrossing``) runs past
+/// 180 on an unwrapped longitude line. A fix is looked up at its longitude in [-180, 180), and
+/// again at longitude + 360 when some box reaches that far (`rootEast`). A leaf holding such a
+/// fence (`crossingLeaves`) accepts it in the first descent only if the fix is at or east of
+/// the box's west edge, and in the second only if it is not, so each hit is reported once.
+/// Poles need nothing special: a cap that reaches a pole spans all longitudes.
 ///
 /// Queries are `@inlinable` so that callers in other modules get them specialised and inlined;
 /// they allocate nothing (the traversal stack is a stack-allocated temporary) and are safe to
-/// run concurrently from many threads on one shared tree. The stabbing loop is branch-free
-/// (a child is always written to the stack and the stack pointer advances by the test's 0/1;
-/// hits are compacted the same way): on the 30k-fence workload that made it 1.4x faster than
-/// flatbush's early-exit loop, whose branches mispredict about once per node.
+/// run concurrently from many threads on one shared tree.
 public struct PackedRTree: FenceIndex, Sendable {
-    /// Children per inner node. Default 16, or 8 below ``smallTreeFences`` fences: the tree
-    /// stays shallow (5 levels for 300k fences). On the 30k-fence workload
-    /// (make_workload.py --pois 10000) 16 for every level gave 2.9 M fixes/s against 2.4 for 8
-    /// and 2.7 for 32 (same run, one thread); with leaves of 8, inner nodes of 8 were ~10%
-    /// slower there, but ~4% faster at 3k fences (17% fewer instructions, fewer box tests).
+    /// Children per inner node. Default 16, or 8 below ``smallTreeFences`` fences.
     public let nodeSize: Int
-    /// Fences per leaf node. Default 8: tighter leaf boxes halve the exact tests of a
-    /// passing leaf. Measured on the 3k-fence workload: 8 per leaf (all nodes of 8) ran 1.4x Boost's packed R* against 1.17x with 16 (same minutes).
+    /// Fences per leaf node. Default 8: tighter leaf boxes halve the exact tests of a passing leaf.
     public let leafSize: Int
+    /// `nodeSize` rounded up to a multiple of 4: the box slots of an inner node.
+    @usableFromInline let lanes: Int
     /// x, y, z, chord2 per fence, in Hilbert order, blocked by leaf (see above).
     @usableFromInline var itemData: [Double]
     /// Fence ids in Hilbert order.
     @usableFromInline var ids: [Int32]
     /// Radii in metres, in Hilbert order (for edge distances).
     @usableFromInline var radii: [Double]
-    /// 6 per node: min x, y, z, max x, y, z; then 2 words of padding (the last box's second
-    /// `SIMD4` load reads them).
-    @usableFromInline var nodeBoxes: [Float]
-    /// 2 per inner node (node `leafNodeCount + k` at `2k`): first child, one past the last.
+    /// `4 * lanes` per inner node (inner node `k` is node `leafNodeCount + k`): its children's
+    /// souths, norths, wests, easts.
+    @usableFromInline var childBoxes: [Float]
+    /// 2 per inner node: first child, one past the last.
     @usableFromInline var nodeChildren: [Int32]
     /// Number of leaf nodes (level 1); nodes below this index have fences as children.
     @usableFromInline var leafNodeCount: Int
-    /// Number of node levels (0 when empty).
+    /// Number of node levels, leaves and root included (0 when empty, else at least 2).
     @usableFromInline var height: Int
     /// Largest fence radius, metres (the edge-distance bound of boxes that contain the point).
     @usableFromInline var maxRadius: Double
+    /// The largest east edge of any box: a second descent at longitude + 360 is needed only up
+    /// to here. Below 180 when no box crosses the antimeridian.
+    @usableFromInline var rootEast: Float
+    /// One bit per leaf node: set when it holds a fence whose box crosses the antimeridian.
+    @usableFromInline var crossingLeaves: [UInt64]
+    /// Positions (Hilbert order) of the fences whose box crosses the antimeridian, ascending,
+    /// and those boxes' west edges.
+    @usableFromInline var crossingPositions: [Int32]
+    @usableFromInline var crossingWests: [Float]
 
     /// Below this many fences the default inner node size is 8 (measured at 3k and 30k only).
     public static let smallTreeFences = 10_000
@@ -70,24 +79,20 @@ public struct PackedRTree: FenceIndex, Sendable {
         precondition(fences.count < Int(Int32.max), "too many fences")
         self.nodeSize = nodeSize
         self.leafSize = leafSize
+        lanes = (nodeSize + 3) & ~3
         let input = Array(fences)
         let n = input.count
-        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centreVector), index: $0) }
+        var order = input.indices.map {
+            (key: HilbertCurve.key(latitude: input[$0].centre.latitude, longitude: input[$0].centre.longitude),
+             index: $0)
+        }
         order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
 
+        ids = order.map { input[$0.index].id }
+        radii = order.map { input[$0.index].radiusMeters }
+        maxRadius = radii.max() ?? 0
         itemData = []
         itemData.reserveCapacity(4 * n)
-        ids = []
-        ids.reserveCapacity(n)
-        radii = []
-        radii.reserveCapacity(n)
-        var maxR = 0.0
-        for (_, index) in order {
-            let f = input[index]
-            ids.append(f.id)
-            radii.append(f.radiusMeters)
-            maxR = Swift.max(maxR, f.radiusMeters)
-        }
         var blockStart = 0
         while blockStart < n {
             let block = order[blockStart..<Swift.min(blockStart + leafSize, n)].map { input[$0.index] }
@@ -97,90 +102,93 @@ public struct PackedRTree: FenceIndex, Sendable {
             itemData.append(contentsOf: block.map(\.chord2))
             blockStart += leafSize
         }
-        maxRadius = maxR
 
-        nodeBoxes = []
+        childBoxes = []
         nodeChildren = []
         leafNodeCount = 0
         height = 0
+        rootEast = -.infinity
+        crossingLeaves = []
+        crossingPositions = []
+        crossingWests = []
         guard n > 0 else { return }
-        let leaves = (n + leafSize - 1) / leafSize
-        var levels = 1, nodes = leaves, width = leaves
-        while width > 1 {
-            width = (width + nodeSize - 1) / nodeSize
-            nodes += width
-            levels += 1
-        }
-        nodeBoxes.reserveCapacity(6 * nodes + 2)
-        nodeChildren.reserveCapacity(2 * (nodes - leaves))
 
-        // Level 1: one leaf node per leafSize consecutive fences.
-        var start = 0
-        while start < n {
-            let end = Swift.min(start + leafSize, n)
-            var box = Box3.empty
-            for i in start..<end {
-                let f = fenceData(i)
-                box = box.union(Box3(capCentre: UnitVector(x: f.x, y: f.y, z: f.z), chord2: f.chord2))
+        // Level 1: one box per leafSize consecutive fences.
+        let leaves = (n + leafSize - 1) / leafSize
+        var innerNodes = 0, width = leaves
+        repeat {
+            width = (width + nodeSize - 1) / nodeSize
+            innerNodes += width
+        } while width > 1
+        childBoxes.reserveCapacity(4 * lanes * innerNodes)
+        nodeChildren.reserveCapacity(2 * innerNodes)
+        crossingLeaves = [UInt64](repeating: 0, count: (leaves + 63) / 64)
+        var level: [DegreeBox] = []
+        level.reserveCapacity(leaves)
+        for leaf in 0..<leaves {
+            var box = DegreeBox.empty
+            for i in leaf * leafSize..<Swift.min((leaf + 1) * leafSize, n) {
+                let b = DegreeBox(cap: input[order[i].index])
+                if b.isCrossing {
+                    crossingLeaves[leaf >> 6] |= 1 << UInt64(leaf & 63)
+                    crossingPositions.append(Int32(i))
+                    crossingWests.append(b.west)
+                }
+                box = box.union(b)
             }
-            PackedRTree.append(box, to: &nodeBoxes)
-            start = end
+            level.append(box)
         }
         leafNodeCount = leaves
         height = 1
-        // Higher levels: group nodeSize consecutive nodes of the level below, bottom-up.
-        var levelStart = 0, levelEnd = leafNodeCount
-        while levelEnd - levelStart > 1 {
-            var child = levelStart
-            while child < levelEnd {
-                let end = Swift.min(child + nodeSize, levelEnd)
-                var box = Box3.empty
-                for c in child..<end { box = box.union(PackedRTree.box(nodeBoxes, c)) }
-                PackedRTree.append(box, to: &nodeBoxes)
-                nodeChildren.append(Int32(child))
-                nodeChildren.append(Int32(end))
+        // Higher levels: group nodeSize consecutive nodes of the level below, bottom-up, until
+        // one node (the root, never a leaf) remains.
+        var levelStart = 0
+        repeat {
+            var next: [DegreeBox] = []
+            var child = 0
+            while child < level.count {
+                let end = Swift.min(child + nodeSize, level.count)
+                var box = DegreeBox.empty
+                var slots = [DegreeBox](repeating: .empty, count: lanes)
+                for c in child..<end {
+                    box = box.union(level[c])
+                    slots[c - child] = level[c]
+                }
+                childBoxes.append(contentsOf: slots.map(\.south))
+                childBoxes.append(contentsOf: slots.map(\.north))
+                childBoxes.append(contentsOf: slots.map(\.west))
+                childBoxes.append(contentsOf: slots.map(\.east))
+                nodeChildren.append(Int32(levelStart + child))
+                nodeChildren.append(Int32(levelStart + end))
+                next.append(box)
                 child = end
             }
-            levelStart = levelEnd
-            levelEnd = leafNodeCount + nodeChildren.count / 2
+            levelStart += level.count
+            level = next
             height += 1
-        }
-        nodeBoxes.append(contentsOf: [0, 0])  // padding read by the last box's second load
-        precondition(height == levels && levelEnd == nodes, "tree shape")
+        } while level.count > 1
+        rootEast = level[0].east
     }
 
-    /// Appends the six bounds of `b`.
-    static func append(_ b: Box3, to boxes: inout [Float]) {
-        boxes.append(contentsOf: [b.minX, b.minY, b.minZ, b.maxX, b.maxY, b.maxZ])
+    /// Number of fences.
+    @inlinable public var count: Int { ids.count }
+
+    /// Number of nodes (all levels).
+    @inlinable public var nodeCount: Int { leafNodeCount + nodeChildren.count / 2 }
+
+    /// Bytes held by the index's arrays (their capacity), excluding the struct itself.
+    public var memoryBytes: Int {
+        itemData.capacity * 8 + ids.capacity * 4 + radii.capacity * 8
+            + childBoxes.capacity * 4 + nodeChildren.capacity * 4 + crossingLeaves.capacity * 8
+            + crossingPositions.capacity * 4 + crossingWests.capacity * 4
     }
 
-    /// Node `i`'s box.
+    /// The box of child slot `slot` of inner node `node` (``DegreeBox/empty`` past its children).
     @inlinable
-    static func box(_ boxes: UnsafeBufferPointer<Float>, _ i: Int) -> Box3 {
-        let o = 6 &* i
-        return Box3(minX: boxes[o], minY: boxes[o &+ 1], minZ: boxes[o &+ 2],
-                    maxX: boxes[o &+ 3], maxY: boxes[o &+ 4], maxZ: boxes[o &+ 5])
-    }
-
-    /// Node `i`'s box.
-    static func box(_ boxes: [Float], _ i: Int) -> Box3 {
-        boxes.withUnsafeBufferPointer { box($0, i) }
-    }
-
-    /// 1 when node `i`'s box contains the point, else 0, branch-free. `low` is (x, y, z, +inf)
-    /// and `high` (-inf, x, y, z) of the point: the box's words `6i ..< 6i+4` are (min x, y,
-    /// z, max x), compared `low >= them`, and words `6i+2 ..< 6i+6` (min z, max x, y, z),
-    /// compared `high <= them`; the infinite lanes always pass. The compare lanes (0 or -1)
-    /// are ANDed as integers so that LLVM keeps it branch-free.
-    @inlinable @inline(__always)
-    static func boxContainsBit(_ boxes: UnsafeRawPointer, _ i: Int, _ low: SIMD4<Float>,
-                               _ high: SIMD4<Float>) -> Int {
-        let o = i &* 24
-        let a = boxes.loadUnaligned(fromByteOffset: o, as: SIMD4<Float>.self)
-        let b = boxes.loadUnaligned(fromByteOffset: o &+ 8, as: SIMD4<Float>.self)
-        let mask = (low .>= a) .& (high .<= b)
-        let lanes = unsafeBitCast(mask, to: SIMD4<Int32>.self)
-        return Int(truncatingIfNeeded: lanes.x & lanes.y & lanes.z & lanes.w & 1)
+    func childBox(_ boxes: UnsafeBufferPointer<Float>, node: Int, slot: Int) -> DegreeBox {
+        let o = (node &- leafNodeCount) &* 4 &* lanes &+ slot
+        return DegreeBox(south: boxes[o], north: boxes[o &+ lanes], west: boxes[o &+ 2 &* lanes],
+                         east: boxes[o &+ 3 &* lanes])
     }
 
     /// The centre and squared chord of the fence at position `i` (Hilbert order).
@@ -203,207 +211,21 @@ public struct PackedRTree: FenceIndex, Sendable {
         return Int(nodeChildren[k])..<Int(nodeChildren[k &+ 1])
     }
 
-    /// Number of fences.
-    @inlinable public var count: Int { ids.count }
-
-    /// Number of nodes (all levels).
-    @inlinable public var nodeCount: Int { leafNodeCount + nodeChildren.count / 2 }
-
-    /// Bytes held by the index's arrays (their capacity), excluding the struct itself.
-    public var memoryBytes: Int {
-        itemData.capacity * 8 + ids.capacity * 4 + radii.capacity * 8
-            + nodeBoxes.capacity * 4 + nodeChildren.capacity * 4
+    /// Whether leaf node `leaf` holds a fence whose box crosses the antimeridian.
+    @inlinable @inline(__always)
+    func leafCrosses(_ leaf: Int) -> Bool {
+        crossingLeaves.withUnsafeBufferPointer { $0[leaf &>> 6] &>> UInt64(leaf & 63) & 1 != 0 }
     }
 
-    // MARK: Stabbing
-
-    /// Calls `body` with the id of every fence containing `p` (a unit vector, e.g.
-    /// `LatLng.unitVector`), boundary inclusive, in tree order. Allocation-free.
-    @inlinable
-    public func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void) {
-        var s = NoStats()
-        stabSearch(p, &s, body)
-    }
-
-    /// As ``forEachContaining(_:_:)``, adding the work done to `stats`.
-    @inlinable
-    public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
-        stabSearch(p, &stats, body)
-    }
-
-    /// Depth-first traversal with an explicit stack of node positions. A node is pushed only if
-    /// its box contains the point; a leaf node's fences get the exact test.
-    @inlinable
-    func stabSearch<S: StatsSink>(_ p: UnitVector, _ stats: inout S, _ body: (Int32) -> Void) {
-        guard height > 0 else { return }
-        // Rounding to nearest is monotone and the boxes are rounded outward, so a point inside a
-        // Double box stays inside its Float box.
-        let px = Float(p.x), py = Float(p.y), pz = Float(p.z)
-        let low = SIMD4<Float>(px, py, pz, .infinity), high = SIMD4<Float>(-.infinity, px, py, pz)
-        let leafCount = leafNodeCount
-        let leafSize = self.leafSize
-        let fenceCount = count
-        let px2 = SIMD2<Double>(repeating: p.x), py2 = SIMD2<Double>(repeating: p.y)
-        let pz2 = SIMD2<Double>(repeating: p.z)
-        let root = Int32(nodeCount - 1)
-        // Deepest possible stack: every level pushes at most nodeSize entries. The hit buffer
-        // holds one leaf node's hits before they are handed to `body`.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: height * nodeSize + 1 + leafSize) { scratch in
-            let stack = UnsafeMutableBufferPointer(rebasing: scratch[0..<(height * nodeSize + 1)])
-            let found = UnsafeMutableBufferPointer(rebasing: scratch[(height * nodeSize + 1)...])
-            nodeBoxes.withUnsafeBufferPointer { boxes in
-                nodeChildren.withUnsafeBufferPointer { children in
-                    itemData.withUnsafeBufferPointer { d in
-                        ids.withUnsafeBufferPointer { ids in
-                            stack[0] = root
-                            var sp = 1
-                            while sp > 0 {
-                                sp &-= 1
-                                let node = Int(stack[sp])
-                                stats.node()
-                                if node < leafCount {
-                                    let start = node &* leafSize
-                                    let end = Swift.min(start &+ leafSize, fenceCount)
-                                    // Branch-free: write every id, advance only past hits. The
-                                    // sign bit of `chord2 - distance2` is 0 exactly when
-                                    // `distance2 <= chord2` (both are >= +0 and finite, and a
-                                    // difference of distinct doubles is never 0), which LLVM
-                                    // cannot turn back into a branch.
-                                    // Two fences per step (lane-wise the same operations in
-                                    // the same order as `squaredChord`, so bit-identical).
-                                    var n = 0
-                                    let m = end &- start
-                                    let base = d.baseAddress! + start &* 4
-                                    let xs = base, ys = base + m, zs = base + 2 &* m, cs = base + 3 &* m
-                                    var k = 0
-                                    while k &+ 1 < m {
-                                        let dx = px2 - UnsafeRawPointer(xs + k).loadUnaligned(as: SIMD2<Double>.self)
-                                        let dy = py2 - UnsafeRawPointer(ys + k).loadUnaligned(as: SIMD2<Double>.self)
-                                        let dz = pz2 - UnsafeRawPointer(zs + k).loadUnaligned(as: SIMD2<Double>.self)
-                                        let margin = UnsafeRawPointer(cs + k).loadUnaligned(as: SIMD2<Double>.self)
-                                            - (dx * dx + dy * dy + dz * dz)
-                                        let bits = unsafeBitCast(margin, to: SIMD2<UInt64>.self)
-                                        let in0 = Int(truncatingIfNeeded: ~bits.x >> 63)
-                                        let in1 = Int(truncatingIfNeeded: ~bits.y >> 63)
-                                        stats.exact(hit: in0 != 0)
-                                        stats.exact(hit: in1 != 0)
-                                        found[n] = ids[start &+ k]
-                                        n &+= in0
-                                        found[n] = ids[start &+ k &+ 1]
-                                        n &+= in1
-                                        k &+= 2
-                                    }
-                                    if k < m {
-                                        let margin = cs[k] - squaredChord(p.x, p.y, p.z, xs[k], ys[k], zs[k])
-                                        let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
-                                        stats.exact(hit: inside != 0)
-                                        found[n] = ids[start &+ k]
-                                        n &+= inside
-                                    }
-                                    for j in 0..<n { body(found[j]) }
-                                } else {
-                                    // Branch-free push: two vector compares per box, no early
-                                    // exit (a mispredicted branch costs more than it saves).
-                                    let k = (node &- leafCount) &* 2
-                                    let start = Int(children[k]), end = Int(children[k &+ 1])
-                                    let raw = UnsafeRawPointer(boxes.baseAddress!)
-                                    for c in start..<end {
-                                        let pass = PackedRTree.boxContainsBit(raw, c, low, high)
-                                        stats.box(passed: pass != 0)
-                                        stack[sp] = Int32(truncatingIfNeeded: c)
-                                        sp &+= pass
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+    /// The west edge of the box of the fence at position `i` if that box crosses the
+    /// antimeridian, else nil.
+    @usableFromInline
+    func crossingWest(_ i: Int) -> Float? {
+        var lo = 0, hi = crossingPositions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(crossingPositions[mid]) < i { lo = mid + 1 } else { hi = mid }
         }
-    }
-
-    // MARK: Within a distance
-
-    /// Calls `body` with the id of every fence whose centre is within `meters` of `p`
-    /// (great circle, inclusive), in tree order. A negative or NaN distance matches nothing.
-    @inlinable
-    public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
-        let limit = Fence.chord2(forRadiusMeters: meters)
-        guard height > 0, limit >= 0 else { return }
-        let query = Box3(around: p, chord2: limit)
-        let leafCount = leafNodeCount
-        let root = Int32(nodeCount - 1)
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: height * nodeSize + 1) { stack in
-            nodeBoxes.withUnsafeBufferPointer { boxes in
-                    itemData.withUnsafeBufferPointer { d in
-                        stack[0] = root
-                        var sp = 1
-                        while sp > 0 {
-                            sp &-= 1
-                            let node = Int(stack[sp])
-                            let range = children(of: node)
-                            if node < leafCount {
-                                let m = range.count, base = range.lowerBound &* 4
-                                for k in 0..<m {
-                                    let o = base &+ k
-                                    if squaredChord(p.x, p.y, p.z, d[o], d[o &+ m], d[o &+ 2 &* m]) <= limit {
-                                        body(ids[range.lowerBound &+ k])
-                                    }
-                                }
-                            } else {
-                                for c in range where PackedRTree.box(boxes, c).intersects(query) {
-                                    stack[sp] = Int32(truncatingIfNeeded: c)
-                                    sp &+= 1
-                                }
-                            }
-                        }
-                    }
-            }
-        }
-    }
-
-    // MARK: Nearest
-
-    /// Replaces `results` with the `k` fences nearest to `p` by `measure` (centre distance, or
-    /// edge distance = centre distance - radius, negative inside), within `maxDistanceMeters`,
-    /// in (distance, id) order. Best-first search over the node boxes.
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
-                        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
-        results.removeAll(keepingCapacity: true)
-        guard k > 0, height > 0, !(maxDistanceMeters < -maxRadius - 1) else { return }
-        NearestQueue.withQueue { queue in
-        queue.push(.init(key: -.infinity, order: .min, ref: Int32(nodeCount - 1)))
-        nodeBoxes.withUnsafeBufferPointer { boxes in
-            while !queue.isEmpty {
-                let e = queue.pop()
-                if e.key > maxDistanceMeters { break }
-                if e.isFence {
-                    results.append(FenceNeighbor(id: Int32(truncatingIfNeeded: e.order), distanceMeters: e.key))
-                    if results.count == k { break }
-                    continue
-                }
-                let node = Int(e.ref)
-                let range = children(of: node)
-                if node < leafNodeCount {
-                    for i in range {
-                        let f = fenceData(i)
-                        var d = meters(forChord2: squaredChord(p.x, p.y, p.z, f.x, f.y, f.z))
-                        if measure == .edge { d -= radii[i] }
-                        if d <= maxDistanceMeters {
-                            queue.push(.init(key: d, order: Int64(ids[i]), ref: Int32(i)))
-                        }
-                    }
-                } else {
-                    for c in range {
-                        let bound = lowerBoundMetres(boxDistance: PackedRTree.box(boxes, c).distance(to: p),
-                                                     measure: measure, maxRadius: maxRadius)
-                        if bound <= maxDistanceMeters {
-                            queue.push(.init(key: bound, order: .min, ref: Int32(c)))
-                        }
-                    }
-                }
-            }
-        }
-        }
+        return lo < crossingPositions.count && Int(crossingPositions[lo]) == i ? crossingWests[lo] : nil
     }
 }

@@ -24,45 +24,102 @@ import Testing
         #expect(tree.count == 1000)
         #expect(tree.leafNodeCount == leaves)  // ceil(1000 / leafSize)
         #expect(tree.nodeCount == leaves + inner)  // inner levels of ceil(below / nodeSize), root included
-        #expect(tree.nodeBoxes.count == 6 * tree.nodeCount + 2)
+        #expect(tree.childBoxes.count == 4 * tree.lanes * (tree.nodeCount - leaves))
         #expect(Set(tree.ids) == Set(fences.map(\.id)))
-        // Every node box contains its children's boxes (fence caps for leaf nodes), and the
-        // children of each level tile the level below.
+        // Every child box slot contains the child's contents (the fences' cap boxes for a leaf,
+        // the child's own slots otherwise), unused slots are empty, and the children of each
+        // level tile the level below.
         var covered = [Int](repeating: 0, count: tree.nodeCount)
-        tree.nodeBoxes.withUnsafeBufferPointer { boxes in
-            for node in 0..<tree.nodeCount {
-                let box = PackedRTree.box(boxes, node)
+        tree.childBoxes.withUnsafeBufferPointer { boxes in
+            for node in leaves..<tree.nodeCount {
                 let range = tree.children(of: node)
-                #expect(range.count >= 1 && range.count <= (node < leaves ? leafSize : nodeSize))
-                for c in range {
-                    let child: Box3
-                    if node < tree.leafNodeCount {
-                        let f = tree.fenceData(c)
-                        child = Box3(capCentre: UnitVector(x: f.x, y: f.y, z: f.z), chord2: f.chord2)
-                    } else {
-                        child = PackedRTree.box(boxes, c)
-                        covered[c] += 1
+                #expect(range.count >= 1 && range.count <= nodeSize)
+                for slot in 0..<tree.lanes {
+                    let box = tree.childBox(boxes, node: node, slot: slot)
+                    guard slot < range.count else {
+                        #expect(box == .empty, "node \(node) slot \(slot)")
+                        continue
                     }
-                    #expect(box.contains(child), "node \(node) child \(c)")
+                    let c = range.lowerBound + slot
+                    covered[c] += 1
+                    let inner = tree.children(of: c)
+                    #expect(inner.count >= 1 && inner.count <= (c < leaves ? leafSize : nodeSize))
+                    for i in inner {
+                        let content: DegreeBox
+                        if c < leaves {
+                            let id = tree.ids[i]
+                            content = DegreeBox(cap: fences.first { $0.id == id }!)
+                        } else {
+                            content = tree.childBox(boxes, node: c, slot: i - inner.lowerBound)
+                        }
+                        #expect(box.contains(content), "node \(node) child \(c) item \(i)")
+                    }
                 }
             }
         }
         #expect(covered.dropLast().allSatisfy { $0 == 1 } && covered.last == 0)
-        // The packed box test agrees with the box's own containment test.
-        tree.nodeBoxes.withUnsafeBufferPointer { boxes in
-            let raw = UnsafeRawPointer(boxes.baseAddress!)
-            for f in fences.prefix(50) {
-                let c = f.centreVector
-                let px = Float(c.x), py = Float(c.y), pz = Float(c.z)
-                let low = SIMD4<Float>(px, py, pz, .infinity), high = SIMD4<Float>(-.infinity, px, py, pz)
-                for node in 0..<tree.nodeCount {
-                    let b = PackedRTree.box(boxes, node)
-                    let inside = px >= b.minX && px <= b.maxX && py >= b.minY && py <= b.maxY
-                        && pz >= b.minZ && pz <= b.maxZ
-                    #expect(PackedRTree.boxContainsBit(raw, node, low, high) == (inside ? 1 : 0))
+    }
+
+    /// Fences on both sides of the antimeridian, many of them across it, mixed in leaves with
+    /// fences that do not cross; fixes on both sides, exactly on ±180, and with longitudes
+    /// given outside [-180, 180).
+    @Test func antimeridian() {
+        var rng = SplitMix64(seed: 42)
+        let fences = (0..<600).map { id in
+            let lon = rng.next() % 2 == 0 ? 180 - rng.nextUnit() * 0.5 : -180 + rng.nextUnit() * 0.5
+            let radius = [0, 10, 1609.344, 8046.72, 40_000][Int(rng.next() % 5)] * rng.nextUnit()
+            return try! Fence(id: Int32(id), latitude: rng.nextUnit() * 120 - 60, longitude: lon, radiusMeters: radius)
+        }
+        let brute = BruteForceIndex(fences)
+        var points = TestWorld.points(300, near: fences, &rng)
+        for _ in 0..<100 {
+            let f = fences[Int(rng.next() % UInt64(fences.count))]
+            points.append(LatLng(uncheckedLatitude: f.centre.latitude + (rng.nextUnit() - 0.5) * 0.1,
+                                 longitude: rng.next() % 2 == 0 ? 180 : -180))
+        }
+        for (nodeSize, leafSize) in [(8, 8), (4, 3), (16, 16)] {
+            let tree = PackedRTree(fences, nodeSize: nodeSize, leafSize: leafSize)
+            #expect(tree.rootEast > 180)
+            IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: 42, "antimeridian(\(nodeSize), \(leafSize))")
+            for point in points.prefix(100) {
+                for shift in [360.0, -360, 720] {
+                    var got: [Int32] = []
+                    tree.forEachContaining(latitude: point.latitude, longitude: point.longitude + shift) { got.append($0) }
+                    let shifted = brute.fencesContaining(UnitVector(fastLatitude: point.latitude,
+                                                                    longitude: point.longitude + shift))
+                    #expect(got.sorted() == shifted, "\(point) shifted by \(shift)")
                 }
             }
         }
+    }
+
+    /// The batch query's worklists fill up and drain downwards when a fix reaches many leaves:
+    /// huge fences, tiny nodes, more fixes than a block.
+    @Test func batchWorklistsOverflow() {
+        var rng = SplitMix64(seed: 43)
+        let fences = (0..<3000).map {
+            try! Fence(id: Int32($0), centre: TestWorld.uniform(&rng), radiusMeters: 2_000_000 + rng.nextUnit() * 3_000_000)
+        }
+        let tree = PackedRTree(fences, nodeSize: 2, leafSize: 1)
+        let points = (0..<300).map { _ in TestWorld.uniform(&rng) } + [LatLng(uncheckedLatitude: 95, longitude: 0)]
+        var batch = [[Int32]](repeating: [], count: points.count)
+        var total = 0
+        points.map(\.latitude).withUnsafeBufferPointer { lat in
+            points.map(\.longitude).withUnsafeBufferPointer { lon in
+                tree.forEachContaining(latitudes: lat, longitudes: lon) { chunk in
+                    #expect(chunk.count <= StabHit.chunkSize)
+                    for hit in chunk { batch[Int(hit.fix)].append(hit.fence) }
+                    total += chunk.count
+                }
+            }
+        }
+        #expect(total > 300 * PackedRTree.worklistCapacity / 4)
+        for (n, point) in points.enumerated() {
+            var one: [Int32] = []
+            tree.forEachContaining(latitude: point.latitude, longitude: point.longitude) { one.append($0) }
+            #expect(batch[n].sorted() == one.sorted(), "fix \(n) at \(point)")
+        }
+        #expect(batch.last == [])  // latitude 95 matches nothing
     }
 
     @Test func staysUnder48BytesPerFence() {
@@ -78,7 +135,7 @@ import Testing
         var rng = SplitMix64(seed: 7)
         let fences = TestWorld.fences(500, &rng)
         let a = PackedRTree(fences), b = PackedRTree(fences)
-        #expect(a.ids == b.ids && a.nodeBoxes == b.nodeBoxes && a.nodeChildren == b.nodeChildren)
+        #expect(a.ids == b.ids && a.childBoxes == b.childBoxes && a.nodeChildren == b.nodeChildren)
     }
 
     @Test func statsCountCandidates() throws {

@@ -1,0 +1,193 @@
+import Geodesy
+
+extension PackedRTree {
+    /// Calls `body` with the id of every fence containing the fix at (`latitude`, `longitude`)
+    /// (degrees), boundary inclusive: exactly the fences whose exact test passes for
+    /// `UnitVector(fastLatitude: latitude, longitude: longitude)`, in tree order. The descent
+    /// compares the degrees with the boxes; the unit vector is computed only when a leaf is
+    /// reached. A latitude outside [-90, 90] or a non-finite coordinate matches nothing.
+    /// Allocation-free.
+    @inlinable
+    public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void) {
+        var s = NoStats()
+        stab(latitude: latitude, longitude: longitude, vector: nil, &s, body)
+    }
+
+    /// As ``forEachContaining(latitude:longitude:_:)``, adding the work done to `stats`.
+    @inlinable
+    public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
+                                  _ body: (Int32) -> Void) {
+        stab(latitude: latitude, longitude: longitude, vector: nil, &stats, body)
+    }
+
+    /// Calls `body` with the id of every fence containing `p` (a unit vector, e.g.
+    /// `LatLng.unitVector`), boundary inclusive, in tree order. The descent needs `p`'s degrees
+    /// (two `atan2`, ~40 ns): with degrees at hand, ``forEachContaining(latitude:longitude:_:)``
+    /// is faster. Allocation-free.
+    @inlinable
+    public func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void) {
+        var s = NoStats()
+        let ll = p.latLng
+        stab(latitude: ll.latitude, longitude: ll.longitude, vector: p, &s, body)
+    }
+
+    /// As ``forEachContaining(_:_:)``, adding the work done to `stats`.
+    @inlinable
+    public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
+        let ll = p.latLng
+        stab(latitude: ll.latitude, longitude: ll.longitude, vector: p, &stats, body)
+    }
+
+    /// The stabbing query: a descent at the fix's longitude in [-180, 180), and a second one at
+    /// longitude + 360 when a box reaches that far (see the type's comment). `vector` is the
+    /// point for the exact test, or nil to compute it from the degrees once a leaf is reached.
+    @inlinable @inline(__always)
+    func stab<S: StatsSink>(latitude: Double, longitude: Double, vector: UnitVector?, _ stats: inout S,
+                            _ body: (Int32) -> Void) {
+        guard height > 0, latitude >= -90 && latitude <= 90 else { return }  // also rejects NaN
+        var lon = longitude
+        if !(lon >= -180 && lon < 180) {
+            guard lon.isFinite else { return }
+            lon = lon.remainder(dividingBy: 360)  // [-180, 180]
+            if lon >= 180 { lon -= 360 }
+        }
+        var point = vector
+        let lat = Float(latitude), lng = Float(lon)
+        descend(latitude: lat, longitude: lng, wrapped: false, fix: (latitude, longitude, lng), &point, &stats, body)
+        let shifted = Float(lon + 360)
+        if shifted <= rootEast {
+            descend(latitude: lat, longitude: shifted, wrapped: true, fix: (latitude, longitude, lng), &point, &stats, body)
+        }
+    }
+
+    /// One depth-first descent with an explicit stack of node numbers. A node is pushed only if
+    /// its box contains (`latitude`, `longitude`) (`Float` degrees, `longitude` on the unwrapped
+    /// line); a leaf node's fences get the exact test against `point`, computed from `fix`'s
+    /// degrees on first need. A fence whose box crosses the antimeridian counts in the first
+    /// descent if `fix`'s longitude in [-180, 180) (its third member) is at or east of the box's
+    /// west edge, else in the second (`wrapped`, longitude + 360), where no other fence counts.
+    @inlinable @inline(__always)
+    func descend<S: StatsSink>(latitude: Float, longitude: Float, wrapped: Bool, fix: (Double, Double, Float),
+                               _ point: inout UnitVector?, _ stats: inout S, _ body: (Int32) -> Void) {
+        let leafCount = leafNodeCount
+        let leafSize = self.leafSize
+        let lanes = self.lanes
+        let fenceCount = count
+        let lat4 = SIMD4<Float>(repeating: latitude), lng4 = SIMD4<Float>(repeating: longitude)
+        let root = Int32(truncatingIfNeeded: nodeCount - 1)
+        let stackSize = height &* lanes &+ 1
+        // Deepest possible stack: every level pushes at most `lanes` entries. The hit buffer
+        // holds one leaf node's hits before they are handed to `body`.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackSize &+ leafSize) { scratch in
+            let stack = scratch.baseAddress!
+            let found = scratch.baseAddress! + stackSize
+            childBoxes.withUnsafeBufferPointer { boxes in
+            nodeChildren.withUnsafeBufferPointer { children in
+            itemData.withUnsafeBufferPointer { d in
+            ids.withUnsafeBufferPointer { ids in
+                stack[0] = root
+                var sp = 1
+                while sp > 0 {
+                    sp &-= 1
+                    let node = Int(stack[sp])
+                    stats.node()
+                    if node >= leafCount {
+                        // Four children per step: four compares and three ANDs, then a
+                        // branch-free push of each (always written, the stack pointer advanced
+                        // by the lane's 0/1; a mispredicted branch costs more than it saves).
+                        let k = node &- leafCount
+                        let first = Int(children[k &* 2])
+                        let live = Int(children[k &* 2 &+ 1]) &- first
+                        let base = UnsafeRawPointer(boxes.baseAddress! + k &* 4 &* lanes)
+                        let stride = lanes &* 4  // bytes between the bound arrays
+                        var c = 0
+                        while c < lanes {
+                            let o = c &* 4
+                            let s = base.loadUnaligned(fromByteOffset: o, as: SIMD4<Float>.self)
+                            let n = base.loadUnaligned(fromByteOffset: o &+ stride, as: SIMD4<Float>.self)
+                            let w = base.loadUnaligned(fromByteOffset: o &+ 2 &* stride, as: SIMD4<Float>.self)
+                            let e = base.loadUnaligned(fromByteOffset: o &+ 3 &* stride, as: SIMD4<Float>.self)
+                            let inside = (lat4 .>= s) .& (lat4 .<= n) .& (lng4 .>= w) .& (lng4 .<= e)
+                            let bits = unsafeBitCast(inside, to: SIMD4<Int32>.self) & 1
+                            let child = Int32(truncatingIfNeeded: first &+ c)
+                            stack[sp] = child
+                            sp &+= Int(truncatingIfNeeded: bits.x)
+                            stack[sp] = child &+ 1
+                            sp &+= Int(truncatingIfNeeded: bits.y)
+                            stack[sp] = child &+ 2
+                            sp &+= Int(truncatingIfNeeded: bits.z)
+                            stack[sp] = child &+ 3
+                            sp &+= Int(truncatingIfNeeded: bits.w)
+                            if S.self != NoStats.self {
+                                for lane in 0..<4 where c &+ lane < live { stats.box(passed: bits[lane] != 0) }
+                            }
+                            c &+= 4
+                        }
+                        continue
+                    }
+                    let start = node &* leafSize
+                    let end = Swift.min(start &+ leafSize, fenceCount)
+                    if point == nil { point = UnitVector(fastLatitude: fix.0, longitude: fix.1) }
+                    let p = point.unsafelyUnwrapped
+                    if wrapped || (rootEast >= 180 && leafCrosses(node)) {
+                        // A leaf with a fence across the antimeridian: the rare slow path.
+                        if !leafCrosses(node) { continue }
+                        for i in start..<end {
+                            let f = fenceData(i)
+                            var accepted = squaredChord(p.x, p.y, p.z, f.x, f.y, f.z) <= f.chord2
+                            if let west = crossingWest(i) {
+                                accepted = accepted && (fix.2 >= west) != wrapped
+                            } else {
+                                accepted = accepted && !wrapped
+                            }
+                            stats.exact(hit: accepted)
+                            if accepted { body(ids[i]) }
+                        }
+                        continue
+                    }
+                    // Branch-free: write every id, advance only past hits. The sign bit of
+                    // `chord2 - distance2` is 0 exactly when `distance2 <= chord2` (both are
+                    // >= +0 and finite, and a difference of distinct doubles is never 0),
+                    // which LLVM cannot turn back into a branch. Two fences per step
+                    // (lane-wise the same operations in the same order as `squaredChord`, so
+                    // bit-identical).
+                    let px2 = SIMD2<Double>(repeating: p.x), py2 = SIMD2<Double>(repeating: p.y)
+                    let pz2 = SIMD2<Double>(repeating: p.z)
+                    var n = 0
+                    let m = end &- start
+                    let base = d.baseAddress! + start &* 4
+                    let xs = base, ys = base + m, zs = base + 2 &* m, cs = base + 3 &* m
+                    var k = 0
+                    while k &+ 1 < m {
+                        let dx = px2 - UnsafeRawPointer(xs + k).loadUnaligned(as: SIMD2<Double>.self)
+                        let dy = py2 - UnsafeRawPointer(ys + k).loadUnaligned(as: SIMD2<Double>.self)
+                        let dz = pz2 - UnsafeRawPointer(zs + k).loadUnaligned(as: SIMD2<Double>.self)
+                        let margin = UnsafeRawPointer(cs + k).loadUnaligned(as: SIMD2<Double>.self)
+                            - (dx * dx + dy * dy + dz * dz)
+                        let bits = unsafeBitCast(margin, to: SIMD2<UInt64>.self)
+                        let in0 = Int(truncatingIfNeeded: ~bits.x >> 63)
+                        let in1 = Int(truncatingIfNeeded: ~bits.y >> 63)
+                        stats.exact(hit: in0 != 0)
+                        stats.exact(hit: in1 != 0)
+                        found[n] = ids[start &+ k]
+                        n &+= in0
+                        found[n] = ids[start &+ k &+ 1]
+                        n &+= in1
+                        k &+= 2
+                    }
+                    if k < m {
+                        let margin = cs[k] - squaredChord(p.x, p.y, p.z, xs[k], ys[k], zs[k])
+                        let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
+                        stats.exact(hit: inside != 0)
+                        found[n] = ids[start &+ k]
+                        n &+= inside
+                    }
+                    for j in 0..<n { body(found[j]) }
+                }
+            }
+            }
+            }
+            }
+        }
+    }
+}

@@ -12,9 +12,11 @@ enum IndexKind: String, CaseIterable {
     /// Index names available in this build.
     static var available: [IndexKind] { [.packed, .dynamic, .cells, .brute] }
 
-    /// Whether the index has a batch query of its own. The others' batch entry point is the
-    /// generic one-fix-at-a-time loop: measured against calling the trees per fix directly, it
-    /// was as fast at 3k fences but 6-9 % slower at 30k, so the trees are called per fix.
+    /// Whether the index has a batch query of its own (the packed tree's goes down level by
+    /// level for 64 fixes at a time, the cell index's looks up a block's cells first). The
+    /// dynamic tree's batch entry point is the generic one-fix-at-a-time loop: measured against
+    /// calling it per fix directly, it was as fast at 3k fences but 6-9 % slower at 30k, so it
+    /// is called per fix.
     var hasBatchQuery: Bool { self == .cells || self == .packed }
 
     var label: String {
@@ -59,7 +61,7 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
     let start = monotonicSeconds()
     switch kind {
     case .packed:
-        let index = PackedRTree(fences, nodeSize: benchEnvInt("GEOFENCE_BENCH_NODE_SIZE"), leafSize: benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE") ?? 8)
+        let index = PackedRTree(fences, nodeSize: benchNodeSize, leafSize: benchLeafSize ?? 8)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .dynamic:
         var index = DynamicRTree()
@@ -119,7 +121,12 @@ let benchCellsPerRadius: Double? = {
     return Double(String(cString: text))
 }()
 
-func benchEnvInt(_ name: String) -> Int? {
-    guard let text = getenv(name) else { return nil }
-    return Int(String(cString: text))
+/// The packed tree's node and leaf sizes for tuning runs: `GEOFENCE_BENCH_NODE_SIZE` (>= 2) and
+/// `GEOFENCE_BENCH_LEAF_SIZE` (>= 1); unset, invalid or out of range means the default.
+let benchNodeSize: Int? = benchEnvInt("GEOFENCE_BENCH_NODE_SIZE", atLeast: 2)
+let benchLeafSize: Int? = benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE", atLeast: 1)
+
+func benchEnvInt(_ name: String, atLeast minimum: Int) -> Int? {
+    guard let text = getenv(name), let value = Int(String(cString: text)), value >= minimum else { return nil }
+    return value
 }

@@ -9,8 +9,9 @@ struct StabCommand {
       Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
       Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
       (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
-      The cell index gets the fixes through its batch query (forEachContaining(latitudes:longitudes:));
-      the trees, and every index with --per-fix, get one call per fix. JSON "mode" says which.
+      The cell index and the packed tree get the fixes through their batch queries
+      (forEachContaining(latitudes:longitudes:)); the dynamic tree, and every index with --per-fix,
+      get one call per fix. JSON "mode" says which.
     """
 
     static func run(_ args: inout Arguments) throws(BenchError) {

@@ -1,10 +1,10 @@
 import Geodesy
 
 extension DynamicRTree {
-    /// A tree holding `fences`, bulk-loaded: fences sorted in the packed tree's Hilbert order
-    /// (mourner/flatbush), cut into leaves of near-equal size, and each level above built the
+    /// A tree holding `fences`, bulk-loaded: fences sorted along a Hilbert curve over the cube
+    /// faces (``HilbertCurve/key(_:)``, as mourner/flatbush sorts), cut into leaves of near-equal size, and each level above built the
     /// same way (the bottom-up packing that rbush's `load` also offers). A packed start gives
-    /// the tree the packed tree's tight, little-overlapping nodes; later edits keep it valid.
+    /// the tree tight, little-overlapping nodes, as in a packed tree; later edits keep it valid.
     /// Groups of near-equal size (`ceil(k / maxEntries)` groups of k entries) hold more than
     /// `maxEntries / 2 >= minEntries` entries each, so the fill invariant holds.
     /// - Throws: ``DynamicRTreeError/duplicateID(_:)`` if two fences share an id.

@@ -50,7 +50,7 @@ public protocol FenceIndex {
     /// `longitude`) in degrees: the answer of ``forEachContaining(_:_:)`` for
     /// `UnitVector(fastLatitude: latitude, longitude: longitude)`. A latitude outside
     /// [-90, 90] or a non-finite coordinate matches nothing. Indexes that look fixes up by
-    /// their degrees (``CellIndex``) skip the conversion where no fence is near.
+    /// their degrees (``CellIndex``, ``PackedRTree``) skip the conversion where no fence is near.
     func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void)
 
     /// As ``forEachContaining(latitude:longitude:_:)``, adding the work done to `stats`.
@@ -78,9 +78,10 @@ public protocol FenceIndex {
 }
 
 extension FenceIndex {
-    /// One fix at a time, the pairs gathered in chunks of ``StabHit/chunkSize``. Always inlined:
-    /// otherwise the per-hit closure keeps its count in memory (PackedRTree at 3k fences: 156 ns
-    /// per fix against 126 ns for direct per-fix calls; inlined, 127 ns).
+    /// One fix at a time, the pairs gathered in chunks of ``StabHit/chunkSize`` (the
+    /// ``DynamicRTree``'s batch query). Always inlined: otherwise the per-hit closure keeps its
+    /// count in memory (measured with the packed tree at 3k fences, before it had a batch query
+    /// of its own: 156 ns per fix against 126 ns for direct per-fix calls; inlined, 127 ns).
     public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                                   _ body: (UnsafeBufferPointer<StabHit>) -> Void) {
         precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),

@@ -1,12 +1,14 @@
 import Geodesy
 
-/// Sort keys along a Hilbert curve, for the packed tree's bulk load.
+/// Sort keys along a Hilbert curve, for the trees' bulk loads: ``key(_:)`` over unit vectors
+/// for the dynamic tree's 3-D boxes, ``key(latitude:longitude:)`` over degrees for the packed
+/// tree's latitude/longitude boxes.
 ///
 /// A unit vector is projected onto the face of the enclosing cube that it points through (the
 /// axis of its largest component, with sign: 6 faces, as S2 does), the two other components
 /// divided by the largest give (u, v) in [-1, 1], quantised to 16 bits each, and the key is
 /// `face << 32 | hilbert(u, v)`. Nearby points on one face get nearby keys; this is what makes
-/// consecutive fences in the packed tree spatially compact.
+/// consecutive fences in a bulk-loaded tree spatially compact.
 @usableFromInline
 enum HilbertCurve {
     /// Quantisation: 16 bits per coordinate (65,536 steps over a face, ~150 m at the Equator),

@@ -21,7 +21,7 @@ import Geodesy
 ///   first child and one past the last. A fence's own box is not stored: inside a leaf the
 ///   exact test (4 loads, 3 multiply-adds, one compare) is about as cheap as a box test.
 /// - Memory: 44 bytes per fence (32 of exact-test data, id, radius) plus 16 / `leafSize` of
-///   leaf boxes and the inner levels: about 46.5 bytes with the defaults.
+///   leaf boxes and the inner levels: 46.2-46.5 bytes with the defaults (3k to 300k fences).
 ///
 /// The antimeridian: a box that reaches it from the west (``DegreeBox/isCrossing``) runs past
 /// 180 on an unwrapped longitude line. A fix is looked up at its longitude in [-180, 180), and
@@ -32,7 +32,16 @@ import Geodesy
 ///
 /// Queries are `@inlinable` so that callers in other modules get them specialised and inlined;
 /// they allocate nothing (the traversal stack is a stack-allocated temporary) and are safe to
-/// run concurrently from many threads on one shared tree.
+/// run concurrently from many threads on one shared tree. For many fixes, the batch query
+/// (`PackedRTree+Batch.swift`) takes the fixes down the tree together, level by level.
+///
+/// Measured (3k-fence workload, `make_workload.py --pois 1000 ... --noise gaussian`, one thread,
+/// same minutes; Boost's packed R* 6.1-6.4 M fixes/s): 3-D boxes over unit vectors, one fix at a
+/// time, 6.4 M fixes/s; these latitude/longitude boxes, 7.2 M (the fix needs no trigonometry
+/// until a leaf, and a box is two bounds fewer); the batch query, 11.7 M. One fix's descent is
+/// latency-bound (pop, load the boxes, compare, push, pop what was just pushed: ~16 ns per inner
+/// node); the batch's pairs are independent, so their loads overlap. Node and leaf sizes from 4
+/// to 16 change the one-fix speed by less than 15 %.
 public struct PackedRTree: FenceIndex, Sendable {
     /// Children per inner node. Default 16, or 8 below ``smallTreeFences`` fences.
     public let nodeSize: Int

@@ -38,4 +38,25 @@ import Testing
         #expect(HilbertCurve.key(near) >> 32 == 0)
         #expect(HilbertCurve.key(near) == HilbertCurve.key(a))  // 0.0001 degrees: same 16-bit cell
     }
+
+    /// The degree key: the corners of the latitude/longitude rectangle map to the curve's
+    /// corners, out-of-range degrees clamp, NaN gives 0, and points a step apart (of the 16-bit
+    /// grid) are neighbours on the curve more often than not.
+    @Test func degreeKeys() {
+        let last = UInt64(1) << 32 - 1
+        #expect(HilbertCurve.key(latitude: -90, longitude: -180) == 0)
+        #expect(HilbertCurve.key(latitude: -90, longitude: 180) == last)  // the curve ends at (max, 0)
+        #expect(HilbertCurve.key(latitude: 95, longitude: 200) == HilbertCurve.key(latitude: 90, longitude: 180))
+        #expect(HilbertCurve.key(latitude: .nan, longitude: .nan) == 0)
+        var rng = SplitMix64(seed: 44)
+        var adjacent = 0
+        for _ in 0..<1000 {
+            let lat = rng.nextUnit() * 170 - 85, lon = rng.nextUnit() * 350 - 175
+            let a = HilbertCurve.key(latitude: lat, longitude: lon)
+            let b = HilbertCurve.key(latitude: lat, longitude: lon + 360.0 / 65535)
+            #expect(a <= last && b <= last && a != b)
+            if (a > b ? a - b : b - a) == 1 { adjacent += 1 }
+        }
+        #expect(adjacent > 300)
+    }
 }

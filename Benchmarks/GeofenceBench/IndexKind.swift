@@ -121,12 +121,12 @@ let benchCellsPerRadius: Double? = {
     return Double(String(cString: text))
 }()
 
-/// The packed tree's node and leaf sizes for tuning runs: `GEOFENCE_BENCH_NODE_SIZE` (>= 2) and
-/// `GEOFENCE_BENCH_LEAF_SIZE` (>= 1); unset, invalid or out of range means the default.
-let benchNodeSize: Int? = benchEnvInt("GEOFENCE_BENCH_NODE_SIZE", atLeast: 2)
-let benchLeafSize: Int? = benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE", atLeast: 1)
+/// The packed tree's node and leaf sizes for tuning runs: `GEOFENCE_BENCH_NODE_SIZE` (2...1024)
+/// and `GEOFENCE_BENCH_LEAF_SIZE` (1...256); unset, invalid or out of range means the default.
+let benchNodeSize: Int? = benchEnvInt("GEOFENCE_BENCH_NODE_SIZE", in: 2...PackedRTree.maxNodeSize)
+let benchLeafSize: Int? = benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE", in: 1...PackedRTree.maxLeafSize)
 
-func benchEnvInt(_ name: String, atLeast minimum: Int) -> Int? {
-    guard let text = getenv(name), let value = Int(String(cString: text)), value >= minimum else { return nil }
+func benchEnvInt(_ name: String, in range: ClosedRange<Int>) -> Int? {
+    guard let text = getenv(name), let value = Int(String(cString: text)), range.contains(value) else { return nil }
     return value
 }

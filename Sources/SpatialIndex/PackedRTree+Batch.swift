@@ -3,7 +3,7 @@ import Geodesy
 extension PackedRTree {
     /// Fixes per block of the batch query.
     @usableFromInline static var batchBlock: Int { 64 }
-    /// (fix, node) pairs one level's worklist holds (4 KB).
+    /// (fix, node) pairs one level's worklist holds (4 KB; more for nodes of over 128 children).
     @usableFromInline static var worklistCapacity: Int { 512 }
 
     /// The batch stabbing query (see ``FenceIndex/forEachContaining(latitudes:longitudes:_:)``):
@@ -27,10 +27,11 @@ extension PackedRTree {
                      "latitudes and longitudes differ in count, or too many fixes")
         guard height > 0, !latitudes.isEmpty else { return }
         let block = PackedRTree.batchBlock
-        let capacity = PackedRTree.worklistCapacity
+        let leafCount = leafNodeCount, leafSize = self.leafSize, lanes = self.lanes
+        // Room for the roots (two per fix at most) and for a node's children past the fill mark.
+        let capacity = Swift.max(PackedRTree.worklistCapacity, 4 &* lanes)
         let hitCapacity = StabHit.chunkSize
         let height = self.height
-        let leafCount = leafNodeCount, leafSize = self.leafSize, lanes = self.lanes
         let fenceCount = count
         let root = UInt64(nodeCount - 1)
         let crossing = rootEast >= 180

@@ -79,12 +79,17 @@ public struct PackedRTree: FenceIndex, Sendable {
     /// Below this many fences the default inner node size is 8 (measured at 3k and 30k only).
     public static let smallTreeFences = 10_000
 
+    /// Largest `nodeSize` and `leafSize` accepted (the batch query's fixed scratch holds a few
+    /// nodes' children and a leaf's hits per chunk).
+    public static let maxNodeSize = 1024, maxLeafSize = 256
+
     /// Builds the tree. - Complexity: O(n log n) (the Hilbert sort).
-    /// - Precondition: `nodeSize >= 2`, `leafSize >= 1`; fewer than 2^31 fences.
+    /// - Precondition: `2 <= nodeSize <= maxNodeSize`, `1 <= leafSize <= maxLeafSize`; fewer
+    ///   than 2^31 fences.
     public init(_ fences: some Collection<Fence>, nodeSize: Int? = nil, leafSize: Int = 8) {
         let nodeSize = nodeSize ?? (fences.count < PackedRTree.smallTreeFences ? 8 : 16)
-        precondition(nodeSize >= 2, "nodeSize must be at least 2")
-        precondition(leafSize >= 1, "leafSize must be at least 1")
+        precondition(nodeSize >= 2 && nodeSize <= PackedRTree.maxNodeSize, "nodeSize must be in 2...\(PackedRTree.maxNodeSize)")
+        precondition(leafSize >= 1 && leafSize <= PackedRTree.maxLeafSize, "leafSize must be in 1...\(PackedRTree.maxLeafSize)")
         precondition(fences.count < Int(Int32.max), "too many fences")
         self.nodeSize = nodeSize
         self.leafSize = leafSize

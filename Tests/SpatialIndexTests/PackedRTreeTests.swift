@@ -3,13 +3,13 @@ import Testing
 @testable import SpatialIndex
 
 @Suite struct PackedRTreeTests {
-    @Test(arguments: [(UInt64(1), 0), (2, 1), (3, 17), (4, 300), (5, 2500)])
+    @Test(arguments: [(UInt64(1), 0), (2, 1), (3, 17), (4, 300), (5, 2500), (6, 1)])
     func matchesBruteForce(seed: UInt64, count: Int) {
         var rng = SplitMix64(seed: seed)
         let fences = TestWorld.fences(count, &rng)
         let points = TestWorld.points(count == 2500 ? 400 : 250, near: fences, &rng)
         let brute = BruteForceIndex(fences)
-        for (nodeSize, leafSize) in [(16, 8), (16, 16), (2, 1), (5, 3)] {
+        for (nodeSize, leafSize) in [(16, 8), (16, 16), (2, 1), (5, 3), (PackedRTree.maxNodeSize, PackedRTree.maxLeafSize)] {
             let tree = PackedRTree(fences, nodeSize: nodeSize, leafSize: leafSize)
             IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: seed,
                                           "packed(\(nodeSize), \(leafSize))")

@@ -145,42 +145,10 @@ extension PackedRTree {
                         }
                         continue
                     }
-                    // Branch-free: write every id, advance only past hits. The sign bit of
-                    // `chord2 - distance2` is 0 exactly when `distance2 <= chord2` (both are
-                    // >= +0 and finite, and a difference of distinct doubles is never 0),
-                    // which LLVM cannot turn back into a branch. Two fences per step
-                    // (lane-wise the same operations in the same order as `squaredChord`, so
-                    // bit-identical).
-                    let px2 = SIMD2<Double>(repeating: p.x), py2 = SIMD2<Double>(repeating: p.y)
-                    let pz2 = SIMD2<Double>(repeating: p.z)
-                    var n = 0
-                    let m = end &- start
-                    let base = d.baseAddress! + start &* 4
-                    let xs = base, ys = base + m, zs = base + 2 &* m, cs = base + 3 &* m
-                    var k = 0
-                    while k &+ 1 < m {
-                        let dx = px2 - UnsafeRawPointer(xs + k).loadUnaligned(as: SIMD2<Double>.self)
-                        let dy = py2 - UnsafeRawPointer(ys + k).loadUnaligned(as: SIMD2<Double>.self)
-                        let dz = pz2 - UnsafeRawPointer(zs + k).loadUnaligned(as: SIMD2<Double>.self)
-                        let margin = UnsafeRawPointer(cs + k).loadUnaligned(as: SIMD2<Double>.self)
-                            - (dx * dx + dy * dy + dz * dz)
-                        let bits = unsafeBitCast(margin, to: SIMD2<UInt64>.self)
-                        let in0 = Int(truncatingIfNeeded: ~bits.x >> 63)
-                        let in1 = Int(truncatingIfNeeded: ~bits.y >> 63)
-                        stats.exact(hit: in0 != 0)
-                        stats.exact(hit: in1 != 0)
-                        found[n] = ids[start &+ k]
-                        n &+= in0
-                        found[n] = ids[start &+ k &+ 1]
-                        n &+= in1
-                        k &+= 2
-                    }
-                    if k < m {
-                        let margin = cs[k] - squaredChord(p.x, p.y, p.z, xs[k], ys[k], zs[k])
-                        let inside = Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
-                        stats.exact(hit: inside != 0)
-                        found[n] = ids[start &+ k]
-                        n &+= inside
+                    let n = PackedRTree.scanLeaf(d.baseAddress! + start &* 4, count: end &- start, p,
+                                                 ids: ids.baseAddress! + start, into: found) { $0 }
+                    if S.self != NoStats.self {
+                        for k in 0..<(end &- start) { stats.exact(hit: k < n) }
                     }
                     for j in 0..<n { body(found[j]) }
                 }
@@ -189,5 +157,42 @@ extension PackedRTree {
             }
             }
         }
+    }
+
+    /// The exact test of one leaf's `m` fences (their structure-of-arrays block at `block`, their
+    /// ids at `ids`) against `p`: writes `make(id)` for each fence containing `p` to `out`, in
+    /// order, and returns how many (`out` needs room for `m`). Branch-free: every fence is
+    /// written and the count advances past hits only. The sign bit of `chord2 - distance2` is 0
+    /// exactly when `distance2 <= chord2` (both are >= +0 and finite, and a difference of
+    /// distinct doubles is never 0), which LLVM cannot turn back into a branch. Two fences per
+    /// step, lane-wise the same operations in the same order as `squaredChord`, so
+    /// bit-identical to it.
+    @inlinable @inline(__always)
+    static func scanLeaf<T>(_ block: UnsafePointer<Double>, count m: Int, _ p: UnitVector, ids: UnsafePointer<Int32>,
+                            into out: UnsafeMutablePointer<T>, _ make: (Int32) -> T) -> Int {
+        let px2 = SIMD2<Double>(repeating: p.x), py2 = SIMD2<Double>(repeating: p.y)
+        let pz2 = SIMD2<Double>(repeating: p.z)
+        let xs = block, ys = block + m, zs = block + 2 &* m, cs = block + 3 &* m
+        var n = 0
+        var k = 0
+        while k &+ 1 < m {
+            let dx = px2 - UnsafeRawPointer(xs + k).loadUnaligned(as: SIMD2<Double>.self)
+            let dy = py2 - UnsafeRawPointer(ys + k).loadUnaligned(as: SIMD2<Double>.self)
+            let dz = pz2 - UnsafeRawPointer(zs + k).loadUnaligned(as: SIMD2<Double>.self)
+            let margin = UnsafeRawPointer(cs + k).loadUnaligned(as: SIMD2<Double>.self)
+                - (dx * dx + dy * dy + dz * dz)
+            let bits = unsafeBitCast(margin, to: SIMD2<UInt64>.self)
+            out[n] = make(ids[k])
+            n &+= Int(truncatingIfNeeded: ~bits.x >> 63)
+            out[n] = make(ids[k &+ 1])
+            n &+= Int(truncatingIfNeeded: ~bits.y >> 63)
+            k &+= 2
+        }
+        if k < m {
+            let margin = cs[k] - squaredChord(p.x, p.y, p.z, xs[k], ys[k], zs[k])
+            out[n] = make(ids[k])
+            n &+= Int(truncatingIfNeeded: ~margin.bitPattern >> 63)
+        }
+        return n
     }
 }

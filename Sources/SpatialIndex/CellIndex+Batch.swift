@@ -29,6 +29,7 @@ extension CellIndex {
         cells.words.withUnsafeBufferPointer { words in
         entries.withUnsafeBufferPointer { entries in
         records.withUnsafeBufferPointer { records in
+        kinds.withUnsafeBufferPointer { kinds in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: block &* levelCount) { items in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: block &* levelCount) { starts in
         withUnsafeTemporaryAllocation(of: StabHit.self, capacity: capacity) { pairs in
@@ -68,23 +69,29 @@ extension CellIndex {
                     repeat {
                         entry = entries[e]
                         e &+= 1
-                        if n > capacity &- CellIndex.maxGroupSize {
-                            body(UnsafeBufferPointer(rebasing: pairs[0..<n]))
-                            n = 0
-                        }
-                        let r = Int(entry >> 7)
-                        let ids01 = records[r &+ 3]
-                        pairs[n] = StabHit(fence: Int32(truncatingIfNeeded: ids01), fix: fix)
-                        pairs[n &+ 1] = StabHit(fence: Int32(truncatingIfNeeded: ids01 >> 32), fix: fix)
-                        pairs[n &+ 2] = StabHit(fence: Int32(truncatingIfNeeded: records[r &+ 6]), fix: fix)
-                        let hits = CellIndex.groupHits(records, r, p)
-                        n &+= hits
-                    } while entry & 64 == 0
+                        let interior = (entry >> 5) & 3  // 3: no distance needed
+                        var r = Int(entry >> 8) &* CellIndex.recordWords
+                        let end = r &+ (Int(entry & 31) &+ 1) &* CellIndex.recordWords
+                        repeat {
+                            if n > capacity &- CellIndex.maxGroupSize {
+                                body(UnsafeBufferPointer(rebasing: pairs[0..<n]))
+                                n = 0
+                            }
+                            let ids01 = records[r &+ 3]
+                            pairs[n] = StabHit(fence: Int32(truncatingIfNeeded: ids01), fix: fix)
+                            pairs[n &+ 1] = StabHit(fence: Int32(truncatingIfNeeded: ids01 >> 32), fix: fix)
+                            pairs[n &+ 2] = StabHit(fence: Int32(truncatingIfNeeded: records[r &+ 4]), fix: fix)
+                            n &+= interior == 3 ? CellIndex.presentFences(records, r, kinds)
+                                : CellIndex.groupHits(records, r, p, kinds)
+                            r &+= CellIndex.recordWords
+                        } while r < end
+                    } while entry & 128 == 0
                 }
                 first = end
             }
             // Pass 3 (also above, whenever the buffer fills up).
             if n > 0 { body(UnsafeBufferPointer(rebasing: pairs[0..<n])) }
+        }
         }
         }
         }

@@ -9,8 +9,8 @@ extension CellIndex {
     /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
     ///   cells per fence (fewer candidates, more memory). Default (nil):
     ///   ``defaultCellsPerRadius(fenceCount:)``.
-    /// - Precondition: `cellsPerRadius > 0`; the group records fit 2^25 words (25-bit entry
-    ///   offsets): about 10M fences in 3-tier groups, 6.7M single fences.
+    /// - Precondition: `cellsPerRadius > 0`; fewer than 2^24 groups (24-bit group numbers in
+    ///   the entries): about 50M fences in 3-tier groups, 16.7M single fences.
     /// - Complexity: O(n log n) plus the cells of each group's bounding box.
     public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) {
         let input = Array(fences)
@@ -43,33 +43,50 @@ extension CellIndex {
         }
         groupFirst.append(n)
         let groupCount = groupFirst.count - 1
+        // Records by level, then Hilbert order: a level's groups are contiguous, so the groups
+        // of one cell form long runs even when tiers of different sizes are single fences.
+        let groupLevel = (0..<groupCount).map {
+            CellIndex.level(radiusMeters: input[order[groupFirst[$0]].index].radiusMeters, cellsPerRadius: cellsPerRadius)
+        }
+        let groupOrder = (0..<groupCount).sorted { (groupLevel[$0], $0) < (groupLevel[$1], $1) }
         var records: [UInt64] = []
-        var radii: [Double] = []
-        radii.reserveCapacity(n)
         records.reserveCapacity(groupCount * CellIndex.recordWords)
-        let absent = (-1.0).bitPattern  // the squared chord of a missing fence: never passes
-        for g in 0..<groupCount {
+        // Group kinds: one per distinct list of radii (a POI's three tiers are one kind shared
+        // by every POI), holding the squared chords (-1 for a missing fence) and the count.
+        var kinds: [Double] = [], kindRadii: [Double] = []
+        var kindOf: [[UInt64]: UInt64] = [:]
+        for g in groupOrder {
             let members = order[groupFirst[g]..<groupFirst[g + 1]].map { input[$0.index] }
+            let radiusBits = members.map(\.radiusMeters.bitPattern)
+            let kind: UInt64
+            if let k = kindOf[radiusBits] {
+                kind = k
+            } else {
+                kind = UInt64(kinds.count / CellIndex.kindWords)
+                kindOf[radiusBits] = kind
+                for k in 0..<CellIndex.maxGroupSize {
+                    kinds.append(k < members.count ? members[k].chord2 : -1)
+                    kindRadii.append(k < members.count ? members[k].radiusMeters : 0)
+                }
+                kinds.append(Double(members.count))
+            }
             let c = members[0].centreVector
             func id(_ k: Int) -> UInt64 { k < members.count ? UInt64(UInt32(bitPattern: members[k].id)) : 0 }
-            func chord2(_ k: Int) -> UInt64 { k < members.count ? members[k].chord2.bitPattern : absent }
             records.append(contentsOf: [c.x.bitPattern, c.y.bitPattern, c.z.bitPattern,
-                                        id(0) | id(1) << 32, chord2(0), chord2(1), id(2), chord2(2)])
-            for f in members { radii.append(f.radiusMeters) }
+                                        id(0) | id(1) << 32, id(2) | kind << 32])
         }
-        precondition(records.count < 1 << 25, "too many fences for 25-bit record offsets")
+        precondition(groupCount < 1 << 24, "too many fences for 24-bit group numbers")
 
         // Cells of every group, as ((level, cell key), entry) pairs.
         var keys: [UInt64] = []
-        var packed: [UInt32] = []
+        var packed: [UInt32] = []  // group << 8 | interior << 5
         var levelMask: UInt32 = 0
-        for g in 0..<groupCount {
+        for (record, g) in groupOrder.enumerated() {
             let first = groupFirst[g], count = groupFirst[g + 1] - first
             let chord2s = (0..<count).map { input[order[first + $0].index].chord2 }
             let largest = input[order[first].index]  // chord2 descending
-            let level = CellIndex.level(radiusMeters: largest.radiusMeters, cellsPerRadius: cellsPerRadius)
+            let level = groupLevel[g]
             levelMask |= 1 << UInt32(level)
-            let offset = UInt32(g * CellIndex.recordWords)
             CellIndex.forEachCell(near: largest, level: level) { key, range in
                 var b = 0
                 while b < count && range.min <= chord2s[b] + CellIndex.margin { b += 1 }
@@ -77,27 +94,44 @@ extension CellIndex {
                 var a = 0
                 while a < b && range.max <= chord2s[a] - CellIndex.margin { a += 1 }
                 keys.append(UInt64(level) << 32 | UInt64(key))
-                packed.append(offset << 7 | UInt32(a) << 3 | UInt32(b))
+                // 3: every fence of the group holds the cell.
+                let interior = a == count ? 3 : a
+                packed.append(UInt32(record) << 8 | UInt32(interior) << 5)
             }
         }
 
-        // Entries grouped by level and cell (then by record offset: determinism and locality),
-        // the last of each cell flagged.
+        // Entries grouped by level and cell, then by group; consecutive groups of one cell form
+        // a run (at most ``maxRun``) whose interior count is the least of its groups', the last
+        // run of each cell flagged.
         var perm = Array(keys.indices)
         perm.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : packed[$0] < packed[$1] }
-        var entries = perm.map { packed[$0] }
+        var entries: [UInt32] = []
         var cellsPerLevel = [[(key: UInt32, value: UInt32)]](repeating: [], count: LatLngGrid.maxLevel + 1)
-        var cellStart = 0
-        for e in 0..<perm.count where e + 1 == perm.count || keys[perm[e + 1]] != keys[perm[e]] {
-            entries[e] |= 64
-            let key = keys[perm[e]]
-            cellsPerLevel[Int(key >> 32)].append((UInt32(truncatingIfNeeded: key), UInt32(cellStart)))
-            cellStart = e + 1
+        for (e, i) in perm.enumerated() {
+            let newCell = e == 0 || keys[perm[e - 1]] != keys[i]
+            if newCell {
+                if !entries.isEmpty { entries[entries.count - 1] |= 128 }
+                let key = keys[i]
+                cellsPerLevel[Int(key >> 32)].append((UInt32(truncatingIfNeeded: key), UInt32(entries.count)))
+            } else if let last = entries.last, last & 31 < UInt32(CellIndex.maxRun - 1),
+                      (last >> 8) + (last & 31) + 1 == packed[i] >> 8 {
+                let interior = Swift.min(last & 0x60, packed[i] & 0x60)
+                entries[entries.count - 1] = (last & ~0x60) + 1 | interior
+                continue
+            }
+            entries.append(packed[i])
         }
+        if !entries.isEmpty { entries[entries.count - 1] |= 128 }
+        var exact: [UInt32] = []  // without the appends' spare capacity
+        exact.reserveCapacity(entries.count)
+        exact.append(contentsOf: entries)
+        entries = exact
         let cells = CellTable(levels: cellsPerLevel)
 
         self.records = records
-        self.radii = radii
+        self.kinds = kinds
+        self.kindRadii = kindRadii
+        self.fenceCount = n
         self.entries = entries
         self.cells = cells
         // Grid constants for the levels in use (the others are never looked at).
@@ -105,15 +139,20 @@ extension CellIndex {
         self.levelMask = levelMask
     }
 
-    /// From this many fences on, the default ``cellsPerRadius`` is 4 instead of 2.
+    /// Most groups in one entry's run.
+    public static let maxRun = 32
+
+    /// From this many fences on, the default ``cellsPerRadius`` is 2.5 instead of 4.
+    public static let mediumIndexFences = 10_000
+    /// From this many fences on, the default ``cellsPerRadius`` is 2.25.
     public static let largeIndexFences = 100_000
 
-    /// The default ``cellsPerRadius`` for an index of `fenceCount` fences: 2, or 4 from
-    /// ``largeIndexFences`` on (see ``cellsPerRadius`` for the measurements behind them).
+    /// The default ``cellsPerRadius`` for an index of `fenceCount` fences: 4, 2.5 from
+    /// ``mediumIndexFences``, 2.25 from ``largeIndexFences`` (see ``cellsPerRadius`` for the
+    /// measurements behind them).
     public static func defaultCellsPerRadius(fenceCount: Int) -> Double {
-        fenceCount >= largeIndexFences ? 4 : 2
+        fenceCount >= largeIndexFences ? 2.25 : fenceCount >= mediumIndexFences ? 2.5 : 4
     }
-
 
     /// Whether two fences have bit-identical centres (so one squared chord serves both).
     static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {

@@ -15,26 +15,37 @@ import Geodesy
 ///   mile tiers of a POI are one group) of at most ``maxGroupSize`` fences (more same-centre
 ///   fences make several groups), sorted by squared chord *descending*, so that their hits for
 ///   any point are a prefix. One squared chord `d2` per group answers all its fences.
-///   `records` holds the groups back to back in Hilbert order of their centres (nearby groups
-///   share cache lines), 8 words (64 bytes) each: the centre, 3 ids and 3 squared chords, a
-///   missing fence having squared chord -1 (it never passes, so no count is needed).
+///   `records` holds the groups back to back by level (below), then in Hilbert order of their
+///   centres (nearby groups share cache lines), 5 words (40 bytes) each: the centre, 3 ids and
+///   the group's *kind*.
+/// - **Kinds.** Groups with the same radii share one kind (every POI's 1/3/5-mile tiers are
+///   one kind): its 3 squared chords, a missing fence having -1 (it never passes, so the query
+///   needs no count), the fence count, and the radii. Tiered fences use a handful of radii, so
+///   the kinds are a few cache lines; the worst case (every group its own radii) costs 56
+///   bytes per group, as much as storing them in the records.
 /// - **Classification.** A group gets level L from its largest radius (rows about
 ///   1/``cellsPerRadius`` of the radius tall). Its cells are those of the bounding box of its
 ///   largest cap (padded); per cell the squared-chord range `[minC2, maxC2]` from the centre
-///   to the cell is computed once (`CellIndex+Geometry.swift`); then `a` = how many fences
-///   (largest first) surely contain the whole cell (`maxC2 <= chord2 - margin`: "interior")
-///   and `b` = how many may meet it (`minC2 <= chord2 + margin`).
-/// - **Entries.** One `UInt32` per (cell, group) with `b > 0`:
-///   `record offset << 7 | last << 6 | a << 3 | b`; a cell's entries are contiguous and the
-///   last is flagged, so the table needs only a cell's first entry.
+///   to the cell is computed once (`CellIndex+Geometry.swift`); the group is listed in the
+///   cell if its largest cap may meet it (`minC2 <= chord2 + margin`), with `a` = how many of
+///   its fences surely contain the whole cell (`maxC2 <= chord2 - margin`: "interior"; 3
+///   when all of them do).
+/// - **Entries: runs of groups.** A cell's groups, in record order, are mostly consecutive
+///   (Hilbert order keeps a neighbourhood's groups together): on the 300k-fence workload a
+///   cell's ~10 groups form ~2 runs. So an entry is a run: one `UInt32`
+///   `first group << 8 | last << 7 | a << 5 | (length - 1)`, at most ``maxRun`` groups, `a`
+///   the least of its groups'. A cell's entries are contiguous and the last is flagged, so
+///   the table needs only a cell's first entry. A run whose `a` is 3 (every fence of every
+///   group holds the cell) is answered without a distance.
 /// - **Table.** ``CellTable``: per level, cuckoo hashing with two buckets of four slots per
 ///   key, 90% full, 8 bytes per slot; a lookup compares both buckets' keys with two vector
 ///   compares and has no branch but "found or not". `levelMask` has bit L set per level in
 ///   use; a fix does one lookup per level (one in the benchmark: all groups have the same
 ///   largest radius).
-/// - **Query.** Per entry: one squared chord; the ids of fences 0...2 are written to a stack
-///   buffer at fixed places and the hit count advances once by the number of passing fences
-///   (a prefix: the caps are nested), with no branch per fence and no loop (groups of at most 3).
+/// - **Query.** Per group of a run: one squared chord, compared with the kind's three; the ids
+///   of fences 0...2 are written to a stack buffer at fixed places and the hit count advances
+///   once by the number of passing fences (a prefix: the caps are nested), with no branch per
+///   fence and no loop (groups of at most 3). A run's records are read in sequence.
 ///   The buffer is handed to `body` once per fix. The batch query
 ///   (``forEachContaining(latitudes:longitudes:_:)``, `CellIndex+Batch.swift`) does the same
 ///   in passes over blocks of fixes.
@@ -50,17 +61,21 @@ import Geodesy
 /// Why this design: one table lookup per fix and no trigonometry for fixes far from fences
 /// (the earlier S2-face cells needed the unit vector and a face projection for every fix:
 /// 57 ns against 47 ns per fix at 3k fences, 160 against 126 at 30k, same minutes, one call
-/// per fix); centre groups cut distance tests and stored geometry by the number of tiers;
-/// 4-byte entries and a 90%-full table keep 30k fences in ~2.2 MB. Tried and measured
-/// without gain: entries whose fences are all interior taken first without a distance,
-/// touching a cell's records before using them, records aligned to cache lines, the batch's
-/// unit vectors in a pass of their own (slower), and inlining the batch query (slower).
+/// per fix); centre groups cut distance tests and stored geometry by the number of tiers.
+/// Runs and kinds (stop 8) cut memory 2.5-4.7x against one entry per (cell, group) and
+/// records holding their squared chords and radii (8 words and 3 radii per group): at 300k
+/// fences and 31 rows per degree, 8.8 MB and 793 ns per fix against 41 MB and 714-800 ns for
+/// the old layout at 48 rows per degree. A palette index per fence instead of a kind per
+/// group was 13 % slower at 30k (three dependent loads per group). Tried and measured
+/// without gain: touching a cell's records before using them, records aligned to cache
+/// lines, the batch's unit vectors in a pass of their own (slower), and inlining the batch
+/// query (slower).
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.
 ///
-/// Statistics: interior fences count as ``QueryStats/acceptedWithoutTest``, the other fences
-/// of an entry's `b` as exact tests (one squared chord per group serves them all).
+/// Statistics: interior fences count as ``QueryStats/acceptedWithoutTest``, every other fence
+/// of a listed group as an exact test (one squared chord per group serves them all).
 ///
 /// - Complexity: build O(n log n + cells visited); stabbing O(levels + entries in the fix's
 ///   cells + hits).
@@ -70,25 +85,33 @@ public struct CellIndex: FenceIndex, Sendable {
     public static let maxGroupSize = 3
     /// Target ratio of a group's largest radius to the height of its cells' rows: the level is
     /// the deepest whose rows (`1/D` degrees) are at least `radius / cellsPerRadius` tall.
-    /// Default 2 (24 rows per degree for 8 km fences), 4 from ``largeIndexFences`` fences on
-    /// (48 per degree). Measured with the batch query on the 3k/30k/300k-fence workloads
-    /// (`GEOFENCE_BENCH_CELLS_PER_RADIUS=c geofence-bench stab ...`): at 3k, 2 ran 29.7 ns per
-    /// fix in 0.27 MB, 2.5 ran 28.1 ns in 0.37 MB; at 30k, 2 ran 107 ns in 2.2 MB, 2.1 (28 rows
-    /// per degree) 105 ns in 2.5 MB (a tenth of the grid reference's memory is ~2.3 MB there);
-    /// at 300k, 1.5 ran 872 ns in 17 MB, 4 ran 714 ns in 42 MB, 6 ran 674 ns in 90 MB.
+    /// Larger: more, smaller cells, fewer candidates, more memory. The default
+    /// (``defaultCellsPerRadius(fenceCount:)``) spends memory where an index is small: 4 below
+    /// 10k fences (48 rows per degree for 8 km fences), 2.5 below 100k (32), 2.25 from 100k on
+    /// (28). Measured with the batch query on the 3k/30k/300k-fence workloads
+    /// (`GEOFENCE_BENCH_CELLS_PER_RADIUS=c geofence-bench stab ...`, stop 8 machine): at 3k,
+    /// 2 ran 25.9 M fixes/s in 0.18 MB, 3 ran 27.1-27.5 M in 0.39 MB, 4 ran 27.7 M in 0.52 MB;
+    /// at 30k, 2 ran 8.0 M in 1.1 MB, 2.5 ran 8.4 M in 1.6 MB, 3 ran 8.5-8.6 M in 2.1 MB; at
+    /// 300k, 2 ran 1.17 M in 7.7 MB, 2.25 ran 1.26 M in 8.8 MB, 2.5 ran 1.26 M in 10.0 MB (a
+    /// tenth of the grid reference's memory is 1.4, 2.3 and 9.9 MB at the three sizes).
     public let cellsPerRadius: Double
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }
 
-    /// Group records, back to back, in Hilbert order of their centres, 8 words (64 bytes) each:
-    /// x, y, z of the centre (Double bits), ids 0 and 1 (0 in the low half), chord2 0, chord2 1,
-    /// id 2, chord2 2 (Double bits, descending). A group of fewer than 3 fences has id 0 and
-    /// squared chord -1 (never passes) in the missing places, so the query needs no count.
+    /// Group records, back to back, by level then in Hilbert order of their centres, ``recordWords`` (5 words,
+    /// 40 bytes) each: x, y, z of the centre (Double bits), ids 0 and 1 (0 in the low half),
+    /// id 2 | kind << 32. A group of fewer than 3 fences has id 0 in the missing places.
     @usableFromInline var records: [UInt64]
-    /// Radii in metres in record order (group by group, descending chord2): edge distances.
-    @usableFromInline var radii: [Double]
-    /// `record offset << 7 | last << 6 | interior << 3 | mayIntersect` per (cell, group),
-    /// grouped by cell; `last` marks a cell's final entry.
+    /// Group kinds, ``kindWords`` each: the squared chords of fences 0...2 (descending; -1 for
+    /// a missing fence, which never passes) and the number of fences.
+    @usableFromInline var kinds: [Double]
+    /// Radii in metres of the fences of each kind, 3 per kind (0 for a missing fence).
+    @usableFromInline var kindRadii: [Double]
+    /// Number of fences.
+    @usableFromInline var fenceCount: Int
+    /// Runs: `first group << 8 | last << 7 | interior << 5 | (length - 1)`, grouped by cell;
+    /// `last` marks a cell's final run, `interior` (0...3) the fences of every group of the run
+    /// that hold the whole cell (3: all of them).
     @usableFromInline var entries: [UInt32]
     /// Cell key -> index of the cell's first entry, one table per level.
     @usableFromInline var cells: CellTable
@@ -100,17 +123,17 @@ public struct CellIndex: FenceIndex, Sendable {
     /// 2^64 / golden ratio, odd: Fibonacci hashing spreads neighbouring cell keys.
     @usableFromInline static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
-    @inlinable public var count: Int { radii.count }
+    @inlinable public var count: Int { fenceCount }
 
-    /// Bytes of the index's own storage: group records, radii, entries and the hash table.
+    /// Bytes of the index's own storage: group records, kinds, entries and the hash table.
     public var memoryBytes: Int {
-        records.capacity * 8 + radii.capacity * 8 + entries.capacity * 4
+        records.capacity * 8 + kinds.capacity * 8 + kindRadii.capacity * 8 + entries.capacity * 4
             + cells.memoryBytes
     }
 
     /// Number of centre groups.
     public var groupCount: Int { records.count / CellIndex.recordWords }
-    /// Number of (cell, group) entries.
+    /// Number of entries (runs of groups in a cell).
     public var entryCount: Int { entries.count }
     /// Number of distinct cells in the table.
     public var cellCount: Int { cells.count }
@@ -167,6 +190,7 @@ public struct CellIndex: FenceIndex, Sendable {
         cells.words.withUnsafeBufferPointer { words in
         entries.withUnsafeBufferPointer { entries in
         records.withUnsafeBufferPointer { records in
+        kinds.withUnsafeBufferPointer { kinds in
         // Hits are gathered into a small stack buffer with branch-free writes (write the id,
         // advance by 0 or 1) and handed to `body` in one loop per fix: the number of hits
         // of each group is data-dependent, and a branch per fence would mispredict often.
@@ -186,26 +210,37 @@ public struct CellIndex: FenceIndex, Sendable {
                 repeat {
                     entry = entries[e]
                     e &+= 1
-                    if n > CellIndex.hitBufferSize &- CellIndex.maxGroupSize {
-                        for t in 0..<n { body(buffer[t]) }
-                        n = 0
-                    }
-                    let r = Int(entry >> 7)
-                    let interior = Int((entry >> 3) & 7)
-                    let candidates = Int(entry & 7)
-                    let before = n
-                    let ids01 = records[r &+ 3]
-                    UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
-                    buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 6])
-                    let hits = CellIndex.groupHits(records, r, p)
-                    n &+= hits
-                    // Interior fences (the first `interior`) count as accepted without a test.
-                    let tested = n &- before &- interior
-                    stats.accepted(interior)
-                    for k in 0..<(candidates &- interior) { stats.exact(hit: k < tested) }
-                } while entry & 64 == 0
+                    let interior = Int((entry >> 5) & 3)
+                    var r = Int(entry >> 8) &* CellIndex.recordWords
+                    let end = r &+ (Int(entry & 31) &+ 1) &* CellIndex.recordWords
+                    repeat {
+                        if n > CellIndex.hitBufferSize &- CellIndex.maxGroupSize {
+                            for t in 0..<n { body(buffer[t]) }
+                            n = 0
+                        }
+                        let ids01 = records[r &+ 3]
+                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
+                        buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 4])
+                        let present = CellIndex.presentFences(records, r, kinds)
+                        if interior == 3 {
+                            // Every fence of every group of the run holds the cell: no distance.
+                            n &+= present
+                            stats.accepted(present)
+                        } else {
+                            let hits = CellIndex.groupHits(records, r, p, kinds)
+                            if S.self != NoStats.self {
+                                let accepted = Swift.min(interior, present)
+                                stats.accepted(accepted)
+                                for k in 0..<(present &- accepted) { stats.exact(hit: k < hits &- accepted) }
+                            }
+                            n &+= hits
+                        }
+                        r &+= CellIndex.recordWords
+                    } while r < end
+                } while entry & 128 == 0
             } while mask != 0
             for t in 0..<n { body(buffer[t]) }
+        }
         }
         }
         }
@@ -221,11 +256,28 @@ public struct CellIndex: FenceIndex, Sendable {
     /// cell (beyond the entry's `b`) fails too; interior fences pass (their cap holds the cell
     /// with a margin).
     @inlinable @inline(__always)
-    static func groupHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ p: UnitVector) -> Int {
+    static func groupHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ p: UnitVector,
+                          _ kinds: UnsafeBufferPointer<Double>) -> Int {
         let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
                               Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
-        return bit(d2 <= Double(bitPattern: records[r &+ 4])) &+ bit(d2 <= Double(bitPattern: records[r &+ 5]))
-            &+ bit(d2 <= Double(bitPattern: records[r &+ 7]))
+        let k = kindOffset(records, r)
+        return bit(d2 <= kinds[k]) &+ bit(d2 <= kinds[k &+ 1]) &+ bit(d2 <= kinds[k &+ 2])
+    }
+
+    /// Words per group kind: three squared chords and the fence count.
+    @inlinable static var kindWords: Int { 4 }
+
+    /// The offset in `kinds` of the kind of the record at word `r`.
+    @inlinable @inline(__always)
+    static func kindOffset(_ records: UnsafeBufferPointer<UInt64>, _ r: Int) -> Int {
+        Int(truncatingIfNeeded: records[r &+ 4] >> 32) &* kindWords
+    }
+
+    /// Number of fences in the record at word `r` (1 to 3).
+    @inlinable @inline(__always)
+    static func presentFences(_ records: UnsafeBufferPointer<UInt64>, _ r: Int,
+                              _ kinds: UnsafeBufferPointer<Double>) -> Int {
+        Int(kinds[kindOffset(records, r) &+ 3])
     }
 
     /// Ids gathered before `body` is called: 64 (256 bytes of stack), flushed when fewer
@@ -239,23 +291,20 @@ public struct CellIndex: FenceIndex, Sendable {
     /// The id of fence `k` of the record at word `r`.
     @inlinable @inline(__always)
     static func id(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ k: Int) -> Int32 {
-        Int32(truncatingIfNeeded: records[r &+ 3 &+ (k >> 1) &* 3] >> UInt64((k & 1) &* 32))
+        Int32(truncatingIfNeeded: records[r &+ 3 &+ (k >> 1)] >> UInt64((k & 1) &* 32))
     }
 
     /// Words per group record: x, y, z, ids 0 and 1, chord2 0, chord2 1, id 2, chord2 2.
-    @inlinable static var recordWords: Int { 8 }
+    @inlinable static var recordWords: Int { 5 }
 
-    /// Calls `body(record offset, fence count, first fence ordinal)` for every group.
+    /// Calls `body(record offset, fence count, kind)` for every group.
     @inlinable
     func forEachGroup(_ body: (Int, Int, Int) -> Void) {
-        var ordinal = 0
         records.withUnsafeBufferPointer { records in
-            for r in Swift.stride(from: 0, to: records.count, by: CellIndex.recordWords) {
-                // Missing fences have squared chord -1; real ones are >= 0.
-                let n = 1 + CellIndex.bit(Double(bitPattern: records[r + 5]) >= 0)
-                    + CellIndex.bit(Double(bitPattern: records[r + 7]) >= 0)
-                body(r, n, ordinal)
-                ordinal += n
+            kinds.withUnsafeBufferPointer { kinds in
+                for r in Swift.stride(from: 0, to: records.count, by: CellIndex.recordWords) {
+                    body(r, CellIndex.presentFences(records, r, kinds), CellIndex.kindOffset(records, r) / CellIndex.kindWords)
+                }
             }
         }
     }
@@ -281,12 +330,12 @@ public struct CellIndex: FenceIndex, Sendable {
         results.removeAll(keepingCapacity: true)
         guard k > 0 else { return }
         records.withUnsafeBufferPointer { records in
-            forEachGroup { r, n, ordinal in
+            forEachGroup { r, n, kind in
                 let centre = meters(forChord2: squaredChord(
                     p.x, p.y, p.z, Double(bitPattern: records[r]), Double(bitPattern: records[r + 1]),
                     Double(bitPattern: records[r + 2])))
                 for f in 0..<n {
-                    let d = measure == .edge ? centre - radii[ordinal + f] : centre
+                    let d = measure == .edge ? centre - kindRadii[kind &* CellIndex.maxGroupSize &+ f] : centre
                     if d <= maxDistanceMeters {
                         NearestSelection.offer(FenceNeighbor(id: CellIndex.id(records, r, f), distanceMeters: d),
                                                k: k, into: &results)

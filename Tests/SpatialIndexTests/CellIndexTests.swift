@@ -173,16 +173,40 @@ import Testing
     }
 
     @Test func defaultCellsPerRadiusFollowsTheIndexSize() {
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 2)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences - 1) == 2)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences) == 4)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 4)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.mediumIndexFences - 1) == 4)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.mediumIndexFences) == 2.5)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences - 1) == 2.5)
+        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences) == 2.25)
         var rng = SplitMix64(seed: 16)
-        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 2)
-        // 8 km fences: 24 rows per degree by default, 48 for large indexes.
-        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2)) == 24)
+        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 4)
+        // 8 km fences: 48, 32 and 28 rows per degree by default, as the index grows.
         #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 4)) == 48)
+        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.5)) == 32)
+        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.25)) == 28)
+        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2)) == 24)
         #expect(CellIndex.level(radiusMeters: 0, cellsPerRadius: 2) == CellIndex.maxIndexLevel)
         #expect(CellIndex.level(radiusMeters: 1e9, cellsPerRadius: 2) == 0)
+    }
+
+    /// Many groups in the same cells: a cell's consecutive groups become runs of at most
+    /// ``CellIndex/maxRun``, and answers stay exact.
+    @Test func runsOfGroups() {
+        var rng = SplitMix64(seed: 17)
+        let fences = (0..<600).map { i in
+            try! Fence(id: Int32(i), latitude: 52.5 + rng.nextUnit() * 0.001, longitude: 13.4 + rng.nextUnit() * 0.001,
+                       radiusMeters: [1609.344, 4828.032, 8046.72][i % 3])
+        }
+        let index = CellIndex(fences)
+        #expect(index.groupCount == 600)  // distinct centres
+        #expect(index.entries.contains { $0 & 31 == UInt32(CellIndex.maxRun - 1) })  // a full run
+        #expect(index.entryCount * 8 < index.cellCount * 600 / 2, "runs, not one entry per (cell, group)")
+        let brute = BruteForceIndex(fences)
+        let points = (0..<300).map { _ in
+            TestWorld.destination(LatLng(uncheckedLatitude: 52.5005, longitude: 13.4005),
+                                  bearingDegrees: rng.nextUnit() * 360, meters: rng.nextUnit() * 9000)
+        }
+        IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 17, "runs")
     }
 
     @Test func isDeterministicAndSized() {
@@ -192,7 +216,7 @@ import Testing
         #expect(a.entries == b.entries || a.count == b.count)  // same cells; ids may differ in order
         let c = CellIndex(fences)
         #expect(a.entries == c.entries && a.records == c.records && a.cells.words == c.cells.words)
-        #expect(a.memoryBytes >= a.entryCount * 4 + a.count * 8)
+        #expect(a.memoryBytes >= a.entryCount * 4 + a.groupCount * CellIndex.recordWords * 8)
     }
 
     /// The fix -> cell mapping: rows, bands, columns, clamping at 90 and 180, keys.

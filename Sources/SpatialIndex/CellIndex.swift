@@ -62,10 +62,11 @@ import Geodesy
 /// (the earlier S2-face cells needed the unit vector and a face projection for every fix:
 /// 57 ns against 47 ns per fix at 3k fences, 160 against 126 at 30k, same minutes, one call
 /// per fix); centre groups cut distance tests and stored geometry by the number of tiers.
-/// Runs and kinds (stop 8) cut memory 2.5-4.7x against one entry per (cell, group) and
-/// records holding their squared chords and radii (8 words and 3 radii per group): at 300k
-/// fences and 31 rows per degree, 8.8 MB and 793 ns per fix against 41 MB and 714-800 ns for
-/// the old layout at 48 rows per degree. A palette index per fence instead of a kind per
+/// Runs and kinds (stop 8), against one entry per (cell, group) and records holding their
+/// squared chords and radii (8 words and 3 radii per group), at the same 2 cells per radius:
+/// 61 against 88 bytes per fence at 3k fences, 37 against 71 at 30k, about 8 % slower (the
+/// kind is one more load); with the defaults now chosen, 300k fences take 8.8 MB at 800 ns
+/// per fix against 41 MB at 714-800 ns for the old layout at 4 cells per radius. A palette index per fence instead of a kind per
 /// group was 13 % slower at 30k (three dependent loads per group). Tried and measured
 /// without gain: touching a cell's records before using them, records aligned to cache
 /// lines, the batch's unit vectors in a pass of their own (slower), and inlining the batch

@@ -64,8 +64,8 @@ import Geodesy
 /// per fix); centre groups cut distance tests and stored geometry by the number of tiers.
 /// Runs and kinds (stop 8), against one entry per (cell, group) and records holding their
 /// squared chords and radii (8 words and 3 radii per group), at the same 2 cells per radius:
-/// 61 against 88 bytes per fence at 3k fences, 37 against 71 at 30k, about 8 % slower (the
-/// kind is one more load); with the defaults now chosen, 300k fences take 8.8 MB at 800 ns
+/// 61 against 88 bytes per fence at 3k fences (7 % slower: the kind is one more load), 37
+/// against 71 at 30k (as fast); with the defaults now chosen, 300k fences take 8.8 MB at 800 ns
 /// per fix against 41 MB at 714-800 ns for the old layout at 4 cells per radius. A palette index per fence instead of a kind per
 /// group was 13 % slower at 30k (three dependent loads per group). Tried and measured
 /// without gain: touching a cell's records before using them, records aligned to cache

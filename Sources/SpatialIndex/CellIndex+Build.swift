@@ -88,11 +88,10 @@ extension CellIndex {
             let level = groupLevel[g]
             levelMask |= 1 << UInt32(level)
             CellIndex.forEachCell(near: largest, level: level) { key, range in
-                var b = 0
-                while b < count && range.min <= chord2s[b] + CellIndex.margin { b += 1 }
-                if b == 0 { return }
+                // Listed if its largest cap may meet the cell; `a` of its fences hold all of it.
+                guard range.min <= chord2s[0] + CellIndex.margin else { return }
                 var a = 0
-                while a < b && range.max <= chord2s[a] - CellIndex.margin { a += 1 }
+                while a < count && range.max <= chord2s[a] - CellIndex.margin { a += 1 }
                 keys.append(UInt64(level) << 32 | UInt64(key))
                 // 3: every fence of the group holds the cell.
                 let interior = a == count ? 3 : a

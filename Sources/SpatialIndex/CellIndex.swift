@@ -253,9 +253,8 @@ public struct CellIndex: FenceIndex, Sendable {
     /// A group's caps are nested (chord2 descending), so its hits are a prefix: the count of
     /// passing fences is its length. Callers write the ids of fences 0...2 at fixed places
     /// and advance their count once by it, with no branch per fence. A missing fence (groups
-    /// of 1 or 2) has squared chord -1 and never passes; a fence that cannot meet the fix's
-    /// cell (beyond the entry's `b`) fails too; interior fences pass (their cap holds the cell
-    /// with a margin).
+    /// of 1 or 2) has squared chord -1 in the group's kind and never passes. `kinds` is
+    /// ``kinds``' storage.
     @inlinable @inline(__always)
     static func groupHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ p: UnitVector,
                           _ kinds: UnsafeBufferPointer<Double>) -> Int {

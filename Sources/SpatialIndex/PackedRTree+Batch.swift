@@ -115,16 +115,10 @@ extension PackedRTree {
                             let end = Swift.min(start &+ leafSize, fenceCount)
                             if wrapped || (crossing && leafCrosses(node)) {
                                 if !leafCrosses(node) { continue }
-                                for k in start..<end {
-                                    let f = fenceData(k)
-                                    guard squaredChord(xs[r], ys[r], zs[r], f.x, f.y, f.z) <= f.chord2 else { continue }
-                                    if let west = crossingWest(k) {
-                                        if (lngs[r] >= west) == wrapped { continue }
-                                    } else if wrapped {
-                                        continue
-                                    }
+                                crossingLeafScan(start..<end, UnitVector(x: xs[r], y: ys[r], z: zs[r]),
+                                                 longitude: lngs[r], wrapped: wrapped) { k, accepted in
                                     hits[h] = StabHit(fence: ids[k], fix: fix)
-                                    h &+= 1
+                                    h &+= accepted ? 1 : 0
                                 }
                                 continue
                             }
@@ -172,17 +166,10 @@ extension PackedRTree {
                         let lat4 = SIMD4<Float>(repeating: lats[v]), lng4 = SIMD4<Float>(repeating: lngs[v])
                         let k = node &- leafCount
                         let tag = item & ~0xFFFF_FFFF | UInt64(truncatingIfNeeded: children[k &* 2])
-                        let base = UnsafeRawPointer(boxes.baseAddress! + k &* 4 &* lanes)
-                        let stride = lanes &* 4
+                        let base = boxes.baseAddress! + k &* 4 &* lanes
                         var c = 0
                         while c < lanes {
-                            let o = c &* 4
-                            let s = base.loadUnaligned(fromByteOffset: o, as: SIMD4<Float>.self)
-                            let n = base.loadUnaligned(fromByteOffset: o &+ stride, as: SIMD4<Float>.self)
-                            let w = base.loadUnaligned(fromByteOffset: o &+ 2 &* stride, as: SIMD4<Float>.self)
-                            let e = base.loadUnaligned(fromByteOffset: o &+ 3 &* stride, as: SIMD4<Float>.self)
-                            let inside = (lat4 .>= s) .& (lat4 .<= n) .& (lng4 .>= w) .& (lng4 .<= e)
-                            let bits = unsafeBitCast(inside, to: SIMD4<Int32>.self) & 1
+                            let bits = PackedRTree.childBits(base, lanes: lanes, slot: c, lat4, lng4)
                             let child = tag &+ UInt64(truncatingIfNeeded: c)
                             below[out] = child
                             out &+= Int(truncatingIfNeeded: bits.x)

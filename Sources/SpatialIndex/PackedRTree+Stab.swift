@@ -98,17 +98,10 @@ extension PackedRTree {
                         let k = node &- leafCount
                         let first = Int(children[k &* 2])
                         let live = Int(children[k &* 2 &+ 1]) &- first
-                        let base = UnsafeRawPointer(boxes.baseAddress! + k &* 4 &* lanes)
-                        let stride = lanes &* 4  // bytes between the bound arrays
+                        let base = boxes.baseAddress! + k &* 4 &* lanes
                         var c = 0
                         while c < lanes {
-                            let o = c &* 4
-                            let s = base.loadUnaligned(fromByteOffset: o, as: SIMD4<Float>.self)
-                            let n = base.loadUnaligned(fromByteOffset: o &+ stride, as: SIMD4<Float>.self)
-                            let w = base.loadUnaligned(fromByteOffset: o &+ 2 &* stride, as: SIMD4<Float>.self)
-                            let e = base.loadUnaligned(fromByteOffset: o &+ 3 &* stride, as: SIMD4<Float>.self)
-                            let inside = (lat4 .>= s) .& (lat4 .<= n) .& (lng4 .>= w) .& (lng4 .<= e)
-                            let bits = unsafeBitCast(inside, to: SIMD4<Int32>.self) & 1
+                            let bits = PackedRTree.childBits(base, lanes: lanes, slot: c, lat4, lng4)
                             let child = Int32(truncatingIfNeeded: first &+ c)
                             stack[sp] = child
                             sp &+= Int(truncatingIfNeeded: bits.x)
@@ -132,14 +125,7 @@ extension PackedRTree {
                     if wrapped || (rootEast >= 180 && leafCrosses(node)) {
                         // A leaf with a fence across the antimeridian: the rare slow path.
                         if !leafCrosses(node) { continue }
-                        for i in start..<end {
-                            let f = fenceData(i)
-                            var accepted = squaredChord(p.x, p.y, p.z, f.x, f.y, f.z) <= f.chord2
-                            if let west = crossingWest(i) {
-                                accepted = accepted && (fix.2 >= west) != wrapped
-                            } else {
-                                accepted = accepted && !wrapped
-                            }
+                        crossingLeafScan(start..<end, p, longitude: fix.2, wrapped: wrapped) { i, accepted in
                             stats.exact(hit: accepted)
                             if accepted { body(ids[i]) }
                         }
@@ -156,6 +142,42 @@ extension PackedRTree {
             }
             }
             }
+        }
+    }
+
+    /// Bit 0/1 per lane: whether child slots `slot ..< slot + 4` of the inner node whose
+    /// structure-of-arrays boxes start at `boxes` (`lanes` souths, norths, wests, easts) contain
+    /// the point (`lat4`, `lng4` splatted). Four loads, four compares, three ANDs, no branch.
+    @inlinable @inline(__always)
+    static func childBits(_ boxes: UnsafePointer<Float>, lanes: Int, slot: Int,
+                          _ lat4: SIMD4<Float>, _ lng4: SIMD4<Float>) -> SIMD4<Int32> {
+        let base = UnsafeRawPointer(boxes + slot)
+        let stride = lanes &* 4  // bytes between the bound arrays
+        let s = base.loadUnaligned(as: SIMD4<Float>.self)
+        let n = base.loadUnaligned(fromByteOffset: stride, as: SIMD4<Float>.self)
+        let w = base.loadUnaligned(fromByteOffset: 2 &* stride, as: SIMD4<Float>.self)
+        let e = base.loadUnaligned(fromByteOffset: 3 &* stride, as: SIMD4<Float>.self)
+        let inside = (lat4 .>= s) .& (lat4 .<= n) .& (lng4 .>= w) .& (lng4 .<= e)
+        return unsafeBitCast(inside, to: SIMD4<Int32>.self) & 1
+    }
+
+    /// The slow path of a leaf holding a fence whose box crosses the antimeridian: calls
+    /// `visit(position, accepted)` for each fence at `positions`, accepted when it contains `p`
+    /// and belongs to this descent. A crossing fence belongs to the first descent if
+    /// `longitude` (the fix's, in [-180, 180), as `Float`) is at or east of its box's west edge,
+    /// else to the second (`wrapped`); any other fence to the first only.
+    @usableFromInline
+    func crossingLeafScan(_ positions: Range<Int>, _ p: UnitVector, longitude: Float, wrapped: Bool,
+                          _ visit: (Int, Bool) -> Void) {
+        for i in positions {
+            let f = fenceData(i)
+            var accepted = squaredChord(p.x, p.y, p.z, f.x, f.y, f.z) <= f.chord2
+            if let west = crossingWest(i) {
+                accepted = accepted && (longitude >= west) != wrapped
+            } else {
+                accepted = accepted && !wrapped
+            }
+            visit(i, accepted)
         }
     }
 

@@ -117,19 +117,11 @@ extension DynamicRTree {
     /// `maxDistanceMeters`, in (distance, id) order. Best-first search over the node boxes.
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
-        results.removeAll(keepingCapacity: true)
-        guard k > 0, count > 0 else { return }
-        NearestQueue.withQueue { queue in
-        queue.push(.init(key: -.infinity, order: .min, ref: root))
-        while !queue.isEmpty {
-            let e = queue.pop()
-            if e.key > maxDistanceMeters { break }
-            if e.isFence {
-                results.append(FenceNeighbor(id: Int32(truncatingIfNeeded: e.order), distanceMeters: e.key))
-                if results.count == k { break }
-                continue
-            }
-            let node = Int(e.ref)
+        guard count > 0 else {
+            results.removeAll(keepingCapacity: true)
+            return
+        }
+        NearestQueue.search(root: root, k: k, maxDistanceMeters: maxDistanceMeters, into: &results) { node, queue in
             let base = node * maxEntries
             let isLeaf = nodeHeights[node] == 0
             for j in base..<base + Int(nodeCounts[node]) {
@@ -139,19 +131,14 @@ extension DynamicRTree {
                     var d = meters(forChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
                                                             slotData[o + 2]))
                     if measure == .edge { d -= slotFences[Int(ref)].radiusMeters }
-                    if d <= maxDistanceMeters {
-                        queue.push(.init(key: d, order: Int64(slotIds[Int(ref)]), ref: ref))
-                    }
+                    queue.pushFence(d, id: slotIds[Int(ref)], ref: ref, within: maxDistanceMeters)
                 } else {
                     let box = childBoxes.withUnsafeBufferPointer { $0.box(at: j) }
-                    let bound = lowerBoundMetres(boxDistance: box.distance(to: p), measure: measure,
-                                                 maxRadius: maxRadius)
-                    if bound <= maxDistanceMeters {
-                        queue.push(.init(key: bound, order: .min, ref: ref))
-                    }
+                    queue.pushNode(ref, bound: lowerBoundMetres(boxDistance: box.distance(to: p), measure: measure,
+                                                                maxRadius: maxRadius),
+                                   within: maxDistanceMeters)
                 }
             }
-        }
         }
     }
 }

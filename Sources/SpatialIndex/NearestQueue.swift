@@ -41,6 +41,39 @@ struct NearestQueue {
         }
     }
 
+    /// The best-first search of the trees: starting from node `root`, pops entries in order;
+    /// a fence is appended to `results` (until `k`), a node is handed to `expand`, which pushes
+    /// its children with ``pushFence(_:id:ref:within:)`` and ``pushNode(_:bound:within:)``.
+    /// Stops at the first entry beyond `maxDistanceMeters`. `results` is replaced.
+    static func search(root: Int32, k: Int, maxDistanceMeters: Double, into results: inout [FenceNeighbor],
+                       _ expand: (Int, inout NearestQueue) -> Void) {
+        results.removeAll(keepingCapacity: true)
+        guard k > 0 else { return }
+        withQueue { queue in
+            queue.push(.init(key: -.infinity, order: .min, ref: root))
+            while !queue.isEmpty {
+                let e = queue.pop()
+                if e.key > maxDistanceMeters { break }
+                if e.isFence {
+                    results.append(FenceNeighbor(id: Int32(truncatingIfNeeded: e.order), distanceMeters: e.key))
+                    if results.count == k { break }
+                    continue
+                }
+                expand(Int(e.ref), &queue)
+            }
+        }
+    }
+
+    /// Pushes fence `id` (position `ref`) at `distance` metres, if within `limit`.
+    mutating func pushFence(_ distance: Double, id: Int32, ref: Int32, within limit: Double) {
+        if distance <= limit { push(.init(key: distance, order: Int64(id), ref: ref)) }
+    }
+
+    /// Pushes node `ref` with lower bound `bound` metres, if within `limit`.
+    mutating func pushNode(_ ref: Int32, bound: Double, within limit: Double) {
+        if bound <= limit { push(.init(key: bound, order: .min, ref: ref)) }
+    }
+
     init(_ storage: UnsafeMutableBufferPointer<Entry>) {
         inline = storage
     }

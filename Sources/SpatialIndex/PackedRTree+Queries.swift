@@ -64,30 +64,21 @@ extension PackedRTree {
     /// centres and, outside the box, for the edges of the fences below.
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
-        results.removeAll(keepingCapacity: true)
-        guard k > 0, height > 0, !(maxDistanceMeters < -maxRadius - 1) else { return }
+        guard height > 0, !(maxDistanceMeters < -maxRadius - 1) else {
+            results.removeAll(keepingCapacity: true)
+            return
+        }
         let ll = p.latLng
-        NearestQueue.withQueue { queue in
-        queue.push(.init(key: -.infinity, order: .min, ref: Int32(nodeCount - 1)))
         childBoxes.withUnsafeBufferPointer { boxes in
-            while !queue.isEmpty {
-                let e = queue.pop()
-                if e.key > maxDistanceMeters { break }
-                if e.isFence {
-                    results.append(FenceNeighbor(id: Int32(truncatingIfNeeded: e.order), distanceMeters: e.key))
-                    if results.count == k { break }
-                    continue
-                }
-                let node = Int(e.ref)
+            NearestQueue.search(root: Int32(nodeCount - 1), k: k, maxDistanceMeters: maxDistanceMeters,
+                                into: &results) { node, queue in
                 let range = children(of: node)
                 if node < leafNodeCount {
                     for i in range {
                         let f = fenceData(i)
                         var d = meters(forChord2: squaredChord(p.x, p.y, p.z, f.x, f.y, f.z))
                         if measure == .edge { d -= radii[i] }
-                        if d <= maxDistanceMeters {
-                            queue.push(.init(key: d, order: Int64(ids[i]), ref: Int32(i)))
-                        }
+                        queue.pushFence(d, id: ids[i], ref: Int32(i), within: maxDistanceMeters)
                     }
                 } else {
                     for c in range {
@@ -95,15 +86,12 @@ extension PackedRTree {
                         let near = CellGeometry.nearChord2(
                             from: p, centre: ll,
                             cell: (Double(b.south), Double(b.north), Double(b.west), Double(b.east)))
-                        let bound = lowerBoundMetres(boxDistance: near.squareRoot(), measure: measure,
-                                                     maxRadius: maxRadius)
-                        if bound <= maxDistanceMeters {
-                            queue.push(.init(key: bound, order: .min, ref: Int32(c)))
-                        }
+                        queue.pushNode(Int32(c), bound: lowerBoundMetres(boxDistance: near.squareRoot(), measure: measure,
+                                                                         maxRadius: maxRadius),
+                                       within: maxDistanceMeters)
                     }
                 }
             }
-        }
         }
     }
 }

@@ -222,14 +222,15 @@ public struct CellIndex: FenceIndex, Sendable {
                         let ids01 = records[r &+ 3]
                         UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
                         buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 4])
-                        let present = CellIndex.presentFences(records, r, kinds)
                         if interior == 3 {
                             // Every fence of every group of the run holds the cell: no distance.
+                            let present = CellIndex.presentFences(records, r, kinds)
                             n &+= present
                             stats.accepted(present)
                         } else {
                             let hits = CellIndex.groupHits(records, r, p, kinds)
                             if S.self != NoStats.self {
+                                let present = CellIndex.presentFences(records, r, kinds)
                                 let accepted = Swift.min(interior, present)
                                 stats.accepted(accepted)
                                 for k in 0..<(present &- accepted) { stats.exact(hit: k < hits &- accepted) }

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "POIData", targets: ["POIData"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
+        // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
+        .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
     ]
 )

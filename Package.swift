@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "Geofence",
+    // The Apple platforms the package supports (Linux needs no entry).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GeoCells", targets: ["GeoCells"]),
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
+        .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
     ]
 )

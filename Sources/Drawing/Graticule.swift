@@ -19,10 +19,12 @@ public struct Graticule: Sendable {
     /// `maxLines` lines along the longer side.
     public init(frame: MapFrame, maxLines: Int = 8) {
         let v = frame.visible
-        let span = max(v.north - v.south, v.east - v.west)
+        // A view wider than the world repeats it; meridians are labelled once, over the frame's range.
+        let (west, east) = v.east - v.west > 360 ? (frame.west, frame.east) : (v.west, v.east)
+        let span = max(v.north - v.south, east - west)
         step = Self.steps.first { span / $0 <= Double(maxLines) } ?? 90
         latitudes = Self.multiples(of: step, from: v.south, to: v.north)
-        longitudes = Self.multiples(of: step, from: v.west, to: v.east)
+        longitudes = Self.multiples(of: step, from: west, to: east)
     }
 
     static func multiples(of step: Double, from low: Double, to high: Double) -> [Double] {

@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
-        .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -21,6 +21,22 @@ enum ScriptSupport {
         return nil
     }
 
+    /// A product built beside the test bundle (SwiftPM puts every product of a configuration in
+    /// one directory), else in the package's `.build/debug`.
+    static func builtProduct(_ name: String) -> URL? {
+        var candidates: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
     /// Runs `scripts/name arguments` from the package root and waits for it.
     static func run(_ name: String, _ arguments: [String]) throws -> Result {
         let process = Process()

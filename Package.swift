@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "POIData", targets: ["POIData"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Drawing", targets: ["Drawing"]),
+        .library(name: "Reporting", targets: ["Reporting"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
         // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
         .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
+        // The benchmark report: measurements over Simulation's workloads, drawn with Drawing.
+        .target(name: "Reporting", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Simulation", "Drawing"]),
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),
@@ -48,6 +51,7 @@ let package = Package(
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Drawing"]),
         .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
     ]

@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
         // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
         .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
-        // The benchmark report: measurements over Simulation's workloads, drawn with Drawing.
-        .target(name: "Reporting", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Simulation", "Drawing"]),
+        // The benchmark report (measurements over Simulation's workloads) and maps of workload
+        // files, drawn with Drawing.
+        .target(name: "Reporting", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Simulation", "Drawing"]),
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),

@@ -27,12 +27,16 @@ let package = Package(
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
+        // What only the executables share: strict argument parsing, JSON and decimal text, clocks.
+        // No library depends on it.
+        .target(name: "CommandSupport"),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation"],
+            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
+                           "CommandSupport"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -42,6 +46,8 @@ let package = Package(
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
+        .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport"]),
     ]
 )

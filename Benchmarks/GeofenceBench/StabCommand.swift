@@ -1,5 +1,6 @@
 import SpatialIndex
 import Simulation
+import CommandSupport
 
 /// `geofence-bench stab`: DESIGN.md's contract — stream a fixes file through one index.
 struct StabCommand {
@@ -14,19 +15,20 @@ struct StabCommand {
       get one call per fix. JSON "mode" says which.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes") else {
-            throw .usage("stab needs --fences F and --fixes X")
-        }
-        let kindName = args.string("index") ?? "packed"
-        guard let kind = IndexKind(rawValue: kindName) else {
-            throw .usage("--index must be one of packed, dynamic, cells, brute; got '\(kindName)'")
-        }
-        let threads = max(1, try args.int("threads", default: 1))
-        let reps = max(1, try args.int("reps", default: 3))
+    static let command = BenchCommand(
+        name: "stab",
+        options: [.value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
+                  .flag("per-fix"), .flag("json")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let fencesPath = try args.required("fences")
+        let fixesPath = try args.required("fixes")
+        let kind = try args.choice("index", default: IndexKind.packed)
+        let threads = try args.int("threads", default: 1, in: 1...1_024)
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
         let json = args.flag("json")
         let perFix = args.flag("per-fix")
-        try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
         let fences = try makeFences(rows)
@@ -50,7 +52,7 @@ func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = ni
         rows = try WorkloadReader.readFences(path: fencesPath)
         fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
     } catch {
-        throw .failed("\(error)")
+        throw BenchError("\(error)")
     }
     let seconds = monotonicSeconds() - t0
     let total = rows.count + fixes.count * (truthPath == nil ? 1 : 2)
@@ -67,7 +69,7 @@ func makeFences(_ rows: [WorkloadFence]) throws(BenchError) -> [Fence] {
         do {
             fences.append(try Fence(id: r.id, latitude: r.latitude, longitude: r.longitude, radiusMeters: r.radius))
         } catch {
-            throw .failed("fence \(r.id): \(error)")
+            throw BenchError("fence \(r.id): \(error)")
         }
     }
     return fences
@@ -84,7 +86,7 @@ func jsonLine(_ m: Measurement) -> String {
     o.set("checksum", String(m.totals.checksum))
     o.set("build_seconds", m.buildSeconds)
     o.set("query_seconds", m.querySeconds)
-    o.set("query_seconds_runs", raw: "[" + m.querySecondsRuns.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+    o.set("query_seconds_runs", array: m.querySecondsRuns.map { JSONObject.number($0, decimals: 6) })
     o.set("fixes_per_second", m.fixesPerSecond, decimals: 0)
     o.set("ns_per_fix", m.nanosecondsPerFix, decimals: 1)
     o.set("hits_per_fix", m.hitsPerFix, decimals: 3)
@@ -115,5 +117,5 @@ func table(_ ms: [Measurement]) -> String {
             formatFixed(m.peakRSSMegabytes, 0), String(m.totals.checksum),
         ])
     }
-    return renderTable(rows)
+    return TextTable.render(rows)
 }

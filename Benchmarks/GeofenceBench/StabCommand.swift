@@ -5,20 +5,22 @@ import CommandSupport
 /// `geofence-bench stab`: DESIGN.md's contract — stream a fixes file through one index.
 struct StabCommand {
     static let help = """
-    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix] [--json]
+    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix]
+                        [--allow-duplicate-ids] [--json]
       For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive).
       Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
       Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
       (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
       The cell index and the packed tree get the fixes through their batch queries
       (forEachContaining(latitudes:longitudes:)); the dynamic tree, and every index with --per-fix,
-      get one call per fix. JSON "mode" says which.
+      get one call per fix. JSON "mode" says which. Two fences with one id are an error naming both
+      lines, unless --allow-duplicate-ids (then each is a fence of its own and both count).
     """
 
     static let command = BenchCommand(
         name: "stab",
         options: [.value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
-                  .flag("per-fix"), .flag("json")],
+                  .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json")],
         help: help, run: run)
 
     static func run(_ args: Arguments) throws {
@@ -29,8 +31,9 @@ struct StabCommand {
         let reps = try args.int("reps", default: 3, in: 1...Int.max)
         let json = args.flag("json")
         let perFix = args.flag("per-fix")
+        let allowDuplicateIDs = args.flag("allow-duplicate-ids")
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs)
         let fences = try makeFences(rows)
         let input = StabInput(fixes, threads: threads, perFix: perFix)
         let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
@@ -42,14 +45,14 @@ struct StabCommand {
 
 /// Reads and validates the workload files (truth too when `truthPath` is given), reporting the
 /// read speed on stderr. Errors name the file, line and column.
-func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil)
+func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false)
     throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream)
 {
     let t0 = monotonicSeconds()
     let rows: [WorkloadFence]
     let fixes: FixStream
     do {
-        rows = try WorkloadReader.readFences(path: fencesPath)
+        rows = try WorkloadReader.readFences(path: fencesPath, allowDuplicateIDs: allowDuplicateIDs)
         fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
     } catch {
         throw BenchError("\(error)")

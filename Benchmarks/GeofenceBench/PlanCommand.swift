@@ -114,7 +114,7 @@ struct PlanCommand {
             throw BenchError("\(error)")
         }
         let t1 = monotonicSeconds()
-        let truth = PlanScoring.truth(fences: fences, fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences, fixes: fixes)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
         var settings = PlanScoring.Settings(
@@ -133,7 +133,7 @@ struct PlanCommand {
         var results: [(String, PlanScoring.Score, Double)] = []
         for (name, policy) in policies {
             let s0 = monotonicSeconds()
-            let score = PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
+            let score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
             let seconds = monotonicSeconds() - s0
             printError("[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s")
             results.append((name, score, seconds))

@@ -59,7 +59,7 @@ struct TransitionsCommand {
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
         let index = PackedRTree(fences)
-        let truth = TransitionScoring.trueTransitions(fixes, index: index)
+        let truth = try TransitionScoring.trueTransitions(fixes, index: index)
         let naiveEvents = TransitionScoring.detectNaive(fixes, index: index)
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
 

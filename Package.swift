@@ -36,12 +36,16 @@ let package = Package(
         // The benchmark report (measurements over Simulation's workloads) and maps of workload
         // files, drawn with Drawing.
         .target(name: "Reporting", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Simulation", "Drawing"]),
+        // What only the executables share: strict argument parsing, JSON and decimal text, clocks.
+        // No library depends on it.
+        .target(name: "CommandSupport"),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation"],
+            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
+                           "CommandSupport"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -54,6 +58,8 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Drawing"]),
         .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
+        .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport"]),
     ]
 )

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SpatialIndex
+import CommandSupport
 
 /// The indexes the benchmark can run, by their `--index` names.
 enum IndexKind: String, CaseIterable {
@@ -67,7 +68,7 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
         var index = DynamicRTree()
         do {
             for f in fences { try index.insert(f) }
-        } catch { throw .failed("dynamic tree: \(error)") }
+        } catch { throw BenchError("dynamic tree: \(error)") }
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .brute:
         let index = BruteForceIndex(fences)
@@ -101,7 +102,7 @@ func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Dou
         totals: totals,
         buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
         statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
-        peakRSSMegabytes: peakRSSMegabytes())
+        peakRSSMegabytes: ProcessStats.peakRSSMegabytes())
 }
 
 /// Bytes of the index's own storage where the index can tell, else 0.

@@ -8,6 +8,7 @@ import Geodesy
 import POIData
 import Simulation
 import SpatialIndex
+import CommandSupport
 
 /// `geofence-bench poi`: loading a million-row POI CSV and k-nearest category search over it.
 struct PoiCommand {
@@ -24,16 +25,21 @@ struct PoiCommand {
                 category, of each category, within 5 km, and to the nearest of 3 locations.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        let rows = max(1, try args.int("rows", default: 1_000_000))
-        let queries = max(1, try args.int("queries", default: 100_000))
-        let k = max(1, try args.int("k", default: 5))
-        let seed = UInt64(try args.int("seed", default: 1))
-        let reps = max(1, try args.int("reps", default: 3))
+    static let command = BenchCommand(
+        name: "poi",
+        options: [.value("pois"), .value("rows"), .value("queries"), .value("k"), .value("seed"), .value("reps"),
+                  .value("out"), .flag("json")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let rows = try args.int("rows", default: 1_000_000, in: 1...Int.max)
+        let queries = try args.int("queries", default: 100_000, in: 1...Int.max)
+        let k = try args.int("k", default: 5, in: 1...Int.max)
+        let seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
         let source = args.string("pois")
         let outArg = args.string("out")
         let json = args.flag("json")
-        try args.checkAllConsumed()
 
         let path = outArg ?? "/tmp/geofence-bench-pois-\(getpid()).csv"
         defer { if outArg == nil { _ = unlink(path) } }
@@ -48,13 +54,13 @@ struct PoiCommand {
         var loadCPURuns: [Double] = []
         for _ in 0..<reps {
             t0 = monotonicSeconds()
-            let c0 = threadCPUSeconds()
+            let c0 = ProcessStats.threadCPUSeconds()
             catalog = try load(path)
             loadRuns.append(monotonicSeconds() - t0)
-            loadCPURuns.append(threadCPUSeconds() - c0)
+            loadCPURuns.append(ProcessStats.threadCPUSeconds() - c0)
         }
-        guard catalog.count == rows else { throw .failed("loaded \(catalog.count) POIs of \(rows) rows") }
-        let loadSeconds = median(loadRuns)
+        guard catalog.count == rows else { throw BenchError("loaded \(catalog.count) POIs of \(rows) rows") }
+        let loadSeconds = ProcessStats.median(loadRuns)
         // The CSV reader alone over the same file (records and fields, no validation): what
         // the loader's own work adds on top.
         var scanRuns: [Double] = []
@@ -65,14 +71,14 @@ struct PoiCommand {
                 let reader = try CSVReader(path: path)
                 while let record = try reader.nextRecord() { fields &+= record.count }
             } catch {
-                throw .failed("\(path): \(error)")
+                throw BenchError("\(path): \(error)")
             }
             scanRuns.append(monotonicSeconds() - t0)
-            guard fields == 9 * (rows + 1) else { throw .failed("scan saw \(fields) fields") }
+            guard fields == 9 * (rows + 1) else { throw BenchError("scan saw \(fields) fields") }
         }
-        let scanSeconds = median(scanRuns)
+        let scanSeconds = ProcessStats.median(scanRuns)
         printError("csv scan: \(formatFixed(scanSeconds, 3)) s (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s)")
-        let loadCPUSeconds = median(loadCPURuns)
+        let loadCPUSeconds = ProcessStats.median(loadCPURuns)
         printError("load: \(formatFixed(loadSeconds, 3)) s median wall, \(formatFixed(loadCPUSeconds, 3)) s CPU "
             + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s wall)")
 
@@ -100,13 +106,13 @@ struct PoiCommand {
             var check: UInt64 = 0
             _ = body()  // warm-up
             for _ in 0..<reps {
-                let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
+                let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
                 check = body()
                 runs.append(monotonicSeconds() - start)
-                cpuRuns.append(threadCPUSeconds() - cpuStart)
+                cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
             }
-            let micros = median(runs) / Double(queries) * 1e6
-            let cpuMicros = median(cpuRuns) / Double(queries) * 1e6
+            let micros = ProcessStats.median(runs) / Double(queries) * 1e6
+            let cpuMicros = ProcessStats.median(cpuRuns) / Double(queries) * 1e6
             results.append((name, micros, cpuMicros, check))
             printError("nearest \(name): \(formatFixed(micros, 2)) us/query wall, \(formatFixed(cpuMicros, 2)) us CPU (checksum \(check))")
         }
@@ -146,7 +152,7 @@ struct PoiCommand {
             o.set("file_bytes", bytes)
             o.set("source", source ?? "synthetic")
             o.set("load_seconds", loadSeconds)
-            o.set("load_seconds_runs", raw: "[" + loadRuns.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+            o.set("load_seconds_runs", array: loadRuns.map { JSONObject.number($0, decimals: 6) })
             o.set("load_cpu_seconds", loadCPUSeconds)
             o.set("load_rows_per_second", Double(rows) / loadSeconds, decimals: 0)
             o.set("load_mb_per_second", Double(bytes) / loadSeconds / 1e6, decimals: 1)
@@ -155,9 +161,14 @@ struct PoiCommand {
             o.set("build_seconds", buildSeconds)
             o.set("queries", queries)
             o.set("k", k)
-            o.set("nearest_us_per_query", raw: "{" + results.map { "\"\($0.0)\": \(formatFixed($0.1, 3))" }.joined(separator: ", ") + "}")
-            o.set("nearest_cpu_us_per_query", raw: "{" + results.map { "\"\($0.0)\": \(formatFixed($0.2, 3))" }.joined(separator: ", ") + "}")
-            o.set("peak_rss_mb", peakRSSMegabytes(), decimals: 1)
+            var wall = JSONObject(), cpu = JSONObject()
+            for (name, micros, cpuMicros, _) in results {
+                wall.set(name, micros, decimals: 3)
+                cpu.set(name, cpuMicros, decimals: 3)
+            }
+            o.set("nearest_us_per_query", object: wall)
+            o.set("nearest_cpu_us_per_query", object: cpu)
+            o.set("peak_rss_mb", ProcessStats.peakRSSMegabytes(), decimals: 1)
             print(o.text)
         } else {
             print("rows       \(rows) (\(formatFixed(Double(bytes) / 1e6, 1)) MB, \(source ?? "synthetic"))")
@@ -168,7 +179,7 @@ struct PoiCommand {
             for (name, micros, cpu, _) in results {
                 print("nearest-\(k) \(name): \(formatFixed(micros, 2)) us/query wall, \(formatFixed(cpu, 2)) us CPU")
             }
-            print("peak RSS   \(formatFixed(peakRSSMegabytes(), 0)) MB")
+            print("peak RSS   \(formatFixed(ProcessStats.peakRSSMegabytes(), 0)) MB")
         }
     }
 
@@ -176,20 +187,8 @@ struct PoiCommand {
         do {
             return try POICatalog(path: path)
         } catch {
-            throw .failed("\(path): \(error)")
+            throw BenchError("\(path): \(error)")
         }
-    }
-
-    /// CPU seconds used by the calling thread.
-    static func threadCPUSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
-
-    static func median(_ xs: [Double]) -> Double {
-        let s = xs.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
     /// `p` moved by small offsets in metres (equirectangular, fine below ~100 km), latitude
@@ -217,13 +216,13 @@ struct PoiCommand {
         let template: [Row]
         if let source {
             let real: POICatalog
-            do { real = try POICatalog(path: source) } catch { throw .failed("\(source): \(error)") }
+            do { real = try POICatalog(path: source) } catch { throw BenchError("\(source): \(error)") }
             template = (0..<real.count).map { i in
                 Row(location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
                     shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
                     category: real.category(at: i)?.rawValue ?? "")
             }
-            guard !template.isEmpty else { throw .failed("\(source) has no POIs") }
+            guard !template.isEmpty else { throw BenchError("\(source) has no POIs") }
         } else {
             template = []
         }
@@ -239,7 +238,7 @@ struct PoiCommand {
             centres.append(LatLng(uncheckedLatitude: rng.uniform(25, 49), longitude: rng.uniform(-124, -67)))
         }
         let writer: ByteFileWriter
-        do { writer = try ByteFileWriter(path: path) } catch { throw .failed("\(error)") }
+        do { writer = try ByteFileWriter(path: path) } catch { throw BenchError("\(error)") }
         writer.buffer.append(contentsOf: Array("osm_type,osm_id,lat,lon,name,amenity,shop,brand,category\n".utf8))
         var total = writer.buffer.count
         var shift = (lat: 0.0, lon: 0.0)
@@ -279,9 +278,9 @@ struct PoiCommand {
             let line = out.bytes
             writer.buffer.append(contentsOf: line)
             total += line.count
-            do { try writer.flushIfFull() } catch { throw .failed("\(error)") }
+            do { try writer.flushIfFull() } catch { throw BenchError("\(error)") }
         }
-        do { try writer.close() } catch { throw .failed("\(error)") }
+        do { try writer.close() } catch { throw BenchError("\(error)") }
         return total
     }
 }

@@ -6,6 +6,7 @@ import Darwin
 import Geofencing
 import SpatialIndex
 import Simulation
+import CommandSupport
 
 /// `geofence-bench transitions`: the TransitionDetector (and the naive baseline) on noisy fixes,
 /// scored against the noise-free truth (issue 4's definitions, in Simulation's TransitionScoring).
@@ -13,7 +14,7 @@ struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
-                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep]
+                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep] [--diagnose]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
       unmatched true transition of the same device, fence and kind when it comes at most 120 s
@@ -23,35 +24,42 @@ struct TransitionsCommand {
       p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
       --events-out writes the detector's events as device,fence,kind,t.
       The tuning options override the detector's defaults; --sweep prints the trade-off table over
-      hysteresis x accuracy gate instead.
+      hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes"),
-              let truthPath = args.string("truth") else {
-            throw .usage("transitions needs --fences F, --fixes X and --truth T")
-        }
+    static let command = BenchCommand(
+        name: "transitions",
+        options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
+                  .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
+                  .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
+                  .value("slack"), .flag("sweep"), .flag("diagnose")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let fencesPath = try args.required("fences")
+        let fixesPath = try args.required("fixes")
+        let truthPath = try args.required("truth")
         let eventsOut = args.string("events-out")
         let json = args.flag("json")
         let sweep = args.flag("sweep")
         let diagnoseFN = args.flag("diagnose")
-        let reps = max(1, try args.int("reps", default: 3))
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
         var config = TransitionDetectorConfiguration.default
-        config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters)
-        config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction)
-        config.accuracyFactor = try args.double("accuracy-factor", default: config.accuracyFactor)
-        config.maxAccuracyMeters = try args.double("max-accuracy", default: config.maxAccuracyMeters)
-        config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations)
-        config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations)
-        config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds)
-        config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond)
-        config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters)
-        try args.checkAllConsumed()
+        let any = -Double.infinity...Double.infinity
+        config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters, in: any)
+        config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction, in: any)
+        config.accuracyFactor = try args.double("accuracy-factor", default: config.accuracyFactor, in: any)
+        config.maxAccuracyMeters = try args.double("max-accuracy", default: config.maxAccuracyMeters, in: any)
+        config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations, in: 0...Int.max)
+        config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
+        config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
+        config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
+        config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters, in: any)
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
         let index = PackedRTree(fences)
-        let truth = TransitionScoring.trueTransitions(fixes, index: index)
+        let truth = try TransitionScoring.trueTransitions(fixes, index: index)
         let naiveEvents = TransitionScoring.detectNaive(fixes, index: index)
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
 
@@ -65,10 +73,10 @@ struct TransitionsCommand {
         var detector: TransitionDetector?
         for _ in 0..<reps {
             var d = try makeDetector(fences, index, config)
-            let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
+            let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             events = TransitionScoring.detect(fixes, with: &d)
             runs.append(monotonicSeconds() - start)
-            cpuRuns.append(threadCPUSeconds() - cpuStart)
+            cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
             detector = d
         }
         runs.sort()
@@ -83,7 +91,7 @@ struct TransitionsCommand {
                 TransitionScoring.appendCSV(events, header: true, to: &w.buffer)
                 try w.close()
             } catch {
-                throw .failed("\(error)")
+                throw BenchError("\(error)")
             }
         }
         let d = detector!
@@ -95,8 +103,8 @@ struct TransitionsCommand {
             o.set("true_transitions", score.trueTransitions)
             o.set("optional_transitions", score.optionalTransitions)
             o.set("required_transitions", score.requiredTransitions)
-            o.set("detector", raw: scoreJSON(score, fixesPerSecond: fixesPerSecond).text)
-            o.set("naive", raw: scoreJSON(naive, fixesPerSecond: nil).text)
+            o.set("detector", object: scoreJSON(score, fixesPerSecond: fixesPerSecond))
+            o.set("naive", object: scoreJSON(naive, fixesPerSecond: nil))
             o.set("false_positive_reduction_vs_naive",
                   score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
             var c = JSONObject()
@@ -104,9 +112,9 @@ struct TransitionsCommand {
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
             c.set("neighbourhood_queries", k.neighbourhoodQueries); c.set("state_entries", d.stateEntryCount)
-            o.set("counters", raw: c.text)
+            o.set("counters", object: c)
             o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0)
-            o.set("seconds_runs", raw: "[" + runs.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+            o.set("seconds_runs", array: runs.map { JSONObject.number($0, decimals: 6) })
             print(o.text)
         } else {
             print("true transitions \(score.trueTransitions) (\(score.optionalTransitions) optional brushes)")
@@ -125,7 +133,7 @@ struct TransitionsCommand {
         do {
             return try TransitionDetector(fences: fences, configuration: config)
         } catch {
-            throw .failed("\(error)")
+            throw BenchError("\(error)")
         }
     }
 
@@ -153,7 +161,7 @@ struct TransitionsCommand {
                         formatFixed(s.latencyP95, 0), formatFixed(s.flapsPerTrueTransition, 4),
                         fps.map { formatFixed($0 / 1e6, 2) } ?? "-"])
         }
-        return renderTable(out)
+        return TextTable.render(out)
     }
 
     /// The trade-off table: FP/FN/latency over hysteresis (m) x accuracy gate (m), other settings
@@ -178,22 +186,6 @@ struct TransitionsCommand {
         lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
-    }
-}
-
-/// CPU time of the calling thread, seconds (unaffected by other processes on a shared machine).
-func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
-
-extension Arguments {
-    /// A finite number option.
-    mutating func double(_ name: String, default value: Double) throws(BenchError) -> Double {
-        guard let s = string(name) else { return value }
-        guard let v = Double(s.replacingUnderscores()), v.isFinite else { throw .usage("--\(name) needs a finite number, got '\(s)'") }
-        return v
     }
 }
 

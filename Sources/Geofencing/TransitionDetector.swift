@@ -113,7 +113,9 @@ public struct TransitionDetector {
     /// different radii this returns far fewer fences per refresh than a `forEachWithin` query,
     /// which must reach `maxRadius + margin + slack` around the device for every fence (on the
     /// 1/3/5-mile workload about half as many; the faster choice when no index is shared).
-    /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``.
+    /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``, and
+    ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
+    ///   and the slack is not a finite number of metres (settings valid alone but too large together).
     public init(fences: [Fence], dwellSeconds: [Int32: Double] = [:],
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
@@ -122,8 +124,12 @@ public struct TransitionDetector {
         enlarged.reserveCapacity(fences.count)
         for f in fences {
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
-            // Cannot fail: same id and centre, a larger finite radius.
-            enlarged.append(try! Fence(id: f.id, centre: f.centre, radiusMeters: f.radiusMeters + band + extra))
+            let radius = f.radiusMeters + band + extra
+            do {
+                enlarged.append(try Fence(id: f.id, centre: f.centre, radiusMeters: radius))
+            } catch {
+                throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
+            }
         }
         let tree = PackedRTree(enlarged)
         self.queryWithin = { _, p, body in tree.forEachContaining(p, body) }

@@ -32,7 +32,7 @@ public enum ReportRunner {
         let fences = try workload.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
         let fixes = workload.fixes
         let index = PackedRTree(fences)
-        let truth = TransitionScoring.trueTransitions(fixes, index: index)
+        let truth = try TransitionScoring.trueTransitions(fixes, index: index)
         var detector: [BenchmarkReport.Detector] = []
         var defaultLatencies: [Double] = []
         let defaults = TransitionDetectorConfiguration.default
@@ -58,7 +58,7 @@ public enum ReportRunner {
         let required = truth.reduce(0) { $0 + ($1.optional ? 0 : 1) }
 
         var planner: [BenchmarkReport.Planner] = []
-        let planTruth = PlanScoring.truth(fences: fences, fixes: fixes)
+        let planTruth = try PlanScoring.truth(fences: fences, fixes: fixes)
         for cap in settings.caps {
             let monitor = try MonitorPlanner(candidates: PlanScoring.candidates(from: workload.fences),
                                              configuration: MonitorPlanner.Configuration(capacity: cap))
@@ -69,7 +69,7 @@ public enum ReportRunner {
             ]
             for (name, policy) in policies {
                 progress("planner: cap \(cap), \(name)")
-                let s = PlanScoring.score(policy, truth: planTruth, fixes: fixes, settings: PlanScoring.Settings(os: .init(capacity: cap)))
+                let s = try PlanScoring.score(policy, truth: planTruth, fixes: fixes, settings: PlanScoring.Settings(os: .init(capacity: cap)))
                 planner.append(BenchmarkReport.Planner(
                     cap: cap, policy: name, recall: s.recall, systemRecall: s.recallWithWakeUpCheck,
                     replansPerDeviceHour: s.replansPerDeviceHour, wakesPerDeviceHour: s.wakesPerDeviceHour,

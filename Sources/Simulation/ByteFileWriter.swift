@@ -75,6 +75,8 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
     case badRow(path: String, line: Int, column: String, message: String)
     case missingColumn(path: String, column: String)
     case lengthMismatch(path: String, expected: Int, found: Int)
+    /// A fence id that an earlier row (`firstLine`) already has.
+    case duplicateID(path: String, id: Int32, firstLine: Int, line: Int)
 
     public var description: String {
         switch self {
@@ -86,6 +88,8 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
         case let .missingColumn(path, column): return "\(path):1: missing column '\(column)' in the header"
         case let .lengthMismatch(path, expected, found):
             return "\(path): has \(found) rows but fixes.csv has \(expected); row k must be the truth of fix k"
+        case let .duplicateID(path, id, firstLine, line):
+            return "\(path):\(line):id: fence id \(id) repeats line \(firstLine)"
         }
     }
 }

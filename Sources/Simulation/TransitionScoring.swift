@@ -52,7 +52,7 @@ public struct TransitionScore: Hashable, Sendable {
     }
 }
 
-/// Scoring of detected events against ground truth, as issue 4 defines it: a detected event
+/// Scoring of detected events against ground truth: a detected event
 /// matches an unmatched true transition of the same device, fence and kind whose time is no more
 /// than ``earlySeconds`` after the event and no more than ``lateSeconds`` before it.
 public enum TransitionScoring {
@@ -63,10 +63,12 @@ public enum TransitionScoring {
     /// A true transition reversed within 60 s is a brush past the boundary (optional).
     public static let brushSeconds = 60.0
 
-    /// The true transitions of `fixes` (which must carry truth), via a ``NaiveDetector`` over the
-    /// truth positions, with brushes marked optional. Ordered by fix then fence id.
-    public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) -> [TrueTransition] {
-        precondition(fixes.hasTruth, "trueTransitions needs fixes with truth")
+    /// The true transitions of `fixes`, via a ``NaiveDetector`` over the truth positions, with
+    /// brushes marked optional. Ordered by fix then fence id.
+    /// - Throws: ``FixStreamError`` when the stream has no truth columns, columns of different
+    ///   lengths or a value out of range.
+    public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) throws(FixStreamError) -> [TrueTransition] {
+        try fixes.validate(requiringTruth: true)
         var naive = NaiveDetector(index: index)
         var events: [TransitionEvent] = []
         for k in 0..<fixes.count {

@@ -285,3 +285,17 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
         #expect(a == b, "seed \(seed)")
     }
 }
+
+/// Settings each in range but too large together: the own-index initialiser trapped on the
+/// enlarged fence's infinite radius; now it is a typed error naming the fence.
+@Test func settingsThatOverflowTheNeighbourhoodAreATypedError() throws {
+    var config = TransitionDetectorConfiguration.default
+    config.accuracyFactor = 1e300
+    config.maxAccuracyMeters = 1e300
+    #expect(throws: GeofenceError.invalidSetting(field: "neighbourhood radius of fence 7", value: .infinity)) {
+        try TransitionDetector(fences: [fence150], configuration: config)
+    }
+    config.accuracyFactor = 1
+    config.maxAccuracyMeters = 1e6   // large but finite: accepted
+    #expect(throws: Never.self) { try TransitionDetector(fences: [fence150], configuration: config) }
+}

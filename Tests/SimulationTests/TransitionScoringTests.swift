@@ -97,7 +97,7 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     let w = WorkloadGenerator.make(spec)
     let fences = try w.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
     let index = PackedRTree(fences)
-    let truth = TransitionScoring.trueTransitions(w.fixes, index: index)
+    let truth = try TransitionScoring.trueTransitions(w.fixes, index: index)
     var detector = try TransitionDetector(fences: fences, index: index)
     let score = TransitionScoring.score(detected: TransitionScoring.detect(w.fixes, with: &detector), truth: truth)
     let naive = TransitionScoring.score(detected: TransitionScoring.detectNaive(w.fixes, index: index), truth: truth)

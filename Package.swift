@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
-                           "CommandSupport"],
+                           "CommandSupport", "Reporting"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),

@@ -31,6 +31,7 @@ enum BenchTool {
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
       geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
       geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
+      geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
       geofence-bench [COMMAND] --help
 
     Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
@@ -40,7 +41,7 @@ enum BenchTool {
     /// Every command, the suite first.
     static let commands: [BenchCommand] = [
         SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command,
-        PlanCommand.command, GenerateCommand.command,
+        PlanCommand.command, GenerateCommand.command, ReportCommand.command,
     ]
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.

@@ -260,3 +260,17 @@ public enum ReportPage {
         return "\(v)"
     }
 }
+
+extension ReportPage {
+    /// Writes `report.json` and `report.html` into `directory` (created with its parents when
+    /// missing); returns their paths.
+    @discardableResult
+    public static func write(_ report: BenchmarkReport, toDirectory directory: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let json = (directory as NSString).appendingPathComponent("report.json")
+        let html = (directory as NSString).appendingPathComponent("report.html")
+        try ReportPage.json(report).write(toFile: json, atomically: true, encoding: .utf8)
+        try ReportPage.html(report).write(toFile: html, atomically: true, encoding: .utf8)
+        return [json, html]
+    }
+}

@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "CommandSupport"),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport"]),
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport",
+                           "Drawing", "Reporting"]),
         .executableTarget(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",

@@ -7,9 +7,10 @@ import Reporting
 struct ReportCommand {
     static let help = """
     geofence-bench report --out DIR [--quick] [--peers FILE]
-      Measures everything the report shows and writes DIR/report.json (the values) and
+      Measures everything the report shows and writes DIR/report.json (the values),
       DIR/report.html (one self-contained page: inline SVG charts and tables, no scripts, nothing
-      fetched; every table number carries its JSON path). Progress goes to stderr.
+      fetched; every table number carries its JSON path) and each chart as DIR/charts/NAME.svg.
+      Progress goes to stderr.
       The page shows stabbing throughput against fence count for every index (cells, packed,
       dynamic; brute up to 3,000 fences), index memory per fence, the candidate false-positive
       rate, the transition detector's false-positive/false-negative trade-off over hysteresis
@@ -44,7 +45,8 @@ struct ReportCommand {
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
         }
         do {
-            for path in try ReportPage.write(report, toDirectory: out) { printError("wrote \(path)") }
+            let paths = try ReportPage.write(report, toDirectory: out)
+            printError("wrote \(paths[0]), \(paths[1]) and \(paths.count - 2) charts in \(out)/charts")
         } catch {
             throw BenchError("\(out): \(error)")
         }

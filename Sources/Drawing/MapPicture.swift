@@ -132,7 +132,9 @@ public struct MapPicture: Sendable {
             svg.close()
         }
         if !fences.isEmpty {
-            svg.open("g", ["class": "fences", "fill": Color.fence, "fill-opacity": "0.07", "stroke": Color.fence, "stroke-width": "1.2"])
+            // Overlapping fills add up: many fences get a fainter fill so the trajectory stays visible.
+            svg.open("g", ["class": "fences", "fill": Color.fence, "fill-opacity": fences.count <= 20 ? "0.07" : "0.025",
+                           "stroke": Color.fence, "stroke-width": fences.count <= 20 ? "1.2" : "0.8"])
             for fence in fences {
                 let pixels = fence.radius / frame.metersPerPixel(atLatitude: fence.center.latitude)
                 let outline = GeoOutline.circle(center: fence.center, radius: fence.radius,

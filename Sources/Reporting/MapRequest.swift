@@ -12,7 +12,8 @@ import SpatialIndex
 ///
 /// Files are read with the package's readers (``WorkloadReader``, ``POICatalog``), so a bad row
 /// fails with its file, line and column. What is left out of the picture is counted in its notes:
-/// with a trajectory, only fences within ``nearTrackMeters`` of one of its fixes are drawn.
+/// with a trajectory, only fences within ``nearTrackMeters`` of one of its fixes are drawn; with
+/// fences, only POIs within ``nearTrackMeters`` of one of the drawn fences.
 public struct MapRequest: Sendable {
     /// `fences.csv` (`id,lat,lon,radius_m[,poi_id,tier]`), or nil.
     public var fencesPath: String?
@@ -24,8 +25,8 @@ public struct MapRequest: Sendable {
     public var device: Int32?
     /// Draw each fence's S2 covering with at most this many cells (nil: no covers).
     public var coverMaxCells: Int?
-    /// Fences whose boundary is farther than this from every fix of the trajectory are left out
-    /// (metres; only with a trajectory).
+    /// Fences whose boundary is farther than this from every fix of the trajectory, and POIs
+    /// farther than this from every drawn fence, are left out (metres).
     public var nearTrackMeters: Double = 1_000
     /// Projection and canvas size of the picture (pixels).
     public var projection: MapProjection = .webMercator
@@ -104,7 +105,27 @@ public struct MapRequest: Sendable {
         }
         if let poisPath {
             let catalog = try POICatalog(path: poisPath)
-            map.pois = (0..<catalog.count).map { i in
+            var indexes = Array(0..<catalog.count)
+            if !drawn.isEmpty {
+                // With fences: only the POIs near them, so a city's fences are not lost on a continent.
+                let fences = try drawn.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
+                let index = PackedRTree(fences)
+                let largest = drawn.map(\.radius).max() ?? 0
+                let byID = Dictionary(drawn.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                indexes = indexes.filter { i in
+                    let p = catalog.location(at: i)
+                    var near = false
+                    index.forEachWithin(meters: largest + nearTrackMeters, of: p.unitVector) { id in
+                        guard !near, let f = byID[id] else { return }
+                        near = haversineDistance(LatLng(uncheckedLatitude: f.latitude, longitude: f.longitude), p) <= f.radius + nearTrackMeters
+                    }
+                    return near
+                }
+                if indexes.count < catalog.count {
+                    notes.append("\(indexes.count) of \(catalog.count) POIs drawn: those within \(NumberText.meters(nearTrackMeters)) of a fence")
+                }
+            }
+            map.pois = indexes.map { i in
                 let name = catalog.name(at: i)
                 let category = catalog.category(at: i)?.rawValue ?? ""
                 return MapPicture.Point(position: catalog.location(at: i),

@@ -34,7 +34,13 @@ public enum ReportPage {
                                      "nearest-once": "nearest centres, planned once"]
 
     /// The HTML page.
-    public static func html(_ report: BenchmarkReport) -> String {
+    public static func html(_ report: BenchmarkReport) -> String { render(report).html }
+
+    /// The charts of the page, in page order, each as its own SVG document (900 x 420 pixels,
+    /// caption included); ``Chart/id`` names them.
+    public static func charts(_ report: BenchmarkReport) -> [Chart] { render(report).charts }
+
+    static func render(_ report: BenchmarkReport) -> (html: String, charts: [Chart]) {
         var page = Page()
         let s = report.settings
         page.raw("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
@@ -53,7 +59,7 @@ public enum ReportPage {
         detectorSection(report, &page)
         plannerSection(report, &page)
         page.raw("</body>\n</html>\n")
-        return page.text
+        return (page.text, page.charts)
     }
 
     static let style = """
@@ -230,6 +236,7 @@ public enum ReportPage {
     /// The page under construction: escaped text, table cells that carry their JSON values.
     struct Page {
         var text = ""
+        var charts: [Chart] = []
         mutating func raw(_ s: String) { text += s }
         mutating func element(_ name: String, _ content: String, class c: String? = nil) {
             text += "<\(name)" + (c.map { " class=\"\($0)\"" } ?? "") + ">" + XMLText.escaped(content) + "</\(name)>\n"
@@ -247,6 +254,7 @@ public enum ReportPage {
             var sized = chart
             sized.width = 900
             sized.height = 420
+            charts.append(sized)
             sized.caption = ""
             text += "<figure>\n" + sized.render().rendered
             if !chart.caption.isEmpty { text += "<figcaption>" + XMLText.escaped(chart.caption) + "</figcaption>\n" }
@@ -262,15 +270,23 @@ public enum ReportPage {
 }
 
 extension ReportPage {
-    /// Writes `report.json` and `report.html` into `directory` (created with its parents when
-    /// missing); returns their paths.
+    /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
+    /// (created with its parents when missing); returns the paths written.
     @discardableResult
     public static func write(_ report: BenchmarkReport, toDirectory directory: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
+        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
         let json = (directory as NSString).appendingPathComponent("report.json")
         let html = (directory as NSString).appendingPathComponent("report.html")
-        try ReportPage.json(report).write(toFile: json, atomically: true, encoding: .utf8)
-        try ReportPage.html(report).write(toFile: html, atomically: true, encoding: .utf8)
-        return [json, html]
+        let (page, charts) = render(report)
+        try TextFile.write(ReportPage.json(report), to: json)
+        try TextFile.write(page, to: html)
+        var written = [json, html]
+        for chart in charts {
+            let path = (chartDirectory as NSString).appendingPathComponent(chart.id + ".svg")
+            try TextFile.write(chart.render().fileText, to: path)
+            written.append(path)
+        }
+        return written
     }
 }

@@ -15,6 +15,9 @@ import Testing
         #expect(html.contains("quick preset"))
         #expect(html.components(separatedBy: "<svg ").count - 1 == 7)
         #expect(json.contains("\"is_quick\" : true"))
+        let charts = try FileManager.default.contentsOfDirectory(atPath: directory + "/nested/charts").sorted()
+        #expect(charts.count == 7)
+        #expect(charts.contains("stabbing-throughput-against-fence-count.svg"))
     }
 
     @Test func badCommandLinesAndPeersFiles() throws {

@@ -55,6 +55,7 @@ import Testing
         let map = try request.picture()
         #expect(map.pois.count == 126)
         #expect(map.title == "pois_osm.csv")
+        #expect(map.notes.isEmpty)   // without fences every POI is drawn
         #expect(try MapRequest().picture().fences.isEmpty)
     }
 

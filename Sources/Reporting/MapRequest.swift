@@ -23,6 +23,9 @@ public struct MapRequest: Sendable {
     public var fixesPath: String?
     /// The device whose fixes are drawn (default: the device of the first fix).
     public var device: Int32?
+    /// Dwell time given to every drawn fence for the detector, seconds (nil: no dwell events;
+    /// the workload format carries no dwell times).
+    public var dwellSeconds: Double?
     /// Draw each fence's S2 covering with at most this many cells (nil: no covers).
     public var coverMaxCells: Int?
     /// Fences whose boundary is farther than this from every fix of the trajectory, and POIs
@@ -139,7 +142,8 @@ public struct MapRequest: Sendable {
             }
             if !drawn.isEmpty {
                 let fences = try drawn.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
-                var detector = try TransitionDetector(fences: fences)
+                let dwell = dwellSeconds.map { seconds in Dictionary(uniqueKeysWithValues: fences.map { ($0.id, seconds) }) } ?? [:]
+                var detector = try TransitionDetector(fences: fences, dwellSeconds: dwell)
                 var events: [TransitionEvent] = []
                 for k in trackIndexes {
                     let before = events.count
@@ -153,7 +157,8 @@ public struct MapRequest: Sendable {
                     }
                 }
             }
-            notes.append("device \(device): \(trackIndexes.count) fixes; events from the transition detector with its defaults")
+            let dwellNote = dwellSeconds.map { "; dwell after \(NumberText.fixed($0, decimals: 0)) s inside" } ?? ""
+            notes.append("device \(device): \(trackIndexes.count) fixes; events from the transition detector with its defaults" + dwellNote)
         }
         map.notes = notes
         return map

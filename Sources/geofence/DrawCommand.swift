@@ -8,7 +8,7 @@ struct DrawCommand: Subcommand {
     static let name = "draw"
     static let abstract = "An SVG map of fences, S2 covers, POIs and a trajectory with its events."
     static let help = """
-        USAGE: geofence draw [--fences F] [--pois P] [--fixes X] [--device D] [--cover N]
+        USAGE: geofence draw [--fences F] [--pois P] [--fixes X] [--device D] [--dwell S] [--cover N]
                              [--projection mercator|equirectangular] [--width W] [--height H]
                              [--title T] [--out FILE.svg]
 
@@ -24,6 +24,8 @@ struct DrawCommand: Subcommand {
                           triangle) and dwell (purple square) events over the drawn fences. Only
                           fences within 1 km of the trajectory are drawn (the map says how many).
           --device D      the device to draw (default: the device of the first fix).
+          --dwell S       give every drawn fence a dwell time of S seconds, so the detector also
+                          reports dwells (fences.csv carries no dwell times; default: none).
           --cover N       also draw each fence's S2 covering of at most N cells (1...64).
           --projection P  mercator (Web Mercator, the default) or equirectangular.
           --width W, --height H
@@ -38,7 +40,7 @@ struct DrawCommand: Subcommand {
         """
 
     static let options: [Arguments.Option] = [
-        .value("fences"), .value("pois"), .value("fixes"), .value("device"), .value("cover"), .value("projection"),
+        .value("fences"), .value("pois"), .value("fixes"), .value("device"), .value("dwell"), .value("cover"), .value("projection"),
         .value("width"), .value("height"), .value("title"), .value("out"),
     ]
 
@@ -52,6 +54,7 @@ struct DrawCommand: Subcommand {
         request.poisPath = path("pois")
         request.fixesPath = path("fixes")
         if let device = try arguments.int("device", in: 0...Int(Int32.max)) { request.device = Int32(device) }
+        request.dwellSeconds = try arguments.double("dwell", in: 0...86_400)
         request.coverMaxCells = try arguments.int("cover", in: 1...64)
         request.projection = try arguments.choice("projection", default: MapProjection.webMercator)
         request.width = try arguments.double("width", default: 1000, in: 200...8000)
@@ -66,6 +69,7 @@ struct DrawCommand: Subcommand {
         if paths.isEmpty { throw UsageError("nothing to draw: give --fences, --pois or --fixes") }
         if paths.filter({ $0 == "/dev/stdin" }).count > 1 { throw UsageError("only one file can be '-' (standard input)") }
         if request.device != nil && request.fixesPath == nil { throw UsageError("--device needs --fixes") }
+        if request.dwellSeconds != nil && request.fixesPath == nil { throw UsageError("--dwell needs --fixes") }
     }
 
     func run(_ io: ToolIO) -> Int32 {

@@ -51,6 +51,7 @@ import Testing
     @Test func usageAndInputErrors() throws {
         #expect(try cli.run(["draw"]).status == 2)                                      // nothing to draw
         #expect(try cli.run(["draw", "--pois", Self.pois, "--device", "3"]).status == 2) // --device needs --fixes
+        #expect(try cli.run(["draw", "--pois", Self.pois, "--dwell", "300"]).status == 2)  // --dwell needs --fixes
         #expect(try cli.run(["draw", "--pois", Self.pois, "--projection", "robinson"]).status == 2)
         #expect(try cli.run(["draw", "--pois", Self.pois, "--cover", "0"]).status == 2)
         #expect(try cli.run(["draw", "--fences", "-", "--pois", "-"]).status == 2)

@@ -107,3 +107,24 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     #expect(score.falseNegativeRate < 0.02, "seed 5: FN \(score.falseNegativeRate)")
     #expect(score.latencyP95 < 180, "seed 5: p95 \(score.latencyP95)")
 }
+
+@Test func falseNegativeBreakdownBucketsMissesByKindHoldAndPreviousMiss() {
+    let truth = TransitionScoring.markBrushes([
+        ev(1, 5, .enter, 1000), ev(1, 5, .exit, 1100),    // enter held 100 s, missed
+        ev(1, 5, .enter, 5000),                           // re-enter, held forever, missed after a caught exit
+        ev(2, 6, .enter, 1000), ev(2, 6, .exit, 1500),    // enter held 500 s, caught; exit held forever, missed
+        ev(3, 7, .enter, 1000), ev(3, 7, .exit, 1030),    // a brush: optional, never counted
+    ])
+    let detected = [ev(1, 5, .exit, 1110), ev(2, 6, .enter, 1010)]
+    let breakdown = TransitionScoring.falseNegativeBreakdown(detected: detected, truth: truth)
+    #expect(breakdown.map(\.key) == ["enter held<120s prevMissed=false", "enter held>=900s prevMissed=false",
+                                     "exit held>=900s prevMissed=false"])
+    #expect(breakdown.map(\.count) == [1, 1, 1])
+    #expect(breakdown.reduce(0) { $0 + $1.count } == TransitionScoring.score(detected: detected, truth: truth).falseNegatives)
+    // Nothing detected: every required transition is a miss; the second of a pair follows a miss.
+    let none = TransitionScoring.falseNegativeBreakdown(detected: [], truth: truth)
+    #expect(none.first?.key == "exit held>=900s prevMissed=true" && none.first?.count == 2)
+    #expect(none.reduce(0) { $0 + $1.count } == 5)
+    #expect(none.contains { $0.key == "enter held>=900s prevMissed=true" })
+    #expect(TransitionScoring.falseNegativeBreakdown(detected: [], truth: []).isEmpty)
+}

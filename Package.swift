@@ -41,7 +41,7 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"], exclude: ["Fixtures"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Geofencing
 import SpatialIndex
+import FastCSV
 import Simulation
 import CommandSupport
 
@@ -91,8 +92,8 @@ struct TransitionsCommand {
         }
         if let eventsOut {
             do {
-                let w = try ByteFileWriter(path: eventsOut)
-                TransitionScoring.appendCSV(events, header: true, to: &w.buffer)
+                let w = try CSVWriter(path: eventsOut)
+                TransitionScoring.writeCSV(events, header: true, to: w)
                 try w.close()
             } catch {
                 throw BenchError("\(error)")

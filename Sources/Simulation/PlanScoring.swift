@@ -202,7 +202,7 @@ extension PlanScoring {
     /// (``GeofenceKind/defaultPriority``: nearer rings rank higher).
     public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
         fences.map { f in
-            let miles = f.radius / 1609.344   // metres per international mile
+            let miles = f.radius / metersPerMile
             return MonitorPlanner.Candidate(id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
                                             priority: GeofenceKind.approach(miles: miles).defaultPriority)
         }

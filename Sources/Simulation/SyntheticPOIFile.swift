@@ -61,9 +61,9 @@ public enum SyntheticPOIFile {
         for _ in 0..<50 {  // 50 clusters: about the number of large US metros
             centers.append(LatLng(uncheckedLatitude: rng.uniform(25, 49), longitude: rng.uniform(-124, -67)))
         }
-        let writer = try ByteFileWriter(path: path)
-        writer.buffer.append(contentsOf: Array("osm_type,osm_id,lat,lon,name,amenity,shop,brand,category\n".utf8))
-        var total = writer.buffer.count
+        let out: CSVWriter
+        do { out = try CSVWriter(path: path) } catch { throw .cannotOpen(path: path, reason: error.message) }
+        out.writeRecord(["osm_type", "osm_id", "lat", "lon", "name", "amenity", "shop", "brand", "category"])
         var shift = (lat: 0.0, lon: 0.0)
         for j in 0..<count {
             var row: Row
@@ -87,23 +87,16 @@ public enum SyntheticPOIFile {
                                    longitude: LatLng.wrapLongitude(row.location.longitude + shift.lon))
                 row.location = shifted(moved, northMeters: 30 * rng.gaussian(), eastMeters: 30 * rng.gaussian())
             }
-            let out = CSVWriter(collectingWithCapacity: 256)
             out.writeField("node")
             out.writeField(Int64(j + 1))
-            out.writeRaw(",")
-            var number: [UInt8] = []
-            DecimalFormatting.append(row.location.latitude, decimals: 7, to: &number)
-            number.append(0x2C)
-            DecimalFormatting.append(row.location.longitude, decimals: 7, to: &number)
-            number.withUnsafeBufferPointer { out.writeRaw($0) }
+            out.writeField(row.location.latitude, decimals: 7)
+            out.writeField(row.location.longitude, decimals: 7)
             for field in [row.name, row.amenity, row.shop, row.brand, row.category] { out.writeField(field) }
             out.endRecord()
-            let line = out.bytes
-            writer.buffer.append(contentsOf: line)
-            total += line.count
-            try writer.flushIfFull()
         }
-        try writer.close()
+        out.flush()
+        let total = out.bytesWritten
+        do { try out.close() } catch { throw .writeFailed(path: path, reason: error.message) }
         return total
     }
 

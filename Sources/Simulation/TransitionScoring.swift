@@ -1,3 +1,4 @@
+import FastCSV
 import Geodesy
 import Geofencing
 import SpatialIndex
@@ -171,18 +172,16 @@ public enum TransitionScoring {
         return (t.device, t.fence, t.kind.rawValue) < (e.device, e.fence, e.kind.rawValue)
     }
 
-    /// Appends `device,fence,kind,t` lines (with a header when `header`) for `events`.
-    public static func appendCSV(_ events: [TransitionEvent], header: Bool, to out: inout [UInt8]) {
-        if header { out.append(contentsOf: Array("device,fence,kind,t\n".utf8)) }
+    /// Writes `device,fence,kind,t` records (after a header line when `header`) for `events`,
+    /// times with 3 decimals (milliseconds).
+    public static func writeCSV(_ events: [TransitionEvent], header: Bool, to out: CSVWriter) {
+        if header { out.writeRecord(["device", "fence", "kind", "t"]) }
         for e in events {
-            DecimalFormatting.append(Int64(e.device), to: &out)
-            out.append(UInt8(ascii: ","))
-            DecimalFormatting.append(Int64(e.fence), to: &out)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: Array(e.kind.description.utf8))
-            out.append(UInt8(ascii: ","))
-            DecimalFormatting.append(e.time, decimals: 3, to: &out)
-            out.append(UInt8(ascii: "\n"))
+            out.writeField(Int64(e.device))
+            out.writeField(Int64(e.fence))
+            out.writeField(e.kind.description)
+            out.writeField(e.time, decimals: 3)
+            out.endRecord()
         }
     }
 }

@@ -1,3 +1,4 @@
+import FastCSV
 import Foundation
 import Geodesy
 import Geofencing
@@ -56,9 +57,9 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
 }
 
 @Test func eventsCSVIsDeviceFenceKindTime() {
-    var out: [UInt8] = []
-    TransitionScoring.appendCSV([ev(3, 12, .enter, 1.5), ev(4, 0, .exit, 20)], header: true, to: &out)
-    #expect(String(decoding: out, as: UTF8.self) == "device,fence,kind,t\n3,12,enter,1.500\n4,0,exit,20.000\n")
+    let out = CSVWriter(collectingWithCapacity: 64)
+    TransitionScoring.writeCSV([ev(3, 12, .enter, 1.5), ev(4, 0, .exit, 20)], header: true, to: out)
+    #expect(out.text == "device,fence,kind,t\n3,12,enter,1.500\n4,0,exit,20.000\n")
 }
 
 @Test func naiveDetectorReportsEveryRawCrossingButNotTheFirstState() throws {

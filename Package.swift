@@ -27,9 +27,9 @@ let package = Package(
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
-        // What only the executables share: strict argument parsing, JSON and decimal text, clocks.
+        // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
-        .target(name: "CommandSupport"),
+        .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport"]),

@@ -55,7 +55,7 @@ struct TransitionsCommand {
         config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
         config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
-        config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters, in: any)
+        config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
@@ -116,7 +116,7 @@ struct TransitionsCommand {
             let k = d.counters
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
-            c.set("neighbourhood_queries", k.neighbourhoodQueries); c.set("state_entries", d.stateEntryCount)
+            c.set("neighbourhood_queries", k.neighborhoodQueries); c.set("state_entries", d.stateEntryCount)
             o.set("counters", object: c)
             o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0)
             o.set("seconds_runs", array: runs.map { JSONObject.number($0, decimals: 6) })
@@ -128,7 +128,7 @@ struct TransitionsCommand {
                 + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
             let k = d.counters
             print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
-                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighbourhoodQueries), "
+                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighborhoodQueries), "
                 + "state entries \(d.stateEntryCount)")
         }
     }

@@ -64,7 +64,7 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
 
 @Test func naiveDetectorReportsEveryRawCrossingButNotTheFirstState() throws {
     let c = try LatLng(latitude: 10, longitude: 10)
-    let fences = [try Fence(id: 4, centre: c, radiusMeters: 100)]
+    let fences = [try Fence(id: 4, center: c, radiusMeters: 100)]
     var naive = NaiveDetector(index: PackedRTree(fences))
     var events: [TransitionEvent] = []
     for (t, x) in [(0.0, 0.0), (10, 150), (20, 99), (30, 101), (40, 50)] {
@@ -83,7 +83,7 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     var config = TransitionDetectorConfiguration(hysteresisMeters: 0, accuracyFactor: 0, maxAccuracyMeters: 1e9,
                                                  enterConfirmations: 1, exitConfirmations: 1,
                                                  maxSpeedMetersPerSecond: 1e12)
-    config.neighbourhoodSlackMeters = 1500
+    config.neighborhoodSlackMeters = 1500
     var detector = try TransitionDetector(fences: fences, index: index, configuration: config)
     let order: (TransitionEvent, TransitionEvent) -> Bool = { ($0.device, $0.time, $0.fence) < ($1.device, $1.time, $1.fence) }
     let got = TransitionScoring.detect(w.fixes, with: &detector).sorted(by: order)

@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport"], exclude: ["Fixtures", "Golden"]),

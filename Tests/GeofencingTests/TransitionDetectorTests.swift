@@ -314,3 +314,43 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(counted.contains("\"neighbourhoodQueries\":17"))
     #expect(try JSONDecoder().decode(TransitionCounters.self, from: Data(counted.utf8)).neighborhoodQueries == 17)
 }
+
+// MARK: - A committed snapshot fixture
+
+/// The fixture's world: `randomWorld(seed: 5)` cut after this many fixes, dwells of 120 s on
+/// fence 1 and 600 s on fence 4.
+private let fixtureCut = 1207
+private let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// Writes `Fixtures/detector_snapshots_seed5.json` when GEOFENCE_WRITE_SNAPSHOT_FIXTURE=1 (how
+/// the committed file was made); otherwise checks that the world still has the fixture's size.
+@Test func snapshotFixtureWorldIsStable() throws {
+    let world = randomWorld(seed: 5)
+    #expect(world.fixes.count == 2_400 && fixtureCut < world.fixes.count)
+    guard ProcessInfo.processInfo.environment["GEOFENCE_WRITE_SNAPSHOT_FIXTURE"] == "1" else { return }
+    var first = try detector(world.fences, dwell: [1: 120, 4: 600])
+    _ = runAll(&first, world.fixes[..<fixtureCut])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try encoder.encode(first.devices.map { first.snapshot(device: $0)! })
+    try data.write(to: fixtureFolder.appendingPathComponent("detector_snapshots_seed5.json"))
+}
+
+/// Snapshots written by an earlier version of the detector (the committed fixture) restore into
+/// today's detector and continue the stream with exactly the events of an uninterrupted run.
+@Test func committedSnapshotsRestoreAndContinueIdentically() throws {
+    let world = randomWorld(seed: 5)
+    var whole = try detector(world.fences, dwell: [1: 120, 4: 600])
+    let expected = runAll(&whole, world.fixes[...])
+    var first = try detector(world.fences, dwell: [1: 120, 4: 600])
+    var events = runAll(&first, world.fixes[..<fixtureCut])
+    let data = try Data(contentsOf: fixtureFolder.appendingPathComponent("detector_snapshots_seed5.json"))
+    let snapshots = try JSONDecoder().decode([DeviceSnapshot].self, from: data)
+    #expect(snapshots.count == 6)
+    #expect(snapshots.contains { !$0.fences.isEmpty })
+    var second = try detector(world.fences, dwell: [1: 120, 4: 600])
+    for s in snapshots { try second.restore(s) }
+    events += runAll(&second, world.fixes[fixtureCut...])
+    #expect(events == expected)
+    #expect(expected.count > 5)
+}

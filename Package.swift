@@ -36,9 +36,9 @@ let package = Package(
         // The benchmark report (measurements over Simulation's workloads) and maps of workload
         // files, drawn with Drawing.
         .target(name: "Reporting", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Simulation", "Drawing"]),
-        // What only the executables share: strict argument parsing, JSON and decimal text, clocks.
+        // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
-        .target(name: "CommandSupport"),
+        .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport",
@@ -51,9 +51,9 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"], exclude: ["Fixtures"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CommandSupport
+import FastCSV
 
 /// One `geofence-bench` subcommand: its name, declared options, help text and body.
 /// The options and the help text mention the same `--names` (a test checks it).
@@ -94,4 +95,4 @@ func printError(_ line: String) { ProcessStats.printError(line) }
 func monotonicSeconds() -> Double { ProcessStats.monotonicSeconds() }
 
 /// `value` with `decimals` digits after the point.
-func formatFixed(_ value: Double, _ decimals: Int) -> String { DecimalText.fixed(value, decimals) }
+func formatFixed(_ value: Double, _ decimals: Int) -> String { DecimalFormatting.fixed(value, decimals) }

@@ -24,7 +24,7 @@ enum IndexKind: String, CaseIterable {
         switch self {
         case .packed: return "PackedRTree"
         case .dynamic: return "DynamicRTree"
-        case .cells: return "CellIndex"
+        case .cells: return "LatLngGridIndex"
         case .brute: return "BruteForce"
         }
     }
@@ -74,7 +74,7 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .cells:
-        let index = CellIndex(fences, cellsPerRadius: benchCellsPerRadius)
+        let index = LatLngGridIndex(fences, cellsPerRadius: benchCellsPerRadius)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     }
 }
@@ -114,9 +114,9 @@ func indexMemoryBytes<I: FenceIndex>(_ index: I) -> Int {
 protocol MemoryReporting { var memoryBytes: Int { get } }
 extension PackedRTree: MemoryReporting {}
 extension DynamicRTree: MemoryReporting {}
-extension CellIndex: MemoryReporting {}
+extension LatLngGridIndex: MemoryReporting {}
 
-/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``CellIndex``'s default.
+/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``LatLngGridIndex``'s default.
 let benchCellsPerRadius: Double? = {
     guard let text = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
     return Double(String(cString: text))

@@ -23,7 +23,7 @@ struct PlanCommand {
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited. Defaults are the planner's: safety margin --margin
                          metres (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
-                         covered in S seconds at the app's speed; --lead-seconds S (240) centres the refresh
+                         covered in S seconds at the app's speed; --lead-seconds S (240) centers the refresh
                          circle speed x S metres ahead along its heading (at --lead-min-speed V m/s or
                          faster, default 2); 0 turns either off. Both are shortened where a plan would
                          leave more than --max-unguarded K fences (default 30) with a boundary inside the
@@ -34,7 +34,7 @@ struct PlanCommand {
                          significant-change signal (every --significant-change metres, default 500, at most
                          every 300 s; 0: none) wakes the app for its check; --significant-change-replans
                          makes it plan instead.
-        nearest-once     the N fences with the nearest centres, planned at the first fix only
+        nearest-once     the N fences with the nearest centers, planned at the first fix only
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
       that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
@@ -127,8 +127,8 @@ struct PlanCommand {
         settings.motionFixMaximumAccuracyMeters = motionAccuracy
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
-            ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
-            ("nearest-15min", .nearestCentres(count: cap, replanEverySeconds: 900)),   // 15 minutes
+            ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
+            ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),   // 15 minutes
         ]
         var results: [(String, PlanScoring.Score, Double)] = []
         for (name, policy) in policies {

@@ -44,7 +44,13 @@ struct PoiCommand {
         let path = outArg ?? "/tmp/geofence-bench-pois-\(getpid()).csv"
         defer { if outArg == nil { _ = unlink(path) } }
         var t0 = monotonicSeconds()
-        let bytes = try writeRows(rows, source: source, seed: seed, to: path)
+        let template = try source.map(templateRows) ?? []
+        let bytes: Int
+        do {
+            bytes = try SyntheticPOIFile.write(rows: rows, template: template, seed: seed, to: path)
+        } catch {
+            throw BenchError("\(error)")
+        }
         printError("wrote \(rows) POI rows (\(formatFixed(Double(bytes) / 1e6, 1)) MB) to \(path) in "
             + "\(formatFixed(monotonicSeconds() - t0, 2)) s")
 
@@ -87,14 +93,7 @@ struct PoiCommand {
         let buildSeconds = monotonicSeconds() - t0
         printError("index build: \(formatFixed(buildSeconds, 3)) s")
 
-        // Query points: near random POIs (a user is usually near some POI), gaussian 2 km.
-        var rng = SplitMix64(seed: seed &+ 0x9E37)
-        var points: [LatLng] = []
-        points.reserveCapacity(queries)
-        for _ in 0..<queries {
-            let base = catalog.location(at: Int(rng.next() % UInt64(catalog.count)))
-            points.append(shifted(base, northMeters: 2_000 * rng.gaussian(), eastMeters: 2_000 * rng.gaussian()))
-        }
+        let points = SyntheticPOIFile.queryPoints(queries, nearPOIs: catalog.count, seed: seed) { catalog.location(at: $0) }
         let vectors = points.map(\.unitVector)
 
         // Wall time and this thread's CPU time: on a shared machine the CPU time is the fair
@@ -191,96 +190,15 @@ struct PoiCommand {
         }
     }
 
-    /// `p` moved by small offsets in metres (equirectangular, fine below ~100 km), latitude
-    /// clamped to ±89.9 and longitude wrapped.
-    static func shifted(_ p: LatLng, northMeters: Double, eastMeters: Double) -> LatLng {
-        let dLat = degrees(radians: northMeters / Earth.meanRadius)
-        let dLon = degrees(radians: eastMeters / (Earth.meanRadius * max(0.01, cos(p.latitudeRadians))))
-        let lat = min(89.9, max(-89.9, p.latitude + dLat))
-        return LatLng(uncheckedLatitude: lat, longitude: LatLng.wrapLongitude(p.longitude + dLon))
-    }
-
-    /// One source row: position, name, raw tags, explicit category.
-    struct Row {
-        var location: LatLng
-        var name: String
-        var amenity: String
-        var shop: String
-        var brand: String
-        var category: String
-    }
-
-    /// Writes `count` rows; returns the file size in bytes.
-    static func writeRows(_ count: Int, source: String?, seed: UInt64, to path: String) throws(BenchError) -> Int {
-        var rng = SplitMix64(seed: seed)
-        let template: [Row]
-        if let source {
-            let real: POICatalog
-            do { real = try POICatalog(path: source) } catch { throw BenchError("\(source): \(error)") }
-            template = (0..<real.count).map { i in
-                Row(location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
-                    shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
-                    category: real.category(at: i)?.rawValue ?? "")
-            }
-            guard !template.isEmpty else { throw BenchError("\(source) has no POIs") }
-        } else {
-            template = []
+    /// The rows of the real extract at `path`, as templates for ``SyntheticPOIFile``.
+    static func templateRows(_ path: String) throws(BenchError) -> [SyntheticPOIFile.Row] {
+        let real: POICatalog
+        do { real = try POICatalog(path: path) } catch { throw BenchError("\(path): \(error)") }
+        guard real.count > 0 else { throw BenchError("\(path) has no POIs") }
+        return (0..<real.count).map { i in
+            SyntheticPOIFile.Row(location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
+                                 shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
+                                 category: real.category(at: i)?.rawValue ?? "")
         }
-        // Synthetic tag mix (amenity, shop, category), roughly the shares of the real extract
-        // with task categories made commoner so that every category has thousands of POIs.
-        let kinds: [(String, String, String)] = [
-            ("restaurant", "", ""), ("cafe", "", ""), ("", "clothes", ""), ("", "hairdresser", ""),
-            ("fuel", "", "fuel"), ("pharmacy", "", "pharmacy"), ("", "supermarket", "grocery"),
-            ("", "convenience", "grocery"), ("bank", "", "bank"), ("atm", "", "atm"), ("post_office", "", "post_office"),
-        ]
-        var centres: [LatLng] = []
-        for _ in 0..<50 {  // 50 clusters: about the number of large US metros
-            centres.append(LatLng(uncheckedLatitude: rng.uniform(25, 49), longitude: rng.uniform(-124, -67)))
-        }
-        let writer: ByteFileWriter
-        do { writer = try ByteFileWriter(path: path) } catch { throw BenchError("\(error)") }
-        writer.buffer.append(contentsOf: Array("osm_type,osm_id,lat,lon,name,amenity,shop,brand,category\n".utf8))
-        var total = writer.buffer.count
-        var shift = (lat: 0.0, lon: 0.0)
-        for j in 0..<count {
-            var row: Row
-            if template.isEmpty {
-                let kind = kinds[Int(rng.next() % UInt64(kinds.count))]
-                let location: LatLng
-                if rng.nextUnit() < 0.1 {  // the uniform sprinkle
-                    location = LatLng(uncheckedLatitude: rng.uniform(25, 49), longitude: rng.uniform(-124, -67))
-                } else {  // a cluster: gaussian, 15 km
-                    let c = centres[Int(rng.next() % UInt64(centres.count))]
-                    location = shifted(c, northMeters: 15_000 * rng.gaussian(), eastMeters: 15_000 * rng.gaussian())
-                }
-                row = Row(location: location, name: "POI \(j)", amenity: kind.0, shop: kind.1, brand: "", category: kind.2)
-            } else {
-                let i = j % template.count
-                if i == 0 {  // a new copy of the extract: a random place on Earth away from the poles
-                    shift = (rng.uniform(-100, 10), rng.uniform(-180, 180))
-                }
-                row = template[i]
-                let moved = LatLng(uncheckedLatitude: min(80, max(-80, row.location.latitude + shift.lat)),
-                                   longitude: LatLng.wrapLongitude(row.location.longitude + shift.lon))
-                row.location = shifted(moved, northMeters: 30 * rng.gaussian(), eastMeters: 30 * rng.gaussian())
-            }
-            let out = CSVWriter(collectingWithCapacity: 256)
-            out.writeField("node")
-            out.writeField(Int64(j + 1))
-            out.writeRaw(",")
-            var number: [UInt8] = []
-            DecimalFormatting.append(row.location.latitude, decimals: 7, to: &number)
-            number.append(0x2C)
-            DecimalFormatting.append(row.location.longitude, decimals: 7, to: &number)
-            number.withUnsafeBufferPointer { out.writeRaw($0) }
-            for field in [row.name, row.amenity, row.shop, row.brand, row.category] { out.writeField(field) }
-            out.endRecord()
-            let line = out.bytes
-            writer.buffer.append(contentsOf: line)
-            total += line.count
-            do { try writer.flushIfFull() } catch { throw BenchError("\(error)") }
-        }
-        do { try writer.close() } catch { throw BenchError("\(error)") }
-        return total
     }
 }

@@ -57,7 +57,7 @@ struct SuiteCommand {
                 + "query time is the median of 3 runs (1 run at >= 300k fences) after a warm-up")
             print(table(results))
             print("cand FP: candidates the exact test rejected / candidates (a candidate is a fence tested "
-                + "exactly or, in CellIndex interior cells, accepted with no test); B/fence: the index's own "
+                + "exactly or, in LatLngGridIndex interior cells, accepted with no test); B/fence: the index's own "
                 + "bytes per fence; RSS: the process's peak so far")
         }
     }

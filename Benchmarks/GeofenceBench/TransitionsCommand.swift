@@ -5,11 +5,12 @@ import Darwin
 #endif
 import Geofencing
 import SpatialIndex
+import FastCSV
 import Simulation
 import CommandSupport
 
 /// `geofence-bench transitions`: the TransitionDetector (and the naive baseline) on noisy fixes,
-/// scored against the noise-free truth (issue 4's definitions, in Simulation's TransitionScoring).
+/// scored against the noise-free truth (definitions in Simulation's ``TransitionScoring``).
 struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R]
@@ -54,7 +55,7 @@ struct TransitionsCommand {
         config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
         config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
-        config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters, in: any)
+        config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
@@ -64,7 +65,7 @@ struct TransitionsCommand {
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
 
         if sweep {
-            print(try sweepTable(fences: fences, index: index, fixes: fixes, truth: truth, base: config, naive: naive))
+            print(try sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))
             return
         }
         var runs: [Double] = []
@@ -72,7 +73,7 @@ struct TransitionsCommand {
         var events: [TransitionEvent] = []
         var detector: TransitionDetector?
         for _ in 0..<reps {
-            var d = try makeDetector(fences, index, config)
+            var d = try makeDetector(fences, config)
             let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             events = TransitionScoring.detect(fixes, with: &d)
             runs.append(monotonicSeconds() - start)
@@ -84,11 +85,15 @@ struct TransitionsCommand {
         let seconds = runs[runs.count / 2]
         let cpuSeconds = cpuRuns[cpuRuns.count / 2]
         let score = TransitionScoring.score(detected: events, truth: truth)
-        if diagnoseFN { diagnose(truth: truth, events: events) }
+        if diagnoseFN {
+            for (key, n) in TransitionScoring.falseNegativeBreakdown(detected: events, truth: truth) {
+                printError("FN \(key): \(n)")
+            }
+        }
         if let eventsOut {
             do {
-                let w = try ByteFileWriter(path: eventsOut)
-                TransitionScoring.appendCSV(events, header: true, to: &w.buffer)
+                let w = try CSVWriter(path: eventsOut)
+                TransitionScoring.writeCSV(events, header: true, to: w)
                 try w.close()
             } catch {
                 throw BenchError("\(error)")
@@ -111,7 +116,7 @@ struct TransitionsCommand {
             let k = d.counters
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
-            c.set("neighbourhood_queries", k.neighbourhoodQueries); c.set("state_entries", d.stateEntryCount)
+            c.set("neighbourhood_queries", k.neighborhoodQueries); c.set("state_entries", d.stateEntryCount)
             o.set("counters", object: c)
             o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0)
             o.set("seconds_runs", array: runs.map { JSONObject.number($0, decimals: 6) })
@@ -123,12 +128,12 @@ struct TransitionsCommand {
                 + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
             let k = d.counters
             print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
-                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighbourhoodQueries), "
+                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighborhoodQueries), "
                 + "state entries \(d.stateEntryCount)")
         }
     }
 
-    static func makeDetector(_ fences: [Fence], _ index: PackedRTree, _ config: TransitionDetectorConfiguration)
+    static func makeDetector(_ fences: [Fence], _ config: TransitionDetectorConfiguration)
         throws(BenchError) -> TransitionDetector {
         do {
             return try TransitionDetector(fences: fences, configuration: config)
@@ -166,7 +171,7 @@ struct TransitionsCommand {
 
     /// The trade-off table: FP/FN/latency over hysteresis (m) x accuracy gate (m), other settings
     /// as given.
-    static func sweepTable(fences: [Fence], index: PackedRTree, fixes: FixStream, truth: [TrueTransition],
+    static func sweepTable(fences: [Fence], fixes: FixStream, truth: [TrueTransition],
                            base: TransitionDetectorConfiguration, naive: TransitionScore) throws(BenchError) -> String {
         var lines = ["| hysteresis m | accuracy gate m | FP rate | FN rate | p50 s | p95 s | FP vs naive |", "|---|---|---|---|---|---|---|"]
         for h in [0.0, 10, 20, 40] {
@@ -174,7 +179,7 @@ struct TransitionsCommand {
                 var c = base
                 c.hysteresisMeters = h
                 c.maxAccuracyMeters = gate
-                var d = try makeDetector(fences, index, c)
+                var d = try makeDetector(fences, c)
                 let s = TransitionScoring.score(detected: TransitionScoring.detect(fixes, with: &d), truth: truth)
                 let line = "| \(formatFixed(h, 0)) | \(formatFixed(gate, 0)) | \(formatFixed(s.falsePositiveRate * 100, 2))% | "
                     + "\(formatFixed(s.falseNegativeRate * 100, 2))% | \(formatFixed(s.latencyP50, 0)) | \(formatFixed(s.latencyP95, 0)) | "
@@ -186,31 +191,5 @@ struct TransitionsCommand {
         lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
-    }
-}
-
-extension TransitionsCommand {
-    /// Where the false negatives come from (stderr): kind, how long the truth kept the new state,
-    /// and whether the same (device, fence) had its previous transition missed too.
-    static func diagnose(truth: [TrueTransition], events: [TransitionEvent]) {
-        let m = TransitionScoring.match(detected: events, truth: truth)
-        // Next transition time per truth index, by (device, fence) in time order.
-        let order = truth.indices.sorted {
-            let a = truth[$0].event, b = truth[$1].event
-            return (a.device, a.fence, a.time) < (b.device, b.fence, b.time)
-        }
-        var held = [Double](repeating: .infinity, count: truth.count)
-        var previousMissed = [Bool](repeating: false, count: truth.count)
-        for (x, y) in zip(order, order.dropFirst()) where truth[x].event.device == truth[y].event.device && truth[x].event.fence == truth[y].event.fence {
-            held[x] = truth[y].event.time - truth[x].event.time
-            previousMissed[y] = !m.truthMatched[x]
-        }
-        var buckets: [String: Int] = [:]
-        for k in truth.indices where !truth[k].optional && !m.truthMatched[k] {
-            let h = held[k]
-            let span = h < 120 ? "held<120s" : h < 300 ? "held<300s" : h < 900 ? "held<900s" : "held>=900s"
-            buckets["\(truth[k].event.kind) \(span) prevMissed=\(previousMissed[k])", default: 0] += 1
-        }
-        for (key, n) in buckets.sorted(by: { $0.value > $1.value }) { printError("FN \(key): \(n)") }
     }
 }

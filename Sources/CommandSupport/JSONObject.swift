@@ -1,3 +1,5 @@
+import FastCSV
+
 /// One JSON object written as text, keys in insertion order (so output is stable and can be
 /// compared byte for byte), values set one by one.
 ///
@@ -24,7 +26,7 @@ public struct JSONObject: Sendable {
     /// Sets `key` to an integer.
     public mutating func set(_ key: String, _ value: Int) { fields.append((key, String(value))) }
 
-    /// Sets `key` to a number with `decimals` digits after the point (``DecimalText/fixed(_:_:)``),
+    /// Sets `key` to a number with `decimals` digits after the point (`DecimalFormatting.fixed`),
     /// or, with `decimals` nil, its shortest round-trip form; `null` when not finite.
     public mutating func set(_ key: String, _ value: Double, decimals: Int? = 6) {
         fields.append((key, Self.number(value, decimals: decimals)))
@@ -57,8 +59,8 @@ public struct JSONObject: Sendable {
     /// `decimals` is nil; `null` when `value` is not finite.
     public static func number(_ value: Double, decimals: Int? = nil) -> String {
         guard value.isFinite else { return "null" }
-        guard let decimals else { return DecimalText.shortest(value) }
-        return DecimalText.fixed(value, decimals)
+        guard let decimals else { return value.description }
+        return DecimalFormatting.fixed(value, decimals)
     }
 
     /// A JSON string literal of `s`, escaped as the type's comment describes.

@@ -13,7 +13,7 @@
 /// var chart = Chart(title: "Stabbing throughput",
 ///                   x: ChartAxis("fences", scale: .logarithmic),
 ///                   y: ChartAxis("fixes per second", scale: .logarithmic))
-/// chart.series.append(ChartSeries("CellIndex", points: [(3_000, 2.7e7), (30_000, 8.4e6)]))
+/// chart.series.append(ChartSeries("LatLngGridIndex", points: [(3_000, 2.7e7), (30_000, 8.4e6)]))
 /// let svg = chart.render()
 /// ```
 public struct Chart: Sendable {

@@ -24,7 +24,7 @@ public enum ReportPage {
     }
 
     /// Human names of the indexes, by their `--index` names.
-    public static let indexNames = ["cells": "CellIndex", "packed": "PackedRTree", "dynamic": "DynamicRTree",
+    public static let indexNames = ["cells": "LatLngGridIndex", "packed": "PackedRTree", "dynamic": "DynamicRTree",
                                     "brute": "BruteForceIndex"]
     /// Human names of the peers of `scripts/compare-peers`.
     public static let peerNames = ["latlng_grid": "lat/lng grid (C++)", "s2_cover": "S2 cover index (C++)",

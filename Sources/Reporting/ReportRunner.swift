@@ -64,8 +64,8 @@ public enum ReportRunner {
                                              configuration: MonitorPlanner.Configuration(capacity: cap))
             let policies: [(String, PlanScoring.Policy)] = [
                 ("planner", .planner(monitor, significantChangeMeters: 500)),   // iOS: about 500 m
-                ("nearest-15min", .nearestCentres(count: cap, replanEverySeconds: 900)),
-                ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
+                ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),
+                ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
             ]
             for (name, policy) in policies {
                 progress("planner: cap \(cap), \(name)")
@@ -98,7 +98,7 @@ public enum ReportRunner {
         let start = clock.now
         switch index {
         case "cells":
-            let built = CellIndex(fences)
+            let built = LatLngGridIndex(fences)
             return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
         case "packed":
             let built = PackedRTree(fences)

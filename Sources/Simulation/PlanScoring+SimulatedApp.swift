@@ -176,7 +176,7 @@ extension PlanScoring {
                     anchor = q
                     lastSignal = tau
                 }
-            case .nearestCentres(_, let every):
+            case .nearestCenters(_, let every):
                 if let every, tau - lastPlanTime >= every { planDue = true }
             }
         }
@@ -259,11 +259,11 @@ extension PlanScoring {
                 lastPlanLocation = p
                 if plan.isGuaranteed { score.guaranteedPlans += 1 }
                 target = plan.regions
-            case .nearestCentres(let count, _):
-                truth.index.nearest(to: p.unitVector, k: count, by: .centre, into: &near)
+            case .nearestCenters(let count, _):
+                truth.index.nearest(to: p.unitVector, k: count, by: .center, into: &near)
                 target = near.map { n in
                     let f = truth.fences[truth.positionByID[n.id]!]
-                    return MonitorPlanner.Region(id: .fence(f.id), centre: f.centre,
+                    return MonitorPlanner.Region(id: .fence(f.id), center: f.center,
                                                  radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
                 }
             }

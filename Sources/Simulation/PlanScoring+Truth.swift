@@ -97,7 +97,7 @@ extension PlanScoring {
                 for id in current {
                     guard let open = openStay[id] else { continue }
                     let f = fences[positionByID[id]!]
-                    depth[open] = max(depth[open], f.radiusMeters - distance(vectors[k], f.centreVector))
+                    depth[open] = max(depth[open], f.radiusMeters - distance(vectors[k], f.centerVector))
                 }
                 swap(&previous, &current)
             }

@@ -35,7 +35,7 @@ extension PlanScoring {
             var unsure = false
             for id in inside where !believedInside.contains(id) {
                 let f = fence(id)
-                guard gate == 0 || distance(p, f.centreVector) <= f.radiusMeters - gate else {
+                guard gate == 0 || distance(p, f.centerVector) <= f.radiusMeters - gate else {
                     unsure = true
                     continue
                 }
@@ -48,7 +48,7 @@ extension PlanScoring {
                 if insideSet.contains(id) { return true }
                 guard exit > 0 else { return false }
                 let f = fence(id)
-                return distance(p, f.centreVector) < f.radiusMeters + exit
+                return distance(p, f.centerVector) < f.radiusMeters + exit
             }
             believedInside.formUnion(fired)
             return unsure

@@ -64,7 +64,7 @@ public enum PlanScoring {
         case planner(MonitorPlanner, significantChangeMeters: Double?)
         /// The `count` fences with the nearest centres, planned at the first fix and then
         /// every `replanEverySeconds` (nil: never again).
-        case nearestCentres(count: Int, replanEverySeconds: Double?)
+        case nearestCenters(count: Int, replanEverySeconds: Double?)
     }
 
     /// Scoring settings.
@@ -202,9 +202,17 @@ extension PlanScoring {
     /// (``GeofenceKind/defaultPriority``: nearer rings rank higher).
     public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
         fences.map { f in
-            let miles = f.radius / 1609.344   // metres per international mile
+            let miles = f.radius / metersPerMile
             return MonitorPlanner.Candidate(id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
                                             priority: GeofenceKind.approach(miles: miles).defaultPriority)
         }
+    }
+}
+
+extension PlanScoring.Policy {
+    /// Former spelling of ``nearestCenters(count:replanEverySeconds:)``.
+    @available(*, deprecated, renamed: "nearestCenters")
+    public static func nearestCentres(count: Int, replanEverySeconds: Double?) -> PlanScoring.Policy {
+        .nearestCenters(count: count, replanEverySeconds: replanEverySeconds)
     }
 }

@@ -12,7 +12,7 @@ extension PoiCommand {
         if json {
             var categories = JSONObject()
             for category in POICategory.allCases { categories.set(category.rawValue, counts[category] ?? 0) }
-            categories.set("none", catalog.uncategorisedCount)
+            categories.set("none", catalog.uncategorizedCount)
             let duplicates = report.duplicates.map { duplicate in
                 var o = JSONObject()
                 o.set("osm_type", duplicate.osmType.rawValue)
@@ -48,7 +48,7 @@ extension PoiCommand {
         for category in POICategory.allCases {
             lines.append("  " + category.rawValue.padding(13) + String(counts[category] ?? 0))
         }
-        lines.append("  " + "(none)".padding(13) + String(catalog.uncategorisedCount))
+        lines.append("  " + "(none)".padding(13) + String(catalog.uncategorizedCount))
         lines.append("skipped: \(report.skippedCount)")
         for reason in skippedReasons {
             lines.append("  " + reason.rawValue.padding(24) + String(report.skipped[reason]!))

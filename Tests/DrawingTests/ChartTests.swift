@@ -5,7 +5,7 @@ import Testing
     func throughputChart() -> Chart {
         var chart = Chart(title: "Stabbing throughput", x: ChartAxis("fences", scale: .logarithmic),
                           y: ChartAxis("fixes per second", scale: .logarithmic))
-        chart.series = [ChartSeries("CellIndex", points: [(3_000, 2.79e7), (30_000, 8.4e6), (300_000, 1.25e6)]),
+        chart.series = [ChartSeries("LatLngGridIndex", points: [(3_000, 2.79e7), (30_000, 8.4e6), (300_000, 1.25e6)]),
                         ChartSeries("Boost packed R* (C++)", points: [(3_000, 6.42e6), (30_000, 1.05e6), (300_000, 1.23e5)], dashed: true)]
         chart.highlights = [ChartHighlight(x: 30_000, y: 8.4e6, label: "README figure")]
         chart.caption = "one thread, medians of 3 runs"
@@ -19,7 +19,7 @@ import Testing
         #expect(xml.withClass("y-axis").count == 1)
         let labels = xml.withClass("axis-label").map(\.text)
         #expect(labels == ["fences (log scale)", "fixes per second (log scale)"])
-        #expect(xml.withClass("series").compactMap { $0.attributes["data-name"] } == ["CellIndex", "Boost packed R* (C++)"])
+        #expect(xml.withClass("series").compactMap { $0.attributes["data-name"] } == ["LatLngGridIndex", "Boost packed R* (C++)"])
         #expect(xml.withClass("legend").count == 1)
         #expect(xml.withClass("highlight").count == 1)
         #expect(xml.withClass("caption").first?.text == "one thread, medians of 3 runs")

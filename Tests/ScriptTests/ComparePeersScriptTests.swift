@@ -21,7 +21,7 @@ struct ComparePeersScriptTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "| M fixes/s (index memory) | 300 fences | 900 fences |")
-        for label in ["**CellIndex (batch query)**", "PackedRTree (batch query)", "DynamicRTree, inserted one by one",
+        for label in ["**LatLngGridIndex (batch query)**", "PackedRTree (batch query)", "DynamicRTree, inserted one by one",
                       "lat/lng grid reference (C++)", "S2 cover → hash, 16 cells, levels 11-13 (C++)",
                       "Boost.Geometry packed R* (C++)", "Boost.Geometry inserted R* (C++)"] {
             #expect(lines.contains { $0.hasPrefix("| " + label + " | ") }, "row \(label)")

@@ -51,7 +51,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         // Fixes 20 s apart; the device is inside only at one fix.
         var fixes = straightDrive(fixes: 3)
         let c = LatLng(uncheckedLatitude: fixes.trueLatitude[1], longitude: fixes.trueLongitude[1])
-        let f = [try! Fence(id: 1, centre: c, radiusMeters: 100)]
+        let f = [try! Fence(id: 1, center: c, radiusMeters: 100)]
         fixes.time = [0, 20, 40]
         let truth = try PlanScoring.truth(fences: f, fixes: fixes)
         #expect(truth.entriesByDevice[0].map(\.optional) == [true])
@@ -67,7 +67,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
         let settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 12)
         let ours = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
-        let once = try PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
+        let once = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
         #expect(ours.requiredEntries == 15)
         #expect(ours.caughtRequired == 15, "planner missed \(15 - ours.caughtRequired) entries (seed 12)")
         #expect(ours.replans > 0 && ours.rejectedRegistrations == 0)
@@ -83,7 +83,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)   // 3,980 s
         let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
-        let s = try PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
+        let s = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
                                   settings: .init(os: .init(capacity: 4)))
         #expect(s.replans == 4)   // at 900, 1800, 2700, 3600 s
         #expect(abs(s.deviceHours - 3_980.0 / 3_600) < 1e-9)
@@ -121,7 +121,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
     /// so a re-entry fires again, and an exit gate keeps the belief through a fix just outside.
     @Test func wakeCheckFiresOnConfidentFixesAndForgetsOnFixesOutside() throws {
         let c = LatLng(uncheckedLatitude: 45, longitude: 7)
-        let f = try Fence(id: 3, centre: c, radiusMeters: 1_000)
+        let f = try Fence(id: 3, center: c, radiusMeters: 1_000)
         let at = { (m: Double) in destination(from: c, bearing: 30, distance: m).unitVector }
         let lookup = { (_: Int32) in f }
         var fired: [Int32] = []
@@ -194,7 +194,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         }
         fixes.accuracy[17] = -1
         #expect(throws: PlanScoring.Error.fixes(.invalidValue(row: 17, column: "accuracy_m", value: -1))) {
-            try PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes,
+            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes,
                                   settings: .init(os: .init(capacity: 4)))
         }
     }
@@ -212,12 +212,12 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         }
         let truth = try PlanScoring.truth(fences: fences(roadFences()), fixes: straightDrive(fixes: 10))
         #expect(throws: PlanScoring.Error.truthMismatch(truthFixes: 10, fixes: 12)) {
-            try PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: truth,
+            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth,
                                   fixes: straightDrive(fixes: 12), settings: .init(os: .init(capacity: 4)))
         }
         // An empty stream is no error: nothing to score.
         let none = try PlanScoring.truth(fences: [], fixes: FixStream())
-        let s = try PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: none, fixes: FixStream(),
+        let s = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: none, fixes: FixStream(),
                                       settings: .init(os: .init(capacity: 4)))
         #expect(s.trueEntries == 0 && s.recall == 1 && s.plans == 0)
     }
@@ -229,7 +229,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         var settings = PlanScoring.Settings(os: .init(capacity: 4))
         settings.observationSeconds = step
         #expect {
-            try PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
+            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
         } throws: { error in
             guard case .invalidSetting(field: "observationSeconds", value: _) = error as? PlanScoring.Error else { return false }
             return true

@@ -1,7 +1,7 @@
-import CommandSupport
+@testable import FastCSV
 import Testing
 
-@Suite struct DecimalTextTests {
+@Suite struct DecimalFixedTests {
     /// Golden values: C's printf("%.Nf") (glibc), which rounds the exact binary value.
     @Test func fixedMatchesPrintf() {
         let cases: [(Double, Int, String)] = [
@@ -11,20 +11,18 @@ import Testing
             (0.1, 20, "0.10000000000000000555"),
         ]
         for (value, decimals, expected) in cases {
-            #expect(DecimalText.fixed(value, decimals) == expected, "\(value) \(decimals)")
+            #expect(DecimalFormatting.fixed(value, decimals) == expected, "\(value) \(decimals)")
         }
     }
 
     @Test func extremesAndNonFinite() {
-        #expect(DecimalText.fixed(.nan, 2) == "NaN")
-        #expect(DecimalText.fixed(.infinity, 2) == "inf")
-        #expect(DecimalText.fixed(-.infinity, 0) == "-inf")
-        let largest = DecimalText.fixed(.greatestFiniteMagnitude, 40)
+        #expect(DecimalFormatting.fixed(.nan, 2) == "NaN")
+        #expect(DecimalFormatting.fixed(.infinity, 2) == "inf")
+        #expect(DecimalFormatting.fixed(-.infinity, 0) == "-inf")
+        let largest = DecimalFormatting.fixed(.greatestFiniteMagnitude, 40)
         #expect(largest.hasPrefix("17976931348623157"))
         #expect(largest.count == 309 + 1 + 40)
-        #expect(DecimalText.fixed(1, -3) == "1")      // negative digit counts clamp to 0
-        #expect(DecimalText.shortest(0.1) == "0.1")
-        #expect(DecimalText.shortest(1) == "1.0")
+        #expect(DecimalFormatting.fixed(1, -3) == "1")      // negative digit counts clamp to 0
     }
 
     /// Seeded property: the text reads back within half a unit of its last digit.
@@ -34,7 +32,7 @@ import Testing
             state = state &* 6364136223846793005 &+ 1442695040888963407
             let value = (Double(state >> 11) / Double(1 << 53) - 0.5) * 2e6
             let decimals = Int(state % 7)
-            let text = DecimalText.fixed(value, decimals)
+            let text = DecimalFormatting.fixed(value, decimals)
             let back = Double(text)!
             var unit = 1.0
             for _ in 0..<decimals { unit /= 10 }

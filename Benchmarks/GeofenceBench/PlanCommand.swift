@@ -114,6 +114,7 @@ struct PlanCommand {
             throw BenchError("\(error)")
         }
         let t1 = monotonicSeconds()
+        printError("truth: finding the true fence entries")
         let truth = try PlanScoring.truth(fences: fences, fixes: fixes)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
@@ -132,6 +133,7 @@ struct PlanCommand {
         ]
         var results: [(String, PlanScoring.Score, Double)] = []
         for (name, policy) in policies {
+            printError("[\(name)] simulating the OS and the app over \(fixes.count) fixes")
             let s0 = monotonicSeconds()
             let score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
             let seconds = monotonicSeconds() - s0

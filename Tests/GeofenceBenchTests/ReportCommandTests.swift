@@ -31,3 +31,23 @@ import Testing
         #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", "/nonexistent.json"]) == 1)
     }
 }
+
+/// `geofence-bench help [COMMAND]` answers like `geofence help [COMMAND]`.
+@Suite struct BenchHelpCommandTests {
+    @Test func helpWordWorksLikeTheFlag() {
+        #expect(BenchTool.main(["help"]) == 0)
+        for command in BenchTool.commands.compactMap(\.name) {
+            #expect(BenchTool.main(["help", command]) == 0, "\(command)")
+        }
+        #expect(BenchTool.main(["help", "frobnicate"]) == 2)
+        #expect(BenchTool.main(["help", "stab", "plan"]) == 2)
+    }
+
+    @Test func generateHelpGivesDefaultsAndEveryFile() {
+        for text in ["--pois 10000", "--devices 1000", "--fixes 1000000", "--seed 1", "--noise realistic",
+                     "fences.csv", "fixes.csv", "truth.csv"] {
+            #expect(GenerateCommand.help.contains(text), "\(text)")
+        }
+        #expect(StabCommand.help.contains("default packed"))
+    }
+}

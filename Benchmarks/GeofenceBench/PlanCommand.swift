@@ -230,7 +230,7 @@ struct PlanCommand {
     }
 
     static func table(_ results: [(String, PlanScoring.Score, Double)], cap: Int) -> String {
-        let header = ["policy (cap \(cap))", "recall", "caught/required", "deep", "+wake check", "replans/dev-h", "+fences/replan",
+        let header = ["policy (cap \(cap))", "OS recall", "caught/required", "deep", "system recall", "replans/dev-h", "+fences/replan",
                       "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "seconds"]
         var rows = [header]
         for (name, s, seconds) in results {
@@ -243,6 +243,15 @@ struct PlanCommand {
                 formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)", formatFixed(seconds, 2),
             ])
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows) + "\n" + columns
     }
+
+    /// What the text table's columns mean (the words of README and docs/WORKLOADS.md).
+    static let columns = """
+        OS recall: required true entries caught by an OS enter event (caught/required); deep: the same over
+        entries that go at least --pass metres inside; system recall: caught by an OS event or by the app's own
+        check at a wake-up; replans/dev-h: plans after each device's first, per device-hour; +/-fences/replan:
+        fences registered and removed per replan; guaranteed: plans with the refresh-region guarantee; lat: delay
+        of caught entries; missed mon/unmon: missed entries of fences monitored / not monitored at the time.
+        """
 }

@@ -40,7 +40,8 @@ struct StabCommand {
         let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
             printError("[\(kind.rawValue)] \($0)")
         }
-        print(json ? jsonLine(m) : table([m]))
+        print(json ? jsonLine(m) : table([m]) + "\n" + "cand FP: candidates the exact test rejected / candidates; B/fence: "
+            + "the index's own bytes per fence; RSS: the process's peak")
     }
 }
 

@@ -61,3 +61,20 @@ import Testing
         #expect(try cli.run(["draw", "--help"]).status == 0)
     }
 }
+
+/// `geofence poi ACTION --help` and `geofence help poi ACTION` through the built tool.
+@Suite struct PoiActionHelpCLITests {
+    let cli = GeofenceCLITests()
+
+    @Test func actionHelpThroughTheTool() throws {
+        for words in [["poi", "stats", "--help"], ["help", "poi", "stats"], ["poi", "--json", "stats", "-h"]] {
+            let result = try cli.run(words)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("USAGE: geofence poi stats "), "\(words)")
+            #expect(!result.stdout.contains("--category"))
+        }
+        let nearest = try cli.run(["poi", "nearest", "--category", "atm", "--help"])
+        #expect(nearest.stdout.hasPrefix("USAGE: geofence poi nearest "))
+        #expect(try cli.run(["poi", "--help"]).stdout.hasPrefix("USAGE: geofence poi stats [--skip-invalid] [--json] FILE\n       geofence poi nearest"))
+    }
+}

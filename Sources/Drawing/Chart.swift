@@ -68,9 +68,13 @@ public struct Chart: Sendable {
     /// - Complexity: O(p) in the number of points.
     public func render() -> SVGDocument {
         var svg = SVGDocument(width: width, height: height, title: title)
-        let legendWidth = series.isEmpty ? 0.0 : 190
+        // Room for the longest legend name (about 6.6 pixels per character at 12 px).
+        let longestName = series.map(\.name.count).max() ?? 0
+        let legendWidth = series.isEmpty ? 0.0 : max(120, 44 + 6.6 * Double(longestName))
         let plotX = 78.0, plotY = 36.0
-        let bottomSpace = caption.isEmpty ? 52.0 : 70
+        // About 5.7 pixels per character of the 11 px caption: wrap it to the canvas.
+        let captionLines = Self.wrap(caption, maxCharacters: max(20, Int((width - plotX - 10) / 5.7)))
+        let bottomSpace = 52.0 + 14 * Double(captionLines.count) + (captionLines.isEmpty ? 0 : 4)
         let plotWidth = max(40, width - plotX - 16 - legendWidth)
         let plotHeight = max(40, height - plotY - bottomSpace - (unplottableCount > 0 ? 14 : 0))
 
@@ -128,7 +132,7 @@ public struct Chart: Sendable {
         // Series.
         svg.open("g", ["clip-path": "url(#\(clipID))"])
         for (i, s) in series.enumerated() {
-            let color = Self.palette[i % Self.palette.count]
+            let color = s.color ?? Self.palette[i % Self.palette.count]
             svg.open("g", ["class": "series", "data-name": s.name])
             let placed = s.points.filter { x.canShow($0.x) && y.canShow($0.y) }.map { (x: px($0.x), y: py($0.y)) }
             var linePoints = placed
@@ -179,16 +183,16 @@ public struct Chart: Sendable {
                         text: "\(unplottableCount) point(s) not drawn: not finite, or not positive on a log axis")
             noteY += 14
         }
-        if !caption.isEmpty {
-            svg.element("text", ["class": "caption", "x": SVGNumber.format(plotX), "y": SVGNumber.format(noteY),
-                                 "font-size": "11", "fill": "#555"], text: caption)
+        for (k, line) in captionLines.enumerated() {
+            svg.element("text", ["class": "caption", "x": SVGNumber.format(plotX), "y": SVGNumber.format(noteY + 14 * Double(k)),
+                                 "font-size": "11", "fill": "#555"], text: line)
         }
 
         if !series.isEmpty {
             let lx = plotX + plotWidth + 14
             svg.open("g", ["class": "legend", "font-size": "12"])
             for (i, s) in series.enumerated() {
-                let color = Self.palette[i % Self.palette.count]
+                let color = s.color ?? Self.palette[i % Self.palette.count]
                 let ly = plotY + 10 + 20 * Double(i)
                 if s.dashed {
                     svg.path([(lx, ly), (lx + 22, ly)], closed: false, ["stroke": color, "stroke-width": "2", "stroke-dasharray": "6 4"])
@@ -204,5 +208,21 @@ public struct Chart: Sendable {
             svg.close()
         }
         return svg
+    }
+
+    /// `text` broken at spaces into lines of at most `maxCharacters` (a longer word gets a line
+    /// of its own); no lines for empty text.
+    static func wrap(_ text: String, maxCharacters: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > maxCharacters {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

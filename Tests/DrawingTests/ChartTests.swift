@@ -22,7 +22,7 @@ import Testing
         #expect(xml.withClass("series").compactMap { $0.attributes["data-name"] } == ["LatLngGridIndex", "Boost packed R* (C++)"])
         #expect(xml.withClass("legend").count == 1)
         #expect(xml.withClass("highlight").count == 1)
-        #expect(xml.withClass("caption").first?.text == "one thread, medians of 3 runs")
+        #expect(xml.withClass("caption").map(\.text) == ["one thread, medians of 3 runs"])
         #expect(xml.withClass("unplotted").isEmpty && xml.withClass("no-data").isEmpty)
     }
 
@@ -88,5 +88,31 @@ import Testing
     @Test func chartIDsAreSlugsOfTheTitle() {
         #expect(Chart(title: "Stabbing throughput (M fixes/s)", x: ChartAxis("x"), y: ChartAxis("y")).id == "stabbing-throughput-m-fixes-s")
         #expect(Chart(title: "§§", x: ChartAxis("x"), y: ChartAxis("y")).id == "chart")
+    }
+
+    @Test func longCaptionsWrapAtSpaces() {
+        #expect(Chart.wrap("aa bb cc dd", maxCharacters: 5) == ["aa bb", "cc dd"])
+        #expect(Chart.wrap("a verylongword b", maxCharacters: 4) == ["a", "verylongword", "b"])
+        #expect(Chart.wrap("", maxCharacters: 10).isEmpty)
+        var chart = throughputChart()
+        chart.caption = String(repeating: "word ", count: 60)
+        let xml = ParsedXML(chart.render().fileText)
+        let lines = xml.withClass("caption")
+        #expect(lines.count >= 2)
+        #expect(lines.map(\.text).joined(separator: " ") == String(repeating: "word ", count: 60).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+@Suite struct ChartColorTests {
+    @Test func aSeriesColourOverridesThePalette() {
+        var chart = Chart(title: "c", x: ChartAxis("x"), y: ChartAxis("y"))
+        var fixed = ChartSeries("fixed", points: [(0, 0), (1, 1)])
+        fixed.color = "#123456"
+        chart.series = [ChartSeries("first", points: [(0, 1), (1, 0)]), fixed]
+        let xml = ParsedXML(chart.render().fileText)
+        let strokes = xml.all("path").compactMap { $0.attributes["stroke"] }
+        #expect(strokes.contains("#123456"))
+        #expect(strokes.contains(Chart.palette[0]))
+        #expect(!strokes.contains(Chart.palette[1]))   // the second series took its own colour
     }
 }

@@ -16,7 +16,7 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         public var indexBytes: Int?
         /// Candidates rejected by the exact test / candidates (0 when there were none).
         public var candidateFalsePositiveRate: Double
-        /// Hits and the DESIGN checksum (decimal string: a UInt64 does not fit every JSON reader).
+        /// Hits and the stabbing checksum of docs/WORKLOADS.md (decimal string: a UInt64 does not fit every JSON reader).
         public var hits: Int, checksum: String
         /// Build time of the index, seconds.
         public var buildSeconds: Double

@@ -1,4 +1,4 @@
-// What every peer program shares: reading the workload CSVs (DESIGN's formats), the exact test
+// What every peer program shares: reading the workload CSVs (docs/WORKLOADS.md), the exact test
 // (squared chord on unit vectors, sphere of radius 6,371,008.8 m), the checksum, timing and the
 // result line. Each peer supplies only its index: build it, then list candidate fences per fix.
 //
@@ -98,7 +98,7 @@ inline void cap_box(double lat, double lon, double radius, double& south, double
   west = lon - dlon - 1e-9; east = lon + dlon + 1e-9;
 }
 
-// Hits and DESIGN's checksum: the wrapping sum of fix_index * 1000003 + fence_id.
+// Hits and the checksum of docs/WORKLOADS.md: the wrapping sum of fix_index * 1000003 + fence_id.
 struct Tally {
   uint64_t hits = 0, checksum = 0, candidates = 0;
   void hit(uint64_t fix, uint64_t fence) { ++hits; checksum += fix * 1000003ull + fence; }

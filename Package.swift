@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "POIData", targets: ["POIData"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Responders", targets: ["Responders"]),
+        .library(name: "ResponderStore", targets: ["ResponderStore"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
@@ -26,6 +28,12 @@ let package = Package(
         .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
+        .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
+        // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
+        // the SDK on Apple platforms.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
         .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
         .executableTarget(
             name: "geofence",
@@ -43,5 +51,10 @@ let package = Package(
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
+        .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
+        // Used only by ResponderStoreTests: appends and acknowledges until it is killed.
+        .executableTarget(name: "QueueCrashChild", dependencies: ["ResponderStore", "Responders", "Geodesy"],
+                          path: "Tests/QueueCrashChild"),
     ]
 )

@@ -34,13 +34,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
-        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "Responders", "ResponderStore"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation"],
+            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "Responders", "ResponderStore"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -49,8 +49,8 @@ let package = Package(
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy", "Responders"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "Responders", "ResponderStore"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
         // Used only by ResponderStoreTests: appends and acknowledges until it is killed.

@@ -17,6 +17,7 @@ USAGE
   geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
   geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
   geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
+  geofence-bench responders [--responders N] [--minutes M] [--seed S] [--runs R] [--transaction-fixes T] [--db FILE] [--json]
   geofence-bench --help
 
 Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
@@ -36,6 +37,7 @@ func runMain() -> Int32 {
             "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "min-refresh-seconds", "crowded", "catch-up",
             "lead-seconds", "lead-min-speed", "max-unguarded", "wake-gate", "wake-exit-gate", "wake-confirm",
             "motion-max-accuracy",
+            "responders", "minutes", "runs", "db", "transaction-fixes",
         ])
         if args.flag("help") {
             switch command {
@@ -44,6 +46,7 @@ func runMain() -> Int32 {
             case "transitions": print(TransitionsCommand.help)
             case "plan": print(PlanCommand.help)
             case "poi": print(PoiCommand.help)
+            case "responders": print(RespondersCommand.help)
             default: print(usage)
             }
             return 0
@@ -58,6 +61,7 @@ func runMain() -> Int32 {
         case "poi": try PoiCommand.run(&args)
         case "transitions": try TransitionsCommand.run(&args)
         case "plan": try PlanCommand.run(&args)
+        case "responders": try RespondersCommand.run(&args)
         default: throw .usage("unknown command '\(command!)'")
         }
         return 0

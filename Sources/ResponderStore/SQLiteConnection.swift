@@ -12,17 +12,18 @@ struct SchemaSpec {
 /// ResponderStore file gets on open.
 ///
 /// Opening: read the header (application id) and the schema before writing anything. An empty
-/// database (new file) gets WAL mode and the schema; one of ours with the right version is used;
+/// database (new file) gets WAL mode and the schema (read-only: it is refused as foreign); one of ours with the right version is used;
 /// anything else throws and the file is left as it was. Then WAL journaling and the given
 /// `synchronous` level. Errors map SQLite's NOTADB and CORRUPT codes to their own cases.
 final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
 
-    init(path: String, schema: SchemaSpec, synchronous: String, verify: Bool) throws(ResponderStoreError) {
+    init(path: String, schema: SchemaSpec, synchronous: String, verify: Bool, readOnly: Bool = false,
+         cacheKibibytes: Int = 2_000, checkpointPages: Int? = nil) throws(ResponderStoreError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -33,9 +34,15 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5_000)
         do throws(ResponderStoreError) {
-            try adopt(schema, verify: verify)
-            try execute("PRAGMA journal_mode = WAL", operation: "enable WAL")
-            try execute("PRAGMA synchronous = \(synchronous)", operation: "set synchronous")
+            try adopt(schema, verify: verify, readOnly: readOnly)
+            if !readOnly {
+                try execute("PRAGMA journal_mode = WAL", operation: "enable WAL")
+                try execute("PRAGMA synchronous = \(synchronous)", operation: "set synchronous")
+            }
+            try execute("PRAGMA cache_size = -\(cacheKibibytes)", operation: "size the page cache")
+            if let pages = checkpointPages {
+                try execute("PRAGMA wal_autocheckpoint = \(pages)", operation: "set the checkpoint size")
+            }
         } catch {
             sqlite3_close_v2(db)
             handle = nil
@@ -45,11 +52,11 @@ final class SQLiteConnection {
 
     deinit { sqlite3_close_v2(handle) }
 
-    private func adopt(_ schema: SchemaSpec, verify: Bool) throws(ResponderStoreError) {
+    private func adopt(_ schema: SchemaSpec, verify: Bool, readOnly: Bool) throws(ResponderStoreError) {
         let applicationID = try scalarInt("PRAGMA application_id", operation: "read the header")
         let tables = try strings("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
                                  operation: "read the schema")
-        if applicationID == 0 && tables.isEmpty {
+        if applicationID == 0 && tables.isEmpty && !readOnly {
             try execute("PRAGMA journal_mode = WAL", operation: "enable WAL")
             try transaction(operation: "create the schema") { () throws(ResponderStoreError) in
                 try execute("PRAGMA application_id = \(schema.applicationID)", operation: "write the application id")

@@ -33,12 +33,15 @@ public final class SQLiteServerStore: ServerStore {
 
     private static let columns = "responder, sequence, \(FixColumns.names), received_at"
 
-    /// Opens (or creates) the store at `path`.
+    /// Opens (or creates) the store at `path`; `readOnly` opens an existing store for reading
+    /// only (a missing file is then ``ResponderStoreError/cannotOpen(path:message:)``, an empty
+    /// one foreign, and ``insert(_:isNew:)`` fails).
     /// - Throws: ``ResponderStoreError``: not a database, corrupt, another application's
     ///   database, another schema version. The file is never modified when opening fails.
-    public init(path: String) throws(ResponderStoreError) {
+    public init(path: String, readOnly: Bool = false) throws(ResponderStoreError) {
         self.path = path
-        let db = try SQLiteConnection(path: path, schema: SQLiteServerStore.schema, synchronous: "NORMAL", verify: false)
+        let db = try SQLiteConnection(path: path, schema: SQLiteServerStore.schema, synchronous: "NORMAL", verify: false,
+                                      readOnly: readOnly, cacheKibibytes: 65_536, checkpointPages: 16_384)
         insertHistory = try db.prepare("""
             INSERT INTO fix_history (\(SQLiteServerStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (responder, sequence) DO NOTHING
@@ -53,16 +56,21 @@ public final class SQLiteServerStore: ServerStore {
         connection = db
     }
 
-    public func insert(_ fixes: [ReportedFix], receivedAt: Double, isNew: inout [Bool]) throws(ResponderStoreError) -> IngestCounts {
+    public func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) throws(ResponderStoreError) -> IngestCounts {
         isNew.removeAll(keepingCapacity: true)
-        for fix in fixes { try FixColumns.check(fix, path: path) }
-        guard receivedAt.isFinite else { throw .invalidValue(path: path, sequence: 0, field: "received_at", value: receivedAt) }
+        for arrival in arrivals {
+            try FixColumns.check(arrival.fix, path: path)
+            guard arrival.receivedAt.isFinite else {
+                throw .invalidValue(path: path, sequence: arrival.fix.sequence, field: "received_at", value: arrival.receivedAt)
+            }
+        }
         newest.removeAll(keepingCapacity: true)
         var counts = IngestCounts()
         do throws(ResponderStoreError) {
             try connection.transaction(operation: "ingest") { () throws(ResponderStoreError) in
-                for (k, fix) in fixes.enumerated() {
-                    bind(fix, receivedAt: receivedAt, to: insertHistory)
+                for (k, arrival) in arrivals.enumerated() {
+                    let fix = arrival.fix
+                    bind(fix, receivedAt: arrival.receivedAt, to: insertHistory)
                     try insertHistory.run()
                     let stored = connection.changes == 1
                     isNew.append(stored)
@@ -71,17 +79,17 @@ public final class SQLiteServerStore: ServerStore {
                         continue
                     }
                     counts.stored += 1
-                    if let best = newest[fix.responder], !fix.isNewer(than: fixes[best]) { continue }
+                    if let best = newest[fix.responder], !fix.isNewer(than: arrivals[best].fix) { continue }
                     newest[fix.responder] = k
                 }
                 for (_, k) in newest {
-                    bind(fixes[k], receivedAt: receivedAt, to: upsertLatest)
+                    bind(arrivals[k].fix, receivedAt: arrivals[k].receivedAt, to: upsertLatest)
                     try upsertLatest.run()
                     if connection.changes == 1 { counts.latestMoved += 1 }
                 }
             }
         } catch {
-            isNew = [Bool](repeating: false, count: fixes.count)
+            isNew = [Bool](repeating: false, count: arrivals.count)
             throw error
         }
         return counts

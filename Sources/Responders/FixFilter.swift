@@ -12,7 +12,8 @@ import Geodesy
 /// against the last kept fix, where `d` is the great-circle distance (sphere of radius
 /// 6,371,008.8 m) and `a1`, `a2` the two accuracies, so noise alone never trips it;
 /// 6. not due. With ``CollectionProfile/none`` (off duty) every valid, in-order fix is dropped
-/// as not due.
+/// as not due, except the first after switching to it: that one tells the server the responder
+/// went off duty.
 ///
 /// A phone that really jumps (a flight, or a wrong last kept fix) would be stuck forever
 /// behind rule 5, so after `speedDropLimit` consecutive speed drops the next good fix is kept as
@@ -72,7 +73,7 @@ public struct FixFilter: Sendable, Codable {
         if fix.time < latestTimeSeen { return .outOfOrder }
         if fix.time == latestTimeSeen { return .duplicate }
         latestTimeSeen = fix.time
-        guard profile.isCollecting else { return .notDue }
+        guard profile.isCollecting || profileChanged else { return .notDue }
         if fix.accuracy > maxAccuracy { return .inaccurate }
         guard let last = lastKept else { return nil }
         let meters = haversineDistance(LatLng(uncheckedLatitude: last.latitude, longitude: last.longitude),

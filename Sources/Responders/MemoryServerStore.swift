@@ -9,11 +9,12 @@ public struct MemoryServerStore: ServerStore, Sendable {
 
     public init() {}
 
-    public mutating func insert(_ fixes: [ReportedFix], receivedAt: Double, isNew: inout [Bool]) -> IngestCounts {
+    public mutating func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) -> IngestCounts {
         isNew.removeAll(keepingCapacity: true)
         var counts = IngestCounts()
         var moved: Set<ResponderID> = []
-        for fix in fixes {
+        for stored in arrivals {
+            let fix = stored.fix
             guard keys.insert(Key(responder: fix.responder, sequence: fix.sequence)).inserted else {
                 counts.duplicates += 1
                 isNew.append(false)
@@ -21,7 +22,6 @@ public struct MemoryServerStore: ServerStore, Sendable {
             }
             isNew.append(true)
             counts.stored += 1
-            let stored = StoredFix(fix: fix, receivedAt: receivedAt)
             history.append(stored)
             if let old = latestByResponder[fix.responder], !fix.isNewer(than: old.fix) { continue }
             latestByResponder[fix.responder] = stored

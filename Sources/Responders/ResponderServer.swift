@@ -23,6 +23,7 @@ public struct ResponderServer<Store: ServerStore> {
     /// The transitions caused by the last ``ingest(_:receivedAt:)`` or ``advance(to:)``.
     public private(set) var lastTransitions: [LivenessTransition] = []
     private var isNew: [Bool] = []
+    private var arrivals: [StoredFix] = []
 
     public init(store: Store, rules: AlertRules = AlertRules()) {
         self.store = store
@@ -35,7 +36,9 @@ public struct ResponderServer<Store: ServerStore> {
     public mutating func ingest(_ fixes: [ReportedFix], receivedAt now: Double) throws -> IngestCounts {
         lastTransitions.removeAll(keepingCapacity: true)
         liveness.advance(to: now, into: &lastTransitions)
-        let counts = try store.insert(fixes, receivedAt: now, isNew: &isNew)
+        arrivals.removeAll(keepingCapacity: true)
+        for fix in fixes { arrivals.append(StoredFix(fix: fix, receivedAt: now)) }
+        let counts = try store.insert(arrivals, isNew: &isNew)
         for (fix, new) in zip(fixes, isNew) where new {
             metrics.observeDelay(now - fix.fix.time)
             if liveness.recordFix(fix.responder, time: fix.fix.time, duty: fix.duty, powerMode: fix.powerMode,

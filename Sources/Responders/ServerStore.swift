@@ -10,7 +10,7 @@ public struct StoredFix: Hashable, Sendable, Codable {
     }
 }
 
-/// Counts of one ``ServerStore/insert(_:receivedAt:isNew:)`` call.
+/// Counts of one ``ServerStore/insert(_:isNew:)`` call.
 public struct IngestCounts: Hashable, Sendable, Codable {
     /// Fixes that were new (stored in the history).
     public var stored = 0
@@ -36,11 +36,12 @@ public struct IngestCounts: Hashable, Sendable, Codable {
 ///   first copy wins;
 /// - a responder's latest location is replaced only by a fix that
 ///   ``ReportedFix/isNewer(than:)`` it, so an old or duplicate fix never moves it backwards;
-/// - a batch is applied atomically: all of it, or (on a thrown error) none of it.
+/// - a call is applied atomically: all of it, or (on a thrown error) none of it.
 public protocol ServerStore {
-    /// Stores `fixes` (any order, duplicates allowed) received at `receivedAt` (seconds).
+    /// Stores `arrivals` (fixes with their arrival times; any order, duplicates allowed) in one
+    /// transaction: a server groups the batches that arrived in one tick into one call.
     /// `isNew` is replaced by one flag per fix: whether it was new.
-    mutating func insert(_ fixes: [ReportedFix], receivedAt: Double, isNew: inout [Bool]) throws -> IngestCounts
+    mutating func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) throws -> IngestCounts
     /// The latest location of `responder`, nil if none.
     func latest(of responder: ResponderID) throws -> StoredFix?
     /// Every responder's latest location, by responder.

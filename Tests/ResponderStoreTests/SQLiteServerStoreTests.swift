@@ -32,8 +32,9 @@ import Responders
                     sent.append(fix)
                 }
             }
-            let a = try sqlite.insert(batch, receivedAt: Double(step), isNew: &flagsA)
-            let b = memory.insert(batch, receivedAt: Double(step), isNew: &flagsB)
+            let arrivals = batch.map { StoredFix(fix: $0, receivedAt: Double(step) + rng.nextUnit()) }
+            let a = try sqlite.insert(arrivals, isNew: &flagsA)
+            let b = memory.insert(arrivals, isNew: &flagsB)
             #expect(a == b, "seed \(seed), step \(step)")
             #expect(flagsA == flagsB, "seed \(seed), step \(step)")
         }
@@ -53,8 +54,8 @@ import Responders
         let path = dir.path("server.db")
         let store = try SQLiteServerStore(path: path)
         var flags: [Bool] = []
-        _ = try store.insert([ReportedFix(responder: ResponderID(1), sequence: 1, fix: LocationFix(time: 1, latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty)],
-                             receivedAt: 2, isNew: &flags)
+        _ = try store.insert([StoredFix(fix: ReportedFix(responder: ResponderID(1), sequence: 1, fix: LocationFix(time: 1, latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty), receivedAt: 2)],
+                             isNew: &flags)
         let duplicate = "INSERT INTO fix_history VALUES (1, 1, 5, 0, 0, 1, 1, 0, 6)"
         #expect(TestDirectory.sql(path, duplicate) == 19)   // SQLITE_CONSTRAINT
         #expect(TestDirectory.sql(path, "INSERT INTO fix_history VALUES (1, 2, 5, 0, 0, 1, 1, 0, 6)") == 0)
@@ -69,7 +70,7 @@ import Responders
         bad.sequence = 2
         bad.fix.accuracy = .infinity
         #expect {
-            _ = try store.insert([good, bad], receivedAt: 3, isNew: &flags)
+            _ = try store.insert([good, bad].map { StoredFix(fix: $0, receivedAt: 3) }, isNew: &flags)
         } throws: { error in
             guard case .invalidValue(_, 2, "accuracy", let value) = error as? ResponderStoreError else { return false }
             return value == .infinity

@@ -72,7 +72,10 @@ import Testing
         filter.profile = .onMission
         #expect(filter.consider(fix(11, north: 1_000)) == nil)   // 1 s later, but the profile changed
         #expect(filter.consider(fix(12, north: 1_000)) == .notDue)
-        #expect(filter.drops[.notDue] == 11)
+        filter.profile = .none
+        #expect(filter.consider(fix(13, north: 1_010)) == nil)      // the off-duty report
+        #expect(filter.consider(fix(200, north: 9_000)) == .notDue)
+        #expect(filter.drops[.notDue] == 12)
     }
 
     /// Seeded property: every fix is either kept or counted once; kept fixes are in strictly

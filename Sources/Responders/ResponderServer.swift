@@ -91,13 +91,15 @@ public struct ResponderServer<Store: ServerStore> {
 }
 
 extension ResponderServer where Store == MemoryServerStore {
-    /// A server rebuilt from a stored history: each arrival replayed at its `receivedAt`, in
-    /// order, then the deadlines run to `now` (seconds). Liveness, metrics and positions come out
-    /// as they were live, since every decision is a function of the fixes and the times.
+    /// The server as it was at `now` (seconds), rebuilt from a stored history in arrival order
+    /// (``ServerStore/historyByArrival()``): each arrival up to `now` replayed at its
+    /// `receivedAt`, then the deadlines run to `now`; later arrivals are left out. Liveness,
+    /// metrics and positions come out as they were live, since every decision is a function of
+    /// the fixes and the times.
     public static func replaying(_ history: [StoredFix], until now: Double, rules: AlertRules = AlertRules()) -> Self {
         var server = ResponderServer(store: MemoryServerStore(), rules: rules)
         var start = 0
-        while start < history.count {
+        while start < history.count && history[start].receivedAt <= now {
             var end = start + 1
             while end < history.count && history[end].receivedAt == history[start].receivedAt { end += 1 }
             // MemoryServerStore never throws.

@@ -13,8 +13,8 @@ struct RespondersCommand: Subcommand {
         (responders_by_status, location_update_delay_seconds, status_transitions_total). FILE is
         an SQLite store written by ResponderStore's SQLiteServerStore (for example by
         `geofence-bench responders --db FILE`); it is opened read-only. The stored fixes are
-        replayed through the liveness rules at their arrival times, then the deadlines run to
-        --now: seconds on the store's clock, default the latest arrival in the store.
+        replayed through the liveness rules at their arrival times up to --now (seconds on the
+        store's clock; default: the latest arrival in the store), then the deadlines run to it.
         A file that is missing, not SQLite, corrupt or not a responder store is reported as
         FILE: message on standard error with exit status 1.
 

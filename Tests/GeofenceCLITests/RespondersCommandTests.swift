@@ -38,6 +38,7 @@ import Testing
         // 3 not yet seen (its fix arrives at 400).
         #expect(result.stdout.contains("responders_by_status{status=\"offline\"} 2\n"))
         #expect(result.stdout.contains("status_transitions_total{from=\"degraded\",to=\"offline\"} 2\n"))
+        #expect(result.stdout.contains("location_update_delay_seconds_count 3\n"))   // the fix of 400 s is not in yet
         // Default --now: the latest arrival (400 s).
         let latest = try cli.run(["responders", "metrics", "--db", path])
         #expect(latest.stdout.contains("responders_by_status{status=\"off_duty\"} 1\n"))

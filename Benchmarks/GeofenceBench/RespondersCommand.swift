@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandSupport
 import ResponderStore
 import Responders
 import Simulation
@@ -34,18 +35,21 @@ struct RespondersCommand {
       is not a speed figure is missed.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        var configuration = FleetConfiguration(responders: try args.int("responders", default: 1_000),
-                                               minutes: try args.int("minutes", default: 60))
-        configuration.seed = UInt64(try args.int("seed", default: 1))
-        let runs = try args.int("runs", default: 3)
-        configuration.ingestTransactionSize = try args.int("transaction-fixes", default: configuration.ingestTransactionSize)
+    static let command = BenchCommand(
+        name: "responders",
+        options: [.value("responders"), .value("minutes"), .value("seed"), .value("runs"), .value("transaction-fixes"),
+                  .value("db"), .flag("json")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        var configuration = FleetConfiguration(responders: try args.int("responders", default: 1_000, in: 1...Int(Int32.max)),
+                                               minutes: try args.int("minutes", default: 60, in: 1...1_000_000))
+        configuration.seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
+        configuration.ingestTransactionSize = try args.int("transaction-fixes", default: configuration.ingestTransactionSize,
+                                                           in: 1...Int.max)
+        let runs = try args.int("runs", default: 3, in: 1...1_000)
         let keep = args.string("db")
         let json = args.flag("json")
-        try args.checkAllConsumed()
-        guard configuration.responders >= 1, configuration.minutes >= 1, runs >= 1, configuration.ingestTransactionSize >= 1 else {
-            throw .usage("--responders, --minutes, --runs and --transaction-fixes need at least 1")
-        }
         let path = keep ?? "/tmp/geofence-bench-responders-\(getpid()).sqlite"
 
         printError("responders: simulating \(configuration.responders) responders for \(configuration.minutes) min (seed \(configuration.seed))")
@@ -57,7 +61,7 @@ struct RespondersCommand {
         do throws(ResponderStoreError) {
             for _ in 0...runs { try fleet.measureIngest(path: path) }
         } catch {
-            throw .failed("responders: \(error)")
+            throw BenchError("responders: \(error)")
         }
         for _ in 0...runs { fleet.measureLiveness() }
         if keep == nil { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
@@ -68,7 +72,7 @@ struct RespondersCommand {
         print(json ? jsonText(report, simulated: simulated) : table(report))
         let correct = report.fixesLost == 0 && report.duplicatesStored == 0 && report.falseOffline == 0
             && report.assignmentsToUnreachable == 0 && report.detection.values.allSatisfy(\.meetsGoal)
-        if !correct { throw .failed("responders: a goal was missed (see above)") }
+        if !correct { throw BenchError("responders: a goal was missed (see above)") }
     }
 
     static func jsonText(_ r: FleetReport, simulated: Double) -> String {
@@ -77,10 +81,10 @@ struct RespondersCommand {
         o.set("minutes", r.minutes)
         o.set("seed", String(r.seed))
         o.set("ingest_fixes_per_second", FleetReport.median(r.ingestFixesPerSecond), decimals: 0)
-        o.set("ingest_runs", raw: "[" + r.ingestFixesPerSecond.map { formatFixed($0, 0) }.joined(separator: ", ") + "]")
+        o.set("ingest_runs", array: r.ingestFixesPerSecond.map { formatFixed($0, 0) })
         o.set("ingest_fixes_per_cpu_second", FleetReport.median(r.ingestFixesPerCPUSecond), decimals: 0)
         o.set("liveness_updates_per_second", FleetReport.median(r.livenessUpdatesPerSecond), decimals: 0)
-        o.set("liveness_runs", raw: "[" + r.livenessUpdatesPerSecond.map { formatFixed($0, 0) }.joined(separator: ", ") + "]")
+        o.set("liveness_runs", array: r.livenessUpdatesPerSecond.map { formatFixed($0, 0) })
         var detect = JSONObject()
         for duty in [DutyState.onDuty, .onMission] {
             let s = r.detection[duty] ?? DetectionStats(times: [], threshold: 0, missed: 0)
@@ -91,9 +95,9 @@ struct RespondersCommand {
             d.set("threshold", s.threshold, decimals: 0)
             d.set("count", s.count)
             d.set("missed", s.missed)
-            detect.set(duty.name, raw: d.text)
+            detect.set(duty.name, object: d)
         }
-        o.set("detect_seconds", raw: detect.text)
+        o.set("detect_seconds", object: detect)
         o.set("false_offline", r.falseOffline)
         o.set("assignments_to_unreachable", r.assignmentsToUnreachable)
         o.set("offers_to_silent_phones", r.offersToSilentPhones)
@@ -110,7 +114,7 @@ struct RespondersCommand {
         o.set("fixes_queued_at_end", r.fixesQueuedAtEnd)
         var drops = JSONObject()
         for reason in FixDropReason.allCases { drops.set(reason.name, r.fixesDropped[reason]) }
-        o.set("fixes_dropped", raw: drops.text)
+        o.set("fixes_dropped", object: drops)
         o.set("transitions", r.transitions)
         o.set("simulate_seconds", simulated, decimals: 2)
         return o.text
@@ -136,6 +140,6 @@ struct RespondersCommand {
         rows.append(["incidents / assigned / nobody", "\(r.incidents) / \(r.assigned) / \(r.exhausted)", "", ""])
         rows.append(["fixes kept / received (copies) / queued at end",
                      "\(r.fixesKept) / \(r.fixesDelivered) (\(r.duplicatesReceived)) / \(r.fixesQueuedAtEnd)", "", ""])
-        return renderTable(rows)
+        return TextTable.render(rows)
     }
 }

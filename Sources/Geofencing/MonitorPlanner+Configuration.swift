@@ -113,7 +113,7 @@ extension MonitorPlanner {
 
         /// How the fence slots are handed out among the crowded fences (those whose boundary is
         /// within the minimum refresh radius plus the margin) when they outnumber the slots.
-        public enum CrowdedOrder: String, Hashable, Sendable, Codable {
+        public enum CrowdedOrder: String, Hashable, Sendable, Codable, CaseIterable {
             /// Highest priority first, then nearest boundary: an arrival or trigger fence is
             /// never displaced by an approach ring.
             case priority

@@ -51,15 +51,15 @@ extension MonitorPlanner {
         /// Radius in metres.
         public var radiusMeters: Double
 
-        public init(id: RegionID, centre: LatLng, radiusMeters: Double) {
+        public init(id: RegionID, center: LatLng, radiusMeters: Double) {
             self.id = id
-            self.latitude = centre.latitude
-            self.longitude = centre.longitude
+            self.latitude = center.latitude
+            self.longitude = center.longitude
             self.radiusMeters = radiusMeters
         }
 
         /// The centre as a ``LatLng``.
-        public var centre: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
+        public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
         public var description: String { "\(id)(\(latitude), \(longitude), \(radiusMeters) m)" }
     }

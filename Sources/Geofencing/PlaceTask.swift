@@ -1,3 +1,5 @@
+import Geodesy
+
 /// The kinds of place-bound task, each with its default tiers (see ``TierSettings/defaults(for:)``).
 public enum TaskKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// "When I'm near a pharmacy": one set of approach rings (5, 3, 1 miles) per chosen POI.
@@ -43,7 +45,8 @@ public struct TierSettings: Hashable, Sendable, Codable {
     }
 
     /// One international mile in metres.
-    public static let metersPerMile = 1609.344
+    @available(*, deprecated, message: "use Geodesy's metersPerMile")
+    public static var metersPerMile: Double { Geodesy.metersPerMile }
     /// Default arrival and trigger radius, metres (the default; above iOS's ~100 m floor).
     public static let defaultArrivalRadiusMeters = 150.0
     /// Default post-arrival dwell, seconds (5 minutes).
@@ -117,7 +120,7 @@ public struct PlaceTask: Hashable, Sendable, Codable {
                         settings.triggerRadiusMeters, delay: settings.delaySeconds)
             default:
                 for miles in settings.approachMiles {
-                    try add(place, .approach(miles: miles), miles * TierSettings.metersPerMile)
+                    try add(place, .approach(miles: miles), miles * Geodesy.metersPerMile)
                 }
                 if let r = settings.arrivalRadiusMeters {
                     try add(place, .arrival, r)

@@ -113,17 +113,23 @@ public struct TransitionDetector {
     /// different radii this returns far fewer fences per refresh than a `forEachWithin` query,
     /// which must reach `maxRadius + margin + slack` around the device for every fence (on the
     /// 1/3/5-mile workload about half as many; the faster choice when no index is shared).
-    /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``.
+    /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``, and
+    ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
+    ///   and the slack is not a finite number of metres (settings valid alone but too large together).
     public init(fences: [Fence], dwellSeconds: [Int32: Double] = [:],
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
-        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighbourhoodSlackMeters + 1
+        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 1
         var enlarged: [Fence] = []
         enlarged.reserveCapacity(fences.count)
         for f in fences {
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
-            // Cannot fail: same id and centre, a larger finite radius.
-            enlarged.append(try! Fence(id: f.id, centre: f.centre, radiusMeters: f.radiusMeters + band + extra))
+            let radius = f.radiusMeters + band + extra
+            do {
+                enlarged.append(try Fence(id: f.id, center: f.center, radiusMeters: radius))
+            } catch {
+                throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
+            }
         }
         let tree = PackedRTree(enlarged)
         self.queryWithin = { _, p, body in tree.forEachContaining(p, body) }
@@ -145,7 +151,7 @@ public struct TransitionDetector {
             guard slots.updateValue(Int32(k), forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
             ids.append(f.id)
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
-            geometry.append(FenceGeometry(centre: f.centreVector, radiusChord: f.chord2.squareRoot(),
+            geometry.append(FenceGeometry(center: f.centerVector, radiusChord: f.chord2.squareRoot(),
                                           band: band / Earth.meanRadius, dwellSeconds: .infinity))
             maxRadius = Swift.max(maxRadius, f.radiusMeters)
             maxBand = Swift.max(maxBand, band)
@@ -172,10 +178,10 @@ public struct TransitionDetector {
         // Every fence further than this from the query point is decisively outside for any fix
         // within the slack of it; + 1 m covers the chord linearisation.
         let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
-        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighbourhoodSlackMeters + 1
-        self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighbourhoodSlackMeters)
+        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 1
+        self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighborhoodSlackMeters)
         self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius
-        self.slackChord = (configuration.neighbourhoodSlackMeters + 1) / Earth.meanRadius
+        self.slackChord = (configuration.neighborhoodSlackMeters + 1) / Earth.meanRadius
         self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
     }
 
@@ -244,7 +250,7 @@ public struct TransitionDetector {
         tracks[slot].rejections = 0
         var moved = hadAnchor ? p.chord2(to: tracks[slot].anchor) : .infinity
         if moved > slackChord2 {
-            refreshNeighbourhood(slot, at: p, known: hadAnchor)
+            refreshNeighborhood(slot, at: p, known: hadAnchor)
             moved = 0
         }
         let before = events.count
@@ -312,7 +318,7 @@ public struct TransitionDetector {
         let geometry = self.geometry
         tracks[slot].entries.withUnsafeMutableBufferPointer { entries in
             for k in 0..<reach {
-                let c2 = p.chord2(to: entries[k].centre)
+                let c2 = p.chord2(to: entries[k].center)
                 let band = entries[k].band + accuracyChord
                 let rc = entries[k].radiusChord
                 let outer = rc + band
@@ -375,8 +381,8 @@ public struct TransitionDetector {
     /// horizon rounded down to its bucket's lower edge, see ``horizonBuckets``), so a fix visits
     /// a prefix.
     @usableFromInline
-    mutating func refreshNeighbourhood(_ slot: Int, at p: UnitVector, known: Bool) {
-        counters.neighbourhoodQueries += 1
+    mutating func refreshNeighborhood(_ slot: Int, at p: UnitVector, known: Bool) {
+        counters.neighborhoodQueries += 1
         var unknown = 0
         var found = scratch
         scratch = []
@@ -404,7 +410,7 @@ public struct TransitionDetector {
         bucketOf = []
         let capacity = found.count + old.count
         if kept.count < capacity {
-            kept.append(contentsOf: repeatElement(FenceEntry(slot: 0, centre: p, radiusChord: 0, band: 0, dwellSeconds: 0, state: .unknown),
+            kept.append(contentsOf: repeatElement(FenceEntry(slot: 0, center: p, radiusChord: 0, band: 0, dwellSeconds: 0, state: .unknown),
                                                   count: capacity - kept.count))
         }
         if buckets.count < capacity { buckets.append(contentsOf: repeatElement(0, count: capacity - buckets.count)) }
@@ -425,7 +431,7 @@ public struct TransitionDetector {
             func consider(_ entry: FenceEntry, wasFound: Bool) {
                 var e = entry
                 if !wasFound && !(e.state == .inside || e.pending > 0) { return }
-                let ca = p.chord2(to: e.centre).squareRoot()
+                let ca = p.chord2(to: e.center).squareRoot()
                 let gap = abs(ca - e.radiusChord) - e.band - maxAccuracyChord
                 let outsideSide = ca > e.radiusChord
                 let settled = e.pending == 0 && e.state != .unknown && e.dwellDone
@@ -456,7 +462,7 @@ public struct TransitionDetector {
                     mark[Int(s)] = -2  // handled
                 } else if m == -1 {
                     let g = geometry[Int(s)]
-                    consider(FenceEntry(slot: s, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
+                    consider(FenceEntry(slot: s, center: g.center, radiusChord: g.radiusChord, band: g.band,
                                         dwellSeconds: g.dwellSeconds, state: newState), wasFound: true)
                 }
             }
@@ -498,7 +504,7 @@ public struct TransitionDetector {
     @usableFromInline
     func makeEntry(_ slot: Int32, state: FenceEntry.State) -> FenceEntry {
         let g = geometry[Int(slot)]
-        return FenceEntry(slot: slot, centre: g.centre, radiusChord: g.radiusChord, band: g.band,
+        return FenceEntry(slot: slot, center: g.center, radiusChord: g.radiusChord, band: g.band,
                           dwellSeconds: g.dwellSeconds, state: state)
     }
 }
@@ -507,14 +513,14 @@ public struct TransitionDetector {
 /// (infinity for none).
 @usableFromInline
 struct FenceGeometry {
-    @usableFromInline var centre: UnitVector
+    @usableFromInline var center: UnitVector
     @usableFromInline var radiusChord: Double
     @usableFromInline var band: Double
     @usableFromInline var dwellSeconds: Double
 
     @usableFromInline
-    init(centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double) {
-        self.centre = centre
+    init(center: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double) {
+        self.center = center
         self.radiusChord = radiusChord
         self.band = band
         self.dwellSeconds = dwellSeconds
@@ -554,7 +560,7 @@ struct DeviceTrack {
 struct FenceEntry {
     @usableFromInline enum State: UInt8 { case unknown, outside, inside }
 
-    @usableFromInline var centre: UnitVector
+    @usableFromInline var center: UnitVector
     @usableFromInline var radiusChord: Double
     @usableFromInline var band: Double
     /// Seconds: while outside, the time of the first fix of the pending entry run; while
@@ -585,10 +591,10 @@ struct FenceEntry {
     }
 
     @usableFromInline
-    init(slot: Int32, centre: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {
+    init(slot: Int32, center: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {
         self.slot = slot
         self.state = state
-        self.centre = centre
+        self.center = center
         self.radiusChord = radiusChord
         self.band = band
         self.hasDwell = dwellSeconds != .infinity

@@ -65,7 +65,7 @@ public struct OSRegionMonitor: Sendable {
 
     @usableFromInline struct Watched: Sendable {
         var id: MonitorPlanner.RegionID
-        var centre: UnitVector
+        var center: UnitVector
         /// Squared chords of `r - pass` (enter), `r` (initial state), `r + pass` (exit).
         var enterChord2: Double, chord2: Double, exitChord2: Double
         var inside: Bool
@@ -108,9 +108,9 @@ public struct OSRegionMonitor: Sendable {
             watched.removeAll { $0.id == region.id }
             guard watched.count < configuration.capacity else { rejectedRegistrations += 1; continue }
             let r = max(region.radiusMeters, configuration.minimumRegionRadiusMeters)
-            let centre = region.centre.unitVector
-            let c2 = truth.chord2(to: centre)
-            var w = Watched(id: region.id, centre: centre,
+            let center = region.center.unitVector
+            let c2 = truth.chord2(to: center)
+            var w = Watched(id: region.id, center: center,
                             enterChord2: Geodesy.chord2(forMeters: max(0, r - configuration.passDistanceMeters)),
                             chord2: Geodesy.chord2(forMeters: r),
                             exitChord2: Geodesy.chord2(forMeters: r + configuration.passDistanceMeters),
@@ -134,7 +134,7 @@ public struct OSRegionMonitor: Sendable {
         }
         lastTime = time
         for k in watched.indices {
-            let c2 = truth.chord2(to: watched[k].centre)
+            let c2 = truth.chord2(to: watched[k].center)
             if watched[k].inside {
                 if c2 >= watched[k].exitChord2 {
                     watched[k].inside = false

@@ -16,9 +16,9 @@ public struct BruteForceIndex: FenceIndex, Sendable {
         ids = []
         radii = []
         for f in fences {
-            data.append(f.centreVector.x)
-            data.append(f.centreVector.y)
-            data.append(f.centreVector.z)
+            data.append(f.centerVector.x)
+            data.append(f.centerVector.y)
+            data.append(f.centerVector.z)
             data.append(f.chord2)
             ids.append(f.id)
             radii.append(f.radiusMeters)

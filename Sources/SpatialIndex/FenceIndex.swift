@@ -3,7 +3,7 @@ import Geodesy
 /// Which distance orders a nearest-fence query.
 public enum FenceDistance: Hashable, Sendable {
     /// Great-circle distance from the point to the fence centre, metres (>= 0).
-    case centre
+    case center
     /// Distance to the fence edge: centre distance minus radius, metres; negative inside.
     case edge
 }
@@ -50,7 +50,7 @@ public protocol FenceIndex {
     /// `longitude`) in degrees: the answer of ``forEachContaining(_:_:)`` for
     /// `UnitVector(fastLatitude: latitude, longitude: longitude)`. A latitude outside
     /// [-90, 90] or a non-finite coordinate matches nothing. Indexes that look fixes up by
-    /// their degrees (``CellIndex``, ``PackedRTree``) skip the conversion where no fence is near.
+    /// their degrees (``LatLngGridIndex``, ``PackedRTree``) skip the conversion where no fence is near.
     func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void)
 
     /// As ``forEachContaining(latitude:longitude:_:)``, adding the work done to `stats`.
@@ -154,7 +154,7 @@ extension FenceIndex {
 
     /// The `k` nearest fences, ordered by (distance, id). Allocates its result.
     @inlinable
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
+    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
                         maxDistanceMeters: Double = .infinity) -> [FenceNeighbor] {
         var out: [FenceNeighbor] = []
         nearest(to: p, k: k, by: measure, maxDistanceMeters: maxDistanceMeters, into: &out)

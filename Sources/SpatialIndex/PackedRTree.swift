@@ -97,7 +97,7 @@ public struct PackedRTree: FenceIndex, Sendable {
         let input = Array(fences)
         let n = input.count
         var order = input.indices.map {
-            (key: HilbertCurve.key(latitude: input[$0].centre.latitude, longitude: input[$0].centre.longitude),
+            (key: HilbertCurve.key(latitude: input[$0].center.latitude, longitude: input[$0].center.longitude),
              index: $0)
         }
         order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
@@ -110,9 +110,9 @@ public struct PackedRTree: FenceIndex, Sendable {
         var blockStart = 0
         while blockStart < n {
             let block = order[blockStart..<Swift.min(blockStart + leafSize, n)].map { input[$0.index] }
-            itemData.append(contentsOf: block.map(\.centreVector.x))
-            itemData.append(contentsOf: block.map(\.centreVector.y))
-            itemData.append(contentsOf: block.map(\.centreVector.z))
+            itemData.append(contentsOf: block.map(\.centerVector.x))
+            itemData.append(contentsOf: block.map(\.centerVector.y))
+            itemData.append(contentsOf: block.map(\.centerVector.z))
             itemData.append(contentsOf: block.map(\.chord2))
             blockStart += leafSize
         }

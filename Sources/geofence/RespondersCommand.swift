@@ -1,3 +1,4 @@
+import CommandSupport
 import ResponderStore
 import Responders
 
@@ -25,23 +26,18 @@ struct RespondersCommand: Subcommand {
 
         """
 
+    static let options: [Arguments.Option] = [.value("db"), .value("now")]
+    /// The action word.
+    static let maxPositionals = 1
+
     let path: String
     let now: Double?
 
-    init(arguments: inout ArgumentList) throws(UsageError) {
-        guard let action = arguments.remaining.first else { throw UsageError("expected an action: metrics") }
+    init(arguments: Arguments) throws(UsageError) {
+        guard let action = arguments.positionals.first else { throw UsageError("expected an action: metrics") }
         guard action == "metrics" else { throw UsageError("unknown action '\(action)' (expected metrics)") }
-        var rest = ArgumentList(Array(arguments.remaining.dropFirst()))
-        guard let db = try rest.takeValue("--db") else { throw UsageError("missing --db FILE") }
-        path = db
-        if let text = try rest.takeValue("--now") {
-            guard let value = Double(text), value.isFinite else { throw UsageError("option '--now' expects seconds, got '\(text)'") }
-            now = value
-        } else {
-            now = nil
-        }
-        try rest.finish()
-        arguments = ArgumentList([])
+        path = try arguments.required("db")
+        now = try arguments.double("now", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
     }
 
     func validate() throws(UsageError) {}

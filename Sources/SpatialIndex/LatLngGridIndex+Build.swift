@@ -1,6 +1,6 @@
 import Geodesy
 
-extension CellIndex {
+extension LatLngGridIndex {
     /// Deepest level used (14: rows of 1/128 degree, ~870 m). Fences
     /// much smaller than a cell still meet only 1-4 cells; fixes in those cells are candidates.
     public static var maxIndexLevel: Int { LatLngGrid.maxLevel }
@@ -15,17 +15,17 @@ extension CellIndex {
     public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) {
         let input = Array(fences)
         let n = input.count
-        let cellsPerRadius = cellsPerRadius ?? CellIndex.defaultCellsPerRadius(fenceCount: n)
+        let cellsPerRadius = cellsPerRadius ?? LatLngGridIndex.defaultCellsPerRadius(fenceCount: n)
         precondition(cellsPerRadius > 0, "cellsPerRadius must be positive")
         self.cellsPerRadius = cellsPerRadius
 
         // Centre groups: sort by Hilbert key of the centre (locality), then the centre's bits
         // (identical centres become adjacent), then chord2 descending, then input order.
-        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centreVector), index: $0) }
+        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centerVector), index: $0) }
         order.sort { l, r in
             if l.key != r.key { return l.key < r.key }
             let a = input[l.index], b = input[r.index]
-            let ac = a.centreVector, bc = b.centreVector
+            let ac = a.centerVector, bc = b.centerVector
             if ac.x.bitPattern != bc.x.bitPattern { return ac.x.bitPattern < bc.x.bitPattern }
             if ac.y.bitPattern != bc.y.bitPattern { return ac.y.bitPattern < bc.y.bitPattern }
             if ac.z.bitPattern != bc.z.bitPattern { return ac.z.bitPattern < bc.z.bitPattern }
@@ -35,8 +35,8 @@ extension CellIndex {
         // Groups: runs of identical centres, at most maxGroupSize fences each.
         var groupFirst: [Int] = []  // position in `order` of each group's first fence
         for (position, item) in order.enumerated() {
-            if let g = groupFirst.last, position - g < CellIndex.maxGroupSize,
-               CellIndex.sameCentre(input[order[g].index], input[item.index]) {
+            if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
+               LatLngGridIndex.sameCentre(input[order[g].index], input[item.index]) {
                 continue
             }
             groupFirst.append(position)
@@ -46,11 +46,11 @@ extension CellIndex {
         // Records by level, then Hilbert order: a level's groups are contiguous, so the groups
         // of one cell form long runs even when tiers of different sizes are single fences.
         let groupLevel = (0..<groupCount).map {
-            CellIndex.level(radiusMeters: input[order[groupFirst[$0]].index].radiusMeters, cellsPerRadius: cellsPerRadius)
+            LatLngGridIndex.level(radiusMeters: input[order[groupFirst[$0]].index].radiusMeters, cellsPerRadius: cellsPerRadius)
         }
         let groupOrder = (0..<groupCount).sorted { (groupLevel[$0], $0) < (groupLevel[$1], $1) }
         var records: [UInt64] = []
-        records.reserveCapacity(groupCount * CellIndex.recordWords)
+        records.reserveCapacity(groupCount * LatLngGridIndex.recordWords)
         // Group kinds: one per distinct list of radii (a POI's three tiers are one kind shared
         // by every POI), holding the squared chords (-1 for a missing fence) and the count.
         var kinds: [Double] = [], kindRadii: [Double] = []
@@ -62,15 +62,15 @@ extension CellIndex {
             if let k = kindOf[radiusBits] {
                 kind = k
             } else {
-                kind = UInt64(kinds.count / CellIndex.kindWords)
+                kind = UInt64(kinds.count / LatLngGridIndex.kindWords)
                 kindOf[radiusBits] = kind
-                for k in 0..<CellIndex.maxGroupSize {
+                for k in 0..<LatLngGridIndex.maxGroupSize {
                     kinds.append(k < members.count ? members[k].chord2 : -1)
                     kindRadii.append(k < members.count ? members[k].radiusMeters : 0)
                 }
                 kinds.append(Double(members.count))
             }
-            let c = members[0].centreVector
+            let c = members[0].centerVector
             func id(_ k: Int) -> UInt64 { k < members.count ? UInt64(UInt32(bitPattern: members[k].id)) : 0 }
             records.append(contentsOf: [c.x.bitPattern, c.y.bitPattern, c.z.bitPattern,
                                         id(0) | id(1) << 32, id(2) | kind << 32])
@@ -87,11 +87,11 @@ extension CellIndex {
             let largest = input[order[first].index]  // chord2 descending
             let level = groupLevel[g]
             levelMask |= 1 << UInt32(level)
-            CellIndex.forEachCell(near: largest, level: level) { key, range in
+            LatLngGridIndex.forEachCell(near: largest, level: level) { key, range in
                 // Listed if its largest cap may meet the cell; `a` of its fences hold all of it.
-                guard range.min <= chord2s[0] + CellIndex.margin else { return }
+                guard range.min <= chord2s[0] + LatLngGridIndex.margin else { return }
                 var a = 0
-                while a < count && range.max <= chord2s[a] - CellIndex.margin { a += 1 }
+                while a < count && range.max <= chord2s[a] - LatLngGridIndex.margin { a += 1 }
                 keys.append(UInt64(level) << 32 | UInt64(key))
                 // 3: every fence of the group holds the cell.
                 let interior = a == count ? 3 : a
@@ -112,7 +112,7 @@ extension CellIndex {
                 if !entries.isEmpty { entries[entries.count - 1] |= 128 }
                 let key = keys[i]
                 cellsPerLevel[Int(key >> 32)].append((UInt32(truncatingIfNeeded: key), UInt32(entries.count)))
-            } else if let last = entries.last, last & 31 < UInt32(CellIndex.maxRun - 1),
+            } else if let last = entries.last, last & 31 < UInt32(LatLngGridIndex.maxRun - 1),
                       (last >> 8) + (last & 31) + 1 == packed[i] >> 8 {
                 let interior = Swift.min(last & 0x60, packed[i] & 0x60)
                 entries[entries.count - 1] = (last & ~0x60) + 1 | interior
@@ -155,9 +155,9 @@ extension CellIndex {
 
     /// Whether two fences have bit-identical centres (so one squared chord serves both).
     static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {
-        a.centreVector.x.bitPattern == b.centreVector.x.bitPattern
-            && a.centreVector.y.bitPattern == b.centreVector.y.bitPattern
-            && a.centreVector.z.bitPattern == b.centreVector.z.bitPattern
+        a.centerVector.x.bitPattern == b.centerVector.x.bitPattern
+            && a.centerVector.y.bitPattern == b.centerVector.y.bitPattern
+            && a.centerVector.z.bitPattern == b.centerVector.z.bitPattern
     }
 
     /// The level of a group whose largest radius is `meters`: the deepest level (at most
@@ -169,7 +169,7 @@ extension CellIndex {
         // 1/D >= degrees / cellsPerRadius, i.e. D <= cellsPerRadius / degrees.
         let limit = cellsPerRadius / degrees
         var level = 0
-        while level < CellIndex.maxIndexLevel && LatLngGrid.rowsPerDegree(level + 1) <= limit { level += 1 }
+        while level < LatLngGridIndex.maxIndexLevel && LatLngGrid.rowsPerDegree(level + 1) <= limit { level += 1 }
         return level
     }
 
@@ -179,7 +179,7 @@ extension CellIndex {
     /// every cell that the padded classification can keep is visited.
     static func forEachCell(near fence: Fence, level: Int,
                             _ visit: (UInt32, (min: Double, max: Double)) -> Void) {
-        let box = LatLngBox.bounding(center: fence.centre, radius: fence.radiusMeters + 10)
+        let box = LatLngBox.bounding(center: fence.center, radius: fence.radiusMeters + 10)
         let firstRow = LatLngGrid.row(latitude: Swift.max(-90, box.south), level: level)
         let lastRow = LatLngGrid.row(latitude: Swift.min(90, box.north), level: level)
         for row in firstRow...lastRow {
@@ -200,7 +200,7 @@ extension CellIndex {
                 for column in range {
                     let cell = LatLngGrid.bounds(level: level, row: row, column: column)
                     visit(LatLngGrid.key(row: row, column: column),
-                          CellGeometry.chord2Range(from: fence.centreVector, centre: fence.centre, cell: cell))
+                          CellGeometry.chord2Range(from: fence.centerVector, center: fence.center, cell: cell))
                 }
             }
         }

@@ -26,7 +26,7 @@ import Geodesy
 /// - **Classification.** A group gets level L from its largest radius (rows about
 ///   1/``cellsPerRadius`` of the radius tall). Its cells are those of the bounding box of its
 ///   largest cap (padded); per cell the squared-chord range `[minC2, maxC2]` from the centre
-///   to the cell is computed once (`CellIndex+Geometry.swift`); the group is listed in the
+///   to the cell is computed once (`LatLngGridIndex+Geometry.swift`); the group is listed in the
 ///   cell if its largest cap may meet it (`minC2 <= chord2 + margin`), with `a` = how many of
 ///   its fences surely contain the whole cell (`maxC2 <= chord2 - margin`: "interior"; 3
 ///   when all of them do).
@@ -47,7 +47,7 @@ import Geodesy
 ///   once by the number of passing fences (a prefix: the caps are nested), with no branch per
 ///   fence and no loop (groups of at most 3). A run's records are read in sequence.
 ///   The buffer is handed to `body` once per fix. The batch query
-///   (``forEachContaining(latitudes:longitudes:_:)``, `CellIndex+Batch.swift`) does the same
+///   (``forEachContaining(latitudes:longitudes:_:)``, `LatLngGridIndex+Batch.swift`) does the same
 ///   in passes over blocks of fixes.
 ///
 /// Exactness: results equal ``BruteForceIndex``'s bit for bit (for the degree entry point:
@@ -80,7 +80,7 @@ import Geodesy
 ///
 /// - Complexity: build O(n log n + cells visited); stabbing O(levels + entries in the fix's
 ///   cells + hits).
-public struct CellIndex: FenceIndex, Sendable {
+public struct LatLngGridIndex: FenceIndex, Sendable {
     /// Most fences per centre group: the query tests three per group, unrolled, with no loop
     /// (more fences on one centre make several groups, one squared chord each).
     public static let maxGroupSize = 3
@@ -133,7 +133,7 @@ public struct CellIndex: FenceIndex, Sendable {
     }
 
     /// Number of centre groups.
-    public var groupCount: Int { records.count / CellIndex.recordWords }
+    public var groupCount: Int { records.count / LatLngGridIndex.recordWords }
     /// Number of entries (runs of groups in a cell).
     public var entryCount: Int { entries.count }
     /// Number of distinct cells in the table.
@@ -195,7 +195,7 @@ public struct CellIndex: FenceIndex, Sendable {
         // Hits are gathered into a small stack buffer with branch-free writes (write the id,
         // advance by 0 or 1) and handed to `body` in one loop per fix: the number of hits
         // of each group is data-dependent, and a branch per fence would mispredict often.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: CellIndex.hitBufferSize) { buffer in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: LatLngGridIndex.hitBufferSize) { buffer in
             var n = 0
             var point = vector
             repeat {
@@ -212,10 +212,10 @@ public struct CellIndex: FenceIndex, Sendable {
                     entry = entries[e]
                     e &+= 1
                     let interior = Int((entry >> 5) & 3)
-                    var r = Int(entry >> 8) &* CellIndex.recordWords
-                    let end = r &+ (Int(entry & 31) &+ 1) &* CellIndex.recordWords
+                    var r = Int(entry >> 8) &* LatLngGridIndex.recordWords
+                    let end = r &+ (Int(entry & 31) &+ 1) &* LatLngGridIndex.recordWords
                     repeat {
-                        if n > CellIndex.hitBufferSize &- CellIndex.maxGroupSize {
+                        if n > LatLngGridIndex.hitBufferSize &- LatLngGridIndex.maxGroupSize {
                             for t in 0..<n { body(buffer[t]) }
                             n = 0
                         }
@@ -224,20 +224,20 @@ public struct CellIndex: FenceIndex, Sendable {
                         buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 4])
                         if interior == 3 {
                             // Every fence of every group of the run holds the cell: no distance.
-                            let present = CellIndex.presentFences(records, r, kinds)
+                            let present = LatLngGridIndex.presentFences(records, r, kinds)
                             n &+= present
                             stats.accepted(present)
                         } else {
-                            let hits = CellIndex.groupHits(records, r, p, kinds)
+                            let hits = LatLngGridIndex.groupHits(records, r, p, kinds)
                             if S.self != NoStats.self {
-                                let present = CellIndex.presentFences(records, r, kinds)
+                                let present = LatLngGridIndex.presentFences(records, r, kinds)
                                 let accepted = Swift.min(interior, present)
                                 stats.accepted(accepted)
                                 for k in 0..<(present &- accepted) { stats.exact(hit: k < hits &- accepted) }
                             }
                             n &+= hits
                         }
-                        r &+= CellIndex.recordWords
+                        r &+= LatLngGridIndex.recordWords
                     } while r < end
                 } while entry & 128 == 0
             } while mask != 0
@@ -303,8 +303,8 @@ public struct CellIndex: FenceIndex, Sendable {
     func forEachGroup(_ body: (Int, Int, Int) -> Void) {
         records.withUnsafeBufferPointer { records in
             kinds.withUnsafeBufferPointer { kinds in
-                for r in Swift.stride(from: 0, to: records.count, by: CellIndex.recordWords) {
-                    body(r, CellIndex.presentFences(records, r, kinds), CellIndex.kindOffset(records, r) / CellIndex.kindWords)
+                for r in Swift.stride(from: 0, to: records.count, by: LatLngGridIndex.recordWords) {
+                    body(r, LatLngGridIndex.presentFences(records, r, kinds), LatLngGridIndex.kindOffset(records, r) / LatLngGridIndex.kindWords)
                 }
             }
         }
@@ -320,7 +320,7 @@ public struct CellIndex: FenceIndex, Sendable {
                 let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
                                       Double(bitPattern: records[r + 1]), Double(bitPattern: records[r + 2]))
                 if d2 <= limit {
-                    for k in 0..<n { body(CellIndex.id(records, r, k)) }
+                    for k in 0..<n { body(LatLngGridIndex.id(records, r, k)) }
                 }
             }
         }
@@ -332,13 +332,13 @@ public struct CellIndex: FenceIndex, Sendable {
         guard k > 0 else { return }
         records.withUnsafeBufferPointer { records in
             forEachGroup { r, n, kind in
-                let centre = meters(forChord2: squaredChord(
+                let center = meters(forChord2: squaredChord(
                     p.x, p.y, p.z, Double(bitPattern: records[r]), Double(bitPattern: records[r + 1]),
                     Double(bitPattern: records[r + 2])))
                 for f in 0..<n {
-                    let d = measure == .edge ? centre - kindRadii[kind &* CellIndex.maxGroupSize &+ f] : centre
+                    let d = measure == .edge ? center - kindRadii[kind &* LatLngGridIndex.maxGroupSize &+ f] : center
                     if d <= maxDistanceMeters {
-                        NearestSelection.offer(FenceNeighbor(id: CellIndex.id(records, r, f), distanceMeters: d),
+                        NearestSelection.offer(FenceNeighbor(id: LatLngGridIndex.id(records, r, f), distanceMeters: d),
                                                k: k, into: &results)
                     }
                 }

@@ -3,7 +3,7 @@ import Geodesy
 import Testing
 @testable import SpatialIndex
 
-@Suite struct CellIndexTests {
+@Suite struct LatLngGridIndexTests {
     /// Random fences (poles, antimeridian, duplicate centres, radii 0 m ... whole sphere) and
     /// points (centres, boundaries, near boundaries, special places): every query equals brute
     /// force, for several cell densities.
@@ -14,7 +14,7 @@ import Testing
         let points = TestWorld.points(count == 1500 ? 300 : 200, near: fences, &rng)
         let brute = BruteForceIndex(fences)
         for cellsPerRadius in [2.0, 0.7, 4, 5] {
-            let index = CellIndex(fences, cellsPerRadius: cellsPerRadius)
+            let index = LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
             IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: seed, "cells(\(cellsPerRadius))")
         }
     }
@@ -26,16 +26,16 @@ import Testing
         var fences: [Fence] = []
         var id: Int32 = 0
         for _ in 0..<60 {
-            let centre = TestWorld.uniform(&rng)
+            let center = TestWorld.uniform(&rng)
             let tiers = Int(rng.next() % 12) + 1  // up to 12: groups split at maxGroupSize
             for t in 0..<tiers {
                 let radius = t % 4 == 3 ? 0 : [1609.344, 4828.032, 8046.72, 1609.344][t % 4] * Double(t / 4 + 1)
-                fences.append(try! Fence(id: id, centre: centre, radiusMeters: radius))
+                fences.append(try! Fence(id: id, center: center, radiusMeters: radius))
                 id += 1
             }
         }
         let points = TestWorld.points(400, near: fences, &rng)
-        let index = CellIndex(fences)
+        let index = LatLngGridIndex(fences)
         #expect(index.groupCount >= 60 && index.groupCount <= 240, "groups \(index.groupCount)")
         IndexOracle.expectSameAnswers(index, as: BruteForceIndex(fences), at: points, seed: 21, "concentric")
     }
@@ -65,18 +65,18 @@ import Testing
                 let v = ll.unitVector
                 // Fences through the point: the point is (within rounding) on their boundary.
                 for radius in [0.0, 1, 1609.344, 8046.72, 300_000] {
-                    let centre = TestWorld.destination(ll, bearingDegrees: rng.nextUnit() * 360, meters: radius)
-                    let exact = Earth.meanRadius * 2 * asin(min(1, (centre.unitVector - v).norm / 2))
-                    fences.append(try! Fence(id: id, centre: centre, radiusMeters: exact))
+                    let center = TestWorld.destination(ll, bearingDegrees: rng.nextUnit() * 360, meters: radius)
+                    let exact = Earth.meanRadius * 2 * asin(min(1, (center.unitVector - v).norm / 2))
+                    fences.append(try! Fence(id: id, center: center, radiusMeters: exact))
                     id += 1
                 }
-                fences.append(try! Fence(id: id, centre: ll, radiusMeters: 0))
+                fences.append(try! Fence(id: id, center: ll, radiusMeters: 0))
                 id += 1
             }
         }
         let brute = BruteForceIndex(fences)
         for cellsPerRadius in [2.0, 30] {
-            let index = CellIndex(fences, cellsPerRadius: cellsPerRadius)
+            let index = LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
             IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 31, "edges(\(cellsPerRadius))")
             // Every point is the centre of a zero-radius fence, so each has at least one hit.
             for point in points {
@@ -88,7 +88,7 @@ import Testing
     /// The shared geofence oracle (fences.csv, queries.csv of the shared test data).
     @Test func fixtureOracle() throws {
         let fences = try GeofenceFixture.fences()
-        let index = CellIndex(fences)
+        let index = LatLngGridIndex(fences)
         for q in try GeofenceFixture.queries() {
             #expect(index.fencesContaining(q.point.unitVector) == q.hits.sorted(), "query \(q.qid) (\(q.category))")
         }
@@ -98,13 +98,13 @@ import Testing
     /// and the statistics count them as accepted without a test.
     @Test func interiorCellsNeedNoTest() throws {
         let fence = try Fence(id: 7, latitude: 40, longitude: -100, radiusMeters: 8046.72)
-        let index = CellIndex([fence])
+        let index = LatLngGridIndex([fence])
         #expect(index.entryCount > 4 && index.cellCount == index.entryCount)
         var stats = QueryStats()
         var hits: [Int32] = []
-        let centre = LatLng(uncheckedLatitude: 40, longitude: -100)
+        let center = LatLng(uncheckedLatitude: 40, longitude: -100)
         for k in 0..<36 {  // a ring 3 km out: inside the fence, in several cells
-            let p = TestWorld.destination(centre, bearingDegrees: Double(k) * 10, meters: 3000).unitVector
+            let p = TestWorld.destination(center, bearingDegrees: Double(k) * 10, meters: 3000).unitVector
             index.forEachContaining(p, stats: &stats) { hits.append($0) }
         }
         #expect(hits == Array(repeating: 7, count: 36) && stats.hits == 36)
@@ -115,19 +115,19 @@ import Testing
 
     /// More hits than the gather buffer holds: the buffer is flushed, nothing is lost.
     @Test func manyHitsPerPoint() throws {
-        let centre = LatLng(uncheckedLatitude: -33.9, longitude: 151.2)
+        let center = LatLng(uncheckedLatitude: -33.9, longitude: 151.2)
         var fences: [Fence] = []
         for k in 0..<500 {
             let offset = k % 2 == 0 ? 0 : 1e-4 * Double(k)  // degrees: up to 5.5 km north
             let at = LatLng(uncheckedLatitude: -33.9 + offset, longitude: 151.2)
-            fences.append(try Fence(id: Int32(k), centre: at, radiusMeters: 6000 + Double(k)))
+            fences.append(try Fence(id: Int32(k), center: at, radiusMeters: 6000 + Double(k)))
         }
-        let index = CellIndex(fences)
-        let got = index.fencesContaining(centre.unitVector)
-        #expect(got == BruteForceIndex(fences).fencesContaining(centre.unitVector))
+        let index = LatLngGridIndex(fences)
+        let got = index.fencesContaining(center.unitVector)
+        #expect(got == BruteForceIndex(fences).fencesContaining(center.unitVector))
         #expect(got.count == 500)
         // The batch query flushes its (fix, fence) buffer many times: 10 fixes x 500 hits.
-        let lat = [Double](repeating: centre.latitude, count: 10), lon = [Double](repeating: centre.longitude, count: 10)
+        let lat = [Double](repeating: center.latitude, count: 10), lon = [Double](repeating: center.longitude, count: 10)
         var perFix = [[Int32]](repeating: [], count: 10)
         var chunks = 0
         lat.withUnsafeBufferPointer { la in
@@ -146,7 +146,7 @@ import Testing
     @Test func degreeEntryPoint() throws {
         let fences = [try Fence(id: 1, latitude: 10, longitude: 179.99, radiusMeters: 5000),
                       try Fence(id: 2, latitude: 90, longitude: 0, radiusMeters: 2000)]
-        let cells = CellIndex(fences), packed = PackedRTree(fences), brute = BruteForceIndex(fences)
+        let cells = LatLngGridIndex(fences), packed = PackedRTree(fences), brute = BruteForceIndex(fences)
         func ids(_ index: some FenceIndex, _ lat: Double, _ lon: Double) -> [Int32] {
             var out: [Int32] = []
             index.forEachContaining(latitude: lat, longitude: lon) { out.append($0) }
@@ -164,42 +164,42 @@ import Testing
     }
 
     @Test func emptyAndSingle() throws {
-        let empty = CellIndex([Fence]())
+        let empty = LatLngGridIndex([Fence]())
         #expect(empty.count == 0 && empty.fencesContaining(LatLng(uncheckedLatitude: 0, longitude: 0).unitVector).isEmpty)
         #expect(empty.nearest(to: LatLng(uncheckedLatitude: 0, longitude: 0).unitVector, k: 3).isEmpty)
-        let one = CellIndex([try Fence(id: 3, latitude: 90, longitude: 0, radiusMeters: 1)])
+        let one = LatLngGridIndex([try Fence(id: 3, latitude: 90, longitude: 0, radiusMeters: 1)])
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 90, longitude: 123).unitVector) == [3])
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 89.9, longitude: 0).unitVector).isEmpty)
     }
 
     @Test func defaultCellsPerRadiusFollowsTheIndexSize() {
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: 0) == 4)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.mediumIndexFences - 1) == 4)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.mediumIndexFences) == 2.5)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences - 1) == 2.5)
-        #expect(CellIndex.defaultCellsPerRadius(fenceCount: CellIndex.largeIndexFences) == 2.25)
+        #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: 0) == 4)
+        #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.mediumIndexFences - 1) == 4)
+        #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.mediumIndexFences) == 2.5)
+        #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.largeIndexFences - 1) == 2.5)
+        #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.largeIndexFences) == 2.25)
         var rng = SplitMix64(seed: 16)
-        #expect(CellIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 4)
+        #expect(LatLngGridIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 4)
         // 8 km fences: 48, 32 and 28 rows per degree by default, as the index grows.
-        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 4)) == 48)
-        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.5)) == 32)
-        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.25)) == 28)
-        #expect(LatLngGrid.rowsPerDegree(CellIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2)) == 24)
-        #expect(CellIndex.level(radiusMeters: 0, cellsPerRadius: 2) == CellIndex.maxIndexLevel)
-        #expect(CellIndex.level(radiusMeters: 1e9, cellsPerRadius: 2) == 0)
+        #expect(LatLngGrid.rowsPerDegree(LatLngGridIndex.level(radiusMeters: 8046.72, cellsPerRadius: 4)) == 48)
+        #expect(LatLngGrid.rowsPerDegree(LatLngGridIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.5)) == 32)
+        #expect(LatLngGrid.rowsPerDegree(LatLngGridIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.25)) == 28)
+        #expect(LatLngGrid.rowsPerDegree(LatLngGridIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2)) == 24)
+        #expect(LatLngGridIndex.level(radiusMeters: 0, cellsPerRadius: 2) == LatLngGridIndex.maxIndexLevel)
+        #expect(LatLngGridIndex.level(radiusMeters: 1e9, cellsPerRadius: 2) == 0)
     }
 
     /// Many groups in the same cells: a cell's consecutive groups become runs of at most
-    /// ``CellIndex/maxRun``, and answers stay exact.
+    /// ``LatLngGridIndex/maxRun``, and answers stay exact.
     @Test func runsOfGroups() {
         var rng = SplitMix64(seed: 17)
         let fences = (0..<600).map { i in
             try! Fence(id: Int32(i), latitude: 52.5 + rng.nextUnit() * 0.001, longitude: 13.4 + rng.nextUnit() * 0.001,
                        radiusMeters: [1609.344, 4828.032, 8046.72][i % 3])
         }
-        let index = CellIndex(fences)
-        #expect(index.groupCount == 600)  // distinct centres
-        #expect(index.entries.contains { $0 & 31 == UInt32(CellIndex.maxRun - 1) })  // a full run
+        let index = LatLngGridIndex(fences)
+        #expect(index.groupCount == 600)  // distinct centers
+        #expect(index.entries.contains { $0 & 31 == UInt32(LatLngGridIndex.maxRun - 1) })  // a full run
         #expect(index.entryCount * 8 < index.cellCount * 600 / 2, "runs, not one entry per (cell, group)")
         let brute = BruteForceIndex(fences)
         let points = (0..<300).map { _ in
@@ -212,11 +212,11 @@ import Testing
     @Test func isDeterministicAndSized() {
         var rng = SplitMix64(seed: 41)
         let fences = TestWorld.fences(400, &rng)
-        let a = CellIndex(fences), b = CellIndex(fences.reversed())
+        let a = LatLngGridIndex(fences), b = LatLngGridIndex(fences.reversed())
         #expect(a.entries == b.entries || a.count == b.count)  // same cells; ids may differ in order
-        let c = CellIndex(fences)
+        let c = LatLngGridIndex(fences)
         #expect(a.entries == c.entries && a.records == c.records && a.cells.words == c.cells.words)
-        #expect(a.memoryBytes >= a.entryCount * 4 + a.groupCount * CellIndex.recordWords * 8)
+        #expect(a.memoryBytes >= a.entryCount * 4 + a.groupCount * LatLngGridIndex.recordWords * 8)
     }
 
     /// The fix -> cell mapping: rows, bands, columns, clamping at 90 and 180, keys.
@@ -324,16 +324,16 @@ import Testing
             let column = Int(rng.next() % UInt64(columns))
             let cell = LatLngGrid.bounds(level: level, row: row, column: column)
             // Centres: anywhere, or near the cell, or on its antipodal meridian.
-            var centre = TestWorld.uniform(&rng)
+            var center = TestWorld.uniform(&rng)
             if n % 3 == 1 {
-                centre = LatLng(uncheckedLatitude: max(-90, min(90, cell.south + rng.nextUnit() * 3 - 1)),
+                center = LatLng(uncheckedLatitude: max(-90, min(90, cell.south + rng.nextUnit() * 3 - 1)),
                                 longitude: cell.west + (rng.nextUnit() * 3 - 1) * (cell.east - cell.west))
             } else if n % 3 == 2 {
-                centre = LatLng(uncheckedLatitude: -90 + 180 * rng.nextUnit(),
+                center = LatLng(uncheckedLatitude: -90 + 180 * rng.nextUnit(),
                                 longitude: (cell.west + 180 + rng.nextUnit() * (cell.east - cell.west)).remainder(dividingBy: 360))
             }
-            let c = centre.unitVector
-            let range = CellGeometry.chord2Range(from: c, centre: centre, cell: cell)
+            let c = center.unitVector
+            let range = CellGeometry.chord2Range(from: c, center: center, cell: cell)
             #expect(range.min <= range.max)
             var lowest = Double.infinity, highest = 0.0
             for k in 0..<40 {
@@ -346,7 +346,7 @@ import Testing
                 lowest = min(lowest, d)
                 highest = max(highest, d)
                 #expect(d >= range.min - 1e-13 && d <= range.max + 1e-13,
-                        "level \(level) (\(row), \(column)) centre \(centre): \(d) not in \(range), seed 51")
+                        "level \(level) (\(row), \(column)) center \(center): \(d) not in \(range), seed 51")
             }
             // Tight where it matters: the bound is attained up to sampling.
             #expect(range.min <= lowest + 1e-13)

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
 import Testing
-@testable import Simulation
+@testable import FastCSV
 
 @Suite struct DecimalFormattingTests {
     func format(_ v: Double, _ d: Int) -> String {

@@ -1,6 +1,6 @@
 import Geodesy
 
-extension CellIndex {
+extension LatLngGridIndex {
     /// Fixes per block of the batch query: its scratch (worklist, starts) stays in L1.
     @usableFromInline static var batchBlock: Int { 128 }
     /// Hits gathered before `body` is called.
@@ -24,8 +24,8 @@ extension CellIndex {
                      "latitudes and longitudes differ in count, or too many fixes")
         let levelCount = levelMask.nonzeroBitCount
         if levelCount == 0 || latitudes.isEmpty { return }
-        let block = CellIndex.batchBlock
-        let capacity = CellIndex.batchHitBuffer
+        let block = LatLngGridIndex.batchBlock
+        let capacity = LatLngGridIndex.batchHitBuffer
         cells.words.withUnsafeBufferPointer { words in
         entries.withUnsafeBufferPointer { entries in
         records.withUnsafeBufferPointer { records in
@@ -56,7 +56,7 @@ extension CellIndex {
                         let (found, start) = cells.lookup(key, level: level, words)
                         items[w] = Int32(truncatingIfNeeded: q)
                         starts[w] = start
-                        w &+= CellIndex.bit(found)
+                        w &+= LatLngGridIndex.bit(found)
                     }
                 } while mask != 0
                 // Pass 2: the entries of each listed fix.
@@ -70,10 +70,10 @@ extension CellIndex {
                         entry = entries[e]
                         e &+= 1
                         let interior = (entry >> 5) & 3  // 3: no distance needed
-                        var r = Int(entry >> 8) &* CellIndex.recordWords
-                        let end = r &+ (Int(entry & 31) &+ 1) &* CellIndex.recordWords
+                        var r = Int(entry >> 8) &* LatLngGridIndex.recordWords
+                        let end = r &+ (Int(entry & 31) &+ 1) &* LatLngGridIndex.recordWords
                         repeat {
-                            if n > capacity &- CellIndex.maxGroupSize {
+                            if n > capacity &- LatLngGridIndex.maxGroupSize {
                                 body(UnsafeBufferPointer(rebasing: pairs[0..<n]))
                                 n = 0
                             }
@@ -81,9 +81,9 @@ extension CellIndex {
                             pairs[n] = StabHit(fence: Int32(truncatingIfNeeded: ids01), fix: fix)
                             pairs[n &+ 1] = StabHit(fence: Int32(truncatingIfNeeded: ids01 >> 32), fix: fix)
                             pairs[n &+ 2] = StabHit(fence: Int32(truncatingIfNeeded: records[r &+ 4]), fix: fix)
-                            n &+= interior == 3 ? CellIndex.presentFences(records, r, kinds)
-                                : CellIndex.groupHits(records, r, p, kinds)
-                            r &+= CellIndex.recordWords
+                            n &+= interior == 3 ? LatLngGridIndex.presentFences(records, r, kinds)
+                                : LatLngGridIndex.groupHits(records, r, p, kinds)
+                            r &+= LatLngGridIndex.recordWords
                         } while r < end
                     } while entry & 128 == 0
                 }

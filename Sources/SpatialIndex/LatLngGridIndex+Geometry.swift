@@ -12,13 +12,13 @@ import Geodesy
 enum CellGeometry {
     /// The least and greatest squared chord from `c` (the unit vector of `centre`) to the
     /// points of the cell with the given bounds (degrees; `east - west` in (0, 360]).
-    static func chord2Range(from c: UnitVector, centre: LatLng,
+    static func chord2Range(from c: UnitVector, center: LatLng,
                             cell: (south: Double, north: Double, west: Double, east: Double))
         -> (min: Double, max: Double) {
         let width = cell.east - cell.west
-        let near = nearChord2(from: c, centre: centre, cell: cell)
+        let near = nearChord2(from: c, center: center, cell: cell)
         // The antipodal meridian (with room for rounding) inside the cell: no useful bound.
-        let antipode = offset(centre.longitude + 180, from: cell.west)
+        let antipode = offset(center.longitude + 180, from: cell.west)
         if antipode <= width + 1e-9 || antipode >= 360 - 1e-9 {
             return (near, 4)
         }
@@ -34,12 +34,12 @@ enum CellGeometry {
     /// with the given bounds (degrees; `east >= west`; a width of 360 or more is all
     /// longitudes, and `east` may exceed 180). Allocation-free; the packed tree's bound for
     /// nearest queries.
-    static func nearChord2(from c: UnitVector, centre: LatLng,
+    static func nearChord2(from c: UnitVector, center: LatLng,
                            cell: (south: Double, north: Double, west: Double, east: Double)) -> Double {
         let width = cell.east - cell.west
-        if width >= 360 || offset(centre.longitude, from: cell.west) <= width {
+        if width >= 360 || offset(center.longitude, from: cell.west) <= width {
             // Along c's own meridian: the latitude gap to the cell's nearer parallel.
-            let gap = Swift.max(0, cell.south - centre.latitude, centre.latitude - cell.north)
+            let gap = Swift.max(0, cell.south - center.latitude, center.latitude - cell.north)
             let s = sinCos(degrees: gap / 2).sin
             return 4 * s * s
         }

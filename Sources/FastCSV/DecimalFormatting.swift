@@ -1,5 +1,19 @@
-/// Fast fixed-point decimal formatting into a byte buffer, for writing millions of CSV rows
-/// without `String(format:)`.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Decimal text of numbers: the package's one place for it, in two forms.
+///
+/// - ``append(_:decimals:to:)`` writes bytes for millions of CSV rows without allocating: it
+///   rounds the scaled binary value half away from zero (12.25 with 1 decimal is `12.3`).
+///   The workload writers use it on values already rounded to the precision they write, where
+///   it agrees with printf.
+/// - ``fixed(_:_:)`` is C's `%.Nf`, correctly rounded from the exact binary value (`fixed(0.125, 2)`
+///   is `0.12`), for tables, messages and JSON: about 10x slower, exact for every value.
 public enum DecimalFormatting {
     @usableFromInline static let powersOfTen: [Double] = (0...15).map { n in
         var p = 1.0
@@ -51,5 +65,20 @@ public enum DecimalFormatting {
     public static func append(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         appendDigits(value.magnitude, minimumDigits: 1, to: &out)
+    }
+
+    /// `value` with `decimals` digits after the point (0...40), as `printf("%.*f")` writes it;
+    /// non-finite values are `NaN`, `inf` and `-inf`.
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "inf" : "-inf") }
+        let digits = min(max(decimals, 0), 40)
+        // The largest finite double has 309 integer digits: 309 + sign + point + 40 + NUL fit.
+        var buffer = [CChar](repeating: 0, count: 360)
+        let format = "%.\(digits)f"
+        let count = buffer.withUnsafeMutableBufferPointer { b in
+            withVaList([value]) { arguments in vsnprintf(b.baseAddress!, b.count, format, arguments) }
+        }
+        let length = min(Int(count), buffer.count - 1)
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

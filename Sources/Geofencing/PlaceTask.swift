@@ -47,12 +47,12 @@ public struct TierSettings: Hashable, Sendable, Codable {
     /// One international mile in metres.
     @available(*, deprecated, message: "use Geodesy's metersPerMile")
     public static var metersPerMile: Double { Geodesy.metersPerMile }
-    /// Default arrival and trigger radius, metres (the default; above iOS's ~100 m floor).
+    /// Default arrival and trigger radius, metres (above iOS's ~100 m region floor).
     public static let defaultArrivalRadiusMeters = 150.0
     /// Default post-arrival dwell, seconds (5 minutes).
     public static let defaultDwellSeconds = 300.0
 
-    /// The defaults per task kind.
+    /// The defaults per task kind.
     public static func defaults(for kind: TaskKind) -> TierSettings {
         switch kind {
         case .poiCategory:

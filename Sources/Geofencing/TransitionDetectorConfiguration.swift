@@ -55,6 +55,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each).
     public var neighborhoodSlackMeters: Double
 
+    /// A configuration with the given settings; the defaults are the tuned ones (see each
+    /// property). Checked by ``validate()`` when a detector is made.
     public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
                 accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,

@@ -15,6 +15,7 @@ public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
     /// Distance in metres by the query's ``FenceDistance`` (sphere of radius `Earth.meanRadius`).
     public var distanceMeters: Double
 
+    /// The fence `id` at `distanceMeters` (by the query's measure).
     @inlinable
     public init(id: Int32, distanceMeters: Double) {
         self.id = id
@@ -27,6 +28,7 @@ public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
         a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && a.id < b.id)
     }
 
+    /// `id@distance m`, for debugging.
     public var description: String { "\(id)@\(distanceMeters)m" }
 }
 
@@ -105,12 +107,15 @@ extension FenceIndex {
         }
     }
 
+    /// The fences containing the fix at `latitude`, `longitude` (degrees), through
+    /// ``forEachContaining(_:_:)`` with `UnitVector(fastLatitude:longitude:)`.
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void) {
         guard latitude >= -90 && latitude <= 90 && longitude.isFinite else { return }
         forEachContaining(UnitVector(fastLatitude: latitude, longitude: longitude), body)
     }
 
+    /// As ``forEachContaining(latitude:longitude:_:)``, counting the work in `stats`.
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
                                   _ body: (Int32) -> Void) {
@@ -166,9 +171,12 @@ extension FenceIndex {
 
 /// One hit of a batch stabbing query: fix `fix` (its position in the batch) lies in fence `fence`.
 public struct StabHit: Hashable, Sendable {
+    /// The fence's id.
     public var fence: Int32
+    /// The fix's position in the batch (0-based).
     public var fix: Int32
 
+    /// The hit of fix `fix` in fence `fence`.
     @inlinable
     public init(fence: Int32, fix: Int32) {
         self.fence = fence

@@ -129,6 +129,7 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// 2^64 / golden ratio, odd: Fibonacci hashing spreads neighbouring cell keys.
     @usableFromInline static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
+    /// Number of fences.
     @inlinable public var count: Int { fenceCount }
 
     /// Bytes of the index's own storage: group records, kinds, entries and the hash table.
@@ -159,6 +160,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         stab(latitude: latitude, longitude: longitude, vector: nil, &s, body)
     }
 
+    /// As ``forEachContaining(latitude:longitude:_:)``, counting candidates in `stats` (interior
+    /// fences as accepted without a test).
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
                                   _ body: (Int32) -> Void) {
@@ -174,6 +177,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         stab(latitude: ll.latitude, longitude: ll.longitude, vector: p, &s, body)
     }
 
+    /// As ``forEachContaining(_:_:)``, counting candidates in `stats` (interior fences as accepted
+    /// without a test).
     @inlinable
     public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
         let ll = p.latLng
@@ -317,6 +322,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
 
     // MARK: Within and nearest (group scans)
 
+    /// Calls `body` with the id of every fence whose edge is within `meters` of `p`: a scan of the
+    /// groups, one distance per center. O(groups).
     @inlinable
     public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
         let limit = Fence.chord2(forRadiusMeters: meters)
@@ -331,6 +338,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         }
     }
 
+    /// The `k` fences nearest to `p` by `measure`, within `maxDistanceMeters`, nearest first (ties
+    /// by id), into `results`: a scan of the groups. O(groups log k).
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance,
                         maxDistanceMeters: Double, into results: inout [FenceNeighbor]) {
         results.removeAll(keepingCapacity: true)

@@ -22,6 +22,7 @@ public enum ResponderStoreError: Error, Equatable, Sendable, CustomStringConvert
     /// Any other SQLite failure: the operation, SQLite's extended result code and message.
     case sqlite(path: String, operation: String, code: Int32, message: String)
 
+    /// The message, starting with the file's path.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let message): "\(path): cannot open: \(message)"

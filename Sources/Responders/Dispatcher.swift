@@ -16,6 +16,7 @@ public struct Dispatcher: Sendable {
     private var online: Set<ResponderID> = []
     private var scratch: [FenceNeighbor] = []
 
+    /// An empty map: no positions, nobody ONLINE.
     public init() {}
 
     /// Responders in the index (ONLINE with a known position).

@@ -25,6 +25,7 @@ public struct ResponderServer<Store: ServerStore> {
     private var isNew: [Bool] = []
     private var arrivals: [StoredFix] = []
 
+    /// A server over `store`, nothing seen yet, alerting by `rules`.
     public init(store: Store, rules: AlertRules = AlertRules()) {
         self.store = store
         alerts = AlertEvaluator(rules: rules)

@@ -32,6 +32,7 @@ public struct SenderCounters: Hashable, Sendable, Codable {
     /// Batches refused with 401 after the refresh.
     public var unauthorized = 0
 
+    /// All counters at 0.
     public init() {}
 }
 

@@ -24,6 +24,7 @@ import Responders
 /// Scores are taken against the truth the simulation knows (see ``FleetReport``). Then the
 /// batches the server received, in arrival order, are the input of the two speed measurements.
 public final class FleetSimulation {
+    /// The settings.
     public let configuration: FleetConfiguration
     /// What the run measured.
     public private(set) var report = FleetReport()
@@ -46,6 +47,7 @@ public final class FleetSimulation {
         var response: (responder: ResponderID, time: Double, accepts: Bool)?
     }
 
+    /// A world of `configuration`, not run yet.
     public init(_ configuration: FleetConfiguration) {
         self.configuration = configuration
         rng = SplitMix64(seed: configuration.seed)

@@ -92,7 +92,8 @@ import Testing
         var now = 0.0
         for _ in 0..<20_000 {
             now += rng.nextUnit() * 3
-            let id = ResponderID(Int(rng.next() % 40))
+            let k = Int(rng.next() % 40)   // ids below and far above the dense range
+            let id = ResponderID(k < 20 ? k : Int(Int32.max) - k)
             if rng.nextUnit() < 0.6 {
                 let age = rng.nextUnit() < 0.8 ? rng.nextUnit() * 20 : rng.nextUnit() * 300
                 let duty: DutyState = rng.nextUnit() < 0.1 ? .offDuty : (rng.nextUnit() < 0.5 ? .onDuty : .onMission)

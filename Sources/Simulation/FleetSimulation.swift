@@ -147,7 +147,7 @@ public final class FleetSimulation {
         }
         guard phones[k].queue.depth() > 0 else { return }
         var transport = FleetTransport(captive: phones[k].captive, rng: rng, slowShare: c.slowUploadShare,
-                                       lostAnswerShare: c.lostAnswerShare, now: t)
+                                       lostAnswerShare: c.lostAnswerShare)
         var queue = phones[k].queue, sender = phones[k].sender
         phones[k].queue = FleetQueue()   // moved out, not copied
         // FleetQueue never throws.

@@ -62,6 +62,19 @@ import Testing
         #expect(nobody.state == .exhausted(time: 1_000))
     }
 
+    /// At the North Pole every longitude meets: responders 1 km from the pole at any longitude
+    /// are equally near, and the one at 2 km comes last.
+    @Test func nearestAtThePole() throws {
+        var server = ResponderServer(store: MemoryServerStore())
+        let oneKm = 90 - 1_000 / 111_194.93, twoKm = 90 - 2_000 / 111_194.93
+        try server.ingest([reported(5, 1, time: 0, latitude: twoKm, longitude: 0),
+                           reported(6, 1, time: 0, latitude: oneKm, longitude: 179.9),
+                           reported(7, 1, time: 0, latitude: oneKm, longitude: -120)], receivedAt: 0)
+        let assignment = server.startIncident(9, at: try LatLng(latitude: 90, longitude: 45), now: 1)
+        #expect(assignment.candidates.map(\.responder.rawValue) == [6, 7, 5])
+        #expect(abs(assignment.candidates[0].distanceMeters - 1_000) < 0.01)
+    }
+
     /// Seeded property: the candidates are exactly the ONLINE responders nearest the incident,
     /// in distance order, as a brute-force scan of the latest positions finds them; positions
     /// move as responders report, across the antimeridian too.

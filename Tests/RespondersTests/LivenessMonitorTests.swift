@@ -61,6 +61,20 @@ import Testing
         #expect(monitor.lastFixTime(of: alice) == 100)
     }
 
+    @Test func nanZeroAndHugeTimes() {
+        var monitor = LivenessMonitor()
+        var events: [LivenessTransition] = []
+        #expect(!monitor.recordFix(alice, time: .nan, duty: .onDuty, now: 0, into: &events))
+        #expect(monitor.status(of: alice) == .unknown && events.isEmpty)
+        #expect(monitor.recordFix(alice, time: 0, duty: .onDuty, now: 0, into: &events))
+        let epoch = 1e12   // far future seconds: still exact to well under a millisecond
+        #expect(monitor.recordFix(bob, time: epoch, duty: .onMission, now: epoch, into: &events))
+        monitor.advance(to: epoch + 60, into: &events)
+        #expect(events.suffix(2).map(\.time) == [epoch + 30, epoch + 60])
+        #expect(monitor.status(of: alice) == .offline)   // its deadlines passed long ago, in order
+        #expect(events.filter { $0.responder == alice }.map(\.time) == [0, 90, 180])
+    }
+
     @Test func offDutyOverridesAndLowPower() {
         var monitor = LivenessMonitor()
         var events: [LivenessTransition] = []

@@ -124,8 +124,9 @@ struct RespondersCommand {
         func met(_ ok: Bool) -> String { ok ? "met" : "NOT MET" }
         let ingest = FleetReport.median(r.ingestFixesPerSecond), liveness = FleetReport.median(r.livenessUpdatesPerSecond)
         var rows: [[String]] = [["measure", "value", "goal", ""]]
-        rows.append(["ingest into SQLite, fixes/s (median)", formatFixed(ingest, 0), "> 250,000", met(ingest > 250_000)])
-        rows.append(["liveness updates/s in memory (median)", formatFixed(liveness, 0), "> 5,000,000", met(liveness > 5_000_000)])
+        rows.append(["ingest into SQLite, fixes/s (median)", grouped(ingest), "> 250,000", met(ingest > 250_000)])
+        rows.append(["same, per second of CPU time", grouped(FleetReport.median(r.ingestFixesPerCPUSecond)), "", ""])
+        rows.append(["liveness updates/s in memory (median)", grouped(liveness), "> 5,000,000", met(liveness > 5_000_000)])
         for duty in [DutyState.onDuty, .onMission] {
             guard let s = r.detection[duty] else { continue }
             rows.append(["detect \(duty.name) p50 / p95 / max s (\(s.count) episodes, \(s.missed) missed)",
@@ -134,12 +135,28 @@ struct RespondersCommand {
         }
         rows.append(["false OFFLINE", String(r.falseOffline), "0", met(r.falseOffline == 0)])
         rows.append(["offers to responders unreachable past DEGRADED", String(r.assignmentsToUnreachable), "0", met(r.assignmentsToUnreachable == 0)])
-        rows.append(["offers to phones silent for less (ACK timeout)", String(r.offersToSilentPhones), "", ""])
+        rows.append(["offers to phones silent for less (caught by the ACK timeout)", String(r.offersToSilentPhones), "", ""])
         rows.append(["fixes lost", String(r.fixesLost), "0", met(r.fixesLost == 0)])
         rows.append(["duplicates stored", String(r.duplicatesStored), "0", met(r.duplicatesStored == 0)])
-        rows.append(["incidents / assigned / nobody", "\(r.incidents) / \(r.assigned) / \(r.exhausted)", "", ""])
+        rows.append(["incidents / assigned / nobody took it / open at the end",
+                     "\(r.incidents) / \(r.assigned) / \(r.exhausted) / \(r.incidents - r.assigned - r.exhausted)", "", ""])
+        rows.append(["offers / ACK timeouts", "\(r.offers) / \(r.ackTimeouts)", "", ""])
         rows.append(["fixes kept / received (copies) / queued at end",
-                     "\(r.fixesKept) / \(r.fixesDelivered) (\(r.duplicatesReceived)) / \(r.fixesQueuedAtEnd)", "", ""])
+                     "\(grouped(Double(r.fixesKept))) / \(grouped(Double(r.fixesDelivered))) (\(grouped(Double(r.duplicatesReceived)))) / \(grouped(Double(r.fixesQueuedAtEnd)))",
+                     "", ""])
         return TextTable.render(rows)
+    }
+
+    /// A whole number with thousands separators: 1234567 -> "1,234,567".
+    static func grouped(_ value: Double) -> String {
+        let digits = formatFixed(value.rounded(), 0)
+        let sign = digits.hasPrefix("-") ? "-" : ""
+        let body = Array(digits.drop { $0 == "-" })
+        var out = ""
+        for (k, ch) in body.enumerated() {
+            if k > 0 && (body.count - k) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return sign + out
     }
 }

@@ -79,6 +79,9 @@ public struct FleetReport: Sendable {
     /// The same per second of the thread's CPU time (user + system), which the other processes
     /// of a busy machine disturb less.
     public var ingestFixesPerCPUSecond: [Double] = []
+    /// Fixes per second through the whole server (SQLite store, liveness, metrics, dispatcher),
+    /// one thread, one value per run.
+    public var serverIngestFixesPerSecond: [Double] = []
     /// Liveness updates (``LivenessMonitor/recordFix(_:time:duty:powerMode:now:into:)`` calls)
     /// per second in memory, one value per run.
     public var livenessUpdatesPerSecond: [Double] = []

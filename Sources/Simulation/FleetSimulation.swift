@@ -372,6 +372,30 @@ public final class FleetSimulation {
         return stored
     }
 
+    /// Replays every arrival through a fresh ``ResponderServer`` over a fresh SQLite store at
+    /// `path` (deleted first), ``FleetConfiguration/ingestTransactionSize`` arrivals per
+    /// ``ResponderServer/ingest(_:)`` call: the store, liveness, metrics and the dispatcher's
+    /// index together. Appends the rate to ``FleetReport/serverIngestFixesPerSecond``.
+    public func measureServerIngest(path: String) throws(ResponderStoreError) {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        var server = ResponderServer(store: try SQLiteServerStore(path: path))
+        let size = max(1, configuration.ingestTransactionSize)
+        let start = monotonicSeconds()
+        var first = 0
+        while first < arrivals.count {
+            let last = min(arrivals.count, first + size)
+            do {
+                try server.ingest(Array(arrivals[first..<last]))
+            } catch let error as ResponderStoreError {
+                throw error
+            } catch {
+                preconditionFailure("SQLiteServerStore throws only ResponderStoreError: \(error)")
+            }
+            first = last
+        }
+        report.serverIngestFixesPerSecond.append(Double(arrivals.count) / (monotonicSeconds() - start))
+    }
+
     /// Replays every arrival through a fresh ``LivenessMonitor`` (recording the fix at its
     /// arrival time; passes after the first shifted in time so every fix is new again) until at
     /// least `minimumUpdates` calls; appends the rate to ``FleetReport/livenessUpdatesPerSecond``.

@@ -23,7 +23,7 @@ public final class SQLiteServerStore: ServerStore {
     private let upsertLatest: SQLiteStatement
     private var newest: [ResponderID: Int] = [:]
 
-    static let schema = SchemaSpec(applicationID: 0x4746_5253, version: 1, createStatements: [
+    static let schema = SchemaSpec(kind: "server store", applicationID: 0x4746_5253, version: 1, createStatements: [
         """
         CREATE TABLE fix_history (responder INTEGER NOT NULL, sequence INTEGER NOT NULL, \(FixColumns.declarations),
             received_at REAL NOT NULL, CONSTRAINT one_copy_per_sequence UNIQUE (responder, sequence))

@@ -32,6 +32,7 @@ enum BenchTool {
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
       geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
       geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
+      geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
       geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
       geofence-bench [COMMAND] --help      or: geofence-bench help [COMMAND]
 
@@ -42,7 +43,7 @@ enum BenchTool {
     /// Every command, the suite first.
     static let commands: [BenchCommand] = [
         SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command,
-        PlanCommand.command, GenerateCommand.command, ReportCommand.command,
+        PlanCommand.command, GenerateCommand.command, RespondersCommand.command, ReportCommand.command,
     ]
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.

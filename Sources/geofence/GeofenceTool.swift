@@ -3,7 +3,7 @@ import CommandSupport
 /// The `geofence` command: dispatches to a subcommand, handles help and usage errors.
 enum GeofenceTool {
     static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, PoiCommand.self,
-                                                      DrawCommand.self]
+                                                      RespondersCommand.self, DrawCommand.self]
 
     static var help: String {
         var text = """
@@ -17,8 +17,9 @@ enum GeofenceTool {
             SUBCOMMANDS:
 
             """
+        let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2   // one column, two spaces after the longest name
         for command in subcommands {
-            text += "  " + command.name.padding(10) + command.abstract + "\n"
+            text += "  " + command.name.padding(width) + command.abstract + "\n"
         }
         text += """
 

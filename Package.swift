@@ -46,8 +46,8 @@ let package = Package(
                            "Responders", "ResponderStore"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
-                           "CommandSupport", "Responders", "ResponderStore"],
+            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",
+                           "Responders", "ResponderStore"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -56,8 +56,7 @@ let package = Package(
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy",
-                                                        "Responders"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy", "Responders"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),

@@ -48,8 +48,8 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
     /// Every item of a delivery, in trigger order; empty for suppressions and queueings.
     public var items: [NudgeItem]
     /// For a time-bound suppression (cooldown, spacing, snooze, quiet hours, dense area): the
-    /// instant it ends, Unix seconds; NaN otherwise.
-    public var until: Double
+    /// instant it ends, Unix seconds; nil otherwise.
+    public var until: Double?
 
     /// The suppression reason, if suppressed.
     public var reason: SuppressionReason? {
@@ -73,7 +73,7 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
             let what = items.map { "\($0.kind) for \(name($0.slot)) via fence \($0.fence)" }.joined(separator: ", ")
             return "delivered by \(channel.rawValue) at \(date): \(kind == .bundle ? "bundle of " : "")\(what)"
         case .suppress(let reason):
-            let end = until.isNaN ? "" : " until \(until)"
+            let end = until.map { " until \($0)" } ?? ""
             return "suppressed (\(reason.rawValue)\(end)): \(item.kind) for \(name(item.slot)) via fence \(item.fence) at \(date)"
         case .queue(let until):
             return "queued (do_not_disturb until \(until)): \(item.kind) for \(name(item.slot)) via fence \(item.fence)"

@@ -12,9 +12,9 @@ import Geofencing
 ///    transitions of the fence (exits of approach rings, entries of a leave rule) are counted as
 ///    ignored, and leaving a task's widest ring ends its approach.
 /// 3. Event filters: stale, duplicate, already nudged (see ``SuppressionReason``).
-/// 4. The delivery instant: in the foreground, now + delay (shown in-app at once); otherwise the
-///    end of the open bundle window that covers now + delay, or now + delay + the bundle window
-///    for a new notification.
+/// 4. The delivery instant: in the foreground with no delay, now (shown in-app at once);
+///    otherwise the end of the open bundle window that covers now + delay, or now + delay + the
+///    bundle window for a new notification.
 /// 5. The eligibility chain at that instant, in ``SuppressionReason`` order. A trigger that
 ///    joins an open bundle skips cap, spacing, dense area and quiet hours: the bundle passed them
 ///    at that same instant and counts once, as one notification.
@@ -79,8 +79,8 @@ public struct NudgeEngine: Sendable {
         let t = ledger.observe(now)
         if !ledger.pending.isEmpty || !ledger.queued.isEmpty { advance(to: t, in: book, context: context, into: &out) }
         guard let b = book.binding(ofFence: event.fence) else {
-            let item = NudgeItem(slot: -1, kind: .approach, fence: event.fence, distanceMeters: .nan, eventTime: event.time)
-            emitSuppression(.taskMissing, item, at: t, until: .nan, into: &out)
+            let item = NudgeItem(slot: -1, kind: .approach, fence: event.fence, distanceMeters: 0, eventTime: event.time)
+            emitSuppression(.taskMissing, item, at: t, until: nil, into: &out)
             return
         }
         guard event.kind == b.transition else {
@@ -90,14 +90,17 @@ public struct NudgeEngine: Sendable {
         }
         let item = NudgeItem(slot: b.slot, kind: b.kind, fence: event.fence, distanceMeters: b.distanceMeters, eventTime: event.time)
         let due = t + b.delaySeconds
-        if t - event.time > preferences.maxEventAgeSeconds {
-            emitSuppression(.staleEvent, item, at: due, until: .nan, into: &out)
+        if now - event.time > preferences.maxEventAgeSeconds {   // both from the caller's clock
+            emitSuppression(.staleEvent, item, at: due, until: nil, into: &out)
             return
         }
         var record = ledger.records[b.slot] ?? ReminderLedger.TaskRecord()
-        if event.time < record.lastEventTime
-            || (event.time == record.lastEventTime && event.fence == record.lastEventFence && event.kind.rawValue == record.lastEventTransition) {
-            emitSuppression(.duplicateEvent, item, at: due, until: .nan, into: &out)
+        // The same event again; or an older one, unless the caller's clock is behind the ledger's
+        // (set back: its events then carry earlier times and are new).
+        let sameEvent = event.time == record.lastEventTime && event.fence == record.lastEventFence
+            && event.kind.rawValue == record.lastEventTransition
+        if sameEvent || (now >= t && event.time < record.lastEventTime) {
+            emitSuppression(.duplicateEvent, item, at: due, until: nil, into: &out)
             return
         }
         record.lastEventFence = event.fence
@@ -105,7 +108,7 @@ public struct NudgeEngine: Sendable {
         record.lastEventTime = event.time
         ledger.records[b.slot] = record
         if mergeIntoWaiting(item) || (b.kind == .approach && record.approachOpen) {
-            emitSuppression(.alreadyNudged, item, at: due, until: .nan, into: &out)
+            emitSuppression(.alreadyNudged, item, at: due, until: nil, into: &out)
             return
         }
         decide(item, due: due, delay: b.delaySeconds, latitude: b.latitude, longitude: b.longitude,
@@ -128,7 +131,7 @@ public struct NudgeEngine: Sendable {
             guard !first.items.isEmpty else { continue }
             let kind = first.items.count == 1 ? first.items[0].kind : NudgeKind.bundle
             out.append(NudgeDecision(time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
-                                     item: first.items[0], items: first.items, until: .nan))
+                                     item: first.items[0], items: first.items, until: nil))
             counters.delivered += 1
         }
     }
@@ -139,7 +142,8 @@ public struct NudgeEngine: Sendable {
         var channel = DeliveryChannel.notification
         var deliverAt = due
         var join = -1
-        if context.isForeground {
+        let now = context.isForeground && delay == 0
+        if now {
             channel = .inApp
         } else {
             for k in ledger.pending.indices where ledger.pending[k].opensAt <= due && due <= ledger.pending[k].deadline {
@@ -150,7 +154,7 @@ public struct NudgeEngine: Sendable {
             if join < 0 { deliverAt = due + preferences.bundleWindowSeconds }
         }
         let local = clock.localTime(at: deliverAt)
-        var until = Double.nan
+        var until: Double? = nil
         if let reason = check(item, at: deliverAt, local: local, joining: join >= 0, latitude: latitude, longitude: longitude,
                               in: book, context: context, channel: &channel, until: &until) {
             out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .suppress(reason), localDay: local.day,
@@ -177,9 +181,9 @@ public struct NudgeEngine: Sendable {
         ledger.lastNudgeSlot = item.slot
         ledger.lastNudgeLatitude = latitude
         ledger.lastNudgeLongitude = longitude
-        if context.isForeground {
+        if now {
             out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .deliver(.inApp), localDay: local.day,
-                                     item: item, items: [item], until: .nan))
+                                     item: item, items: [item], until: nil))
             counters.delivered += 1
         } else {
             let bundle = ReminderLedger.PendingBundle(opensAt: due, deadline: deliverAt, localDay: local.day, channel: channel, items: [item])
@@ -191,7 +195,7 @@ public struct NudgeEngine: Sendable {
     /// The eligibility chain; nil when every check passes. `channel` becomes `.inApp` when
     /// notifications are off but not required; `until` is set for time-bound reasons.
     func check(_ item: NudgeItem, at time: Double, local: LocalTime, joining: Bool, latitude: Double, longitude: Double,
-               in book: TaskBook, context: AppContext, channel: inout DeliveryChannel, until: inout Double) -> SuppressionReason? {
+               in book: TaskBook, context: AppContext, channel: inout DeliveryChannel, until: inout Double?) -> SuppressionReason? {
         let p = preferences
         guard p.isEnabled else { return .globallyDisabled }
         guard context.hasLocationPermission else { return .locationPermissionMissing }
@@ -220,7 +224,7 @@ public struct NudgeEngine: Sendable {
             if entry.status == .completed { return .alreadyDone }
             if repeating ? record.completedDay == local.day : record.isCompleted { return .alreadyDone }
         }
-        let snooze = max(record.snoozedUntil, p.snoozedUntil ?? -.infinity)
+        let snooze = max(record.snoozedUntil, p.snoozedUntil ?? ReminderLedger.never)
         if time < snooze { until = snooze; return .snoozed }
         if time - record.lastNudgeTime < cooldown { until = record.lastNudgeTime + cooldown; return .taskCooldown }
         if joining { return nil }
@@ -261,7 +265,7 @@ public struct NudgeEngine: Sendable {
             || (new.kind == old.kind && new.distanceMeters < old.distanceMeters)
     }
 
-    mutating func emitSuppression(_ reason: SuppressionReason, _ item: NudgeItem, at time: Double, until: Double,
+    mutating func emitSuppression(_ reason: SuppressionReason, _ item: NudgeItem, at time: Double, until: Double?,
                                   into out: inout [NudgeDecision]) {
         out.append(NudgeDecision(time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
                                  item: item, items: [], until: until))

@@ -39,8 +39,8 @@ public enum ReminderEffect: Hashable, Sendable {
 extension NudgeEngine {
     /// Applies `action` at `now` (Unix seconds) and returns what the app must do.
     ///
-    /// Completing, muting or disabling removes the task from any waiting bundle or
-    /// Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
+    /// Completing, muting or disabling removes the task from any bundle not yet shown and from
+    /// the Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
     /// A snooze for the rest of the day lasts until the next local midnight in the user's zone.
     public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
         let t = now.isFinite ? ledger.observe(now) : ledger.highWater
@@ -51,7 +51,7 @@ extension NudgeEngine {
             r.completedDay = clock.localTime(at: t).day
             if !repeating { r.isCompleted = true }
             ledger.records[slot] = r
-            removeWaiting(slot)
+            removeWaiting(slot, after: t)
             return repeating ? [.cancelScheduled(slot: slot)] : [.cancelScheduled(slot: slot), .markCompleted(slot: slot), .replanRegions]
         case let .snooze(slot, duration):
             let end: Double
@@ -64,14 +64,14 @@ extension NudgeEngine {
             return []
         case .mute(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isMuted = true
-            removeWaiting(slot)
+            removeWaiting(slot, after: t)
             return [.cancelScheduled(slot: slot)]
         case .unmute(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isMuted = false
             return []
         case .disable(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = true
-            removeWaiting(slot)
+            removeWaiting(slot, after: t)
             return [.cancelScheduled(slot: slot), .replanRegions]
         case .enable(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = false
@@ -83,8 +83,13 @@ extension NudgeEngine {
         }
     }
 
-    mutating func removeWaiting(_ slot: Int32) {
-        for k in ledger.pending.indices { ledger.pending[k].items.removeAll { $0.slot == slot } }
+    /// Takes `slot` out of the bundles not yet shown at `time` and out of the queue. A bundle
+    /// whose deadline has passed was shown then, even if ``advance(to:in:context:into:)`` has
+    /// not reported it yet.
+    mutating func removeWaiting(_ slot: Int32, after time: Double) {
+        for k in ledger.pending.indices where ledger.pending[k].deadline > time {
+            ledger.pending[k].items.removeAll { $0.slot == slot }
+        }
         ledger.queued.removeAll { $0.item.slot == slot }
     }
 }

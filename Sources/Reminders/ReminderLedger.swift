@@ -12,18 +12,18 @@
 public struct ReminderLedger: Hashable, Sendable, Codable {
     /// What the ledger remembers about one task or rule.
     public struct TaskRecord: Hashable, Sendable, Codable {
-        /// Last accepted OS event: fence, transition and time (Unix seconds; -inf = none).
+        /// Last accepted OS event: fence, transition and time (Unix seconds; ``never`` = none).
         public var lastEventFence: Int32 = -1
         public var lastEventTransition: UInt8 = .max
-        public var lastEventTime = -Double.infinity
-        /// When its last nudge was (or will be) shown, Unix seconds; -inf = never.
-        public var lastNudgeTime = -Double.infinity
+        public var lastEventTime = ReminderLedger.never
+        /// When its last nudge was (or will be) shown, Unix seconds; ``never`` = never.
+        public var lastNudgeTime = ReminderLedger.never
         /// Done for good (one-shot).
         public var isCompleted = false
         /// Local day of the last completion (repeating: done today when equal to today).
         public var completedDay = Int32.min
         /// Snoozed until, Unix seconds.
-        public var snoozedUntil = -Double.infinity
+        public var snoozedUntil = ReminderLedger.never
         public var isMuted = false
         public var isDisabled = false
         /// An approach nudge was given and the widest ring not yet left.
@@ -57,25 +57,29 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var longitude: Double
     }
 
+    /// "Never" as a time: the most negative finite Double, so the ledger encodes as plain JSON
+    /// and `now - never` is larger than any cooldown.
+    public static let never = -Double.greatestFiniteMagnitude
+
     /// Local dates whose counts are kept (a week and a day: enough for any zone change).
     public static let dayCountsKept = 8
 
     /// Records by task slot.
     public internal(set) var records: [Int32: TaskRecord] = [:]
     public internal(set) var dayCounts: [DayCount] = []
-    /// The last nudge: time (Unix seconds, -inf = never), slot and centre (degrees).
-    public internal(set) var lastNudgeTime = -Double.infinity
+    /// The last nudge: time (Unix seconds, ``never`` = never), slot and centre (degrees).
+    public internal(set) var lastNudgeTime = ReminderLedger.never
     public internal(set) var lastNudgeSlot: Int32 = -1
-    public internal(set) var lastNudgeLatitude = Double.nan
-    public internal(set) var lastNudgeLongitude = Double.nan
+    public internal(set) var lastNudgeLatitude = 0.0
+    public internal(set) var lastNudgeLongitude = 0.0
     /// The largest `now` seen, Unix seconds.
-    public internal(set) var highWater = -Double.infinity
+    public internal(set) var highWater = ReminderLedger.never
     /// Bundles by deadline.
     public internal(set) var pending: [PendingBundle] = []
     public internal(set) var queued: [QueuedTrigger] = []
     /// Last time the user was active in the app, and the last lapse check-in (Unix seconds).
-    public internal(set) var lastActive = -Double.infinity
-    public internal(set) var lastCheckIn = -Double.infinity
+    public internal(set) var lastActive = ReminderLedger.never
+    public internal(set) var lastCheckIn = ReminderLedger.never
 
     /// An empty ledger.
     public init() {}

@@ -6,7 +6,7 @@
 /// ``NudgeDecision/Outcome/queue(until:)``).
 public enum SuppressionReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// The same OS event again (same fence, transition and time), or one older than the task's
-    /// last event.
+    /// last event (unless the caller's clock was set back).
     case duplicateEvent = "duplicate_event"
     /// Reported more than ``ReminderPreferences/maxEventAgeSeconds`` after it happened.
     case staleEvent = "stale_event"

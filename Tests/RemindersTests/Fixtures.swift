@@ -49,12 +49,14 @@ enum World {
 }
 
 extension NudgeEngine {
-    /// Handles one event and then advances far enough to deliver its bundle; returns every decision.
+    /// Handles one event, then advances to each wake time within the hour; returns every decision.
     mutating func run(_ event: TransitionEvent, _ book: TaskBook, _ context: AppContext = .background,
                       now: Double? = nil) -> [NudgeDecision] {
         var out: [NudgeDecision] = []
         handle(event, in: book, context: context, now: now ?? event.time, into: &out)
-        advance(to: (now ?? event.time) + 3_600, in: book, context: context, into: &out)
+        while let wake = nextWakeTime, wake <= (now ?? event.time) + 3_600 {
+            advance(to: wake, in: book, context: context, into: &out)
+        }
         return out
     }
 }

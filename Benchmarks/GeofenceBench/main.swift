@@ -16,6 +16,7 @@ USAGE
   geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
   geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
   geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
+  geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
   geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
   geofence-bench --help
 
@@ -35,7 +36,7 @@ func runMain() -> Int32 {
             "enter-confirm", "exit-confirm", "min-dwell", "max-speed", "slack",
             "cap", "margin", "pass", "delay", "significant-change", "min-refresh", "min-refresh-seconds", "crowded", "catch-up",
             "lead-seconds", "lead-min-speed", "max-unguarded", "wake-gate", "wake-exit-gate", "wake-confirm",
-            "motion-max-accuracy",
+            "motion-max-accuracy", "preferences", "epoch",
         ])
         if args.flag("help") {
             switch command {
@@ -44,6 +45,7 @@ func runMain() -> Int32 {
             case "transitions": print(TransitionsCommand.help)
             case "plan": print(PlanCommand.help)
             case "poi": print(PoiCommand.help)
+            case "nudges": print(NudgesCommand.help)
             default: print(usage)
             }
             return 0
@@ -58,6 +60,7 @@ func runMain() -> Int32 {
         case "poi": try PoiCommand.run(&args)
         case "transitions": try TransitionsCommand.run(&args)
         case "plan": try PlanCommand.run(&args)
+        case "nudges": try NudgesCommand.run(&args)
         default: throw .usage("unknown command '\(command!)'")
         }
         return 0

@@ -48,6 +48,16 @@ public struct ReminderPreferences: Hashable, Sendable, Codable {
     /// The defaults.
     public init() {}
 
+    /// Sets ``timeZone`` from an IANA name (`America/New_York`).
+    /// - Throws: ``ReminderError/invalidPreference(field:message:)`` naming `time_zone` for a
+    ///   name the system's time-zone database does not know.
+    public mutating func setTimeZone(identifier: String) throws(ReminderError) {
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw .invalidPreference(field: "time_zone", message: "unknown IANA time zone '\(identifier)'")
+        }
+        timeZone = zone
+    }
+
     /// Checks every field.
     /// - Throws: ``ReminderError/invalidPreference(field:message:)`` naming the field.
     public func validate() throws(ReminderError) {

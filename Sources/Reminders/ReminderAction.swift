@@ -10,6 +10,8 @@ public enum ReminderAction: Hashable, Sendable, Codable {
     /// "Disable for this activity": the rule (or task) makes no more offers and no fences.
     case disable(slot: Int32)
     case enable(slot: Int32)
+    /// The task is gone: whatever waits for it is dropped (the app marks it deleted in the book).
+    case delete(slot: Int32)
     /// Swiped away: recorded for analytics, changes nothing.
     case dismiss(slot: Int32)
     /// Show the place on a map: an intent the app handles.
@@ -30,6 +32,8 @@ public enum ReminderEffect: Hashable, Sendable {
     case cancelScheduled(slot: Int32)
     /// A one-shot task is done: mark it completed in the ``TaskBook`` (its fences go).
     case markCompleted(slot: Int32)
+    /// Mark it deleted in the ``TaskBook`` (its fences go).
+    case markDeleted(slot: Int32)
     /// The task's fences changed: plan the monitored regions again.
     case replanRegions
     /// Open the task's place on a map.
@@ -39,7 +43,7 @@ public enum ReminderEffect: Hashable, Sendable {
 extension NudgeEngine {
     /// Applies `action` at `now` (Unix seconds) and returns what the app must do.
     ///
-    /// Completing, muting or disabling removes the task from any bundle not yet shown and from
+    /// Completing, deleting, muting or disabling removes the task from any bundle not yet shown and from
     /// the Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
     /// A snooze for the rest of the day lasts until the next local midnight in the user's zone.
     public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
@@ -76,6 +80,9 @@ extension NudgeEngine {
         case .enable(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = false
             return [.replanRegions]
+        case .delete(let slot):
+            removeWaiting(slot, after: t)
+            return [.cancelScheduled(slot: slot), .markDeleted(slot: slot), .replanRegions]
         case .dismiss:
             return []
         case .openMap(let slot):

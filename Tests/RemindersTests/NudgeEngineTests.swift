@@ -132,6 +132,12 @@ import Testing
         #expect(e.apply(.openMap(slot: 0), in: book, now: t) == [.openMap(slot: 0)])
         #expect(e.apply(.dismiss(slot: 0), in: book, now: t).isEmpty)
         #expect(e.apply(.complete(slot: 0), in: book, now: t) == [.cancelScheduled(slot: 0), .markCompleted(slot: 0), .replanRegions])
+        // Deleting drops what waits: a bundle with only that task is never shown.
+        var out: [NudgeDecision] = []
+        e.handle(exit(6, at: t + 20_000), in: book, context: .background, now: t + 20_000, into: &out)
+        #expect(e.apply(.delete(slot: 2), in: book, now: t + 20_010) == [.cancelScheduled(slot: 2), .markDeleted(slot: 2), .replanRegions])
+        e.advance(to: t + 30_000, in: book, context: .background, into: &out)
+        #expect(out.isEmpty)
     }
 
     @Test func invalidTimesAndUnknownFences() {

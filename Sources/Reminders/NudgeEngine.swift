@@ -196,51 +196,39 @@ public struct NudgeEngine: Sendable {
     /// notifications are off but not required; `until` is set for time-bound reasons.
     func check(_ item: NudgeItem, at time: Double, local: LocalTime, joining: Bool, latitude: Double, longitude: Double,
                in book: TaskBook, context: AppContext, channel: inout DeliveryChannel, until: inout Double?) -> SuppressionReason? {
-        let p = preferences
-        guard p.isEnabled else { return .globallyDisabled }
+        guard preferences.isEnabled else { return .globallyDisabled }
         guard context.hasLocationPermission else { return .locationPermissionMissing }
         if !context.hasNotificationPermission && !context.isForeground {
-            if p.requiresNotifications { return .notificationsOff }
+            if preferences.requiresNotifications { return .notificationsOff }
             channel = .inApp
         }
-        guard let entry = book.entry(item.slot) else { return .taskMissing }
-        if entry.status == .deleted { return .taskDeleted }
+        guard let policy = book.policy(item.slot) else { return .taskMissing }
+        if policy.status == .deleted { return .taskDeleted }
         let record = ledger.records[item.slot] ?? ReminderLedger.TaskRecord()
         if record.isMuted { return .taskMuted }
-        let repeating: Bool, onlyIfIncomplete: Bool, cooldown: Double
-        switch entry.item {
-        case .task(let task):
-            repeating = task.isRepeating
-            onlyIfIncomplete = true
-            cooldown = task.cooldownSeconds ?? p.defaultCooldownSeconds
-            if record.isDisabled { return .taskDisabled }
-        case .offer(let rule):
-            repeating = rule.isRepeating
-            onlyIfIncomplete = rule.onlyIfIncomplete
-            cooldown = rule.cooldownSeconds ?? p.defaultCooldownSeconds
-            if !rule.isEnabled || record.isDisabled { return .taskDisabled }
+        if !policy.isEnabled || record.isDisabled { return .taskDisabled }
+        if policy.onlyIfIncomplete {
+            if policy.status == .completed { return .alreadyDone }
+            if policy.isRepeating ? record.completedDay == local.day : record.isCompleted { return .alreadyDone }
         }
-        if onlyIfIncomplete {
-            if entry.status == .completed { return .alreadyDone }
-            if repeating ? record.completedDay == local.day : record.isCompleted { return .alreadyDone }
-        }
-        let snooze = max(record.snoozedUntil, p.snoozedUntil ?? ReminderLedger.never)
+        let snooze = max(record.snoozedUntil, preferences.snoozedUntil ?? ReminderLedger.never)
         if time < snooze { until = snooze; return .snoozed }
+        let cooldown = policy.cooldownSeconds.isNaN ? preferences.defaultCooldownSeconds : policy.cooldownSeconds
         if time - record.lastNudgeTime < cooldown { until = record.lastNudgeTime + cooldown; return .taskCooldown }
         if joining { return nil }
-        if ledger.count(onDay: local.day) >= p.dailyCap { return .dailyCap }
-        if time - ledger.lastNudgeTime < p.minimumSpacingSeconds {
-            until = ledger.lastNudgeTime + p.minimumSpacingSeconds
+        if ledger.count(onDay: local.day) >= preferences.dailyCap { return .dailyCap }
+        if time - ledger.lastNudgeTime < preferences.minimumSpacingSeconds {
+            until = ledger.lastNudgeTime + preferences.minimumSpacingSeconds
             return .globalSpacing
         }
-        if time - ledger.lastNudgeTime < p.denseArea.cooldownSeconds, item.slot != ledger.lastNudgeSlot,
+        if time - ledger.lastNudgeTime < preferences.denseArea.cooldownSeconds, item.slot != ledger.lastNudgeSlot,
            haversineDistance(LatLng(uncheckedLatitude: latitude, longitude: longitude),
                              LatLng(uncheckedLatitude: ledger.lastNudgeLatitude, longitude: ledger.lastNudgeLongitude))
-            <= p.denseArea.radiusMeters {
-            until = ledger.lastNudgeTime + p.denseArea.cooldownSeconds
+            <= preferences.denseArea.radiusMeters {
+            until = ledger.lastNudgeTime + preferences.denseArea.cooldownSeconds
             return .denseAreaCooldown
         }
-        if let quiet = p.quietHours, quiet.contains(minute: local.minute) { return .quietHours }
+        if let quiet = preferences.quietHours, quiet.contains(minute: local.minute) { return .quietHours }
         return nil
     }
 

@@ -65,7 +65,7 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public static let dayCountsKept = 8
 
     /// Records by task slot.
-    public internal(set) var records: [Int32: TaskRecord] = [:]
+    public internal(set) var records = TaskRecordTable()
     public internal(set) var dayCounts: [DayCount] = []
     /// The last nudge: time (Unix seconds, ``never`` = never), slot and centre (degrees).
     public internal(set) var lastNudgeTime = ReminderLedger.never

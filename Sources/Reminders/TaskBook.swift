@@ -69,8 +69,36 @@ public struct TaskBook: Hashable, Sendable, Codable {
         public var longitude: Double
     }
 
+    /// What the eligibility chain reads of an entry, as plain values (no strings to retain on
+    /// the decision path). Kept in step with ``entries``.
+    public struct Policy: Hashable, Sendable {
+        public var status: Status
+        public var isOffer: Bool
+        /// False for a disabled rule.
+        public var isEnabled: Bool
+        public var isRepeating: Bool
+        /// Offers may ignore completion; tasks never do.
+        public var onlyIfIncomplete: Bool
+        /// Seconds; NaN = the preference's default cooldown.
+        public var cooldownSeconds: Double
+
+        init(_ e: Entry) {
+            status = e.status
+            switch e.item {
+            case .task(let t):
+                (isOffer, isEnabled, isRepeating, onlyIfIncomplete) = (false, true, t.isRepeating, true)
+                cooldownSeconds = t.cooldownSeconds ?? .nan
+            case .offer(let r):
+                (isOffer, isEnabled, isRepeating, onlyIfIncomplete) = (true, r.isEnabled, r.isRepeating, r.onlyIfIncomplete)
+                cooldownSeconds = r.cooldownSeconds ?? .nan
+            }
+        }
+    }
+
     /// Entries by slot.
     public private(set) var entries: [Entry] = []
+    /// ``Policy`` by slot, derived from ``entries`` (not encoded).
+    public private(set) var policies: [Policy] = []
     /// The tier that sets the active-task limit.
     public var tier: SubscriptionTier
     private var slotByID: [String: Int32] = [:]
@@ -84,6 +112,12 @@ public struct TaskBook: Hashable, Sendable, Codable {
 
     /// The slot of an id.
     public func slot(of id: String) -> Int32? { slotByID[id] }
+
+    /// The policy of `slot`, nil for a slot the book never had.
+    @inlinable
+    public func policy(_ slot: Int32) -> Policy? {
+        slot >= 0 && Int(slot) < policies.count ? policies[Int(slot)] : nil
+    }
 
     /// The entry in `slot`, nil for a slot the book never had.
     @inlinable
@@ -149,6 +183,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
         }
         let slot = Int32(entries.count)
         entries.append(Entry(item: item, status: .active))
+        policies.append(Policy(entries[entries.count - 1]))
         slotByID[item.id] = slot
         return slot
     }
@@ -182,6 +217,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
         guard let slot = slotByID[id] else { throw .unknownTask(id) }
         if status == .completed, isRepeating(slot) { return }
         entries[Int(slot)].status = status
+        policies[Int(slot)] = Policy(entries[Int(slot)])
     }
 
     /// Replaces a rule's enabled flag (a disabled rule makes no fence and no offer).
@@ -190,14 +226,22 @@ public struct TaskBook: Hashable, Sendable, Codable {
         guard let slot = slotByID[id], case .offer(var r) = entries[Int(slot)].item else { throw .unknownTask(id) }
         r.isEnabled = enabled
         entries[Int(slot)].item = .offer(r)
+        policies[Int(slot)] = Policy(entries[Int(slot)])
     }
 
     /// Whether the entry repeats daily.
-    public func isRepeating(_ slot: Int32) -> Bool {
-        switch entries[Int(slot)].item {
-        case .task(let t): return t.isRepeating
-        case .offer(let r): return r.isRepeating
-        }
+    public func isRepeating(_ slot: Int32) -> Bool { policies[Int(slot)].isRepeating }
+
+    private enum CodingKeys: String, CodingKey { case entries, tier, slotByID, bindings }
+
+    /// Decodes a book and rebuilds its policies.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        entries = try c.decode([Entry].self, forKey: .entries)
+        tier = try c.decode(SubscriptionTier.self, forKey: .tier)
+        slotByID = try c.decode([String: Int32].self, forKey: .slotByID)
+        bindings = try c.decode([Binding?].self, forKey: .bindings)
+        policies = entries.map(Policy.init)
     }
 
     /// The fences of every active entry (enabled rules only), numbered from `firstID`, and the

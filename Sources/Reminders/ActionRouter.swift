@@ -18,6 +18,7 @@ public enum AppIntent: Hashable, Sendable {
 public enum ActionRouter {
     /// The OS identifiers for tapping the notification and for dismissing it.
     public static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// The OS identifier for dismissing the notification.
     public static let dismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
 
     /// The intent for `actionIdentifier`, with the task ids from `userInfo["task_ids"]`.

@@ -8,6 +8,7 @@ public struct AppContext: Hashable, Sendable, Codable {
     /// The app is on screen: nudges go in-app, at once, without bundling.
     public var isForeground: Bool
 
+    /// A context; by default both permissions and the app in the background.
     public init(hasLocationPermission: Bool = true, hasNotificationPermission: Bool = true, isForeground: Bool = false) {
         self.hasLocationPermission = hasLocationPermission
         self.hasNotificationPermission = hasNotificationPermission

@@ -1,10 +1,14 @@
 /// What a check-in is about: the user's absence preference, whole days since last active, and
 /// the locale for wording.
 public struct CheckInRequest: Hashable, Sendable, Codable {
+    /// The user's absence preference (never `.giveMeSpace` in a due request).
     public var absence: AbsencePreference
+    /// Whole days since the user was last active.
     public var daysAway: Int
+    /// The user's locale, for wording.
     public var localeIdentifier: String
 
+    /// A request.
     public init(absence: AbsencePreference, daysAway: Int, localeIdentifier: String) {
         self.absence = absence
         self.daysAway = daysAway

@@ -6,9 +6,12 @@
 /// `notification_scheduled`; an in-app delivery only records its analytics. ``perform(_:book:ledger:analytics:now:)``
 /// cancels every request of a slot named by a `.cancelScheduled` effect that has not fired.
 public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendable {
+    /// The OS notification center (or a fake).
     public let scheduler: Scheduler
+    /// The pseudonym analytics carry.
     public let userID: PseudonymousID
 
+    /// A dispatcher for one user.
     public init(scheduler: Scheduler, userID: PseudonymousID) {
         self.scheduler = scheduler
         self.userID = userID

@@ -10,10 +10,14 @@ public enum NotificationTrigger: Hashable, Sendable, Codable {
 public struct NotificationRequest: Hashable, Sendable, Codable {
     /// Unique per request; cancel by it.
     public var id: String
+    /// The `notification_type`.
     public var type: NotificationType
+    /// What it shows.
     public var content: NotificationContent
+    /// When it fires.
     public var trigger: NotificationTrigger
 
+    /// A request.
     public init(id: String, type: NotificationType, content: NotificationContent, trigger: NotificationTrigger) {
         self.id = id
         self.type = type
@@ -32,10 +36,13 @@ public struct NotificationRequest: Hashable, Sendable, Codable {
 /// - a notification received in the foreground or opened counts as fired for that occurrence.
 /// Reconcile is idempotent: calling it twice with the same arguments adds nothing.
 public struct NotificationLedger: Hashable, Sendable, Codable {
+    /// One request and what is known of it.
     public struct Entry: Hashable, Sendable, Codable {
+        /// The request as scheduled.
         public var request: NotificationRequest
         /// Unix seconds.
         public var scheduledAt: Double
+        /// Unix seconds, nil while not cancelled.
         public var cancelledAt: Double?
         /// One-shot: counted as fired.
         public var fired = false
@@ -45,8 +52,10 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
         public var firedCount = 0
     }
 
+    /// Entries by request id.
     public private(set) var entries: [String: Entry] = [:]
 
+    /// An empty ledger.
     public init() {}
 
     private func event(_ name: String, _ id: String, _ time: Double, _ userID: PseudonymousID, _ extra: [String: String] = [:]) -> AnalyticsEvent? {

@@ -40,6 +40,7 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
     public var time: Double
     /// The kind shown: the item's, or `.bundle` for several.
     public var kind: NudgeKind
+    /// Delivered, suppressed or queued.
     public var outcome: Outcome
     /// The user's local date at `time`, days since 1970-01-01.
     public var localDay: Int32

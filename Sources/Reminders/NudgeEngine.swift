@@ -271,8 +271,11 @@ public struct NudgeCounters: Hashable, Sendable, Codable {
     public var invalidTimes = 0
     /// Decisions made, by outcome (a bundle is one delivery).
     public var delivered = 0
+    /// Suppressions.
     public var suppressed = 0
+    /// Do-Not-Disturb queueings.
     public var queued = 0
 
+    /// All zero.
     public init() {}
 }

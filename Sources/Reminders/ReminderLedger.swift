@@ -14,7 +14,9 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public struct TaskRecord: Hashable, Sendable, Codable {
         /// Last accepted OS event: fence, transition and time (Unix seconds; ``never`` = none).
         public var lastEventFence: Int32 = -1
+        /// The ``TransitionKind`` raw value (`.max` = none).
         public var lastEventTransition: UInt8 = .max
+        /// Unix seconds.
         public var lastEventTime = ReminderLedger.never
         /// When its last nudge was (or will be) shown, Unix seconds; ``never`` = never.
         public var lastNudgeTime = ReminderLedger.never
@@ -24,17 +26,22 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var completedDay = Int32.min
         /// Snoozed until, Unix seconds.
         public var snoozedUntil = ReminderLedger.never
+        /// Muted until unmuted.
         public var isMuted = false
+        /// Disabled by the "disable" action.
         public var isDisabled = false
         /// An approach nudge was given and the widest ring not yet left.
         public var approachOpen = false
 
+        /// A record with nothing happened yet.
         public init() {}
     }
 
     /// Nudges shown on one local date.
     public struct DayCount: Hashable, Sendable, Codable {
+        /// Local days since 1970-01-01.
         public var day: Int32
+        /// Nudges shown.
         public var count: Int32
     }
 
@@ -42,18 +49,27 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public struct PendingBundle: Hashable, Sendable, Codable {
         /// First trigger's due time and the delivery time (due + window), Unix seconds.
         public var opensAt: Double
+        /// When it is shown, Unix seconds.
         public var deadline: Double
+        /// The local date at `deadline`.
         public var localDay: Int32
+        /// Notification, or in-app when notifications are off but not required.
         public var channel: DeliveryChannel
+        /// Its tasks, one item per task.
         public var items: [NudgeItem]
     }
 
     /// A trigger held by Do-Not-Disturb until `release` (Unix seconds).
     public struct QueuedTrigger: Hashable, Sendable, Codable {
+        /// The trigger.
         public var item: NudgeItem
+        /// When Do-Not-Disturb ends, Unix seconds.
         public var release: Double
+        /// Delay still to apply at release (0: applied already).
         public var delaySeconds: Double
+        /// The fence centre, degrees (for the dense-area cooldown).
         public var latitude: Double
+        /// The fence centre, degrees.
         public var longitude: Double
     }
 
@@ -66,19 +82,25 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
 
     /// Records by task slot.
     public internal(set) var records = TaskRecordTable()
+    /// Nudges per local date, the most recent ``dayCountsKept`` dates.
     public internal(set) var dayCounts: [DayCount] = []
     /// The last nudge: time (Unix seconds, ``never`` = never), slot and centre (degrees).
     public internal(set) var lastNudgeTime = ReminderLedger.never
+    /// Slot of the last nudge (-1 = none).
     public internal(set) var lastNudgeSlot: Int32 = -1
+    /// Centre of the last nudged place, degrees.
     public internal(set) var lastNudgeLatitude = 0.0
+    /// Centre of the last nudged place, degrees.
     public internal(set) var lastNudgeLongitude = 0.0
     /// The largest `now` seen, Unix seconds.
     public internal(set) var highWater = ReminderLedger.never
     /// Bundles by deadline.
     public internal(set) var pending: [PendingBundle] = []
+    /// Triggers held by Do-Not-Disturb.
     public internal(set) var queued: [QueuedTrigger] = []
     /// Last time the user was active in the app, and the last lapse check-in (Unix seconds).
     public internal(set) var lastActive = ReminderLedger.never
+    /// The last lapse check-in shown, Unix seconds.
     public internal(set) var lastCheckIn = ReminderLedger.never
 
     /// An empty ledger.

@@ -79,6 +79,7 @@ public struct CompletionOfferRule: Hashable, Sendable, Codable {
     /// A daily activity (default true).
     public var isRepeating: Bool
 
+    /// A rule; see the type's comment for the defaults.
     public init(id: String, activity: String, place: Place, placeLabel: String, radiusMeters: Double = 150,
                 trigger: OfferTrigger, delaySeconds: Double = 0, cooldownSeconds: Double? = nil,
                 onlyIfIncomplete: Bool = true, isEnabled: Bool = true, isRepeating: Bool = true) {

@@ -46,7 +46,9 @@ public struct TaskBook: Hashable, Sendable, Codable {
 
     /// One slot.
     public struct Entry: Hashable, Sendable, Codable {
+        /// The task or rule.
         public var item: Item
+        /// Active, completed or deleted.
         public var status: Status
     }
 
@@ -66,16 +68,20 @@ public struct TaskBook: Hashable, Sendable, Codable {
         public var isOutermost: Bool
         /// The fence's centre, degrees (the dense-area cooldown measures between centres).
         public var latitude: Double
+        /// Longitude of the centre, degrees.
         public var longitude: Double
     }
 
     /// What the eligibility chain reads of an entry, as plain values (no strings to retain on
     /// the decision path). Kept in step with ``entries``.
     public struct Policy: Hashable, Sendable {
+        /// Active, completed or deleted.
         public var status: Status
+        /// A completion-offer rule (else a task).
         public var isOffer: Bool
         /// False for a disabled rule.
         public var isEnabled: Bool
+        /// Done means done today.
         public var isRepeating: Bool
         /// Offers may ignore completion; tasks never do.
         public var onlyIfIncomplete: Bool

@@ -11,6 +11,7 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
     /// Occupied buckets.
     public private(set) var count = 0
 
+    /// An empty table.
     public init() {}
 
     @inline(__always)

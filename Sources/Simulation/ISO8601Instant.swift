@@ -3,6 +3,7 @@
 /// (`...00:00.25Z`). Returns Unix seconds, or nil for anything else (no zone designator, a month
 /// 13, a February 30...). Foundation-free: days from the civil date by H. Hinnant's algorithm.
 public enum ISO8601Instant {
+    /// Unix seconds of `text`, nil if it is not such an instant.
     public static func parse(_ text: String) -> Double? {
         let b = Array(text.utf8)
         func digits(_ from: Int, _ n: Int) -> Int? {

@@ -13,6 +13,7 @@ import Reminders
 /// - `channel`: `notification|in_app` for a delivery, empty otherwise;
 /// - `local_date`: the device's `YYYY-MM-DD` at `t`.
 public enum NudgeDecisionsCSV {
+    /// The header line.
     public static let header = "device,t,task,kind,decision,reason,channel,local_date\n"
 
     /// Appends the header and every row of `run` to `out`.

@@ -12,11 +12,16 @@ public enum NudgeDecisionsChecker {
     /// preferences (`perDevice`, else `defaults`) and the first completion of each
     /// (device, task id), Unix seconds.
     public struct Rules: Sendable {
+        /// Unix seconds of `t = 0`.
         public var epoch: Double
+        /// Preferences of devices not in `perDevice`.
         public var defaults: ReminderPreferences
+        /// Preferences by device.
         public var perDevice: [Int32: ReminderPreferences]
+        /// First completion by device and task id, Unix seconds.
         public var completions: [Int32: [String: Double]]
 
+        /// Rules from their parts.
         public init(epoch: Double, defaults: ReminderPreferences, perDevice: [Int32: ReminderPreferences],
                     completions: [Int32: [String: Double]]) {
             self.epoch = epoch

@@ -15,6 +15,7 @@ public struct NudgeInvariants: Hashable, Sendable {
     /// Rows whose `local_date` is not the device's date at `t` (checker only).
     public var wrongLocalDate = 0
 
+    /// All zero.
     public init() {}
 
     /// The sum of all counts.

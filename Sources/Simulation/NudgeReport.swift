@@ -9,8 +9,11 @@ public struct NudgeReport: Sendable {
     public var decisions = 0
     /// Delivered notifications (a bundle is one) and the task nudges in them.
     public var delivered = 0
+    /// Task nudges inside delivered notifications (a bundle of 3 counts 3).
     public var deliveredItems = 0
+    /// Delivered bundles.
     public var bundles = 0
+    /// Do-Not-Disturb queueings.
     public var queued = 0
     /// Suppressions by ``SuppressionReason`` raw value.
     public var suppressedByReason: [String: Int] = [:]
@@ -20,6 +23,7 @@ public struct NudgeReport: Sendable {
     /// fence (detection at most 120 s before or 600 s after it, as ``TransitionScoring``);
     /// nil without truth.
     public var truePositiveItems: Int?
+    /// The benchmark's own count of broken promises.
     public var invariants = NudgeInvariants()
 
     /// Delivered notifications per device-day.

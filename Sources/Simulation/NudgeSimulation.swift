@@ -5,8 +5,11 @@ import Reminders
 /// A user's "Mark done" in the nudge simulation: `device` completed the task in `slot` at
 /// `time` (Unix seconds).
 public struct NudgeCompletion: Hashable, Sendable {
+    /// The device.
     public var device: Int32
+    /// The task slot.
     public var slot: Int32
+    /// Unix seconds.
     public var time: Double
 }
 
@@ -14,6 +17,7 @@ public struct NudgeCompletion: Hashable, Sendable {
 public struct NudgeRun: Sendable {
     /// `decisions[k]` is for device `devices[k]`, in the order they were settled.
     public var devices: [Int32] = []
+    /// The decisions.
     public var decisions: [NudgeDecision] = []
     /// The simulated users' completions, in time order per device.
     public var completions: [NudgeCompletion] = []
@@ -33,14 +37,21 @@ public struct NudgeRun: Sendable {
 /// deterministic: a nudge is completed when a SplitMix64 hash of (seed, device, task, time)
 /// falls under `completionProbability`, `completionDelaySeconds` after it was shown.
 public struct NudgeSimulation: Sendable {
+    /// Unix seconds of workload time 0.
     public let epoch: Double
+    /// One task per POI, its fences bound by their workload ids.
     public let book: TaskBook
     /// The detector's events, times in seconds after `epoch`, in time order.
     public let events: [TransitionEvent]
+    /// Preferences of devices not in `perDevice`.
     public let defaults: ReminderPreferences
+    /// Preferences by device.
     public let perDevice: [Int32: ReminderPreferences]
+    /// Share of shown task nudges the simulated user marks done (default 0.3).
     public var completionProbability = 0.3
+    /// Seconds from seeing a nudge to marking it done (default 60).
     public var completionDelaySeconds = 60.0
+    /// Seed of the completion hash.
     public var seed: UInt64 = 1
 
     /// A world over workload fences (grouped by `poi_id` into tasks) and the detector's events.

@@ -13,39 +13,64 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "POIData", targets: ["POIData"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Responders", targets: ["Responders"]),
+        .library(name: "ResponderStore", targets: ["ResponderStore"]),
         .library(name: "Reminders", targets: ["Reminders"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
     targets: [
-        // Lower layers know nothing of higher ones:
-        // Geodesy <- GeoCells <- SpatialIndex <- Geofencing <- Reminders <- Simulation <- executables;
-        // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation.
+        // Lower layers know nothing of higher ones; each target lists exactly what it imports:
+        // Geodesy <- GeoCells; Geodesy <- SpatialIndex <- Geofencing <- Simulation <- executables;
+        // Geofencing <- Reminders <- Simulation;
+        // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation;
+        // FastCSV <- CommandSupport <- executables.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         .target(name: "FastCSV"),
-        .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
-        .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
+        .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
+        .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
+        // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
+        // the SDK on Apple platforms.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
         // Reminders: Foundation only for TimeZone, Calendar and Locale.
         .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing"]),
-        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Reminders"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore",
+                                                   "Reminders"]),
+        // What only the executables share: strict argument parsing, JSON, text tables, clocks.
+        // No library depends on it.
+        .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData"]),
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                           "Responders", "ResponderStore"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "Reminders"],
+            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",
+                           "Responders", "ResponderStore", "Reminders"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy", "Reminders"], exclude: ["Fixtures"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy", "Responders",
+                                                           "Reminders"], exclude: ["Fixtures"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore"],
+                    exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
+        .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport"]),
+        .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
+        .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
+        // Used only by ResponderStoreTests: appends and acknowledges until it is killed.
+        .executableTarget(name: "QueueCrashChild", dependencies: ["ResponderStore", "Responders", "Geodesy"],
+                          path: "Tests/QueueCrashChild"),
     ]
 )

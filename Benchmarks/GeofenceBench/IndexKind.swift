@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SpatialIndex
+import CommandSupport
 
 /// The indexes the benchmark can run, by their `--index` names.
 enum IndexKind: String, CaseIterable {
@@ -23,7 +24,7 @@ enum IndexKind: String, CaseIterable {
         switch self {
         case .packed: return "PackedRTree"
         case .dynamic: return "DynamicRTree"
-        case .cells: return "CellIndex"
+        case .cells: return "LatLngGridIndex"
         case .brute: return "BruteForce"
         }
     }
@@ -67,13 +68,13 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
         var index = DynamicRTree()
         do {
             for f in fences { try index.insert(f) }
-        } catch { throw .failed("dynamic tree: \(error)") }
+        } catch { throw BenchError("dynamic tree: \(error)") }
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .brute:
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .cells:
-        let index = CellIndex(fences, cellsPerRadius: benchCellsPerRadius)
+        let index = LatLngGridIndex(fences, cellsPerRadius: benchCellsPerRadius)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     }
 }
@@ -101,7 +102,7 @@ func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Dou
         totals: totals,
         buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
         statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
-        peakRSSMegabytes: peakRSSMegabytes())
+        peakRSSMegabytes: ProcessStats.peakRSSMegabytes())
 }
 
 /// Bytes of the index's own storage where the index can tell, else 0.
@@ -113,9 +114,9 @@ func indexMemoryBytes<I: FenceIndex>(_ index: I) -> Int {
 protocol MemoryReporting { var memoryBytes: Int { get } }
 extension PackedRTree: MemoryReporting {}
 extension DynamicRTree: MemoryReporting {}
-extension CellIndex: MemoryReporting {}
+extension LatLngGridIndex: MemoryReporting {}
 
-/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``CellIndex``'s default.
+/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``LatLngGridIndex``'s default.
 let benchCellsPerRadius: Double? = {
     guard let text = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
     return Double(String(cString: text))

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandSupport
+import FastCSV
 import Geofencing
 import Reminders
 import Simulation
@@ -29,24 +31,28 @@ struct NudgesCommand {
       independent checker that re-reads the decisions file. Exit status 1 if any is not 0.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes") else {
-            throw .usage("nudges needs --fences F and --fixes X")
-        }
+    static let command = BenchCommand(
+        name: "nudges",
+        options: [.value("fences"), .value("fixes"), .value("truth"), .value("preferences"), .value("epoch"), .value("out"),
+                  .flag("json"), .value("reps")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let fencesPath = try args.required("fences")
+        let fixesPath = try args.required("fixes")
         let truthPath = args.string("truth")
         let preferencesPath = args.string("preferences")
         let epochText = args.string("epoch") ?? "2026-01-05T00:00:00Z"
         guard let epoch = ISO8601Instant.parse(epochText) else {
-            throw .usage("--epoch needs an ISO 8601 instant such as 2026-01-05T00:00:00Z, got '\(epochText)'")
+            throw UsageError("option '--epoch' expects an ISO 8601 instant such as 2026-01-05T00:00:00Z, got '\(epochText)'")
         }
         let outPath = args.string("out")
         let json = args.flag("json")
-        let reps = max(1, try args.int("reps", default: 3))
-        try args.checkAllConsumed()
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
-        var detector = try TransitionsCommand.makeDetector(fences, PackedRTree(fences), .default)
+        var detector = try TransitionsCommand.makeDetector(fences, .default)
         let t0 = monotonicSeconds()
         let events = TransitionScoring.detect(fixes, with: &detector)
         printError("detector: \(events.count) events in \(formatFixed(monotonicSeconds() - t0, 2)) s")
@@ -55,30 +61,32 @@ struct NudgesCommand {
             let perDevice = try preferencesPath.map { path throws(WorkloadIOError) in try NudgePreferencesReader.read(path: path) } ?? [:]
             simulation = try NudgeSimulation(fences: rows, events: events, epoch: epoch, perDevice: perDevice)
         } catch {
-            throw .failed("\(error)")
+            throw BenchError("\(error)")
         }
         var runs: [Double] = [], cpuRuns: [Double] = []
         var run = NudgeRun()
         for _ in 0..<reps {
-            let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
+            let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             run = simulation.run()
             runs.append(monotonicSeconds() - start)
-            cpuRuns.append(threadCPUSeconds() - cpuStart)
+            cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
         }
         runs.sort()
         cpuRuns.sort()
         let seconds = runs[runs.count / 2], cpuSeconds = cpuRuns[cpuRuns.count / 2]
-        let truth = truthPath == nil ? nil : TransitionScoring.trueTransitions(fixes, index: PackedRTree(fences))
+        let truth = truthPath == nil ? nil : try TransitionScoring.trueTransitions(fixes, index: PackedRTree(fences))
         let report = NudgeReport(run: run, simulation: simulation, fixes: fixes, truth: truth)
         let path = outPath ?? "/tmp/geofence-bench-nudges-\(getpid()).csv"
         let checked: NudgeInvariants
         do {
-            let w = try ByteFileWriter(path: path)
-            NudgeDecisionsCSV.append(run, of: simulation, to: &w.buffer)
+            var bytes: [UInt8] = []
+            NudgeDecisionsCSV.append(run, of: simulation, to: &bytes)
+            let w = try CSVWriter(path: path)
+            bytes.withUnsafeBufferPointer { w.writeRaw($0) }
             try w.close()
             checked = try NudgeDecisionsChecker.check(path: path, rules: .init(simulation, run))
         } catch {
-            throw .failed("\(error)")
+            throw BenchError("\(error)")
         }
         if outPath == nil { unlink(path) }
         let devices = Set(fixes.device).count
@@ -90,18 +98,18 @@ struct NudgesCommand {
             o.set("decisions_per_second", Double(report.decisions) / seconds, decimals: 0)
             o.set("decisions_per_cpu_second", Double(report.decisions) / cpuSeconds, decimals: 0)
             o.set("events_per_second", Double(events.count) / seconds, decimals: 0)
-            o.set("seconds_runs", raw: "[" + runs.map { formatFixed($0, 4) }.joined(separator: ", ") + "]")
+            o.set("seconds_runs", array: runs.map { formatFixed($0, 4) })
             o.set("delivered", report.delivered); o.set("bundles", report.bundles)
             o.set("delivered_task_nudges", report.deliveredItems); o.set("queued", report.queued)
             o.set("device_days", report.deviceDays, decimals: 2)
             o.set("nudges_per_device_day", report.nudgesPerDeviceDay, decimals: 3)
             var s = JSONObject()
             for (reason, n) in report.suppressedByReason.sorted(by: { $0.key < $1.key }) { s.set(reason, n) }
-            o.set("suppressed", raw: s.text)
+            o.set("suppressed", object: s)
             if let p = report.precision { o.set("precision", p, decimals: 4); o.set("true_positive_nudges", report.truePositiveItems!) }
             o.set("completions", run.completions.count)
-            o.set("invariants", raw: invariantsJSON(report.invariants).text)
-            o.set("checker", raw: invariantsJSON(checked).text)
+            o.set("invariants", object: invariantsJSON(report.invariants))
+            o.set("checker", object: invariantsJSON(checked))
             print(o.text)
         } else {
             print("\(devices) devices, \(simulation.book.entries.count) tasks, \(events.count) events -> \(report.decisions) decisions")
@@ -115,7 +123,7 @@ struct NudgesCommand {
             print("invariants (benchmark): \(invariantsJSON(report.invariants).text)")
             print("invariants (checker):   \(invariantsJSON(checked).text)")
         }
-        if report.invariants.total + checked.total > 0 { throw .failed("nudges: an invariant is broken (see above)") }
+        if report.invariants.total + checked.total > 0 { throw BenchError("nudges: an invariant is broken (see above)") }
     }
 
     static func invariantsJSON(_ i: NudgeInvariants) -> JSONObject {

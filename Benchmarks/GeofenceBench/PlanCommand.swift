@@ -2,6 +2,7 @@ import Geodesy
 import Geofencing
 import SpatialIndex
 import Simulation
+import CommandSupport
 
 /// `geofence-bench plan`: region selection under an OS cap, scored through the simulated OS
 /// against the noise-free truth (definitions in ``PlanScoring``), for the MonitorPlanner and
@@ -9,11 +10,11 @@ import Simulation
 struct PlanCommand {
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds=S] [--lead-min-speed=V]
-                        [--max-unguarded=K] [--no-unguarded-budget]
+                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds S] [--lead-min-speed V]
+                        [--max-unguarded K] [--no-unguarded-budget]
                         [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
                         [--significant-change-replans] [--no-initial-state] [--seed S]
-                        [--wake-gate=G] [--wake-exit-gate=G] [--wake-confirm=K] [--motion-max-accuracy=M]
+                        [--wake-gate G] [--wake-exit-gate G] [--wake-confirm K] [--motion-max-accuracy M]
                         [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
       position, reports a crossing once it is --pass metres past the boundary (default 50) after a
@@ -22,10 +23,10 @@ struct PlanCommand {
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited. Defaults are the planner's: safety margin --margin
                          metres (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
-                         covered in S seconds at the app's speed; --lead-seconds=S (240) centres the refresh
-                         circle speed x S metres ahead along its heading (at --lead-min-speed=V m/s or
+                         covered in S seconds at the app's speed; --lead-seconds S (240) centers the refresh
+                         circle speed x S metres ahead along its heading (at --lead-min-speed V m/s or
                          faster, default 2); 0 turns either off. Both are shortened where a plan would
-                         leave more than --max-unguarded=K fences (default 30) with a boundary inside the
+                         leave more than --max-unguarded K fences (default 30) with a boundary inside the
                          refresh circle unmonitored; --no-unguarded-budget: never.
                          --min-refresh M floors the refresh radius in metres; --crowded says who gets the
                          slots when the cap is too small for the guarantee; --catch-up K caps the slots for
@@ -33,62 +34,67 @@ struct PlanCommand {
                          significant-change signal (every --significant-change metres, default 500, at most
                          every 300 s; 0: none) wakes the app for its check; --significant-change-replans
                          makes it plan instead.
-        nearest-once     the N fences with the nearest centres, planned at the first fix only
+        nearest-once     the N fences with the nearest centers, planned at the first fix only
         nearest-15min    the same, replanned every 15 minutes
       A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
       that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
       within 60 s are optional. recall counts OS events alone; recall_with_wakeup_check (system recall)
       also counts the app's own check of its noisy fix at every wake-up (any delivered OS event or plan;
       --check-at-plans-only: at plans only), the same for all three policies: it fires a fence when the
-      fix is --wake-gate=G x its accuracy inside (default 1), forgets it when the fix is
-      --wake-exit-gate=G x accuracy outside (default 0), and takes up to --wake-confirm=K more fixes
+      fix is --wake-gate G x its accuracy inside (default 1), forgets it when the fix is
+      --wake-exit-gate G x accuracy outside (default 0), and takes up to --wake-confirm K more fixes
       (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
-      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy=M (100).
+      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy M (100).
       Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
       wake-time fires. --ring-shielding: concentric
       rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
       again on every crossing a monitored fence reports (which shielding needs).
-      --significant-change-wakes-only is accepted (it is the default). Options shown with = must be
-      written --name=value.
+      --significant-change-wakes-only states the default (the signal only wakes the app).
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes"),
-              let truthPath = args.string("truth") else {
-            throw .usage("plan needs --fences F, --fixes X and --truth T")
-        }
-        let cap = try args.int("cap", default: 20)
-        guard cap >= 1 else { throw .usage("--cap must be >= 1") }
+    static let command = BenchCommand(
+        name: "plan",
+        options: [.value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
+                  .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
+                  .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
+                  .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
+                  .flag("significant-change-replans"), .flag("significant-change-wakes-only"), .flag("no-initial-state"),
+                  .value("seed"), .value("wake-gate"), .value("wake-exit-gate"), .value("wake-confirm"),
+                  .value("motion-max-accuracy"), .flag("ring-shielding"), .flag("fence-event-replans"),
+                  .flag("check-at-plans-only")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let fencesPath = try args.required("fences")
+        let fixesPath = try args.required("fixes")
+        let truthPath = try args.required("truth")
+        let cap = try args.int("cap", default: 20, in: 1...Int.max)
         let defaults = MonitorPlanner.Configuration(capacity: cap)
-        let margin = try number(&args, "margin", default: defaults.safetyMarginMeters)
-        let pass = try number(&args, "pass", default: 50)
-        let delay = try number(&args, "delay", default: 60)
-        let significant = try number(&args, "significant-change", default: 500)   // iOS: about 500 m
-        let minRefresh = try number(&args, "min-refresh", default: 0)
-        let minRefreshSeconds = try number(&args, "min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0)
-        let catchUp = try args.int("catch-up", default: Int.max)
-        let crowdedName = args.string("crowded") ?? "priority"
-        guard let crowded = MonitorPlanner.Configuration.CrowdedOrder(rawValue: crowdedName) else {
-            throw .usage("--crowded must be priority or boundary, got '\(crowdedName)'")
-        }
-        let seed = try args.int("seed", default: 1)
+        let nonNegative = 0...Double.infinity
+        let margin = try args.double("margin", default: defaults.safetyMarginMeters, in: nonNegative)
+        let pass = try args.double("pass", default: 50, in: nonNegative)
+        let delay = try args.double("delay", default: 60, in: nonNegative)
+        let significant = try args.double("significant-change", default: 500, in: nonNegative)   // iOS: about 500 m
+        let minRefresh = try args.double("min-refresh", default: 0, in: nonNegative)
+        let minRefreshSeconds = try args.double("min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0, in: nonNegative)
+        let catchUp = try args.int("catch-up", default: Int.max, in: 0...Int.max)
+        let crowded = try args.choice("crowded", default: MonitorPlanner.Configuration.CrowdedOrder.priority)
+        let seed = try args.int("seed", default: 1, in: 0...Int.max)
         let initialState = !args.flag("no-initial-state")
         let json = args.flag("json")
         let ringShielding = args.flag("ring-shielding")
         let fenceEventReplans = args.flag("fence-event-replans")
         let everyWake = !args.flag("check-at-plans-only")
-        _ = args.flag("significant-change-wakes-only")   // the default; accepted for old command lines
         let significantReplans = args.flag("significant-change-replans")
         let appDefaults = PlanScoring.Settings(os: .init(capacity: cap))
-        let wakeGate = try number(&args, "wake-gate", default: appDefaults.wakeCheckGate)
-        let wakeExitGate = try number(&args, "wake-exit-gate", default: appDefaults.wakeCheckExitGate)
-        let wakeConfirm = try valuedInt(&args, "wake-confirm", default: appDefaults.wakeCheckConfirmFixes)
-        let leadSeconds = try number(&args, "lead-seconds", default: defaults.leadSeconds ?? 0)
-        let leadMinSpeed = try number(&args, "lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond)
-        let motionAccuracy = try number(&args, "motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters)
-        let unguardedBudget = try valuedInt(&args, "max-unguarded", default: defaults.maximumUnguardedFences ?? 30)
+        let wakeGate = try args.double("wake-gate", default: appDefaults.wakeCheckGate, in: nonNegative)
+        let wakeExitGate = try args.double("wake-exit-gate", default: appDefaults.wakeCheckExitGate, in: nonNegative)
+        let wakeConfirm = try args.int("wake-confirm", default: appDefaults.wakeCheckConfirmFixes, in: 0...Int.max)
+        let leadSeconds = try args.double("lead-seconds", default: defaults.leadSeconds ?? 0, in: nonNegative)
+        let leadMinSpeed = try args.double("lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond, in: nonNegative)
+        let motionAccuracy = try args.double("motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters, in: nonNegative)
+        let unguardedBudget = try args.int("max-unguarded", default: defaults.maximumUnguardedFences ?? 30, in: 0...Int.max)
         let noBudget = args.flag("no-unguarded-budget")
-        try args.checkAllConsumed()
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
@@ -105,10 +111,10 @@ struct PlanCommand {
             configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
         } catch {
-            throw .failed("\(error)")
+            throw BenchError("\(error)")
         }
         let t1 = monotonicSeconds()
-        let truth = PlanScoring.truth(fences: fences, fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences, fixes: fixes)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
         var settings = PlanScoring.Settings(
@@ -121,13 +127,13 @@ struct PlanCommand {
         settings.motionFixMaximumAccuracyMeters = motionAccuracy
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
-            ("nearest-once", .nearestCentres(count: cap, replanEverySeconds: nil)),
-            ("nearest-15min", .nearestCentres(count: cap, replanEverySeconds: 900)),   // 15 minutes
+            ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
+            ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),   // 15 minutes
         ]
         var results: [(String, PlanScoring.Score, Double)] = []
         for (name, policy) in policies {
             let s0 = monotonicSeconds()
-            let score = PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
+            let score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
             let seconds = monotonicSeconds() - s0
             printError("[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s")
             results.append((name, score, seconds))
@@ -161,7 +167,7 @@ struct PlanCommand {
             o.set("wake_confirm_fixes", wakeConfirm)
             o.set("motion_max_accuracy_m", motionAccuracy, decimals: 1)
             o.set("plans_per_second", planSpeed, decimals: 0)
-            for (name, s, seconds) in results { o.set(name, raw: jsonObject(s, seconds: seconds).text) }
+            for (name, s, seconds) in results { o.set(name, object: jsonObject(s, seconds: seconds)) }
             print(o.text)
         } else {
             print(table(results, cap: cap))
@@ -199,7 +205,7 @@ struct PlanCommand {
         o.set("wake_check_repeat_fires", s.wakeCheckRepeatFires)
         var misses = JSONObject()
         for (key, count) in s.systemMisses.sorted(by: { $0.key < $1.key }) { misses.set(key, count) }
-        o.set("system_misses", raw: misses.text)
+        o.set("system_misses", object: misses)
         o.set("deep_required_entries", s.deepRequiredEntries)
         o.set("recall_deep", s.deepRecall)
         o.set("plans", s.plans)
@@ -235,26 +241,6 @@ struct PlanCommand {
                 formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)", formatFixed(seconds, 2),
             ])
         }
-        return renderTable(rows)
-    }
-}
-
-extension PlanCommand {
-    /// A finite number >= 0 from option `name`, or `value` when the option is absent.
-    /// `--name V` for an option the shared parser does not know as valued arrives as a bare
-    /// flag: that is an error (write `--name=V`), never a silent default.
-    static func number(_ args: inout Arguments, _ name: String, default value: Double) throws(BenchError) -> Double {
-        if args.flag(name) { throw .usage("--\(name) needs a value: write --\(name)=V") }
-        guard let s = args.string(name) else { return value }
-        guard let v = Double(s.replacingUnderscores()), v.isFinite, v >= 0 else {
-            throw .usage("--\(name) needs a finite number >= 0, got '\(s)'")
-        }
-        return v
-    }
-
-    /// A whole number >= 0 from option `name` (same rules as ``number(_:_:default:)``).
-    static func valuedInt(_ args: inout Arguments, _ name: String, default value: Int) throws(BenchError) -> Int {
-        if args.flag(name) { throw .usage("--\(name) needs a value: write --\(name)=K") }
-        return try args.int(name, default: value)
+        return TextTable.render(rows)
     }
 }

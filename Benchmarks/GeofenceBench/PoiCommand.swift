@@ -8,6 +8,7 @@ import Geodesy
 import POIData
 import Simulation
 import SpatialIndex
+import CommandSupport
 
 /// `geofence-bench poi`: loading a million-row POI CSV and k-nearest category search over it.
 struct PoiCommand {
@@ -24,21 +25,32 @@ struct PoiCommand {
                 category, of each category, within 5 km, and to the nearest of 3 locations.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        let rows = max(1, try args.int("rows", default: 1_000_000))
-        let queries = max(1, try args.int("queries", default: 100_000))
-        let k = max(1, try args.int("k", default: 5))
-        let seed = UInt64(try args.int("seed", default: 1))
-        let reps = max(1, try args.int("reps", default: 3))
+    static let command = BenchCommand(
+        name: "poi",
+        options: [.value("pois"), .value("rows"), .value("queries"), .value("k"), .value("seed"), .value("reps"),
+                  .value("out"), .flag("json")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let rows = try args.int("rows", default: 1_000_000, in: 1...Int.max)
+        let queries = try args.int("queries", default: 100_000, in: 1...Int.max)
+        let k = try args.int("k", default: 5, in: 1...Int.max)
+        let seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
         let source = args.string("pois")
         let outArg = args.string("out")
         let json = args.flag("json")
-        try args.checkAllConsumed()
 
         let path = outArg ?? "/tmp/geofence-bench-pois-\(getpid()).csv"
         defer { if outArg == nil { _ = unlink(path) } }
         var t0 = monotonicSeconds()
-        let bytes = try writeRows(rows, source: source, seed: seed, to: path)
+        let template = try source.map(templateRows) ?? []
+        let bytes: Int
+        do {
+            bytes = try SyntheticPOIFile.write(rows: rows, template: template, seed: seed, to: path)
+        } catch {
+            throw BenchError("\(error)")
+        }
         printError("wrote \(rows) POI rows (\(formatFixed(Double(bytes) / 1e6, 1)) MB) to \(path) in "
             + "\(formatFixed(monotonicSeconds() - t0, 2)) s")
 
@@ -48,13 +60,13 @@ struct PoiCommand {
         var loadCPURuns: [Double] = []
         for _ in 0..<reps {
             t0 = monotonicSeconds()
-            let c0 = threadCPUSeconds()
+            let c0 = ProcessStats.threadCPUSeconds()
             catalog = try load(path)
             loadRuns.append(monotonicSeconds() - t0)
-            loadCPURuns.append(threadCPUSeconds() - c0)
+            loadCPURuns.append(ProcessStats.threadCPUSeconds() - c0)
         }
-        guard catalog.count == rows else { throw .failed("loaded \(catalog.count) POIs of \(rows) rows") }
-        let loadSeconds = median(loadRuns)
+        guard catalog.count == rows else { throw BenchError("loaded \(catalog.count) POIs of \(rows) rows") }
+        let loadSeconds = ProcessStats.median(loadRuns)
         // The CSV reader alone over the same file (records and fields, no validation): what
         // the loader's own work adds on top.
         var scanRuns: [Double] = []
@@ -65,14 +77,14 @@ struct PoiCommand {
                 let reader = try CSVReader(path: path)
                 while let record = try reader.nextRecord() { fields &+= record.count }
             } catch {
-                throw .failed("\(path): \(error)")
+                throw BenchError("\(path): \(error)")
             }
             scanRuns.append(monotonicSeconds() - t0)
-            guard fields == 9 * (rows + 1) else { throw .failed("scan saw \(fields) fields") }
+            guard fields == 9 * (rows + 1) else { throw BenchError("scan saw \(fields) fields") }
         }
-        let scanSeconds = median(scanRuns)
+        let scanSeconds = ProcessStats.median(scanRuns)
         printError("csv scan: \(formatFixed(scanSeconds, 3)) s (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s)")
-        let loadCPUSeconds = median(loadCPURuns)
+        let loadCPUSeconds = ProcessStats.median(loadCPURuns)
         printError("load: \(formatFixed(loadSeconds, 3)) s median wall, \(formatFixed(loadCPUSeconds, 3)) s CPU "
             + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s wall)")
 
@@ -81,14 +93,7 @@ struct PoiCommand {
         let buildSeconds = monotonicSeconds() - t0
         printError("index build: \(formatFixed(buildSeconds, 3)) s")
 
-        // Query points: near random POIs (a user is usually near some POI), gaussian 2 km.
-        var rng = SplitMix64(seed: seed &+ 0x9E37)
-        var points: [LatLng] = []
-        points.reserveCapacity(queries)
-        for _ in 0..<queries {
-            let base = catalog.location(at: Int(rng.next() % UInt64(catalog.count)))
-            points.append(shifted(base, northMeters: 2_000 * rng.gaussian(), eastMeters: 2_000 * rng.gaussian()))
-        }
+        let points = SyntheticPOIFile.queryPoints(queries, nearPOIs: catalog.count, seed: seed) { catalog.location(at: $0) }
         let vectors = points.map(\.unitVector)
 
         // Wall time and this thread's CPU time: on a shared machine the CPU time is the fair
@@ -100,13 +105,13 @@ struct PoiCommand {
             var check: UInt64 = 0
             _ = body()  // warm-up
             for _ in 0..<reps {
-                let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
+                let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
                 check = body()
                 runs.append(monotonicSeconds() - start)
-                cpuRuns.append(threadCPUSeconds() - cpuStart)
+                cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
             }
-            let micros = median(runs) / Double(queries) * 1e6
-            let cpuMicros = median(cpuRuns) / Double(queries) * 1e6
+            let micros = ProcessStats.median(runs) / Double(queries) * 1e6
+            let cpuMicros = ProcessStats.median(cpuRuns) / Double(queries) * 1e6
             results.append((name, micros, cpuMicros, check))
             printError("nearest \(name): \(formatFixed(micros, 2)) us/query wall, \(formatFixed(cpuMicros, 2)) us CPU (checksum \(check))")
         }
@@ -146,7 +151,7 @@ struct PoiCommand {
             o.set("file_bytes", bytes)
             o.set("source", source ?? "synthetic")
             o.set("load_seconds", loadSeconds)
-            o.set("load_seconds_runs", raw: "[" + loadRuns.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+            o.set("load_seconds_runs", array: loadRuns.map { JSONObject.number($0, decimals: 6) })
             o.set("load_cpu_seconds", loadCPUSeconds)
             o.set("load_rows_per_second", Double(rows) / loadSeconds, decimals: 0)
             o.set("load_mb_per_second", Double(bytes) / loadSeconds / 1e6, decimals: 1)
@@ -155,9 +160,14 @@ struct PoiCommand {
             o.set("build_seconds", buildSeconds)
             o.set("queries", queries)
             o.set("k", k)
-            o.set("nearest_us_per_query", raw: "{" + results.map { "\"\($0.0)\": \(formatFixed($0.1, 3))" }.joined(separator: ", ") + "}")
-            o.set("nearest_cpu_us_per_query", raw: "{" + results.map { "\"\($0.0)\": \(formatFixed($0.2, 3))" }.joined(separator: ", ") + "}")
-            o.set("peak_rss_mb", peakRSSMegabytes(), decimals: 1)
+            var wall = JSONObject(), cpu = JSONObject()
+            for (name, micros, cpuMicros, _) in results {
+                wall.set(name, micros, decimals: 3)
+                cpu.set(name, cpuMicros, decimals: 3)
+            }
+            o.set("nearest_us_per_query", object: wall)
+            o.set("nearest_cpu_us_per_query", object: cpu)
+            o.set("peak_rss_mb", ProcessStats.peakRSSMegabytes(), decimals: 1)
             print(o.text)
         } else {
             print("rows       \(rows) (\(formatFixed(Double(bytes) / 1e6, 1)) MB, \(source ?? "synthetic"))")
@@ -168,7 +178,7 @@ struct PoiCommand {
             for (name, micros, cpu, _) in results {
                 print("nearest-\(k) \(name): \(formatFixed(micros, 2)) us/query wall, \(formatFixed(cpu, 2)) us CPU")
             }
-            print("peak RSS   \(formatFixed(peakRSSMegabytes(), 0)) MB")
+            print("peak RSS   \(formatFixed(ProcessStats.peakRSSMegabytes(), 0)) MB")
         }
     }
 
@@ -176,112 +186,19 @@ struct PoiCommand {
         do {
             return try POICatalog(path: path)
         } catch {
-            throw .failed("\(path): \(error)")
+            throw BenchError("\(path): \(error)")
         }
     }
 
-    /// CPU seconds used by the calling thread.
-    static func threadCPUSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
-
-    static func median(_ xs: [Double]) -> Double {
-        let s = xs.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
-    /// `p` moved by small offsets in metres (equirectangular, fine below ~100 km), latitude
-    /// clamped to ±89.9 and longitude wrapped.
-    static func shifted(_ p: LatLng, northMeters: Double, eastMeters: Double) -> LatLng {
-        let dLat = degrees(radians: northMeters / Earth.meanRadius)
-        let dLon = degrees(radians: eastMeters / (Earth.meanRadius * max(0.01, cos(p.latitudeRadians))))
-        let lat = min(89.9, max(-89.9, p.latitude + dLat))
-        return LatLng(uncheckedLatitude: lat, longitude: LatLng.wrapLongitude(p.longitude + dLon))
-    }
-
-    /// One source row: position, name, raw tags, explicit category.
-    struct Row {
-        var location: LatLng
-        var name: String
-        var amenity: String
-        var shop: String
-        var brand: String
-        var category: String
-    }
-
-    /// Writes `count` rows; returns the file size in bytes.
-    static func writeRows(_ count: Int, source: String?, seed: UInt64, to path: String) throws(BenchError) -> Int {
-        var rng = SplitMix64(seed: seed)
-        let template: [Row]
-        if let source {
-            let real: POICatalog
-            do { real = try POICatalog(path: source) } catch { throw .failed("\(source): \(error)") }
-            template = (0..<real.count).map { i in
-                Row(location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
-                    shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
-                    category: real.category(at: i)?.rawValue ?? "")
-            }
-            guard !template.isEmpty else { throw .failed("\(source) has no POIs") }
-        } else {
-            template = []
+    /// The rows of the real extract at `path`, as templates for ``SyntheticPOIFile``.
+    static func templateRows(_ path: String) throws(BenchError) -> [SyntheticPOIFile.Row] {
+        let real: POICatalog
+        do { real = try POICatalog(path: path) } catch { throw BenchError("\(path): \(error)") }
+        guard real.count > 0 else { throw BenchError("\(path) has no POIs") }
+        return (0..<real.count).map { i in
+            SyntheticPOIFile.Row(location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
+                                 shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
+                                 category: real.category(at: i)?.rawValue ?? "")
         }
-        // Synthetic tag mix (amenity, shop, category), roughly the shares of the real extract
-        // with task categories made commoner so that every category has thousands of POIs.
-        let kinds: [(String, String, String)] = [
-            ("restaurant", "", ""), ("cafe", "", ""), ("", "clothes", ""), ("", "hairdresser", ""),
-            ("fuel", "", "fuel"), ("pharmacy", "", "pharmacy"), ("", "supermarket", "grocery"),
-            ("", "convenience", "grocery"), ("bank", "", "bank"), ("atm", "", "atm"), ("post_office", "", "post_office"),
-        ]
-        var centres: [LatLng] = []
-        for _ in 0..<50 {  // 50 clusters: about the number of large US metros
-            centres.append(LatLng(uncheckedLatitude: rng.uniform(25, 49), longitude: rng.uniform(-124, -67)))
-        }
-        let writer: ByteFileWriter
-        do { writer = try ByteFileWriter(path: path) } catch { throw .failed("\(error)") }
-        writer.buffer.append(contentsOf: Array("osm_type,osm_id,lat,lon,name,amenity,shop,brand,category\n".utf8))
-        var total = writer.buffer.count
-        var shift = (lat: 0.0, lon: 0.0)
-        for j in 0..<count {
-            var row: Row
-            if template.isEmpty {
-                let kind = kinds[Int(rng.next() % UInt64(kinds.count))]
-                let location: LatLng
-                if rng.nextUnit() < 0.1 {  // the uniform sprinkle
-                    location = LatLng(uncheckedLatitude: rng.uniform(25, 49), longitude: rng.uniform(-124, -67))
-                } else {  // a cluster: gaussian, 15 km
-                    let c = centres[Int(rng.next() % UInt64(centres.count))]
-                    location = shifted(c, northMeters: 15_000 * rng.gaussian(), eastMeters: 15_000 * rng.gaussian())
-                }
-                row = Row(location: location, name: "POI \(j)", amenity: kind.0, shop: kind.1, brand: "", category: kind.2)
-            } else {
-                let i = j % template.count
-                if i == 0 {  // a new copy of the extract: a random place on Earth away from the poles
-                    shift = (rng.uniform(-100, 10), rng.uniform(-180, 180))
-                }
-                row = template[i]
-                let moved = LatLng(uncheckedLatitude: min(80, max(-80, row.location.latitude + shift.lat)),
-                                   longitude: LatLng.wrapLongitude(row.location.longitude + shift.lon))
-                row.location = shifted(moved, northMeters: 30 * rng.gaussian(), eastMeters: 30 * rng.gaussian())
-            }
-            let out = CSVWriter(collectingWithCapacity: 256)
-            out.writeField("node")
-            out.writeField(Int64(j + 1))
-            out.writeRaw(",")
-            var number: [UInt8] = []
-            DecimalFormatting.append(row.location.latitude, decimals: 7, to: &number)
-            number.append(0x2C)
-            DecimalFormatting.append(row.location.longitude, decimals: 7, to: &number)
-            number.withUnsafeBufferPointer { out.writeRaw($0) }
-            for field in [row.name, row.amenity, row.shop, row.brand, row.category] { out.writeField(field) }
-            out.endRecord()
-            let line = out.bytes
-            writer.buffer.append(contentsOf: line)
-            total += line.count
-            do { try writer.flushIfFull() } catch { throw .failed("\(error)") }
-        }
-        do { try writer.close() } catch { throw .failed("\(error)") }
-        return total
     }
 }

@@ -1,34 +1,39 @@
 import SpatialIndex
 import Simulation
+import CommandSupport
 
 /// `geofence-bench stab`: DESIGN.md's contract — stream a fixes file through one index.
 struct StabCommand {
     static let help = """
-    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix] [--json]
+    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix]
+                        [--allow-duplicate-ids] [--json]
       For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive).
       Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
       Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
       (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
       The cell index and the packed tree get the fixes through their batch queries
       (forEachContaining(latitudes:longitudes:)); the dynamic tree, and every index with --per-fix,
-      get one call per fix. JSON "mode" says which.
+      get one call per fix. JSON "mode" says which. Two fences with one id are an error naming both
+      lines, unless --allow-duplicate-ids (then each is a fence of its own and both count).
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes") else {
-            throw .usage("stab needs --fences F and --fixes X")
-        }
-        let kindName = args.string("index") ?? "packed"
-        guard let kind = IndexKind(rawValue: kindName) else {
-            throw .usage("--index must be one of packed, dynamic, cells, brute; got '\(kindName)'")
-        }
-        let threads = max(1, try args.int("threads", default: 1))
-        let reps = max(1, try args.int("reps", default: 3))
+    static let command = BenchCommand(
+        name: "stab",
+        options: [.value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
+                  .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let fencesPath = try args.required("fences")
+        let fixesPath = try args.required("fixes")
+        let kind = try args.choice("index", default: IndexKind.packed)
+        let threads = try args.int("threads", default: 1, in: 1...1_024)
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
         let json = args.flag("json")
         let perFix = args.flag("per-fix")
-        try args.checkAllConsumed()
+        let allowDuplicateIDs = args.flag("allow-duplicate-ids")
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath)
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs)
         let fences = try makeFences(rows)
         let input = StabInput(fixes, threads: threads, perFix: perFix)
         let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
@@ -40,17 +45,17 @@ struct StabCommand {
 
 /// Reads and validates the workload files (truth too when `truthPath` is given), reporting the
 /// read speed on stderr. Errors name the file, line and column.
-func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil)
+func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false)
     throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream)
 {
     let t0 = monotonicSeconds()
     let rows: [WorkloadFence]
     let fixes: FixStream
     do {
-        rows = try WorkloadReader.readFences(path: fencesPath)
+        rows = try WorkloadReader.readFences(path: fencesPath, allowDuplicateIDs: allowDuplicateIDs)
         fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
     } catch {
-        throw .failed("\(error)")
+        throw BenchError("\(error)")
     }
     let seconds = monotonicSeconds() - t0
     let total = rows.count + fixes.count * (truthPath == nil ? 1 : 2)
@@ -67,7 +72,7 @@ func makeFences(_ rows: [WorkloadFence]) throws(BenchError) -> [Fence] {
         do {
             fences.append(try Fence(id: r.id, latitude: r.latitude, longitude: r.longitude, radiusMeters: r.radius))
         } catch {
-            throw .failed("fence \(r.id): \(error)")
+            throw BenchError("fence \(r.id): \(error)")
         }
     }
     return fences
@@ -84,7 +89,7 @@ func jsonLine(_ m: Measurement) -> String {
     o.set("checksum", String(m.totals.checksum))
     o.set("build_seconds", m.buildSeconds)
     o.set("query_seconds", m.querySeconds)
-    o.set("query_seconds_runs", raw: "[" + m.querySecondsRuns.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+    o.set("query_seconds_runs", array: m.querySecondsRuns.map { JSONObject.number($0, decimals: 6) })
     o.set("fixes_per_second", m.fixesPerSecond, decimals: 0)
     o.set("ns_per_fix", m.nanosecondsPerFix, decimals: 1)
     o.set("hits_per_fix", m.hitsPerFix, decimals: 3)
@@ -115,5 +120,5 @@ func table(_ ms: [Measurement]) -> String {
             formatFixed(m.peakRSSMegabytes, 0), String(m.totals.checksum),
         ])
     }
-    return renderTable(rows)
+    return TextTable.render(rows)
 }

@@ -41,7 +41,7 @@ struct StabInput: @unchecked Sendable {
         } else {
             var rows = [[Int32]](repeating: [], count: threads)
             for k in 0..<fixes.count {
-                rows[Int(fixes.device[k]) % threads].append(Int32(k))
+                rows[Int(fixes.device[k].magnitude) % threads].append(Int32(k))
             }
             parts = rows.map { r in
                 Part(latitude: r.map { fixes.latitude[Int($0)] }, longitude: r.map { fixes.longitude[Int($0)] }, rows: r)

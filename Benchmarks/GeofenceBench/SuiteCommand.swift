@@ -1,17 +1,30 @@
 import SpatialIndex
 import Simulation
+import CommandSupport
 
 /// The default suite: every index at 1k, 10k and 100k POIs (3 fences each; `--large` adds 1M)
 /// against one stream of 1M fixes from the embedded generator, so cost can be read against the
 /// number of fences.
 struct SuiteCommand {
-    static func run(_ args: inout Arguments) throws(BenchError) {
+    static let help = """
+    geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]
+      Every index at 1k, 10k and 100k POIs (3 fences each; --large adds 1M, --quick runs 100,000 fixes
+      at 1k and 10k only) against one stream of N fixes (default 1,000,000) from the embedded
+      generator, seed S (default 1), one thread. Progress on stderr; a table on stdout, or one JSON
+      object per measurement with --json. geofence-bench COMMAND --help describes each command.
+    """
+
+    static let command = BenchCommand(
+        name: nil,
+        options: [.flag("json"), .flag("large"), .flag("quick"), .value("fixes"), .value("seed")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
         let json = args.flag("json")
         let large = args.flag("large")
         let quick = args.flag("quick")
-        let fixCount = try args.int("fixes", default: quick ? 100_000 : 1_000_000)
-        let seed = UInt64(try args.int("seed", default: 1))
-        try args.checkAllConsumed()
+        let fixCount = try args.int("fixes", default: quick ? 100_000 : 1_000_000, in: 1...Int.max)
+        let seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
 
         var sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
         if large { sizes.append(1_000_000) }
@@ -33,7 +46,7 @@ struct SuiteCommand {
                     printError("[\(pois / 1000)k POIs, \(kind.label)] \($0)")
                 }
                 if let reference = results.last(where: { $0.fences == m.fences }), reference.totals != m.totals {
-                    throw .failed("\(m.kind.label) disagrees with \(reference.kind.label) at \(m.fences) fences")
+                    throw BenchError("\(m.kind.label) disagrees with \(reference.kind.label) at \(m.fences) fences")
                 }
                 results.append(m)
                 if json { print(jsonLine(m)) }
@@ -44,7 +57,7 @@ struct SuiteCommand {
                 + "query time is the median of 3 runs (1 run at >= 300k fences) after a warm-up")
             print(table(results))
             print("cand FP: candidates the exact test rejected / candidates (a candidate is a fence tested "
-                + "exactly or, in CellIndex interior cells, accepted with no test); B/fence: the index's own "
+                + "exactly or, in LatLngGridIndex interior cells, accepted with no test); B/fence: the index's own "
                 + "bytes per fence; RSS: the process's peak so far")
         }
     }

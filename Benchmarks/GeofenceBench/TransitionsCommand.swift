@@ -5,15 +5,17 @@ import Darwin
 #endif
 import Geofencing
 import SpatialIndex
+import FastCSV
 import Simulation
+import CommandSupport
 
 /// `geofence-bench transitions`: the TransitionDetector (and the naive baseline) on noisy fixes,
-/// scored against the noise-free truth (issue 4's definitions, in Simulation's TransitionScoring).
+/// scored against the noise-free truth (definitions in Simulation's ``TransitionScoring``).
 struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
-                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep]
+                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep] [--diagnose]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
       unmatched true transition of the same device, fence and kind when it comes at most 120 s
@@ -23,40 +25,47 @@ struct TransitionsCommand {
       p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
       --events-out writes the detector's events as device,fence,kind,t.
       The tuning options override the detector's defaults; --sweep prints the trade-off table over
-      hysteresis x accuracy gate instead.
+      hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
 
-    static func run(_ args: inout Arguments) throws(BenchError) {
-        guard let fencesPath = args.string("fences"), let fixesPath = args.string("fixes"),
-              let truthPath = args.string("truth") else {
-            throw .usage("transitions needs --fences F, --fixes X and --truth T")
-        }
+    static let command = BenchCommand(
+        name: "transitions",
+        options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
+                  .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
+                  .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
+                  .value("slack"), .flag("sweep"), .flag("diagnose")],
+        help: help, run: run)
+
+    static func run(_ args: Arguments) throws {
+        let fencesPath = try args.required("fences")
+        let fixesPath = try args.required("fixes")
+        let truthPath = try args.required("truth")
         let eventsOut = args.string("events-out")
         let json = args.flag("json")
         let sweep = args.flag("sweep")
         let diagnoseFN = args.flag("diagnose")
-        let reps = max(1, try args.int("reps", default: 3))
+        let reps = try args.int("reps", default: 3, in: 1...Int.max)
         var config = TransitionDetectorConfiguration.default
-        config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters)
-        config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction)
-        config.accuracyFactor = try args.double("accuracy-factor", default: config.accuracyFactor)
-        config.maxAccuracyMeters = try args.double("max-accuracy", default: config.maxAccuracyMeters)
-        config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations)
-        config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations)
-        config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds)
-        config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond)
-        config.neighbourhoodSlackMeters = try args.double("slack", default: config.neighbourhoodSlackMeters)
-        try args.checkAllConsumed()
+        let any = -Double.infinity...Double.infinity
+        config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters, in: any)
+        config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction, in: any)
+        config.accuracyFactor = try args.double("accuracy-factor", default: config.accuracyFactor, in: any)
+        config.maxAccuracyMeters = try args.double("max-accuracy", default: config.maxAccuracyMeters, in: any)
+        config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations, in: 0...Int.max)
+        config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
+        config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
+        config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
+        config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
         let index = PackedRTree(fences)
-        let truth = TransitionScoring.trueTransitions(fixes, index: index)
+        let truth = try TransitionScoring.trueTransitions(fixes, index: index)
         let naiveEvents = TransitionScoring.detectNaive(fixes, index: index)
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
 
         if sweep {
-            print(try sweepTable(fences: fences, index: index, fixes: fixes, truth: truth, base: config, naive: naive))
+            print(try sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))
             return
         }
         var runs: [Double] = []
@@ -64,11 +73,11 @@ struct TransitionsCommand {
         var events: [TransitionEvent] = []
         var detector: TransitionDetector?
         for _ in 0..<reps {
-            var d = try makeDetector(fences, index, config)
-            let start = monotonicSeconds(), cpuStart = threadCPUSeconds()
+            var d = try makeDetector(fences, config)
+            let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             events = TransitionScoring.detect(fixes, with: &d)
             runs.append(monotonicSeconds() - start)
-            cpuRuns.append(threadCPUSeconds() - cpuStart)
+            cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
             detector = d
         }
         runs.sort()
@@ -76,14 +85,18 @@ struct TransitionsCommand {
         let seconds = runs[runs.count / 2]
         let cpuSeconds = cpuRuns[cpuRuns.count / 2]
         let score = TransitionScoring.score(detected: events, truth: truth)
-        if diagnoseFN { diagnose(truth: truth, events: events) }
+        if diagnoseFN {
+            for (key, n) in TransitionScoring.falseNegativeBreakdown(detected: events, truth: truth) {
+                printError("FN \(key): \(n)")
+            }
+        }
         if let eventsOut {
             do {
-                let w = try ByteFileWriter(path: eventsOut)
-                TransitionScoring.appendCSV(events, header: true, to: &w.buffer)
+                let w = try CSVWriter(path: eventsOut)
+                TransitionScoring.writeCSV(events, header: true, to: w)
                 try w.close()
             } catch {
-                throw .failed("\(error)")
+                throw BenchError("\(error)")
             }
         }
         let d = detector!
@@ -95,18 +108,18 @@ struct TransitionsCommand {
             o.set("true_transitions", score.trueTransitions)
             o.set("optional_transitions", score.optionalTransitions)
             o.set("required_transitions", score.requiredTransitions)
-            o.set("detector", raw: scoreJSON(score, fixesPerSecond: fixesPerSecond).text)
-            o.set("naive", raw: scoreJSON(naive, fixesPerSecond: nil).text)
+            o.set("detector", object: scoreJSON(score, fixesPerSecond: fixesPerSecond))
+            o.set("naive", object: scoreJSON(naive, fixesPerSecond: nil))
             o.set("false_positive_reduction_vs_naive",
                   score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
             var c = JSONObject()
             let k = d.counters
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
-            c.set("neighbourhood_queries", k.neighbourhoodQueries); c.set("state_entries", d.stateEntryCount)
-            o.set("counters", raw: c.text)
+            c.set("neighbourhood_queries", k.neighborhoodQueries); c.set("state_entries", d.stateEntryCount)
+            o.set("counters", object: c)
             o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0)
-            o.set("seconds_runs", raw: "[" + runs.map { formatFixed($0, 6) }.joined(separator: ", ") + "]")
+            o.set("seconds_runs", array: runs.map { JSONObject.number($0, decimals: 6) })
             print(o.text)
         } else {
             print("true transitions \(score.trueTransitions) (\(score.optionalTransitions) optional brushes)")
@@ -115,17 +128,17 @@ struct TransitionsCommand {
                 + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
             let k = d.counters
             print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
-                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighbourhoodQueries), "
+                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighborhoodQueries), "
                 + "state entries \(d.stateEntryCount)")
         }
     }
 
-    static func makeDetector(_ fences: [Fence], _ index: PackedRTree, _ config: TransitionDetectorConfiguration)
+    static func makeDetector(_ fences: [Fence], _ config: TransitionDetectorConfiguration)
         throws(BenchError) -> TransitionDetector {
         do {
             return try TransitionDetector(fences: fences, configuration: config)
         } catch {
-            throw .failed("\(error)")
+            throw BenchError("\(error)")
         }
     }
 
@@ -153,12 +166,12 @@ struct TransitionsCommand {
                         formatFixed(s.latencyP95, 0), formatFixed(s.flapsPerTrueTransition, 4),
                         fps.map { formatFixed($0 / 1e6, 2) } ?? "-"])
         }
-        return renderTable(out)
+        return TextTable.render(out)
     }
 
     /// The trade-off table: FP/FN/latency over hysteresis (m) x accuracy gate (m), other settings
     /// as given.
-    static func sweepTable(fences: [Fence], index: PackedRTree, fixes: FixStream, truth: [TrueTransition],
+    static func sweepTable(fences: [Fence], fixes: FixStream, truth: [TrueTransition],
                            base: TransitionDetectorConfiguration, naive: TransitionScore) throws(BenchError) -> String {
         var lines = ["| hysteresis m | accuracy gate m | FP rate | FN rate | p50 s | p95 s | FP vs naive |", "|---|---|---|---|---|---|---|"]
         for h in [0.0, 10, 20, 40] {
@@ -166,7 +179,7 @@ struct TransitionsCommand {
                 var c = base
                 c.hysteresisMeters = h
                 c.maxAccuracyMeters = gate
-                var d = try makeDetector(fences, index, c)
+                var d = try makeDetector(fences, c)
                 let s = TransitionScoring.score(detected: TransitionScoring.detect(fixes, with: &d), truth: truth)
                 let line = "| \(formatFixed(h, 0)) | \(formatFixed(gate, 0)) | \(formatFixed(s.falsePositiveRate * 100, 2))% | "
                     + "\(formatFixed(s.falseNegativeRate * 100, 2))% | \(formatFixed(s.latencyP50, 0)) | \(formatFixed(s.latencyP95, 0)) | "
@@ -178,47 +191,5 @@ struct TransitionsCommand {
         lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
-    }
-}
-
-/// CPU time of the calling thread, seconds (unaffected by other processes on a shared machine).
-func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
-
-extension Arguments {
-    /// A finite number option.
-    mutating func double(_ name: String, default value: Double) throws(BenchError) -> Double {
-        guard let s = string(name) else { return value }
-        guard let v = Double(s.replacingUnderscores()), v.isFinite else { throw .usage("--\(name) needs a finite number, got '\(s)'") }
-        return v
-    }
-}
-
-extension TransitionsCommand {
-    /// Where the false negatives come from (stderr): kind, how long the truth kept the new state,
-    /// and whether the same (device, fence) had its previous transition missed too.
-    static func diagnose(truth: [TrueTransition], events: [TransitionEvent]) {
-        let m = TransitionScoring.match(detected: events, truth: truth)
-        // Next transition time per truth index, by (device, fence) in time order.
-        let order = truth.indices.sorted {
-            let a = truth[$0].event, b = truth[$1].event
-            return (a.device, a.fence, a.time) < (b.device, b.fence, b.time)
-        }
-        var held = [Double](repeating: .infinity, count: truth.count)
-        var previousMissed = [Bool](repeating: false, count: truth.count)
-        for (x, y) in zip(order, order.dropFirst()) where truth[x].event.device == truth[y].event.device && truth[x].event.fence == truth[y].event.fence {
-            held[x] = truth[y].event.time - truth[x].event.time
-            previousMissed[y] = !m.truthMatched[x]
-        }
-        var buckets: [String: Int] = [:]
-        for k in truth.indices where !truth[k].optional && !m.truthMatched[k] {
-            let h = held[k]
-            let span = h < 120 ? "held<120s" : h < 300 ? "held<300s" : h < 900 ? "held<900s" : "held>=900s"
-            buckets["\(truth[k].event.kind) \(span) prevMissed=\(previousMissed[k])", default: 0] += 1
-        }
-        for (key, n) in buckets.sorted(by: { $0.value > $1.value }) { printError("FN \(key): \(n)") }
     }
 }

@@ -17,6 +17,9 @@ public enum Earth {
     public static func meters(fromRadians radians: Double) -> Double { radians * meanRadius }
 }
 
+/// One international mile in metres (exact by definition): the package's only definition of it.
+public let metersPerMile: Double = 1609.344
+
 /// Degrees-to-radians conversion, written exactly as S2 does (`d * (π / 180)`) so that
 /// points computed from latitude and longitude are bit-identical to Google S2's.
 @inlinable

@@ -52,7 +52,7 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The circle as a SpatialIndex ``Fence`` (same id, centre and radius), for building an index.
     public var fence: Fence {
         // Cannot fail: the invariants above are stronger than Fence's.
-        try! Fence(id: id, centre: place.centre, radiusMeters: radiusMeters)
+        try! Fence(id: id, center: place.center, radiusMeters: radiusMeters)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -78,6 +78,7 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id, kind, place and radius, for debugging.
     public var description: String {
         "Geofence(\(id), task \(taskID), \(kind), \(place.id), \(radiusMeters) m, priority \(priority))"
     }

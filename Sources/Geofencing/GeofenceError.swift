@@ -3,7 +3,7 @@ import Geodesy
 /// Why a place, fence, task or detector input was rejected.
 public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A place's centre is NaN, infinite or out of range.
-    case invalidCentre(placeID: String, LatLngError)
+    case invalidCenter(placeID: String, LatLngError)
     /// A fence id below 0 (ids must be in `0...Int32.max`).
     case negativeFenceID(Int32)
     /// Fence ids ran past `Int32.max` while numbering a task's fences.
@@ -32,9 +32,10 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A ``TransitionDetectorConfiguration`` field out of range.
     case invalidSetting(field: String, value: Double)
 
+    /// What was rejected and why, naming the field or id.
     public var description: String {
         switch self {
-        case .invalidCentre(let id, let e): return "place \(id): \(e.description)"
+        case .invalidCenter(let id, let e): return "place \(id): \(e.description)"
         case .negativeFenceID(let v): return "fence id must be in 0...\(Int32.max), got \(v)"
         case .fenceIDOverflow: return "fence ids overflow Int32"
         case .invalidRadius(let v): return "radius must be a finite number of metres > 0, got \(v)"

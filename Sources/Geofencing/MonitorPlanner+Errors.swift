@@ -4,7 +4,7 @@ extension MonitorPlanner {
         /// A configuration field out of range (named, with the reason).
         case invalidConfiguration(String)
         /// A candidate with a NaN, infinite or out-of-range centre.
-        case invalidCandidateCentre(id: Int32)
+        case invalidCandidateCenter(id: Int32)
         /// A candidate whose radius is NaN, infinite, zero or negative.
         case invalidCandidateRadius(id: Int32, Double)
         /// A candidate id below 0.
@@ -16,10 +16,11 @@ extension MonitorPlanner {
         /// A negative, NaN or infinite location uncertainty or speed.
         case invalidMotion(String)
 
+        /// What was rejected and why, naming the fence or setting.
         public var description: String {
             switch self {
             case .invalidConfiguration(let m): return "invalid planner configuration: \(m)"
-            case .invalidCandidateCentre(let id): return "fence \(id): centre is not a valid latitude/longitude"
+            case .invalidCandidateCenter(let id): return "fence \(id): center is not a valid latitude/longitude"
             case .invalidCandidateRadius(let id, let r): return "fence \(id): radius must be a finite number of metres > 0, got \(r)"
             case .negativeCandidateID(let id): return "fence id must be in 0...\(Int32.max), got \(id)"
             case .duplicateCandidateID(let id): return "duplicate fence id \(id)"

@@ -5,7 +5,7 @@ extension MonitorPlanner {
     public struct Plan: Hashable, Sendable, Codable {
         /// The refresh region's centre: where the plan was made, or with lead a point ahead of
         /// it along the heading (see ``MonitorPlanner``).
-        public var location: LatLng { refreshRegion.centre }
+        public var location: LatLng { refreshRegion.center }
         /// The monitored fences, nearest boundary first (or, when crowded, by priority);
         /// radii enlarged to the OS minimum where needed. At most `capacity - 1`.
         public var fenceRegions: [Region]

@@ -82,10 +82,11 @@ import SpatialIndex
 ///
 /// Immutable and `Sendable`; plans are deterministic (same input, same plan).
 public struct MonitorPlanner: Sendable {
+    /// The settings this planner plans with.
     public let configuration: Configuration
     /// The candidate fences, in the order given.
     public let candidates: [Candidate]
-    @usableFromInline let centres: [UnitVector]
+    @usableFromInline let centers: [UnitVector]
     @usableFromInline let index: PackedRTree
     @usableFromInline let positionByID: [Int32: Int32]
     /// Per candidate position: the position of the next larger and next smaller candidate with
@@ -100,26 +101,26 @@ public struct MonitorPlanner: Sendable {
     public init(candidates: [Candidate], configuration: Configuration) throws(MonitorPlanner.Error) {
         try configuration.validate()
         var fences: [Fence] = []
-        var centres: [UnitVector] = []
+        var centers: [UnitVector] = []
         var positionByID: [Int32: Int32] = [:]
         fences.reserveCapacity(candidates.count)
-        centres.reserveCapacity(candidates.count)
+        centers.reserveCapacity(candidates.count)
         for (k, c) in candidates.enumerated() {
             guard c.id >= 0 else { throw .negativeCandidateID(c.id) }
             guard c.radiusMeters.isFinite, c.radiusMeters > 0 else { throw .invalidCandidateRadius(id: c.id, c.radiusMeters) }
-            guard let centre = try? LatLng(latitude: c.latitude, longitude: c.longitude) else {
-                throw .invalidCandidateCentre(id: c.id)
+            guard let center = try? LatLng(latitude: c.latitude, longitude: c.longitude) else {
+                throw .invalidCandidateCenter(id: c.id)
             }
             guard positionByID.updateValue(Int32(k), forKey: c.id) == nil else { throw .duplicateCandidateID(c.id) }
-            guard let fence = try? Fence(id: Int32(k), centre: centre, radiusMeters: c.radiusMeters) else {
+            guard let fence = try? Fence(id: Int32(k), center: center, radiusMeters: c.radiusMeters) else {
                 throw .invalidCandidateRadius(id: c.id, c.radiusMeters)
             }
             fences.append(fence)
-            centres.append(centre.unitVector)
+            centers.append(center.unitVector)
         }
         self.configuration = configuration
         self.candidates = candidates
-        self.centres = centres
+        self.centers = centers
         self.index = PackedRTree(fences)
         self.positionByID = positionByID
         // Concentric rings: candidates with bit-identical centres, grouped by centre.
@@ -154,7 +155,7 @@ public struct MonitorPlanner: Sendable {
     @inlinable
     func isShielded(position k: Int, edge: Double, uncertainty: Double) -> Bool {
         guard configuration.shieldsNestedRings else { return false }
-        let d = candidates[k].radiusMeters + edge   // distance from the device to the centre
+        let d = candidates[k].radiusMeters + edge   // distance from the device to the center
         // Outside: a larger ring, still clearly outside, lies between the device and this one.
         if edge > uncertainty, nextLargerRing[k] >= 0, candidates[Int(nextLargerRing[k])].radiusMeters < d - uncertainty { return true }
         // Inside: a smaller ring, still clearly containing the device, lies in between.
@@ -204,7 +205,7 @@ public struct MonitorPlanner: Sendable {
     /// for an unknown id. Sphere of radius 6,371,008.8 m.
     public func boundaryDistance(from p: LatLng, toFence id: Int32) -> Double? {
         guard let k = positionByID[id] else { return nil }
-        return abs(distance(p.unitVector, centres[Int(k)]) - candidates[Int(k)].radiusMeters)
+        return abs(distance(p.unitVector, centers[Int(k)]) - candidates[Int(k)].radiusMeters)
     }
 
     /// Plans from raw degrees.
@@ -277,11 +278,11 @@ public struct MonitorPlanner: Sendable {
         if headingDegrees != nil, let seconds = config.leadSeconds, speedMetersPerSecond >= config.minimumLeadSpeedMetersPerSecond {
             lead = max(0, min(horizonScale * speedMetersPerSecond * seconds, config.maximumRefreshRadiusMeters - uncertaintyMeters))
         }
-        let centre = lead > 0 ? destination(from: location, bearing: headingDegrees ?? 0, distance: lead) : location
-        let reach = uncertaintyMeters + lead   // the refresh circle must contain this disc around `centre`
+        let center = lead > 0 ? destination(from: location, bearing: headingDegrees ?? 0, distance: lead) : location
+        let reach = uncertaintyMeters + lead   // the refresh circle must contain this disc around `center`
         let minimumRefresh = min(max(floor, reach), config.maximumRefreshRadiusMeters)
         let crowdedLimit = minimumRefresh + margin
-        let p = centre.unitVector
+        let p = center.unitVector
 
         // Every fence containing p, plus the `slots + 1` nearest outside ones by edge distance
         // (2 extra absorb a boundary fence counted differently by the two queries), plus every
@@ -315,8 +316,8 @@ public struct MonitorPlanner: Sendable {
             for r in currentlyMonitored { if case .fence(let id) = r.id { registered.insert(id) } }
             index.forEachContaining(location.unitVector) { id in
                 let k = Int(id)
-                if !registered.contains(candidates[k].id), pv.chord2(to: centres[k]) > Fence.chord2(forRadiusMeters: candidates[k].radiusMeters) {
-                    reserved.append((k, abs(distance(p, centres[k]) - candidates[k].radiusMeters)))
+                if !registered.contains(candidates[k].id), pv.chord2(to: centers[k]) > Fence.chord2(forRadiusMeters: candidates[k].radiusMeters) {
+                    reserved.append((k, abs(distance(p, centers[k]) - candidates[k].radiusMeters)))
                 }
             }
             reserved.sort { $0.boundary < $1.boundary }
@@ -337,10 +338,10 @@ public struct MonitorPlanner: Sendable {
         chosen = reserved + chosen
         let fenceRegions = chosen.map { entry -> Region in
             let c = candidates[entry.position]
-            return Region(id: .fence(c.id), centre: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),
+            return Region(id: .fence(c.id), center: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),
                           radiusMeters: max(c.radiusMeters, config.minimumRegionRadiusMeters))
         }
-        let refresh = Region(id: .refresh, centre: centre, radiusMeters: refreshRadius)
+        let refresh = Region(id: .refresh, center: center, radiusMeters: refreshRadius)
         var unknown: [Int32] = []
         for r in currentlyMonitored {
             if case .fence(let id) = r.id, positionByID[id] == nil { unknown.append(id) }

@@ -20,7 +20,7 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
         do {
             _ = try LatLng(latitude: latitude, longitude: longitude)
         } catch {
-            throw .invalidCentre(placeID: id, error)
+            throw .invalidCenter(placeID: id, error)
         }
         self.id = id
         self.latitude = latitude
@@ -28,14 +28,14 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// A place at an already validated centre.
-    public init(id: String, centre: LatLng) {
+    public init(id: String, center: LatLng) {
         self.id = id
-        self.latitude = centre.latitude
-        self.longitude = centre.longitude
+        self.latitude = center.latitude
+        self.longitude = center.longitude
     }
 
     /// The centre as a ``LatLng`` (degrees).
-    public var centre: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
+    public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
     private enum CodingKeys: String, CodingKey { case id, latitude, longitude }
 
@@ -53,5 +53,6 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id and coordinates, for debugging.
     public var description: String { "Place(\(id), \(latitude), \(longitude))" }
 }

@@ -16,9 +16,24 @@ public struct TransitionCounters: Hashable, Sendable, Codable {
     /// Skipped by the jump gate (implausibly far from the last accepted fix).
     public var jumps = 0
     /// Times a device's neighbourhood of fences was fetched from the index.
-    public var neighbourhoodQueries = 0
+    public var neighborhoodQueries = 0
     /// Ids the index reported that the detector does not know (ignored).
     public var unknownFenceIDs = 0
 
+    /// All counts zero.
     public init() {}
+
+    /// Coding keys: the property names, except that the neighborhood count keeps the key
+    /// `neighbourhoodQueries`, so encoded counters read either way.
+    private enum CodingKeys: String, CodingKey {
+        case fixes, accepted, invalid, outOfOrder, duplicates, inaccurate, jumps, unknownFenceIDs
+        case neighborhoodQueries = "neighbourhoodQueries"
+    }
+
+    /// The neighborhood count under its former spelling.
+    @available(*, deprecated, renamed: "neighborhoodQueries")
+    public var neighbourhoodQueries: Int {
+        get { neighborhoodQueries }
+        set { neighborhoodQueries = newValue }
+    }
 }

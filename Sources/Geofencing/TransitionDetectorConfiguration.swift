@@ -4,8 +4,8 @@
 /// is decisively inside when `d < r - margin` and decisively outside when `d > r + margin`, with
 /// `margin = hysteresisMeters + hysteresisRadiusFraction * r + accuracyFactor * a`. Only
 /// decisive fixes move a fence's state; fixes in the band between change nothing.
-/// The defaults were tuned with `geofence-bench transitions` on the 10k-POI workload of
-/// `make_workload.py --truth` (realistic noise; 1,000 devices, 1 M fixes) and checked on a
+/// The defaults were tuned with `geofence-bench transitions` on the README's 10k-POI workload
+/// with truth (realistic noise; 1,000 devices, 1 M fixes) and checked on a
 /// second seed; the measured reason for each is beside it. At the defaults: false positives
 /// 0.18 %, false negatives 0.47 %, latency p50 23 s / p95 80 s, 93x fewer false positives than
 /// the naive detector.
@@ -52,15 +52,16 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
     /// again from the index. Affects speed and memory only, never the events (> 0).
     /// Default 3,000 m: on the 10k-POI workload 1 / 1.5 / 2 / 3 km measured 2.5-2.7 / 2.6 /
-    /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each); 4 km and more were
-    /// slower in an earlier build.
-    public var neighbourhoodSlackMeters: Double
+    /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each).
+    public var neighborhoodSlackMeters: Double
 
+    /// A configuration with the given settings; the defaults are the tuned ones (see each
+    /// property). Checked by ``validate()`` when a detector is made.
     public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
                 accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
                 maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
-                maxConsecutiveJumpRejections: Int = 3, neighbourhoodSlackMeters: Double = 3000) {
+                maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor
@@ -72,11 +73,27 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         self.jumpAccuracyFactor = jumpAccuracyFactor
         self.jumpSlackMeters = jumpSlackMeters
         self.maxConsecutiveJumpRejections = maxConsecutiveJumpRejections
-        self.neighbourhoodSlackMeters = neighbourhoodSlackMeters
+        self.neighborhoodSlackMeters = neighborhoodSlackMeters
     }
 
     /// The tuned defaults.
     public static let `default` = TransitionDetectorConfiguration()
+
+    /// Coding keys: the property names, except that the slack keeps the key
+    /// `neighbourhoodSlackMeters`, so encoded configurations read either way.
+    private enum CodingKeys: String, CodingKey {
+        case hysteresisMeters, hysteresisRadiusFraction, accuracyFactor, maxAccuracyMeters, enterConfirmations,
+             exitConfirmations, minimumDwellSeconds, maxSpeedMetersPerSecond, jumpAccuracyFactor, jumpSlackMeters,
+             maxConsecutiveJumpRejections
+        case neighborhoodSlackMeters = "neighbourhoodSlackMeters"
+    }
+
+    /// The slack under its former spelling.
+    @available(*, deprecated, renamed: "neighborhoodSlackMeters")
+    public var neighbourhoodSlackMeters: Double {
+        get { neighborhoodSlackMeters }
+        set { neighborhoodSlackMeters = newValue }
+    }
 
     /// Checks every field's range.
     /// - Throws: ``GeofenceError/invalidSetting(field:value:)`` naming the first bad field.
@@ -92,8 +109,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         try nonNegative(jumpAccuracyFactor, "jumpAccuracyFactor")
         try nonNegative(jumpSlackMeters, "jumpSlackMeters")
         guard maxSpeedMetersPerSecond > 0 else { throw .invalidSetting(field: "maxSpeedMetersPerSecond", value: maxSpeedMetersPerSecond) }
-        guard neighbourhoodSlackMeters.isFinite, neighbourhoodSlackMeters > 0 else {
-            throw .invalidSetting(field: "neighbourhoodSlackMeters", value: neighbourhoodSlackMeters)
+        guard neighborhoodSlackMeters.isFinite, neighborhoodSlackMeters > 0 else {
+            throw .invalidSetting(field: "neighborhoodSlackMeters", value: neighborhoodSlackMeters)
         }
         guard enterConfirmations >= 1, enterConfirmations <= 255 else { throw .invalidSetting(field: "enterConfirmations", value: Double(enterConfirmations)) }
         guard exitConfirmations >= 1, exitConfirmations <= 255 else { throw .invalidSetting(field: "exitConfirmations", value: Double(exitConfirmations)) }

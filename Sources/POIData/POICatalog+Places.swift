@@ -10,6 +10,6 @@ extension POICatalog {
 
     /// POI `i` as a Geofencing ``Place`` (id from ``placeID(at:)``).
     public func place(at i: Int) -> Place {
-        Place(id: placeID(at: i), centre: locations[i])
+        Place(id: placeID(at: i), center: locations[i])
     }
 }

@@ -114,10 +114,16 @@ public struct POICatalog: Sendable {
     }
 
     /// Number of POIs without a category.
-    public var uncategorisedCount: Int { categoryCodes.lazy.filter { $0 == Self.noCode }.count }
+    public var uncategorizedCount: Int { categoryCodes.lazy.filter { $0 == Self.noCode }.count }
 
     /// The smallest latitude/longitude rectangle holding every POI; it crosses the antimeridian
     /// (`west > east`) when that is narrower (see ``LatLngBox/bounding(_:)``);
     /// ``LatLngBox/empty`` when there are no POIs.
     public var boundingBox: LatLngBox { LatLngBox.bounding(locations) }
+}
+
+extension POICatalog {
+    /// Former spelling of ``uncategorizedCount``.
+    @available(*, deprecated, renamed: "uncategorizedCount")
+    public var uncategorisedCount: Int { uncategorizedCount }
 }

@@ -71,9 +71,9 @@ public struct POIIndex: Sendable {
         layers = members.map { list in
             let sorted = list.sorted { keys[Int($0)] < keys[Int($1)] || (keys[Int($0)] == keys[Int($1)] && $0 < $1) }
             // A zero radius never throws; positions fit Int32 because catalog indexes do.
-            let fences = sorted.enumerated().map { try! Fence(id: Int32($0.offset), centre: catalog.locations[Int($0.element)], radiusMeters: 0) }
-            return Layer(tree: PackedRTree(fences), vectors: fences.map(\.centreVector), pois: sorted,
-                         startRadius: Self.radiusHoldingOne(fences.map(\.centre)))
+            let fences = sorted.enumerated().map { try! Fence(id: Int32($0.offset), center: catalog.locations[Int($0.element)], radiusMeters: 0) }
+            return Layer(tree: PackedRTree(fences), vectors: fences.map(\.centerVector), pois: sorted,
+                         startRadius: Self.radiusHoldingOne(fences.map(\.center)))
         }
     }
 
@@ -130,7 +130,7 @@ public struct POIIndex: Sendable {
         let layer = self.layer(category)
         guard k > 0, layer.tree.count > 0, maxDistanceMeters >= 0 else { return }
         if k > Self.maxSmallK {
-            layer.tree.nearest(to: p, k: k, by: .centre, maxDistanceMeters: maxDistanceMeters, into: &results)
+            layer.tree.nearest(to: p, k: k, by: .center, maxDistanceMeters: maxDistanceMeters, into: &results)
             for j in results.indices { results[j].id = layer.pois[Int(results[j].id)] }
             results.sort(by: FenceNeighbor.precedes)
             return

@@ -67,9 +67,9 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var release: Double
         /// Delay still to apply at release (0: applied already).
         public var delaySeconds: Double
-        /// The fence centre, degrees (for the dense-area cooldown).
+        /// The fence center, degrees (for the dense-area cooldown).
         public var latitude: Double
-        /// The fence centre, degrees.
+        /// The fence center, degrees.
         public var longitude: Double
     }
 
@@ -84,7 +84,7 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public internal(set) var records = TaskRecordTable()
     /// Nudges per local date, the most recent ``dayCountsKept`` dates.
     public internal(set) var dayCounts: [DayCount] = []
-    /// The last nudge: time (Unix seconds, ``never`` = never), slot and centre (degrees).
+    /// The last nudge: time (Unix seconds, ``never`` = never), slot and center (degrees).
     public internal(set) var lastNudgeTime = ReminderLedger.never
     /// Slot of the last nudge (-1 = none).
     public internal(set) var lastNudgeSlot: Int32 = -1

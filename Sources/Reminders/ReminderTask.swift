@@ -50,7 +50,7 @@ public enum OfferTrigger: String, Hashable, Sendable, Codable {
 /// "When I leave the gym, ask me whether I did my workout": a completion offer per activity.
 ///
 /// Representation: the activity's name (the `{activity}` of "Did you finish '{activity}'?"),
-/// a place (label, centre, radius in metres, default 150), the trigger (arrive or leave) with
+/// a place (label, center, radius in metres, default 150), the trigger (arrive or leave) with
 /// an optional delay in seconds (leave -> offer 5 minutes later), a cooldown in seconds (nil =
 /// the preference's default), `onlyIfIncomplete` (default true: no offer once the activity is
 /// done; done means done today in the user's local date when `isRepeating`, the default), and

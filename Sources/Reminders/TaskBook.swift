@@ -66,9 +66,9 @@ public struct TaskBook: Hashable, Sendable, Codable {
         public var delaySeconds: Double
         /// The widest approach ring of its place: leaving it ends the approach.
         public var isOutermost: Bool
-        /// The fence's centre, degrees (the dense-area cooldown measures between centres).
+        /// The fence's center, degrees (the dense-area cooldown measures between centers).
         public var latitude: Double
-        /// Longitude of the centre, degrees.
+        /// Longitude of the center, degrees.
         public var longitude: Double
     }
 
@@ -194,7 +194,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
         return slot
     }
 
-    /// Replaces the place with `place.id` in every task and rule that uses it (new centre, same
+    /// Replaces the place with `place.id` in every task and rule that uses it (new center, same
     /// id); the next ``geofences(firstID:)`` reflects it. Returns the slots changed.
     @discardableResult
     public mutating func updatePlace(_ place: Place) -> [Int32] {

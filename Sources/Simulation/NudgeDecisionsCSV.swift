@@ -1,3 +1,4 @@
+import FastCSV
 import Reminders
 
 /// Writes a ``NudgeRun`` as DESIGN.md's decisions file,

@@ -55,7 +55,7 @@ public struct NudgeSimulation: Sendable {
     public var seed: UInt64 = 1
 
     /// A world over workload fences (grouped by `poi_id` into tasks) and the detector's events.
-    /// - Throws: ``ReminderError`` for invalid preferences or a POI centre Geofencing rejects.
+    /// - Throws: ``ReminderError`` for invalid preferences or a POI center Geofencing rejects.
     public init(fences: [WorkloadFence], events: [TransitionEvent], epoch: Double,
                 defaults: ReminderPreferences = ReminderPreferences(),
                 perDevice: [Int32: ReminderPreferences] = [:]) throws(ReminderError) {

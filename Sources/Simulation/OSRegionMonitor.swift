@@ -38,6 +38,8 @@ public struct OSRegionMonitor: Sendable {
         /// Whether a newly registered region's state is reported as an event.
         public var reportsInitialState: Bool
 
+        /// An OS that monitors at most `capacity` regions; the other settings as on their
+        /// properties.
         public init(capacity: Int, passDistanceMeters: Double = 50, maximumDelaySeconds: Double = 60,
                     minimumRegionRadiusMeters: Double = 100, reportsInitialState: Bool = true) {
             self.capacity = capacity
@@ -53,7 +55,9 @@ public struct OSRegionMonitor: Sendable {
 
     /// One delivered event.
     public struct Event: Hashable, Sendable {
+        /// The region the event is about.
         public var region: MonitorPlanner.RegionID
+        /// Enter or exit.
         public var transition: Transition
         /// When the OS noticed (an observation time), seconds.
         public var detectedAt: Double
@@ -65,7 +69,7 @@ public struct OSRegionMonitor: Sendable {
 
     @usableFromInline struct Watched: Sendable {
         var id: MonitorPlanner.RegionID
-        var centre: UnitVector
+        var center: UnitVector
         /// Squared chords of `r - pass` (enter), `r` (initial state), `r + pass` (exit).
         var enterChord2: Double, chord2: Double, exitChord2: Double
         var inside: Bool
@@ -78,6 +82,7 @@ public struct OSRegionMonitor: Sendable {
         var order: UInt64
     }
 
+    /// The simulated OS's settings.
     public let configuration: Configuration
     var watched: [Watched] = []
     var pending: [Pending] = []   // sorted by (deliveredAt, order)
@@ -91,6 +96,7 @@ public struct OSRegionMonitor: Sendable {
     /// Observations ignored because time went backwards or the position was NaN.
     public private(set) var skippedObservations = 0
 
+    /// An OS with nothing registered; `seed` fixes the delivery delays.
     public init(configuration: Configuration, seed: UInt64) {
         self.configuration = configuration
         self.rng = SplitMix64(seed: seed)
@@ -108,9 +114,9 @@ public struct OSRegionMonitor: Sendable {
             watched.removeAll { $0.id == region.id }
             guard watched.count < configuration.capacity else { rejectedRegistrations += 1; continue }
             let r = max(region.radiusMeters, configuration.minimumRegionRadiusMeters)
-            let centre = region.centre.unitVector
-            let c2 = truth.chord2(to: centre)
-            var w = Watched(id: region.id, centre: centre,
+            let center = region.center.unitVector
+            let c2 = truth.chord2(to: center)
+            var w = Watched(id: region.id, center: center,
                             enterChord2: Geodesy.chord2(forMeters: max(0, r - configuration.passDistanceMeters)),
                             chord2: Geodesy.chord2(forMeters: r),
                             exitChord2: Geodesy.chord2(forMeters: r + configuration.passDistanceMeters),
@@ -134,7 +140,7 @@ public struct OSRegionMonitor: Sendable {
         }
         lastTime = time
         for k in watched.indices {
-            let c2 = truth.chord2(to: watched[k].centre)
+            let c2 = truth.chord2(to: watched[k].center)
             if watched[k].inside {
                 if c2 >= watched[k].exitChord2 {
                     watched[k].inside = false

@@ -1,3 +1,4 @@
+import FastCSV
 import Geodesy
 import Geofencing
 import SpatialIndex
@@ -8,9 +9,12 @@ import SpatialIndex
 /// ``TransitionScoring/brushSeconds``; both transitions of such a pair are optional (missing
 /// them is no false negative, but a detection may still match them).
 public struct TrueTransition: Hashable, Sendable {
+    /// The transition.
     public var event: TransitionEvent
+    /// Whether it is half of a brush (missing it is no false negative).
     public var optional: Bool
 
+    /// A true transition, optional or not.
     public init(event: TransitionEvent, optional: Bool) {
         self.event = event
         self.optional = optional
@@ -21,6 +25,7 @@ public struct TrueTransition: Hashable, Sendable {
 public struct TransitionScore: Hashable, Sendable {
     /// All true transitions, and how many of them are optional brushes.
     public var trueTransitions = 0
+    /// True transitions that are brushes (optional).
     public var optionalTransitions = 0
     /// Detected `enter` and `exit` events (dwell events are not scored).
     public var detected = 0
@@ -33,8 +38,10 @@ public struct TransitionScore: Hashable, Sendable {
     /// Matched detection time minus true transition time, seconds (may be negative down to
     /// -``TransitionScoring/earlySeconds``).
     public var latencyP50 = Double.nan
+    /// 95th percentile of the matched latencies, seconds; NaN when nothing matched.
     public var latencyP95 = Double.nan
 
+    /// All counts zero, latencies NaN.
     public init() {}
 
     /// Required true transitions: `trueTransitions - optionalTransitions`.
@@ -52,7 +59,7 @@ public struct TransitionScore: Hashable, Sendable {
     }
 }
 
-/// Scoring of detected events against ground truth, as issue 4 defines it: a detected event
+/// Scoring of detected events against ground truth: a detected event
 /// matches an unmatched true transition of the same device, fence and kind whose time is no more
 /// than ``earlySeconds`` after the event and no more than ``lateSeconds`` before it.
 public enum TransitionScoring {
@@ -63,10 +70,12 @@ public enum TransitionScoring {
     /// A true transition reversed within 60 s is a brush past the boundary (optional).
     public static let brushSeconds = 60.0
 
-    /// The true transitions of `fixes` (which must carry truth), via a ``NaiveDetector`` over the
-    /// truth positions, with brushes marked optional. Ordered by fix then fence id.
-    public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) -> [TrueTransition] {
-        precondition(fixes.hasTruth, "trueTransitions needs fixes with truth")
+    /// The true transitions of `fixes`, via a ``NaiveDetector`` over the truth positions, with
+    /// brushes marked optional. Ordered by fix then fence id.
+    /// - Throws: ``FixStreamError`` when the stream has no truth columns, columns of different
+    ///   lengths or a value out of range.
+    public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) throws(FixStreamError) -> [TrueTransition] {
+        try fixes.validate(requiringTruth: true)
         var naive = NaiveDetector(index: index)
         var events: [TransitionEvent] = []
         for k in 0..<fixes.count {
@@ -169,18 +178,16 @@ public enum TransitionScoring {
         return (t.device, t.fence, t.kind.rawValue) < (e.device, e.fence, e.kind.rawValue)
     }
 
-    /// Appends `device,fence,kind,t` lines (with a header when `header`) for `events`.
-    public static func appendCSV(_ events: [TransitionEvent], header: Bool, to out: inout [UInt8]) {
-        if header { out.append(contentsOf: Array("device,fence,kind,t\n".utf8)) }
+    /// Writes `device,fence,kind,t` records (after a header line when `header`) for `events`,
+    /// times with 3 decimals (milliseconds).
+    public static func writeCSV(_ events: [TransitionEvent], header: Bool, to out: CSVWriter) {
+        if header { out.writeRecord(["device", "fence", "kind", "t"]) }
         for e in events {
-            DecimalFormatting.append(Int64(e.device), to: &out)
-            out.append(UInt8(ascii: ","))
-            DecimalFormatting.append(Int64(e.fence), to: &out)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: Array(e.kind.description.utf8))
-            out.append(UInt8(ascii: ","))
-            DecimalFormatting.append(e.time, decimals: 3, to: &out)
-            out.append(UInt8(ascii: "\n"))
+            out.writeField(Int64(e.device))
+            out.writeField(Int64(e.fence))
+            out.writeField(e.kind.description)
+            out.writeField(e.time, decimals: 3)
+            out.endRecord()
         }
     }
 }
@@ -205,5 +212,36 @@ extension TransitionScoring {
                           longitude: fixes.longitude[k], into: &events)
         }
         return events
+    }
+}
+
+extension TransitionScoring {
+    /// Where the false negatives come from: the required true transitions that `detected`
+    /// misses, counted by kind, by how long the truth kept the new state (`held<120s`,
+    /// `held<300s`, `held<900s`, `held>=900s`; the last transition of a (device, fence) holds
+    /// forever) and by whether the previous transition of the same (device, fence) was missed
+    /// too (`prevMissed=true|false`). Keys look like `"enter held<120s prevMissed=false"`;
+    /// largest count first, ties by key. O(n log n) in the true transitions.
+    public static func falseNegativeBreakdown(detected: [TransitionEvent], truth: [TrueTransition]) -> [(key: String, count: Int)] {
+        let m = match(detected: detected, truth: truth)
+        // Next transition time per truth index, by (device, fence) in time order.
+        let order = truth.indices.sorted {
+            let a = truth[$0].event, b = truth[$1].event
+            return (a.device, a.fence, a.time) < (b.device, b.fence, b.time)
+        }
+        var held = [Double](repeating: .infinity, count: truth.count)
+        var previousMissed = [Bool](repeating: false, count: truth.count)
+        for (x, y) in zip(order, order.dropFirst())
+        where truth[x].event.device == truth[y].event.device && truth[x].event.fence == truth[y].event.fence {
+            held[x] = truth[y].event.time - truth[x].event.time
+            previousMissed[y] = !m.truthMatched[x]
+        }
+        var buckets: [String: Int] = [:]
+        for k in truth.indices where !truth[k].optional && !m.truthMatched[k] {
+            let h = held[k]
+            let span = h < 120 ? "held<120s" : h < 300 ? "held<300s" : h < 900 ? "held<900s" : "held>=900s"
+            buckets["\(truth[k].event.kind) \(span) prevMissed=\(previousMissed[k])", default: 0] += 1
+        }
+        return buckets.map { (key: $0.key, count: $0.value) }.sorted { ($1.count, $0.key) < ($0.count, $1.key) }
     }
 }

@@ -19,17 +19,22 @@ public enum NoiseModel: String, Sendable, CaseIterable {
 
 /// The parameters of a synthetic world; the same seed gives the same workload, bit for bit.
 public struct WorkloadSpec: Hashable, Sendable {
+    /// Number of POIs (3 fences each by default), >= 0.
     public var pois: Int
+    /// Number of devices, >= 1.
     public var devices: Int
     /// Total number of fixes (rounded down to a multiple of `devices`, at least one per device).
     public var fixes: Int
+    /// Seed of every random choice.
     public var seed: UInt64
+    /// How the fixes' GPS error is drawn.
     public var noise: NoiseModel
     /// Approach-tier radii in metres around every POI (default 1, 3 and 5 miles).
     public var tierRadii: [Double]
 
+    /// A specification; `pois` and `fixes` >= 0, `devices` >= 1.
     public init(pois: Int, devices: Int, fixes: Int, seed: UInt64, noise: NoiseModel = .realistic,
-                tierRadii: [Double] = [1609.344, 4828.032, 8046.72]) {
+                tierRadii: [Double] = [1, 3, 5].map { $0 * metersPerMile }) {
         self.pois = pois
         self.devices = devices
         self.fixes = fixes
@@ -39,7 +44,8 @@ public struct WorkloadSpec: Hashable, Sendable {
     }
 }
 
-/// A deterministic generator of the same kind of world as `shared/workload/make_workload.py`:
+/// A deterministic generator of the same kind of world as the workload script that writes the
+/// benchmark's reference files (DESIGN.md's workload formats):
 /// POIs clustered around US cities plus a 10 % uniform sprinkle, tiered fences around each,
 /// and per-device trajectories that dwell, walk and drive, sampled every 15-60 s, with GPS
 /// noise and the noise-free truth. It does not reproduce the Python output byte for byte
@@ -48,9 +54,11 @@ public struct WorkloadSpec: Hashable, Sendable {
 /// Every coordinate is rounded to the precision the CSV files carry (1e-7 degrees, 1 mm,
 /// 1 ms, 0.1 m accuracy), so a workload written and read back is identical to the one in memory.
 public enum WorkloadGenerator {
-    /// Metres per mile, exact by definition.
-    public static let mile = 1609.344
+    /// Metres per mile.
+    @available(*, deprecated, message: "use Geodesy's metersPerMile")
+    public static var mile: Double { metersPerMile }
 
+    /// The fences and fixes of `spec` (deterministic for its seed). O(pois + fixes).
     public static func make(_ spec: WorkloadSpec) -> Workload {
         Workload(fences: fences(spec), fixes: fixes(spec))
     }

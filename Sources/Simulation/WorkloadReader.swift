@@ -4,16 +4,24 @@ import Geodesy
 /// Reads the workload files of DESIGN.md through FastCSV, columns found by header name.
 ///
 /// Every row is validated: coordinates must be finite with |lat| <= 90 and |lon| <= 180, radii
-/// and accuracies finite and >= 0, ids whole numbers in range, times finite. The first bad row
+/// and accuracies finite and >= 0, fence ids and devices whole numbers in `0...Int32.max`, fence
+/// ids unique (unless the caller allows repeats), times finite. The first bad row
 /// ends the read with ``WorkloadIOError/badRow(path:line:column:message:)`` naming the file, the
 /// line and the column; nothing is dropped silently.
 public enum WorkloadReader {
     /// Reads `fences.csv` (`id,lat,lon,radius_m,poi_id,tier`; `poi_id` and `tier` optional).
-    public static func readFences(path: String) throws(WorkloadIOError) -> [WorkloadFence] {
+    /// - Parameter allowDuplicateIDs: when false (the default) a second row with an id already
+    ///   read is ``WorkloadIOError/duplicateID(path:id:firstLine:line:)``, naming both lines;
+    ///   when true every row is kept. Checking costs one hash-table insert per row.
+    public static func readFences(path: String, allowDuplicateIDs: Bool = false) throws(WorkloadIOError) -> [WorkloadFence] {
         var fences: [WorkloadFence] = []
+        var lineByID: [Int32: Int] = [:]
         try forEachRow(path: path, required: ["id", "lat", "lon", "radius_m"], optional: ["poi_id", "tier"]) {
             (row: inout RowParser) throws(WorkloadIOError) in
-            let id = try row.int32(0)
+            let id = try row.identifier(0)
+            if !allowDuplicateIDs, let line = row.record?.line, let first = lineByID.updateValue(line, forKey: id) {
+                throw .duplicateID(path: path, id: id, firstLine: first, line: line)
+            }
             let lat = try row.latitude(1), lon = try row.longitude(2)
             let radius = try row.nonNegative(3)
             let poi = try row.optionalInt32(4) ?? id
@@ -29,7 +37,7 @@ public enum WorkloadReader {
         var fixes = FixStream()
         try forEachRow(path: path, required: ["device", "t", "lat", "lon"], optional: ["accuracy_m"]) {
             (row: inout RowParser) throws(WorkloadIOError) in
-            fixes.device.append(try row.int32(0))
+            fixes.device.append(try row.identifier(0))
             fixes.time.append(try row.finite(1))
             fixes.latitude.append(try row.latitude(2))
             fixes.longitude.append(try row.longitude(3))
@@ -140,6 +148,13 @@ struct RowParser {
             throw fail(k, "expected a whole number in the 32-bit range, found '\(text(k))'")
         }
         return small
+    }
+
+    /// An id: a whole number in `0...Int32.max`.
+    func identifier(_ k: Int) throws(WorkloadIOError) -> Int32 {
+        let v = try int32(k)
+        guard v >= 0 else { throw fail(k, "expected a whole number in 0...\(Int32.max), found '\(text(k))'") }
+        return v
     }
 
     func optionalInt32(_ k: Int) throws(WorkloadIOError) -> Int32? {

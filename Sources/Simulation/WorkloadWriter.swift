@@ -1,62 +1,69 @@
+import FastCSV
+
 /// Writes a workload as the CSV files of DESIGN.md: `fences.csv`, `fixes.csv` and, when the
-/// stream carries the truth, `truth.csv`, with the decimals `make_workload.py` uses.
+/// stream carries the truth, `truth.csv`, with the decimals the reference workload files use
+/// (7 for degrees, 3 for metres and seconds, 1 for accuracies).
 public enum WorkloadWriter {
+    /// Writes `fences.csv`, `fixes.csv` and (with truth) `truth.csv` into `directory`, which
+    /// must exist.
+    /// - Throws: ``WorkloadIOError`` naming the file that can't be opened or written.
     public static func write(_ workload: Workload, toDirectory directory: String) throws(WorkloadIOError) {
         try writeFences(workload.fences, path: directory + "/fences.csv")
         try writeFixes(workload.fixes, path: directory + "/fixes.csv")
         if workload.fixes.hasTruth { try writeTruth(workload.fixes, path: directory + "/truth.csv") }
     }
 
+    /// Writes `id,lat,lon,radius_m,poi_id,tier` rows.
+    /// - Throws: ``WorkloadIOError`` naming the file.
     public static func writeFences(_ fences: [WorkloadFence], path: String) throws(WorkloadIOError) {
-        let out = try ByteFileWriter(path: path)
-        out.buffer.append(contentsOf: Array("id,lat,lon,radius_m,poi_id,tier\n".utf8))
-        for f in fences {
-            DecimalFormatting.append(Int64(f.id), to: &out.buffer)
-            out.buffer.append(44)  // ','
-            DecimalFormatting.append(f.latitude, decimals: 7, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(f.longitude, decimals: 7, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(f.radius, decimals: 3, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(Int64(f.poiID), to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(Int64(f.tier), to: &out.buffer)
-            out.buffer.append(10)  // '\n'
-            try out.flushIfFull()
+        try withFile(path) { out in
+            out.writeRecord(["id", "lat", "lon", "radius_m", "poi_id", "tier"])
+            for f in fences {
+                out.writeField(Int64(f.id))
+                out.writeField(f.latitude, decimals: 7)
+                out.writeField(f.longitude, decimals: 7)
+                out.writeField(f.radius, decimals: 3)
+                out.writeField(Int64(f.poiID))
+                out.writeField(Int64(f.tier))
+                out.endRecord()
+            }
         }
-        try out.close()
     }
 
+    /// Writes `device,t,lat,lon,accuracy_m` rows.
+    /// - Throws: ``WorkloadIOError`` naming the file.
     public static func writeFixes(_ fixes: FixStream, path: String) throws(WorkloadIOError) {
-        let out = try ByteFileWriter(path: path)
-        out.buffer.append(contentsOf: Array("device,t,lat,lon,accuracy_m\n".utf8))
-        for k in 0..<fixes.count {
-            DecimalFormatting.append(Int64(fixes.device[k]), to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(fixes.time[k], decimals: 3, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(fixes.latitude[k], decimals: 7, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(fixes.longitude[k], decimals: 7, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(fixes.accuracy[k], decimals: 1, to: &out.buffer)
-            out.buffer.append(10)
-            try out.flushIfFull()
+        try withFile(path) { out in
+            out.writeRecord(["device", "t", "lat", "lon", "accuracy_m"])
+            for k in 0..<fixes.count {
+                out.writeField(Int64(fixes.device[k]))
+                out.writeField(fixes.time[k], decimals: 3)
+                out.writeField(fixes.latitude[k], decimals: 7)
+                out.writeField(fixes.longitude[k], decimals: 7)
+                out.writeField(fixes.accuracy[k], decimals: 1)
+                out.endRecord()
+            }
         }
-        try out.close()
     }
 
+    /// Writes `true_lat,true_lon` rows (row k = the truth of fix k).
+    /// - Throws: ``WorkloadIOError`` naming the file.
     public static func writeTruth(_ fixes: FixStream, path: String) throws(WorkloadIOError) {
-        let out = try ByteFileWriter(path: path)
-        out.buffer.append(contentsOf: Array("true_lat,true_lon\n".utf8))
-        for k in 0..<fixes.count {
-            DecimalFormatting.append(fixes.trueLatitude[k], decimals: 7, to: &out.buffer)
-            out.buffer.append(44)
-            DecimalFormatting.append(fixes.trueLongitude[k], decimals: 7, to: &out.buffer)
-            out.buffer.append(10)
-            try out.flushIfFull()
+        try withFile(path) { out in
+            out.writeRecord(["true_lat", "true_lon"])
+            for k in 0..<fixes.count {
+                out.writeField(fixes.trueLatitude[k], decimals: 7)
+                out.writeField(fixes.trueLongitude[k], decimals: 7)
+                out.endRecord()
+            }
         }
-        try out.close()
+    }
+
+    /// Opens `path`, lets `body` write, closes it; errors become ``WorkloadIOError``s naming it.
+    static func withFile(_ path: String, _ body: (CSVWriter) -> Void) throws(WorkloadIOError) {
+        let out: CSVWriter
+        do { out = try CSVWriter(path: path) } catch { throw .cannotOpen(path: path, reason: error.message) }
+        body(out)
+        do { try out.close() } catch { throw .writeFailed(path: path, reason: error.message) }
     }
 }

@@ -1,4 +1,4 @@
-/// The hash map from cell key to first entry of ``CellIndex``: one table per level, bucketed
+/// The hash map from cell key to first entry of ``LatLngGridIndex``: one table per level, bucketed
 /// cuckoo hashing with two candidate buckets of four slots per key.
 ///
 /// Representation: `words` holds buckets back to back, 8 words (32 bytes) each: four keys,

@@ -35,7 +35,7 @@ struct DegreeBox: Equatable, Sendable {
 
     /// The box of the cap of `fence` (radius + ``capPadMeters``), rounded outward to `Float`.
     init(cap fence: Fence) {
-        let b = LatLngBox.bounding(center: fence.centre, radius: fence.radiusMeters + DegreeBox.capPadMeters)
+        let b = LatLngBox.bounding(center: fence.center, radius: fence.radiusMeters + DegreeBox.capPadMeters)
         let east = b.west > b.east ? b.east + 360 : b.east
         self.init(south: DegreeBox.down(b.south), north: DegreeBox.up(b.north),
                   west: DegreeBox.down(b.west), east: DegreeBox.up(east))

@@ -14,7 +14,7 @@ extension DynamicRTree {
         guard !fences.isEmpty else { return }
         // Slots are allocated in Hilbert order too, so that a leaf's fence data is contiguous.
         let input = Array(fences)
-        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centreVector), index: $0) }
+        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centerVector), index: $0) }
         order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
         var keyed: [(key: UInt64, slot: Int32)] = []
         keyed.reserveCapacity(input.count)

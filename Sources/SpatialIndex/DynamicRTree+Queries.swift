@@ -115,7 +115,7 @@ extension DynamicRTree {
 
     /// Replaces `results` with the `k` fences nearest to `p` by `measure`, within
     /// `maxDistanceMeters`, in (distance, id) order. Best-first search over the node boxes.
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
+    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
         guard count > 0 else {
             results.removeAll(keepingCapacity: true)

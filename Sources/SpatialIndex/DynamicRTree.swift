@@ -97,17 +97,17 @@ public struct DynamicRTree: FenceIndex, Sendable {
         if let s = freeSlots.popLast() {
             slot = s
             let i = Int(s)
-            slotData[4 * i] = fence.centreVector.x
-            slotData[4 * i + 1] = fence.centreVector.y
-            slotData[4 * i + 2] = fence.centreVector.z
+            slotData[4 * i] = fence.centerVector.x
+            slotData[4 * i + 1] = fence.centerVector.y
+            slotData[4 * i + 2] = fence.centerVector.z
             slotData[4 * i + 3] = fence.chord2
             slotIds[i] = fence.id
             slotFences[i] = fence
         } else {
             slot = Int32(slotIds.count)
-            slotData.append(fence.centreVector.x)
-            slotData.append(fence.centreVector.y)
-            slotData.append(fence.centreVector.z)
+            slotData.append(fence.centerVector.x)
+            slotData.append(fence.centerVector.y)
+            slotData.append(fence.centerVector.z)
             slotData.append(fence.chord2)
             slotIds.append(fence.id)
             slotFences.append(fence)
@@ -357,6 +357,7 @@ public enum DynamicRTreeError: Error, Equatable, Sendable, CustomStringConvertib
     /// A fence with this id is already in the tree.
     case duplicateID(Int32)
 
+    /// Size and height, for debugging.
     public var description: String {
         switch self {
         case .duplicateID(let id): return "a fence with id \(id) is already in the tree"

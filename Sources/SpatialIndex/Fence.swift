@@ -22,11 +22,11 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
     /// Caller's identifier, in `0...Int32.max`. Indexes report hits by this id.
     public let id: Int32
     /// Centre, degrees.
-    public let centre: LatLng
+    public let center: LatLng
     /// Radius in metres, finite and >= 0.
     public let radiusMeters: Double
     /// `centre.unitVector`, precomputed.
-    public let centreVector: UnitVector
+    public let centerVector: UnitVector
     /// Squared chord length of the radius on the unit sphere, in [0, 4].
     public let chord2: Double
 
@@ -34,35 +34,35 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``FenceError`` naming the field: a negative `id`, or a non-finite or negative
     ///   radius.
     @inlinable
-    public init(id: Int32, centre: LatLng, radiusMeters: Double) throws(FenceError) {
+    public init(id: Int32, center: LatLng, radiusMeters: Double) throws(FenceError) {
         guard id >= 0 else { throw .negativeID(id) }
         guard radiusMeters.isFinite else { throw .nonFiniteRadius(radiusMeters) }
         guard radiusMeters >= 0 else { throw .negativeRadius(radiusMeters) }
         self.id = id
-        self.centre = centre
+        self.center = center
         self.radiusMeters = radiusMeters
-        self.centreVector = centre.unitVector
+        self.centerVector = center.unitVector
         self.chord2 = Fence.chord2(forRadiusMeters: radiusMeters)
     }
 
     /// Validating initialiser from raw degrees (latitude in [-90, 90], longitude in [-180, 180]).
     /// - Throws: ``FenceError/invalidCentre(_:)`` wrapping the ``LatLngError``, or the radius and
-    ///   id errors of ``init(id:centre:radiusMeters:)``.
+    ///   id errors of ``init(id:center:radiusMeters:)``.
     @inlinable
     public init(id: Int32, latitude: Double, longitude: Double, radiusMeters: Double) throws(FenceError) {
-        let centre: LatLng
+        let center: LatLng
         do {
-            centre = try LatLng(latitude: latitude, longitude: longitude)
+            center = try LatLng(latitude: latitude, longitude: longitude)
         } catch {
-            throw .invalidCentre(error)
+            throw .invalidCenter(error)
         }
-        try self.init(id: id, centre: centre, radiusMeters: radiusMeters)
+        try self.init(id: id, center: center, radiusMeters: radiusMeters)
     }
 
     /// True when `p` (a unit vector) lies inside or on the boundary of this fence.
     @inlinable
     public func contains(_ p: UnitVector) -> Bool {
-        squaredChord(p.x, p.y, p.z, centreVector.x, centreVector.y, centreVector.z) <= chord2
+        squaredChord(p.x, p.y, p.z, centerVector.x, centerVector.y, centerVector.z) <= chord2
     }
 
     /// The squared chord `(2 sin(θ / 2))^2` of a great-circle distance in metres (θ = d / R),
@@ -74,7 +74,8 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
         return Geodesy.chord2(forMeters: meters)
     }
 
-    public var description: String { "Fence(\(id), \(centre), \(radiusMeters) m)" }
+    /// The id, center and radius, for debugging.
+    public var description: String { "Fence(\(id), \(center), \(radiusMeters) m)" }
 }
 
 /// Why a fence was rejected; ``field`` names the offending CSV column.
@@ -82,23 +83,24 @@ public enum FenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case negativeID(Int32)
     case nonFiniteRadius(Double)
     case negativeRadius(Double)
-    case invalidCentre(LatLngError)
+    case invalidCenter(LatLngError)
 
     /// The offending field: `"id"`, `"radius_m"`, `"lat"` or `"lon"`.
     public var field: String {
         switch self {
         case .negativeID: return "id"
         case .nonFiniteRadius, .negativeRadius: return "radius_m"
-        case .invalidCentre(let e): return e.field
+        case .invalidCenter(let e): return e.field
         }
     }
 
+    /// The field and the offending value, in words.
     public var description: String {
         switch self {
         case .negativeID(let v): return "fence id must be in 0...\(Int32.max), got \(v)"
         case .nonFiniteRadius(let v): return "radius_m must be a finite number, got \(v)"
         case .negativeRadius(let v): return "radius_m must be >= 0, got \(v)"
-        case .invalidCentre(let e): return e.description
+        case .invalidCenter(let e): return e.description
         }
     }
 }

@@ -1,6 +1,6 @@
 import Geodesy
 
-/// The latitude/longitude cells of ``CellIndex``: a fix finds its cell from its degrees with a
+/// The latitude/longitude cells of ``LatLngGridIndex``: a fix finds its cell from its degrees with a
 /// few multiplications, no trigonometry, so a fix far from every fence costs no sine at all.
 ///
 /// Layout at level L (0...``maxLevel``), with `D` = ``rowsPerDegree(_:)`` = 1, 1.5, 2, 3, 4, 5,

@@ -60,9 +60,9 @@ extension PackedRTree {
     /// Replaces `results` with the `k` fences nearest to `p` by `measure` (centre distance, or
     /// edge distance = centre distance - radius, negative inside), within `maxDistanceMeters`,
     /// in (distance, id) order. Best-first search; a node's key is the least distance from `p`
-    /// to its box (``CellGeometry/nearChord2(from:centre:cell:)``), a lower bound for the
+    /// to its box (``CellGeometry/nearChord2(from:center:cell:)``), a lower bound for the
     /// centres and, outside the box, for the edges of the fences below.
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .centre,
+    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
         guard height > 0, !(maxDistanceMeters < -maxRadius - 1) else {
             results.removeAll(keepingCapacity: true)
@@ -84,7 +84,7 @@ extension PackedRTree {
                     for c in range {
                         let b = childBox(boxes, node: node, slot: c &- range.lowerBound)
                         let near = CellGeometry.nearChord2(
-                            from: p, centre: ll,
+                            from: p, center: ll,
                             cell: (Double(b.south), Double(b.north), Double(b.west), Double(b.east)))
                         queue.pushNode(Int32(c), bound: lowerBoundMetres(boxDistance: near.squareRoot(), measure: measure,
                                                                          maxRadius: maxRadius),

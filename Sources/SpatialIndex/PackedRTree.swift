@@ -35,10 +35,10 @@ import Geodesy
 /// run concurrently from many threads on one shared tree. For many fixes, the batch query
 /// (`PackedRTree+Batch.swift`) takes the fixes down the tree together, level by level.
 ///
-/// Measured (3k-fence workload, `make_workload.py --pois 1000 ... --noise gaussian`, one thread,
-/// same minutes; Boost's packed R* 6.1-6.4 M fixes/s): 3-D boxes over unit vectors, one fix at a
-/// time, 6.4 M fixes/s; these latitude/longitude boxes, 7.2 M (the fix needs no trigonometry
-/// until a leaf, and a box is two bounds fewer); the batch query, 11.7 M. One fix's descent is
+/// Measured (3k-fence workload of the README, one thread, interleaved runs; Boost's packed R*
+/// 6.1-6.4 M fixes/s): 3-D boxes over unit vectors, one fix at a time, 6.4 M fixes/s; these
+/// latitude/longitude boxes, 7.2 M (the fix needs no trigonometry until a leaf, and a box is
+/// two bounds fewer); the batch query, 11.7 M. One fix's descent is
 /// latency-bound (pop, load the boxes, compare, push, pop what was just pushed: ~16 ns per inner
 /// node); the batch's pairs are independent, so their loads overlap. Node and leaf sizes from 4
 /// to 16 change the one-fix speed by less than 15 %.
@@ -97,7 +97,7 @@ public struct PackedRTree: FenceIndex, Sendable {
         let input = Array(fences)
         let n = input.count
         var order = input.indices.map {
-            (key: HilbertCurve.key(latitude: input[$0].centre.latitude, longitude: input[$0].centre.longitude),
+            (key: HilbertCurve.key(latitude: input[$0].center.latitude, longitude: input[$0].center.longitude),
              index: $0)
         }
         order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
@@ -110,9 +110,9 @@ public struct PackedRTree: FenceIndex, Sendable {
         var blockStart = 0
         while blockStart < n {
             let block = order[blockStart..<Swift.min(blockStart + leafSize, n)].map { input[$0.index] }
-            itemData.append(contentsOf: block.map(\.centreVector.x))
-            itemData.append(contentsOf: block.map(\.centreVector.y))
-            itemData.append(contentsOf: block.map(\.centreVector.z))
+            itemData.append(contentsOf: block.map(\.centerVector.x))
+            itemData.append(contentsOf: block.map(\.centerVector.y))
+            itemData.append(contentsOf: block.map(\.centerVector.z))
             itemData.append(contentsOf: block.map(\.chord2))
             blockStart += leafSize
         }

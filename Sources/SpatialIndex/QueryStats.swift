@@ -1,6 +1,6 @@
 /// Work counters of queries, accumulated across calls: how many tree nodes (or cell lookups)
 /// were made, how many bounding boxes were tested and passed, how many exact (squared-chord)
-/// tests were done, how many fences were accepted with no test (a ``CellIndex`` interior
+/// tests were done, how many fences were accepted with no test (a ``LatLngGridIndex`` interior
 /// cell), and how many fences were reported. `candidates - hits` are the false candidates.
 public struct QueryStats: Hashable, Sendable {
     /// Nodes whose children were scanned.
@@ -16,6 +16,7 @@ public struct QueryStats: Hashable, Sendable {
     /// Fences reported without a distance test (their interior cell holds the point).
     public var acceptedWithoutTest: Int = 0
 
+    /// All counts zero.
     @inlinable public init() {}
 
     /// Candidates: fences tested exactly or accepted without a test.

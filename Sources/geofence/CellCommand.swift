@@ -1,5 +1,6 @@
 import FastCSV
 import Geodesy
+import CommandSupport
 
 /// `geofence cell`: the S2 cell containing each point, at a chosen level.
 struct CellCommand: Subcommand {
@@ -23,9 +24,11 @@ struct CellCommand: Subcommand {
     let level: Int
     let skipInvalid: Bool
 
-    init(arguments: inout ArgumentList) throws(UsageError) {
-        level = try arguments.takeInt("--level", in: 0...30) ?? 30
-        skipInvalid = try arguments.takeFlag("--skip-invalid")
+    static let options: [Arguments.Option] = [.value("level"), .flag("skip-invalid")]
+
+    init(arguments: Arguments) throws(UsageError) {
+        level = try arguments.int("level", default: 30, in: 0...30)
+        skipInvalid = arguments.flag("skip-invalid")
     }
 
     func validate() throws(UsageError) {}

@@ -1,5 +1,6 @@
 import FastCSV
 import Geodesy
+import CommandSupport
 
 /// `geofence cover`: S2 cell coverings of circular caps.
 struct CoverCommand: Subcommand {
@@ -33,13 +34,18 @@ struct CoverCommand: Subcommand {
     let interior: Bool
     let skipInvalid: Bool
 
-    init(arguments: inout ArgumentList) throws(UsageError) {
-        maxCells = try arguments.takeInt("--max-cells", in: 1...1_000_000)  // a generous sanity cap
-        minLevel = try arguments.takeInt("--min-level", in: 0...30) ?? 0
-        maxLevel = try arguments.takeInt("--max-level", in: 0...30) ?? 30
-        levelMod = try arguments.takeInt("--level-mod", in: 1...3) ?? 1
-        interior = try arguments.takeFlag("--interior")
-        skipInvalid = try arguments.takeFlag("--skip-invalid")
+    static let options: [Arguments.Option] = [
+        .value("max-cells"), .value("min-level"), .value("max-level"), .value("level-mod"), .flag("interior"),
+        .flag("skip-invalid"),
+    ]
+
+    init(arguments: Arguments) throws(UsageError) {
+        maxCells = try arguments.int("max-cells", in: 1...1_000_000)  // a generous sanity cap
+        minLevel = try arguments.int("min-level", default: 0, in: 0...30)
+        maxLevel = try arguments.int("max-level", default: 30, in: 0...30)
+        levelMod = try arguments.int("level-mod", default: 1, in: 1...3)
+        interior = arguments.flag("interior")
+        skipInvalid = arguments.flag("skip-invalid")
     }
 
     func validate() throws(UsageError) {

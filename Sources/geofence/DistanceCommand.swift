@@ -1,5 +1,6 @@
 import FastCSV
 import Geodesy
+import CommandSupport
 
 /// `geofence distance`: great-circle distance and initial bearing for each pair of points.
 struct DistanceCommand: Subcommand {
@@ -22,8 +23,10 @@ struct DistanceCommand: Subcommand {
 
     let skipInvalid: Bool
 
-    init(arguments: inout ArgumentList) throws(UsageError) {
-        skipInvalid = try arguments.takeFlag("--skip-invalid")
+    static let options: [Arguments.Option] = [.flag("skip-invalid")]
+
+    init(arguments: Arguments) throws(UsageError) {
+        skipInvalid = arguments.flag("skip-invalid")
     }
 
     func validate() throws(UsageError) {}

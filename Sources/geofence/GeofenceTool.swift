@@ -1,6 +1,9 @@
+import CommandSupport
+
 /// The `geofence` command: dispatches to a subcommand, handles help and usage errors.
 enum GeofenceTool {
-    static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, PoiCommand.self]
+    static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, PoiCommand.self,
+                                                    RespondersCommand.self]
 
     static var help: String {
         var text = """
@@ -46,15 +49,15 @@ enum GeofenceTool {
             return usageError(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'",
                               command: nil, io: io)
         }
-        var rest = ArgumentList(Array(arguments.dropFirst()))
-        if rest.takeHelp() {
-            io.output.writeRaw(command.help)
-            io.flush()
-            return ExitStatus.success
-        }
         do throws(UsageError) {
-            let parsed = try command.init(arguments: &rest)
-            try rest.finish()
+            let rest = try Arguments(Array(arguments.dropFirst()), options: command.options,
+                                     maxPositionals: command.maxPositionals)
+            if rest.wantsHelp {
+                io.output.writeRaw(command.help)
+                io.flush()
+                return ExitStatus.success
+            }
+            let parsed = try command.init(arguments: rest)
             try parsed.validate()
             return parsed.run(io)
         } catch {

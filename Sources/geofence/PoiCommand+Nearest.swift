@@ -1,5 +1,6 @@
 import FastCSV
 import POIData
+import CommandSupport
 
 extension PoiCommand {
     /// `poi nearest`: the K nearest POIs of the category, as CSV or JSON.
@@ -9,27 +10,26 @@ extension PoiCommand {
         if json {
             let results = matches.enumerated().map { rank, m in
                 let i = m.poi
-                return JSONText.object([
-                    ("rank", String(rank + 1)),
-                    ("distance_m", Self.metresText(m.distanceMeters)),
-                    ("poi_id", String(i)),
-                    ("osm_type", catalog.osmType(at: i).map { JSONText.string($0.rawValue) } ?? "null"),
-                    ("osm_id", catalog.osmID(at: i).map { String($0) } ?? "null"),
-                    ("name", JSONText.string(catalog.name(at: i))),
-                    ("category", catalog.category(at: i).map { JSONText.string($0.rawValue) } ?? "null"),
-                    ("lat", JSONText.number(catalog.location(at: i).latitude)),
-                    ("lon", JSONText.number(catalog.location(at: i).longitude)),
-                ])
+                var o = JSONObject()
+                o.set("rank", rank + 1)
+                o.set("distance_m", Self.roundedToDecimeter(m.distanceMeters), decimals: nil)
+                o.set("poi_id", i)
+                if let type = catalog.osmType(at: i) { o.set("osm_type", type.rawValue) } else { o.setNull("osm_type") }
+                if let id = catalog.osmID(at: i) { o.set("osm_id", Int(id)) } else { o.setNull("osm_id") }
+                o.set("name", catalog.name(at: i))
+                if let c = catalog.category(at: i) { o.set("category", c.rawValue) } else { o.setNull("category") }
+                o.set("lat", catalog.location(at: i).latitude, decimals: nil)
+                o.set("lon", catalog.location(at: i).longitude, decimals: nil)
+                return o.text
             }
-            let object = JSONText.object([
-                ("category", JSONText.string(category!.rawValue)),
-                ("lat", JSONText.number(location!.latitude)),
-                ("lon", JSONText.number(location!.longitude)),
-                ("limit", String(limit)),
-                ("max_m", JSONText.number(maxMeters)),
-                ("results", JSONText.array(results)),
-            ])
-            io.output.writeRaw(object + "\n")
+            var object = JSONObject()
+            object.set("category", category?.rawValue ?? "")
+            object.set("lat", location?.latitude ?? .nan, decimals: nil)
+            object.set("lon", location?.longitude ?? .nan, decimals: nil)
+            object.set("limit", limit)
+            object.set("max_m", maxMeters, decimals: nil)
+            object.set("results", array: results)
+            io.output.writeRaw(object.text + "\n")
             return
         }
         let out = io.output
@@ -37,7 +37,7 @@ extension PoiCommand {
         for (rank, m) in matches.enumerated() {
             let i = m.poi
             out.writeField(Int64(rank + 1))
-            out.writeField(Self.metresText(m.distanceMeters))
+            out.writeField(Self.roundedToDecimeter(m.distanceMeters).description)
             out.writeField(Int64(i))
             out.writeField(catalog.osmType(at: i)?.rawValue ?? "")
             out.writeField(catalog.osmID(at: i).map { String($0) } ?? "")

@@ -1,3 +1,4 @@
+import CommandSupport
 import Geodesy
 import POIData
 
@@ -9,34 +10,45 @@ extension PoiCommand {
         let box = catalog.boundingBox
         let skippedReasons = report.skipped.keys.sorted()
         if json {
-            let categories = POICategory.allCases.map { ($0.rawValue, String(counts[$0] ?? 0)) }
-                + [("none", String(catalog.uncategorisedCount))]
-            let duplicates = report.duplicates.map {
-                JSONText.object([("osm_type", JSONText.string($0.osmType.rawValue)), ("osm_id", String($0.osmID)),
-                                 ("first_line", String($0.firstLine)), ("line", String($0.line))])
+            var categories = JSONObject()
+            for category in POICategory.allCases { categories.set(category.rawValue, counts[category] ?? 0) }
+            categories.set("none", catalog.uncategorizedCount)
+            let duplicates = report.duplicates.map { duplicate in
+                var o = JSONObject()
+                o.set("osm_type", duplicate.osmType.rawValue)
+                o.set("osm_id", Int(duplicate.osmID))
+                o.set("first_line", duplicate.firstLine)
+                o.set("line", duplicate.line)
+                return o.text
             }
-            let bbox = box.isEmpty ? "null" : JSONText.object([
-                ("south", JSONText.number(box.south)), ("west", JSONText.number(box.west)),
-                ("north", JSONText.number(box.north)), ("east", JSONText.number(box.east)),
-            ])
-            let object = JSONText.object([
-                ("file", JSONText.string(sourceName)),
-                ("rows", String(catalog.count)),
-                ("rows_read", String(report.rowsRead)),
-                ("categories", JSONText.object(categories)),
-                ("skipped", JSONText.object(skippedReasons.map { ($0.rawValue, String(report.skipped[$0]!)) })),
-                ("duplicates", String(report.duplicates.count)),
-                ("duplicate_rows", JSONText.array(duplicates)),
-                ("bbox", bbox),
-            ])
-            io.output.writeRaw(object + "\n")
+            var skipped = JSONObject()
+            for reason in skippedReasons { skipped.set(reason.rawValue, report.skipped[reason] ?? 0) }
+            var object = JSONObject()
+            object.set("file", sourceName)
+            object.set("rows", catalog.count)
+            object.set("rows_read", report.rowsRead)
+            object.set("categories", object: categories)
+            object.set("skipped", object: skipped)
+            object.set("duplicates", report.duplicates.count)
+            object.set("duplicate_rows", array: duplicates)
+            if box.isEmpty {
+                object.setNull("bbox")
+            } else {
+                var bbox = JSONObject()
+                bbox.set("south", box.south, decimals: nil)
+                bbox.set("west", box.west, decimals: nil)
+                bbox.set("north", box.north, decimals: nil)
+                bbox.set("east", box.east, decimals: nil)
+                object.set("bbox", object: bbox)
+            }
+            io.output.writeRaw(object.text + "\n")
             return
         }
         var lines = ["file: \(sourceName)", "rows: \(catalog.count) loaded of \(report.rowsRead) read", "categories:"]
         for category in POICategory.allCases {
             lines.append("  " + category.rawValue.padding(13) + String(counts[category] ?? 0))
         }
-        lines.append("  " + "(none)".padding(13) + String(catalog.uncategorisedCount))
+        lines.append("  " + "(none)".padding(13) + String(catalog.uncategorizedCount))
         lines.append("skipped: \(report.skippedCount)")
         for reason in skippedReasons {
             lines.append("  " + reason.rawValue.padding(24) + String(report.skipped[reason]!))

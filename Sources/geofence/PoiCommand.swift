@@ -1,6 +1,7 @@
 import FastCSV
 import Geodesy
 import POIData
+import CommandSupport
 
 /// `geofence poi stats|nearest|fences ... FILE`: OpenStreetMap POI CSVs (see Data/README.md).
 ///
@@ -57,26 +58,42 @@ struct PoiCommand: Subcommand {
     let limit: Int
     let maxMeters: Double
 
-    init(arguments: inout ArgumentList) throws(UsageError) {
+    static let options: [Arguments.Option] = [
+        .flag("skip-invalid"), .flag("json"), .value("category"), .value("lat"), .value("lon"), .value("limit"),
+        .value("max-km"),
+    ]
+    /// The action word and FILE.
+    static let maxPositionals = 2
+
+    /// The options each action takes (a subset of ``options``).
+    static func options(of action: Action) -> Set<String> {
+        switch action {
+        case .stats: return ["skip-invalid", "json"]
+        case .nearest: return Set(options.map(\.name))
+        case .fences: return Set(options.map(\.name)).subtracting(["json"])
+        }
+    }
+
+    init(arguments: Arguments) throws(UsageError) {
         let words = Action.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let first = arguments.remaining.first else { throw UsageError("expected an action: \(words)") }
+        guard let first = arguments.positionals.first else { throw UsageError("expected an action: \(words)") }
         guard let action = Action(rawValue: first) else { throw UsageError("unknown action '\(first)' (expected \(words))") }
         self.action = action
-        var rest = ArgumentList(Array(arguments.remaining.dropFirst()))
-        skipInvalid = try rest.takeFlag("--skip-invalid")
-        json = action == .fences ? false : try rest.takeFlag("--json")
-        let categoryText = action == .stats ? nil : try rest.takeValue("--category")
-        let latText = action == .stats ? nil : try rest.takeValue("--lat")
-        let lonText = action == .stats ? nil : try rest.takeValue("--lon")
-        limit = action == .stats ? 0 : try rest.takeInt("--limit", in: 1...10_000) ?? 5  // 5: a screenful
-        let maxText = action == .stats ? nil : try rest.takeValue("--max-km")
-        let positional = rest.remaining.filter { $0 == "-" || !$0.hasPrefix("-") }
-        guard let file = positional.last else { throw UsageError("missing FILE (a POI CSV, or '-' for standard input)") }
-        path = file
-        var leftover = rest.remaining
-        leftover.remove(at: leftover.lastIndex(of: file)!)
-        try ArgumentList(leftover).finish()
-        arguments = ArgumentList([])
+        for option in Self.options where !Self.options(of: action).contains(option.name) {
+            let given = option.takesValue ? arguments.string(option.name) != nil : arguments.flag(option.name)
+            if given { throw UsageError("unknown option '--\(option.name)' for 'poi \(action.rawValue)'") }
+        }
+        guard arguments.positionals.count == 2 else {
+            throw UsageError("missing FILE (a POI CSV, or '-' for standard input)")
+        }
+        path = arguments.positionals[1]
+        skipInvalid = arguments.flag("skip-invalid")
+        json = arguments.flag("json")
+        let categoryText = arguments.string("category")
+        let latText = arguments.string("lat")
+        let lonText = arguments.string("lon")
+        limit = action == .stats ? 0 : try arguments.int("limit", default: 5, in: 1...10_000)  // 5: a screenful
+        let maxText = arguments.string("max-km")
 
         if action == .stats {
             category = nil
@@ -145,6 +162,6 @@ struct PoiCommand: Subcommand {
     /// The input's name in messages.
     var sourceName: String { path == "-" ? "stdin" : path }
 
-    /// A distance in metres rounded to 0.1 m, as text (`1234.5`).
-    static func metresText(_ d: Double) -> String { ((d * 10).rounded() / 10).description }
+    /// A distance in metres rounded to 0.1 m (written in its shortest form, `1234.5`).
+    static func roundedToDecimeter(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
 }

@@ -1,4 +1,7 @@
+import CommandSupport
+
 /// One `geofence` subcommand: parsed from its arguments, validated, then run over the IO.
+/// Its ``options`` and its ``help`` mention the same `--names` (a test checks it).
 protocol Subcommand: Sendable {
     /// The word after `geofence`.
     static var name: String { get }
@@ -6,10 +9,19 @@ protocol Subcommand: Sendable {
     static var abstract: String { get }
     /// The full `--help` text.
     static var help: String { get }
-    /// Takes the subcommand's options out of `arguments` (without checking their combination).
-    init(arguments: inout ArgumentList) throws(UsageError)
+    /// Every option the subcommand takes (names without `--`).
+    static var options: [Arguments.Option] { get }
+    /// How many non-option words it takes (an action, a file).
+    static var maxPositionals: Int { get }
+    /// Reads the options from the parsed `arguments` (without checking their combination).
+    init(arguments: Arguments) throws(UsageError)
     /// Checks the options together.
     func validate() throws(UsageError)
     /// Processes the input; returns the exit status.
     func run(_ io: ToolIO) -> Int32
+}
+
+extension Subcommand {
+    /// No positional words unless a subcommand says otherwise.
+    static var maxPositionals: Int { 0 }
 }

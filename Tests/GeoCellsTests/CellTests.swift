@@ -58,13 +58,13 @@ import Geodesy
         for row in Self.cells.namedRows {
             let id = try #require(row.id("id"))
             let cell = Cell(id)
-            let centre = id.centerLatLng
+            let center = id.centerLatLng
             let wantLat = row.double("center_lat"), wantLon = row.double("center_lon")
-            worstCentre = max(worstCentre, abs(centre.latitude - wantLat))
-            #expect(abs(centre.latitude - wantLat) <= tolerance, "cell \(row["token"])")
+            worstCentre = max(worstCentre, abs(center.latitude - wantLat))
+            #expect(abs(center.latitude - wantLat) <= tolerance, "cell \(row["token"])")
             if abs(wantLat) != 90 {  // longitude at a pole is arbitrary
-                worstCentre = max(worstCentre, abs(centre.longitude - wantLon))
-                #expect(abs(centre.longitude - wantLon) <= tolerance, "cell \(row["token"])")
+                worstCentre = max(worstCentre, abs(center.longitude - wantLon))
+                #expect(abs(center.longitude - wantLon) <= tolerance, "cell \(row["token"])")
             }
             for k in 0..<4 {
                 let v = cell.vertex(k).latLng
@@ -79,7 +79,7 @@ import Geodesy
                 }
             }
         }
-        print("s2_cells: worst centre error \(worstCentre) deg, worst vertex error \(worstVertex) deg")
+        print("s2_cells: worst center error \(worstCentre) deg, worst vertex error \(worstVertex) deg")
     }
 
 }

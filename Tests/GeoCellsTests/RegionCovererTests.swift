@@ -82,12 +82,12 @@ import Testing
         let seed: UInt64 = 20_261_122
         var rng = SplitMix64(seed: seed)
         let corner = 35.26438968275465  // latitude of the cube corners, degrees
-        let centres: [(Double, Double)] = [
+        let centers: [(Double, Double)] = [
             (90, 0), (-90, 0), (89.9999, 45), (-89.99, -120), (0, 180), (10, -180), (-45, 179.9999),
             (corner, 45), (-corner, -135), (corner, 135), (0, 0), (0, 45), (45, 90), (51.5, -0.12),
         ]
         var caps: [Cap] = []
-        for (lat, lon) in centres {
+        for (lat, lon) in centers {
             for meters in [0, 1, 30, 1609.344, 25_000, 500_000] {
                 caps.append(Cap(center: try LatLng(latitude: lat, longitude: lon), meters: Double(meters)))
             }
@@ -113,7 +113,7 @@ import Testing
                     #expect(id.level >= coverer.minLevel && id.level <= coverer.trueMaxLevel, "\(context)")
                     #expect((id.level - coverer.minLevel) % coverer.levelMod == 0, "\(context)")
                 }
-                #expect(union.contains(CellID(cap.center)), "\(context): centre")
+                #expect(union.contains(CellID(cap.center)), "\(context): center")
                 for p in CapSampler.samples(cap, ring: 16, random: 48, seed: seed &+ UInt64(ci))
                 where cap.contains(p) {
                     #expect(union.contains(CellID(p)), "\(context): point \(p)")

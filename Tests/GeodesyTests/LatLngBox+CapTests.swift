@@ -42,7 +42,7 @@ import Testing
         for lon in [179.9, 180, -180, -179.9] {
             let c = try LatLng(latitude: -33, longitude: lon)
             let box = LatLngBox.bounding(center: c, radius: 50_000)
-            #expect(box.crossesAntimeridian, "centre lon \(lon): \(box)")
+            #expect(box.crossesAntimeridian, "center lon \(lon): \(box)")
             #expect(box.contains(try LatLng(latitude: -33, longitude: 179.95)))
             #expect(box.contains(try LatLng(latitude: -33, longitude: -179.95)))
             #expect(!box.contains(try LatLng(latitude: -33, longitude: 0)))
@@ -85,7 +85,7 @@ import Testing
                 ? radii[caseIndex % radii.count]
                 : pow(10, 7.3 * rng.nextUnit())   // log-uniform 1 m to 20,000 km
             let box = LatLngBox.bounding(center: center, radius: radius)
-            let context = "seed \(seed) case \(caseIndex): centre \(center) radius \(radius) box \(box)"
+            let context = "seed \(seed) case \(caseIndex): center \(center) radius \(radius) box \(box)"
             #expect(!box.isEmpty, "\(context)")
             #expect(box.south >= -90 && box.north <= 90 && box.west >= -180 && box.east <= 180, "\(context)")
             #expect(box.contains(center), "\(context)")
@@ -151,7 +151,7 @@ import Testing
                 worstSlackMeters = max(worstSlackMeters, radians(degrees: halfWidth - maxOffset) * cosLat * Earth.meanRadius)
             }
         }
-        print("cap bounds: worst latitude-edge slack \(worstSlack)°; longitude-edge slack \(worstLongitudeSlack)° of longitude, at most \(worstSlackMeters) m along the centre's parallel")
+        print("cap bounds: worst latitude-edge slack \(worstSlack)°; longitude-edge slack \(worstLongitudeSlack)° of longitude, at most \(worstSlackMeters) m along the center's parallel")
     }
 
     /// A cap whose edge just misses the pole: the longitude half-width is large and must still
@@ -166,7 +166,7 @@ import Testing
             let miss = pow(10, -3 + 6 * rng.nextUnit())   // edge 1 mm to 1 km from the pole
             let radius = toPole - miss
             let box = LatLngBox.bounding(center: center, radius: radius)
-            let context = "seed \(seed) sample \(i): centre \(center) radius \(radius) miss \(miss) box \(box)"
+            let context = "seed \(seed) sample \(i): center \(center) radius \(radius) miss \(miss) box \(box)"
             for k in 0..<720 {
                 let p = destination(from: center, bearing: Double(k) / 2, distance: radius)
                 #expect(box.contains(p), "\(context): point \(p)")

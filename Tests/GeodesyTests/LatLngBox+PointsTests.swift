@@ -31,10 +31,10 @@ import Testing
     @Test func randomPointsAreAllInsideAndTheArcIsMinimal() {
         var rng = SplitMix64(seed: 2024)
         for trial in 0..<200 {
-            let centre = rng.nextUnit() * 360 - 180
+            let center = rng.nextUnit() * 360 - 180
             let spread = rng.nextUnit() * 200
             let points = (0..<(1 + Int(rng.next() % 20))).map { _ in
-                p(rng.nextUnit() * 180 - 90, LatLng.wrapLongitude(centre + (rng.nextUnit() - 0.5) * spread))
+                p(rng.nextUnit() * 180 - 90, LatLng.wrapLongitude(center + (rng.nextUnit() - 0.5) * spread))
             }
             let box = LatLngBox.bounding(points)
             for q in points { #expect(box.contains(q), "seed 2024 trial \(trial): \(q) outside \(box)") }

@@ -14,7 +14,7 @@ private let place = try! Place(id: "p", latitude: 40.7128, longitude: -74.0060)
     #expect(throws: GeofenceError.invalidDelay(-3)) { try Geofence(id: 1, taskID: "t", place: place, kind: .arrival, radiusMeters: 150, delaySeconds: -3) }
     let ok = try Geofence(id: 3, taskID: "t", place: place, kind: .approach(miles: 1), radiusMeters: 1609.344)
     #expect(ok.priority == GeofenceKind.approach(miles: 1).defaultPriority)
-    #expect(ok.fence.id == 3 && ok.fence.radiusMeters == 1609.344 && ok.fence.centre == place.centre)
+    #expect(ok.fence.id == 3 && ok.fence.radiusMeters == 1609.344 && ok.fence.center == place.center)
 }
 
 @Test func geofenceRoundTripsThroughJSONAndRejectsCorruptData() throws {
@@ -31,8 +31,8 @@ private let place = try! Place(id: "p", latitude: 40.7128, longitude: -74.0060)
     #expect(throws: GeofenceError.self) {  // NaN payloads never compare equal, so match the type
         try Place(id: "x", latitude: .nan, longitude: 0)
     }
-    #expect(throws: GeofenceError.invalidCentre(placeID: "x", .latitudeOutOfRange(91))) { try Place(id: "x", latitude: 91, longitude: 0) }
-    #expect(throws: GeofenceError.invalidCentre(placeID: "x", .longitudeOutOfRange(181))) { try Place(id: "x", latitude: 0, longitude: 181) }
+    #expect(throws: GeofenceError.invalidCenter(placeID: "x", .latitudeOutOfRange(91))) { try Place(id: "x", latitude: 91, longitude: 0) }
+    #expect(throws: GeofenceError.invalidCenter(placeID: "x", .longitudeOutOfRange(181))) { try Place(id: "x", latitude: 0, longitude: 181) }
     let json = #"{"id":"x","latitude":95,"longitude":0}"#
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(Place.self, from: Data(json.utf8)) }
 }

@@ -60,8 +60,8 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             let monitored = monitoredIDs(plan)
             #expect(plan.fenceRegions.count <= capacity - 1, "seed \(seed) trial \(trial)")
             #expect(plan.refreshRadiusMeters >= 100, "seed \(seed) trial \(trial)")
-            let centre = plan.refreshRegion.centre
-            let lead = haversineDistance(p, centre)
+            let center = plan.refreshRegion.center
+            let lead = haversineDistance(p, center)
             if heading != nil, speed >= 2 {
                 // The default 240 s lead, or a step of the budget's ladder (0.75 ... 0.1, 0).
                 let ladder = [1, 0.75, 0.55, 0.4, 0.3, 0.2, 0.1, 0].map { $0 * speed * 240 }
@@ -69,7 +69,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
                 if lead > 0 { leads += 1 }
                 #expect(plan.unguardedFenceIDs.count <= 30 || lead == 0, "seed \(seed) trial \(trial)")
             } else {
-                #expect(centre == p, "seed \(seed) trial \(trial)")
+                #expect(center == p, "seed \(seed) trial \(trial)")
             }
             #expect(lead + uncertainty <= plan.refreshRadiusMeters + 1e-6, "seed \(seed) trial \(trial)")
             let unmonitored = candidates.filter { !monitored.contains($0.id) }
@@ -79,11 +79,11 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
                 #expect(plan.unguardedFenceIDs.isEmpty)
                 for c in unmonitored {
                     // 1e-6 m: haversine and the planner's vector distance agree far better.
-                    #expect(boundaryDistance(centre, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
+                    #expect(boundaryDistance(center, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
                             "seed \(seed) trial \(trial) fence \(c.id)")
                 }
                 for _ in 0..<20 {
-                    let q = randomPoint(near: centre, within: plan.refreshRadiusMeters, rng: &rng)
+                    let q = randomPoint(near: center, within: plan.refreshRadiusMeters, rng: &rng)
                     for c in unmonitored where isInside(q, c) != isInside(p, c) {
                         Issue.record("seed \(seed) trial \(trial): fence \(c.id) changes state inside the refresh region")
                     }
@@ -91,7 +91,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             } else {
                 // Every fence within the crowded limit is monitored or listed as unguarded.
                 let listed = monitored.union(plan.unguardedFenceIDs)
-                for c in candidates where boundaryDistance(centre, c) < plan.refreshRadiusMeters + plan.marginMeters - 1e-6 {
+                for c in candidates where boundaryDistance(center, c) < plan.refreshRadiusMeters + plan.marginMeters - 1e-6 {
                     #expect(listed.contains(c.id), "seed \(seed) trial \(trial) fence \(c.id)")
                 }
                 #expect(!plan.unguardedFenceIDs.isEmpty)
@@ -264,7 +264,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let caught = try planner.plan(at: p, previousLocation: previous)
         #expect(caught.fenceRegions.first?.id == .fence(1))
         #expect(caught.fenceRegions.count == 2)
-        let registered = [MonitorPlanner.Region(id: .fence(1), centre: big, radiusMeters: 2_500)]
+        let registered = [MonitorPlanner.Region(id: .fence(1), center: big, radiusMeters: 2_500)]
         #expect(try planner.plan(at: p, currentlyMonitored: registered, previousLocation: previous).fenceRegions.first?.id != .fence(1))
         let none = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 3, catchUpSlots: 0))
         #expect(try none.plan(at: p, previousLocation: previous) == (try none.plan(at: p)))
@@ -326,17 +326,17 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
                          .init(id: 2, latitude: behind.latitude, longitude: behind.longitude, radiusMeters: 100)],
             configuration: .init(capacity: 2, minimumRefreshSeconds: nil, leadSeconds: 90))
         let parked = try planner.plan(at: p, uncertaintyMeters: 20, headingDegrees: 0)
-        #expect(parked.refreshRegion.centre == p && monitoredIDs(parked) == [2])
+        #expect(parked.refreshRegion.center == p && monitoredIDs(parked) == [2])
         let driving = try planner.plan(at: p, uncertaintyMeters: 20, speedMetersPerSecond: 10, headingDegrees: 0)
-        let centre = destination(from: p, bearing: 0, distance: 900)
-        #expect(haversineDistance(driving.refreshRegion.centre, centre) < 1e-6)
+        let center = destination(from: p, bearing: 0, distance: 900)
+        #expect(haversineDistance(driving.refreshRegion.center, center) < 1e-6)
         #expect(monitoredIDs(driving) == [1])
         #expect(driving.isGuaranteed)
-        #expect(abs(driving.refreshRadiusMeters - 2_400) < 1e-3)   // to fence 2's boundary from the centre
+        #expect(abs(driving.refreshRadiusMeters - 2_400) < 1e-3)   // to fence 2's boundary from the center
         let unknownHeading = try planner.plan(at: p, speedMetersPerSecond: 10)
-        #expect(unknownHeading.refreshRegion.centre == p)
+        #expect(unknownHeading.refreshRegion.center == p)
         let walking = try planner.plan(at: p, speedMetersPerSecond: 1.5, headingDegrees: 0)
-        #expect(walking.refreshRegion.centre == p)   // below the 2 m/s the heading is trusted from
+        #expect(walking.refreshRegion.center == p)   // below the 2 m/s the heading is trusted from
         // No fence slot: the radius still covers the lead plus the uncertainty, past fence 1's
         // boundary (200 m from the centre 1.8 km ahead), so the plan says it is not guaranteed.
         let refreshOnly = try MonitorPlanner(candidates: planner.candidates,
@@ -403,7 +403,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(again.diff.isEmpty)
         // A small move keeps most fences; the diff applied gives exactly the new plan.
         let q = destination(from: p, bearing: 45, distance: 300)
-        let stale = first.regions + [MonitorPlanner.Region(id: .fence(999_999), centre: p, radiusMeters: 200)]
+        let stale = first.regions + [MonitorPlanner.Region(id: .fence(999_999), center: p, radiusMeters: 200)]
         let moved = try planner.plan(at: q, currentlyMonitored: stale)
         #expect(moved.unknownFenceIDs == [999_999])
         #expect(moved.diff.remove.contains(.fence(999_999)))
@@ -433,10 +433,10 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let planner = try MonitorPlanner(fences: fences, configuration: .iOS)
         #expect(planner.candidate(id: 2)?.priority == GeofenceKind.arrival.defaultPriority)
         #expect(planner.candidate(id: 1)?.radiusMeters == 2 * 1609.344)
-        let plan = try planner.plan(at: destination(from: home.centre, bearing: 0, distance: 10_000))
+        let plan = try planner.plan(at: destination(from: home.center, bearing: 0, distance: 10_000))
         #expect(monitoredIDs(plan) == [1, 2])
-        #expect(planner.boundaryDistance(from: home.centre, toFence: 2).map { abs($0 - 150) < 1e-6 } == true)
-        #expect(planner.boundaryDistance(from: home.centre, toFence: 3) == nil)
+        #expect(planner.boundaryDistance(from: home.center, toFence: 2).map { abs($0 - 150) < 1e-6 } == true)
+        #expect(planner.boundaryDistance(from: home.center, toFence: 3) == nil)
     }
 
     @Test func regionIdentifiersRoundTrip() {
@@ -457,10 +457,10 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             try build([ok, .init(id: 2, latitude: 1, longitude: 1, radiusMeters: -5)])
         }
         #expect(throws: MonitorPlanner.Error.self) { try build([.init(id: 2, latitude: 1, longitude: 1, radiusMeters: .nan)]) }
-        #expect(throws: MonitorPlanner.Error.invalidCandidateCentre(id: 3)) {
+        #expect(throws: MonitorPlanner.Error.invalidCandidateCenter(id: 3)) {
             try build([.init(id: 3, latitude: .nan, longitude: 1, radiusMeters: 10)])
         }
-        #expect(throws: MonitorPlanner.Error.invalidCandidateCentre(id: 3)) {
+        #expect(throws: MonitorPlanner.Error.invalidCandidateCenter(id: 3)) {
             try build([.init(id: 3, latitude: 91, longitude: 1, radiusMeters: 10)])
         }
         #expect(throws: MonitorPlanner.Error.duplicateCandidateID(1)) { try build([ok, ok]) }

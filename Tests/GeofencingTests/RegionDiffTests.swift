@@ -3,7 +3,7 @@ import Testing
 @testable import Geofencing
 
 private func region(_ id: MonitorPlanner.RegionID, _ lat: Double, _ r: Double) -> MonitorPlanner.Region {
-    MonitorPlanner.Region(id: id, centre: LatLng(uncheckedLatitude: lat, longitude: 0), radiusMeters: r)
+    MonitorPlanner.Region(id: id, center: LatLng(uncheckedLatitude: lat, longitude: 0), radiusMeters: r)
 }
 
 @Suite struct RegionDiffTests {

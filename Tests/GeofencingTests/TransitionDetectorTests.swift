@@ -5,11 +5,11 @@ import Testing
 @testable import Geofencing
 
 /// A 150 m fence (id 7) at the origin of these tests.
-private let centre = try! LatLng(latitude: 40.0, longitude: -75.0)
-private let fence150 = try! Fence(id: 7, centre: centre, radiusMeters: 150)
+private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
+private let fence150 = try! Fence(id: 7, center: center, radiusMeters: 150)
 
 /// Position `metres` east of the centre (negative = west).
-private func east(_ metres: Double) -> LatLng { destination(from: centre, bearing: 90, distance: metres) }
+private func east(_ metres: Double) -> LatLng { destination(from: center, bearing: 90, distance: metres) }
 
 private func detector(_ fences: [Fence] = [fence150], dwell: [Int32: Double] = [:],
                       _ config: TransitionDetectorConfiguration = .default) throws -> TransitionDetector {
@@ -68,7 +68,7 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
 }
 
 @Test func implausibleJumpsAreRejected() throws {
-    var d = try detector([try Fence(id: 7, centre: east(20_000), radiusMeters: 500)])
+    var d = try detector([try Fence(id: 7, center: east(20_000), radiusMeters: 500)])
     // A multipath fix 20 km away for one sample, between fixes at the origin 30 s apart.
     let events = run(&d, [(0, 0, 10), (30, 20_000, 10), (60, 5, 10), (90, 20_000, 10), (120, 0, 10)])
     #expect(events.isEmpty)
@@ -78,7 +78,7 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
 @Test func aRealTeleportIsAcceptedAfterTheRejectionLimit() throws {
     var config = TransitionDetectorConfiguration.default
     config.maxConsecutiveJumpRejections = 2
-    var d = try detector([try Fence(id: 7, centre: east(20_000), radiusMeters: 500)], config)
+    var d = try detector([try Fence(id: 7, center: east(20_000), radiusMeters: 500)], config)
     let events = run(&d, [(0, 0, 10), (30, 20_000, 10), (60, 20_000, 10), (90, 20_000, 10)])
     // Two rejections, then the third far fix is accepted: first sight of the fence from inside
     // would not be an event, but the fence was known to be outside, so this is an entry.
@@ -155,7 +155,7 @@ private func randomWorld(seed: UInt64, devices: Int = 6, fixesPerDevice: Int = 4
     var fences: [Fence] = []
     for k in 0..<60 {
         let c = try! LatLng(latitude: 40 + Double(k / 8) * 0.1, longitude: -75 + Double(k % 8) * 0.1)
-        fences.append(try! Fence(id: Int32(k * 3 + 1), centre: c, radiusMeters: [150, 1609.344, 8046.72][k % 3]))
+        fences.append(try! Fence(id: Int32(k * 3 + 1), center: c, radiusMeters: [150, 1609.344, 8046.72][k % 3]))
     }
     var fixes: [(device: Int32, t: Double, p: LatLng, acc: Double)] = []
     for dev in 0..<devices {
@@ -188,7 +188,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
         var results: [[TransitionEvent]] = []
         for slack in [100.0, 2000, 30_000] {
             var config = TransitionDetectorConfiguration.default
-            config.neighbourhoodSlackMeters = slack
+            config.neighborhoodSlackMeters = slack
             var d = try detector(world.fences, dwell: [1: 120], config)
             results.append(runAll(&d, world.fixes[...]))
         }
@@ -203,7 +203,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     // Ids 0..<n in order take the detector's no-lookup path for event ids; ids 3k + 1 do not.
     for seed: UInt64 in [8, 9] {
         let world = randomWorld(seed: seed)
-        let dense = try world.fences.map { try Fence(id: ($0.id - 1) / 3, centre: $0.centre, radiusMeters: $0.radiusMeters) }
+        let dense = try world.fences.map { try Fence(id: ($0.id - 1) / 3, center: $0.center, radiusMeters: $0.radiusMeters) }
         var sparse = try TransitionDetector(fences: world.fences, dwellSeconds: [1: 120])
         var compact = try TransitionDetector(fences: dense, dwellSeconds: [0: 120])
         #expect(!sparse.slotsAreIDs && compact.slotsAreIDs, "seed \(seed)")
@@ -249,7 +249,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
 @Test func restoreRejectsUnknownFencesAndMalformedState() throws {
     var d = try detector()
     var events: [TransitionEvent] = []
-    d.process(device: 3, time: 0, latitude: centre.latitude, longitude: centre.longitude, accuracy: 5, into: &events)
+    d.process(device: 3, time: 0, latitude: center.latitude, longitude: center.longitude, accuracy: 5, into: &events)
     var s = try #require(d.snapshot(device: 3))
     #expect(s.fences.map(\.fence) == [7])
     s.fences[0].fence = 8
@@ -258,16 +258,22 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     s.fences.append(s.fences[0])
     #expect(throws: GeofenceError.duplicateFenceID(7)) { try d.restore(s) }
     s.fences.removeLast()
-    s.fences[0].state = 9
-    #expect(throws: GeofenceError.self) { try d.restore(s) }
-    s.fences[0].state = 2
+    // A state outside 0...2 does not decode.
+    let text = String(decoding: try JSONEncoder().encode(s), as: UTF8.self).replacingOccurrences(of: "\"state\":2", with: "\"state\":9")
+    #expect(text.contains("\"state\":9"))
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(DeviceSnapshot.self, from: Data(text.utf8)) }
+    s.fences[0].state = .inside
     s.fix = [1, 2]
     #expect(throws: GeofenceError.self) { try d.restore(s) }
+    // Fence states without a fix (and anchor) to measure from are malformed.
+    s.fix = nil
+    s.anchor = nil
+    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.fences", value: 1)) { try d.restore(s) }
     #expect(d.snapshot(device: 4) == nil)
 }
 
 @Test func idsTheIndexReportsButTheDetectorLacksAreCountedAndIgnored() throws {
-    let stranger = try Fence(id: 8, centre: centre, radiusMeters: 150)
+    let stranger = try Fence(id: 8, center: center, radiusMeters: 150)
     var d = try TransitionDetector(fences: [fence150], index: PackedRTree([stranger]))
     let events = run(&d, [(0, 400, 5), (30, 0, 5)])
     #expect(events.isEmpty)
@@ -284,4 +290,73 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
         #expect(!a.isEmpty, "seed \(seed)")
         #expect(a == b, "seed \(seed)")
     }
+}
+
+/// Settings each in range but too large together: the own-index initialiser trapped on the
+/// enlarged fence's infinite radius; now it is a typed error naming the fence.
+@Test func settingsThatOverflowTheNeighbourhoodAreATypedError() throws {
+    var config = TransitionDetectorConfiguration.default
+    config.accuracyFactor = 1e300
+    config.maxAccuracyMeters = 1e300
+    #expect(throws: GeofenceError.invalidSetting(field: "neighbourhood radius of fence 7", value: .infinity)) {
+        try TransitionDetector(fences: [fence150], configuration: config)
+    }
+    config.accuracyFactor = 1
+    config.maxAccuracyMeters = 1e6   // large but finite: accepted
+    #expect(throws: Never.self) { try TransitionDetector(fences: [fence150], configuration: config) }
+}
+
+/// The renamed slack and neighborhood count keep their encoded keys: JSON written before the
+/// rename (key `neighbourhoodSlackMeters`, `neighbourhoodQueries`) decodes to the same values.
+@Test func renamedPropertiesKeepTheirCodingKeys() throws {
+    var config = TransitionDetectorConfiguration.default
+    config.neighborhoodSlackMeters = 1234.5
+    let text = String(decoding: try JSONEncoder().encode(config), as: UTF8.self)
+    #expect(text.contains("\"neighbourhoodSlackMeters\":1234.5"))
+    #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: Data(text.utf8)) == config)
+    var counters = TransitionCounters()
+    counters.neighborhoodQueries = 17
+    let counted = String(decoding: try JSONEncoder().encode(counters), as: UTF8.self)
+    #expect(counted.contains("\"neighbourhoodQueries\":17"))
+    #expect(try JSONDecoder().decode(TransitionCounters.self, from: Data(counted.utf8)).neighborhoodQueries == 17)
+}
+
+// MARK: - A committed snapshot fixture
+
+/// The fixture's world: `randomWorld(seed: 5)` cut after this many fixes, dwells of 120 s on
+/// fence 1 and 600 s on fence 4.
+private let fixtureCut = 1207
+private let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// Writes `Fixtures/detector_snapshots_seed5.json` when GEOFENCE_WRITE_SNAPSHOT_FIXTURE=1 (how
+/// the committed file was made); otherwise checks that the world still has the fixture's size.
+@Test func snapshotFixtureWorldIsStable() throws {
+    let world = randomWorld(seed: 5)
+    #expect(world.fixes.count == 2_400 && fixtureCut < world.fixes.count)
+    guard ProcessInfo.processInfo.environment["GEOFENCE_WRITE_SNAPSHOT_FIXTURE"] == "1" else { return }
+    var first = try detector(world.fences, dwell: [1: 120, 4: 600])
+    _ = runAll(&first, world.fixes[..<fixtureCut])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try encoder.encode(first.devices.map { first.snapshot(device: $0)! })
+    try data.write(to: fixtureFolder.appendingPathComponent("detector_snapshots_seed5.json"))
+}
+
+/// Snapshots written by an earlier version of the detector (the committed fixture) restore into
+/// today's detector and continue the stream with exactly the events of an uninterrupted run.
+@Test func committedSnapshotsRestoreAndContinueIdentically() throws {
+    let world = randomWorld(seed: 5)
+    var whole = try detector(world.fences, dwell: [1: 120, 4: 600])
+    let expected = runAll(&whole, world.fixes[...])
+    var first = try detector(world.fences, dwell: [1: 120, 4: 600])
+    var events = runAll(&first, world.fixes[..<fixtureCut])
+    let data = try Data(contentsOf: fixtureFolder.appendingPathComponent("detector_snapshots_seed5.json"))
+    let snapshots = try JSONDecoder().decode([DeviceSnapshot].self, from: data)
+    #expect(snapshots.count == 6)
+    #expect(snapshots.contains { !$0.fences.isEmpty })
+    var second = try detector(world.fences, dwell: [1: 120, 4: 600])
+    for s in snapshots { try second.restore(s) }
+    events += runAll(&second, world.fixes[fixtureCut...])
+    #expect(events == expected)
+    #expect(expected.count > 5)
 }

@@ -187,7 +187,7 @@ import Testing
         #expect(catalog.tags(at: 1) == ["amenity": "fuel", "shop": "convenience"])
         #expect(catalog.tag("amenity", at: 3) == "restaurant" && catalog.tag("shop", at: 3) == nil)
         #expect(catalog.countsByCategory == [.atm: 1, .fuel: 1, .pharmacy: 1, .grocery: 1])
-        #expect(catalog.uncategorisedCount == 1)
+        #expect(catalog.uncategorizedCount == 1)
     }
 
     @Test func duplicatesAreReported() throws {

@@ -20,7 +20,7 @@ import Testing
         #expect(fences.map(\.tier) == [2, 1, 0, 2, 1, 0])
         #expect(fences.map(\.poi) == [task.matches[0].poi, task.matches[0].poi, task.matches[0].poi,
                                       task.matches[1].poi, task.matches[1].poi, task.matches[1].poi])
-        #expect(fences.allSatisfy { $0.fence.place.centre == catalog.location(at: $0.poi) && $0.fence.kind != .arrival })
+        #expect(fences.allSatisfy { $0.fence.place.center == catalog.location(at: $0.poi) && $0.fence.kind != .arrival })
         #expect(fences[0].fence.kind == .approach(miles: 5))
     }
 

@@ -21,10 +21,10 @@ import Testing
     @Test func nearestAgreesWithBruteForce() {
         let seed: UInt64 = 20261122
         var rng = SplitMix64(seed: seed)
-        let centres = [LatLng(uncheckedLatitude: 60.171, longitude: 24.944), LatLng(uncheckedLatitude: 43.735, longitude: 7.42)]
+        let centers = [LatLng(uncheckedLatitude: 60.171, longitude: 24.944), LatLng(uncheckedLatitude: 43.735, longitude: 7.42)]
         let categories: [POICategory?] = [nil] + POICategory.allCases
         for trial in 0..<200 {
-            let c = centres[trial % 2]
+            let c = centers[trial % 2]
             let p = LatLng(uncheckedLatitude: c.latitude + (rng.nextUnit() - 0.5) * 0.05,
                            longitude: c.longitude + (rng.nextUnit() - 0.5) * 0.08)
             let category = categories[trial % categories.count]

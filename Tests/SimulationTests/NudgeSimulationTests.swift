@@ -122,7 +122,7 @@ import Testing
         let run = sim.run()
         let again = sim.run()
         #expect(run.decisions == again.decisions && run.devices == again.devices)
-        let report = NudgeReport(run: run, simulation: sim, fixes: w.fixes, truth: TransitionScoring.trueTransitions(w.fixes, index: PackedRTree(fences)))
+        let report = NudgeReport(run: run, simulation: sim, fixes: w.fixes, truth: try TransitionScoring.trueTransitions(w.fixes, index: PackedRTree(fences)))
         #expect(report.decisions == run.decisions.count)
         #expect(report.delivered > 10)
         #expect(report.suppressedByReason["already_nudged", default: 0] > 0)

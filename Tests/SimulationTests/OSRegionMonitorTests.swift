@@ -3,12 +3,12 @@ import Geofencing
 import Testing
 @testable import Simulation
 
-private let centre = LatLng(uncheckedLatitude: 45, longitude: 7)
+private let center = LatLng(uncheckedLatitude: 45, longitude: 7)
 private func at(_ metresNorth: Double) -> UnitVector {
-    destination(from: centre, bearing: 0, distance: metresNorth).unitVector
+    destination(from: center, bearing: 0, distance: metresNorth).unitVector
 }
 private func fence(_ id: Int32, _ r: Double) -> MonitorPlanner.Region {
-    MonitorPlanner.Region(id: .fence(id), centre: centre, radiusMeters: r)
+    MonitorPlanner.Region(id: .fence(id), center: center, radiusMeters: r)
 }
 
 @Suite struct OSRegionMonitorTests {

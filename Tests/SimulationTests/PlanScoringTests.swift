@@ -36,10 +36,10 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
 }
 
 @Suite struct PlanScoringTests {
-    @Test func trueEntriesAreOutsideToInsideChangesBetweenFixes() {
+    @Test func trueEntriesAreOutsideToInsideChangesBetweenFixes() throws {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)   // 60 km: passes the 15 fences on the road
-        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
         #expect(truth.rowsByDevice == [Array(0..<200)])
         let entries = truth.entriesByDevice[0]
         #expect(entries.map(\.fence) == Array(stride(from: 0, to: 30, by: 2)).map(Int32.init))
@@ -47,13 +47,13 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         #expect(entries.allSatisfy { !$0.optional && $0.time - $0.previousFixTime == 20 })
     }
 
-    @Test func aBrushPastTheBoundaryIsOptional() {
+    @Test func aBrushPastTheBoundaryIsOptional() throws {
         // Fixes 20 s apart; the device is inside only at one fix.
         var fixes = straightDrive(fixes: 3)
         let c = LatLng(uncheckedLatitude: fixes.trueLatitude[1], longitude: fixes.trueLongitude[1])
-        let f = [try! Fence(id: 1, centre: c, radiusMeters: 100)]
+        let f = [try! Fence(id: 1, center: c, radiusMeters: 100)]
         fixes.time = [0, 20, 40]
-        let truth = PlanScoring.truth(fences: f, fixes: fixes)
+        let truth = try PlanScoring.truth(fences: f, fixes: fixes)
         #expect(truth.entriesByDevice[0].map(\.optional) == [true])
     }
 
@@ -63,11 +63,11 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
     @Test func plannerCatchesEveryEntryOnARoadWhereNearestOnceFails() throws {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)
-        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
         let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
         let settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 12)
-        let ours = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
-        let once = PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
+        let ours = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
+        let once = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
         #expect(ours.requiredEntries == 15)
         #expect(ours.caughtRequired == 15, "planner missed \(15 - ours.caughtRequired) entries (seed 12)")
         #expect(ours.replans > 0 && ours.rejectedRegistrations == 0)
@@ -76,14 +76,14 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         #expect(once.replans == 0)
         #expect(ours.latencies.allSatisfy { $0 <= 600 })
         // Same seed, same score.
-        #expect(PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings) == ours)
+        #expect(try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings) == ours)
     }
 
-    @Test func fifteenMinuteBaselineReplansOnItsTimer() {
+    @Test func fifteenMinuteBaselineReplansOnItsTimer() throws {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)   // 3,980 s
-        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
-        let s = PlanScoring.score(.nearestCentres(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
+        let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let s = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
                                   settings: .init(os: .init(capacity: 4)))
         #expect(s.replans == 4)   // at 900, 1800, 2700, 3600 s
         #expect(abs(s.deviceHours - 3_980.0 / 3_600) < 1e-9)
@@ -98,14 +98,14 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
     @Test func wakeTimeCheckCatchesEntriesTheCapLeavesOut() throws {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)
-        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
         let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
                                          configuration: .init(capacity: 2, minimumRefreshRadiusMeters: 1_500))
         let every = PlanScoring.Settings(os: .init(capacity: 2), seed: 3)
         var atPlans = every
         atPlans.checksAtEveryWake = false
-        let a = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: every)
-        let b = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: atPlans)
+        let a = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: every)
+        let b = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: atPlans)
         #expect(a.requiredEntries == 15)
         #expect(a.caughtRequired < 15, "seed 3: the floor should leave entries to the wake check")
         #expect(a.caughtRequiredWithWakeUpCheck > a.caughtRequired, "seed 3: \(a.caughtRequiredWithWakeUpCheck) vs \(a.caughtRequired), at plans \(b.caughtRequiredWithWakeUpCheck)")
@@ -121,7 +121,7 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
     /// so a re-entry fires again, and an exit gate keeps the belief through a fix just outside.
     @Test func wakeCheckFiresOnConfidentFixesAndForgetsOnFixesOutside() throws {
         let c = LatLng(uncheckedLatitude: 45, longitude: 7)
-        let f = try Fence(id: 3, centre: c, radiusMeters: 1_000)
+        let f = try Fence(id: 3, center: c, radiusMeters: 1_000)
         let at = { (m: Double) in destination(from: c, bearing: 30, distance: m).unitVector }
         let lookup = { (_: Int32) in f }
         var fired: [Int32] = []
@@ -154,14 +154,14 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
     @Test func significantChangeCanWakeWithoutPlanning() throws {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)   // 3,980 s at 15 m/s
-        let truth = PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
         let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
         var settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 5)
-        let none = PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
+        let none = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
         settings.significantChangeReplans = false
-        let wakeOnly = PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
+        let wakeOnly = try PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
         settings.significantChangeReplans = true
-        let planning = PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
+        let planning = try PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
         #expect(wakeOnly.replans == none.replans)
         #expect(wakeOnly.wakes > none.wakes && wakeOnly.wakes <= none.wakes + 14)   // 3,980 s / 300 s
         #expect(planning.replans > none.replans)
@@ -173,5 +173,66 @@ private func fences(_ rows: [WorkloadFence]) -> [Fence] {
         let c = PlanScoring.candidates(from: rows)
         #expect(c.map(\.priority) == [GeofenceKind.approach(miles: 1).defaultPriority, GeofenceKind.approach(miles: 5).defaultPriority])
         #expect(c[0].priority > c[1].priority)
+    }
+}
+
+/// Inputs that trapped (a `try!` on the planner, an index out of range, a loop that never
+/// advanced) and are now typed errors.
+@Suite struct PlanScoringRejectionTests {
+    @Test func aNaNAccuracyIsATypedErrorNamingTheFix() throws {
+        let rows = roadFences()
+        var fixes = straightDrive(fixes: 50)
+        let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
+        fixes.accuracy[17] = .nan
+        let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
+        #expect {
+            try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes,
+                                  settings: .init(os: .init(capacity: 4)))
+        } throws: { error in
+            guard case .fixes(.invalidValue(row: 17, column: "accuracy_m", value: let v)) = error as? PlanScoring.Error else { return false }
+            return v.isNaN
+        }
+        fixes.accuracy[17] = -1
+        #expect(throws: PlanScoring.Error.fixes(.invalidValue(row: 17, column: "accuracy_m", value: -1))) {
+            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes,
+                                  settings: .init(os: .init(capacity: 4)))
+        }
+    }
+
+    @Test func fixesWithoutTruthOrOfAnotherLengthAreRejected() throws {
+        var fixes = straightDrive(fixes: 10)
+        fixes.trueLatitude = []
+        fixes.trueLongitude = []
+        #expect(throws: FixStreamError.missingTruth) { try PlanScoring.truth(fences: fences(roadFences()), fixes: fixes) }
+        #expect(throws: FixStreamError.missingTruth) { try TransitionScoring.trueTransitions(fixes, index: BruteForceIndex([])) }
+        var short = straightDrive(fixes: 10)
+        short.longitude.removeLast()
+        #expect(throws: FixStreamError.lengthMismatch(column: "lon", expected: 10, found: 9)) {
+            try PlanScoring.truth(fences: fences(roadFences()), fixes: short)
+        }
+        let truth = try PlanScoring.truth(fences: fences(roadFences()), fixes: straightDrive(fixes: 10))
+        #expect(throws: PlanScoring.Error.truthMismatch(truthFixes: 10, fixes: 12)) {
+            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth,
+                                  fixes: straightDrive(fixes: 12), settings: .init(os: .init(capacity: 4)))
+        }
+        // An empty stream is no error: nothing to score.
+        let none = try PlanScoring.truth(fences: [], fixes: FixStream())
+        let s = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: none, fixes: FixStream(),
+                                      settings: .init(os: .init(capacity: 4)))
+        #expect(s.trueEntries == 0 && s.recall == 1 && s.plans == 0)
+    }
+
+    @Test(arguments: [0.0, -5, .nan, .infinity])
+    func anObservationStepThatCannotAdvanceIsRejected(step: Double) throws {
+        let fixes = straightDrive(fixes: 10)
+        let truth = try PlanScoring.truth(fences: fences(roadFences()), fixes: fixes)
+        var settings = PlanScoring.Settings(os: .init(capacity: 4))
+        settings.observationSeconds = step
+        #expect {
+            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: settings)
+        } throws: { error in
+            guard case .invalidSetting(field: "observationSeconds", value: _) = error as? PlanScoring.Error else { return false }
+            return true
+        }
     }
 }

@@ -1,3 +1,4 @@
+import FastCSV
 import Foundation
 import Geodesy
 import Geofencing
@@ -56,14 +57,14 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
 }
 
 @Test func eventsCSVIsDeviceFenceKindTime() {
-    var out: [UInt8] = []
-    TransitionScoring.appendCSV([ev(3, 12, .enter, 1.5), ev(4, 0, .exit, 20)], header: true, to: &out)
-    #expect(String(decoding: out, as: UTF8.self) == "device,fence,kind,t\n3,12,enter,1.500\n4,0,exit,20.000\n")
+    let out = CSVWriter(collectingWithCapacity: 64)
+    TransitionScoring.writeCSV([ev(3, 12, .enter, 1.5), ev(4, 0, .exit, 20)], header: true, to: out)
+    #expect(out.text == "device,fence,kind,t\n3,12,enter,1.500\n4,0,exit,20.000\n")
 }
 
 @Test func naiveDetectorReportsEveryRawCrossingButNotTheFirstState() throws {
     let c = try LatLng(latitude: 10, longitude: 10)
-    let fences = [try Fence(id: 4, centre: c, radiusMeters: 100)]
+    let fences = [try Fence(id: 4, center: c, radiusMeters: 100)]
     var naive = NaiveDetector(index: PackedRTree(fences))
     var events: [TransitionEvent] = []
     for (t, x) in [(0.0, 0.0), (10, 150), (20, 99), (30, 101), (40, 50)] {
@@ -82,7 +83,7 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     var config = TransitionDetectorConfiguration(hysteresisMeters: 0, accuracyFactor: 0, maxAccuracyMeters: 1e9,
                                                  enterConfirmations: 1, exitConfirmations: 1,
                                                  maxSpeedMetersPerSecond: 1e12)
-    config.neighbourhoodSlackMeters = 1500
+    config.neighborhoodSlackMeters = 1500
     var detector = try TransitionDetector(fences: fences, index: index, configuration: config)
     let order: (TransitionEvent, TransitionEvent) -> Bool = { ($0.device, $0.time, $0.fence) < ($1.device, $1.time, $1.fence) }
     let got = TransitionScoring.detect(w.fixes, with: &detector).sorted(by: order)
@@ -97,7 +98,7 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     let w = WorkloadGenerator.make(spec)
     let fences = try w.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
     let index = PackedRTree(fences)
-    let truth = TransitionScoring.trueTransitions(w.fixes, index: index)
+    let truth = try TransitionScoring.trueTransitions(w.fixes, index: index)
     var detector = try TransitionDetector(fences: fences, index: index)
     let score = TransitionScoring.score(detected: TransitionScoring.detect(w.fixes, with: &detector), truth: truth)
     let naive = TransitionScoring.score(detected: TransitionScoring.detectNaive(w.fixes, index: index), truth: truth)
@@ -106,4 +107,25 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     #expect(score.falsePositiveRate < naive.falsePositiveRate / 10, "seed 5: FP \(score.falsePositiveRate)")
     #expect(score.falseNegativeRate < 0.02, "seed 5: FN \(score.falseNegativeRate)")
     #expect(score.latencyP95 < 180, "seed 5: p95 \(score.latencyP95)")
+}
+
+@Test func falseNegativeBreakdownBucketsMissesByKindHoldAndPreviousMiss() {
+    let truth = TransitionScoring.markBrushes([
+        ev(1, 5, .enter, 1000), ev(1, 5, .exit, 1100),    // enter held 100 s, missed
+        ev(1, 5, .enter, 5000),                           // re-enter, held forever, missed after a caught exit
+        ev(2, 6, .enter, 1000), ev(2, 6, .exit, 1500),    // enter held 500 s, caught; exit held forever, missed
+        ev(3, 7, .enter, 1000), ev(3, 7, .exit, 1030),    // a brush: optional, never counted
+    ])
+    let detected = [ev(1, 5, .exit, 1110), ev(2, 6, .enter, 1010)]
+    let breakdown = TransitionScoring.falseNegativeBreakdown(detected: detected, truth: truth)
+    #expect(breakdown.map(\.key) == ["enter held<120s prevMissed=false", "enter held>=900s prevMissed=false",
+                                     "exit held>=900s prevMissed=false"])
+    #expect(breakdown.map(\.count) == [1, 1, 1])
+    #expect(breakdown.reduce(0) { $0 + $1.count } == TransitionScoring.score(detected: detected, truth: truth).falseNegatives)
+    // Nothing detected: every required transition is a miss; the second of a pair follows a miss.
+    let none = TransitionScoring.falseNegativeBreakdown(detected: [], truth: truth)
+    #expect(none.first?.key == "exit held>=900s prevMissed=true" && none.first?.count == 2)
+    #expect(none.reduce(0) { $0 + $1.count } == 5)
+    #expect(none.contains { $0.key == "enter held>=900s prevMissed=true" })
+    #expect(TransitionScoring.falseNegativeBreakdown(detected: [], truth: []).isEmpty)
 }

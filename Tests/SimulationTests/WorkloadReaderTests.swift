@@ -71,3 +71,48 @@ import Testing
         }
     }
 }
+
+/// Rows that used to be accepted and then trapped or double-counted downstream.
+@Suite struct WorkloadReaderRejectionTests {
+    func write(_ text: String, name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.path + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A negative device id indexed out of range when the benchmark split fixes by device.
+    @Test(arguments: ["-1", "-2147483648"])
+    func negativeDeviceIsABadRow(device: String) throws {
+        let path = try write("device,t,lat,lon,accuracy_m\n1,0,1,2,5\n\(device),1,1,2,5\n", name: "fixes.csv")
+        #expect(throws: WorkloadIOError.badRow(path: path, line: 3, column: "device",
+                                               message: "expected a whole number in 0...2147483647, found '\(device)'")) {
+            try WorkloadReader.readFixes(path: path)
+        }
+    }
+
+    @Test func negativeFenceIDIsABadRow() throws {
+        let path = try write("id,lat,lon,radius_m\n-4,1,2,3\n", name: "fences.csv")
+        #expect(throws: WorkloadIOError.badRow(path: path, line: 2, column: "id",
+                                               message: "expected a whole number in 0...2147483647, found '-4'")) {
+            try WorkloadReader.readFences(path: path)
+        }
+    }
+
+    /// Two fences with one id were both counted by every index; now the second names the first.
+    @Test func duplicateFenceIDsNameBothLines() throws {
+        let path = try write("id,lat,lon,radius_m\n0,1,2,3\n7,1,2,3\n1,1,2,3\n7,5,6,7\n", name: "fences.csv")
+        let error = WorkloadIOError.duplicateID(path: path, id: 7, firstLine: 3, line: 5)
+        #expect(throws: error) { try WorkloadReader.readFences(path: path) }
+        #expect(error.description == "\(path):5:id: fence id 7 repeats line 3")
+        let all = try WorkloadReader.readFences(path: path, allowDuplicateIDs: true)
+        #expect(all.map(\.id) == [0, 7, 1, 7])
+        #expect(all[3].latitude == 5)
+    }
+
+    @Test func emptyFilesReadAsNothing() throws {
+        #expect(try WorkloadReader.readFences(path: try write("id,lat,lon,radius_m\n", name: "fences.csv")).isEmpty)
+        #expect(try WorkloadReader.readFixes(path: try write("device,t,lat,lon\n", name: "fixes.csv")).count == 0)
+    }
+}

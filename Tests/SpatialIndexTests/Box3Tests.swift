@@ -22,22 +22,22 @@ import Testing
         let seed: UInt64 = 21
         var rng = SplitMix64(seed: seed)
         for trial in 0..<3000 {
-            let centre = trial < TestWorld.specialPlaces.count ? TestWorld.specialPlaces[trial] : TestWorld.uniform(&rng)
+            let center = trial < TestWorld.specialPlaces.count ? TestWorld.specialPlaces[trial] : TestWorld.uniform(&rng)
             let r = TestWorld.radius(&rng)
-            let f = try! Fence(id: 0, centre: centre, radiusMeters: r)
-            let box = Box3(capCentre: f.centreVector, chord2: f.chord2)
+            let f = try! Fence(id: 0, center: center, radiusMeters: r)
+            let box = Box3(capCentre: f.centerVector, chord2: f.chord2)
             let a = min(r / Earth.meanRadius, .pi)
             let lo = [box.minX, box.minY, box.minZ], hi = [box.maxX, box.maxY, box.maxZ]
             for k in 0..<3 {
-                let top = extreme(f.centreVector, angle: a, axis: k, sign: 1)
-                let bottom = extreme(f.centreVector, angle: a, axis: k, sign: -1)
+                let top = extreme(f.centerVector, angle: a, axis: k, sign: 1)
+                let bottom = extreme(f.centerVector, angle: a, axis: k, sign: -1)
                 // Contains (with its slack) and is tight to Float precision plus the slack.
                 #expect(Double(hi[k]) >= top && Double(hi[k]) - top < 1e-6, "axis \(k) max, \(f), seed \(seed)")
                 #expect(Double(lo[k]) <= bottom && bottom - Double(lo[k]) < 1e-6, "axis \(k) min, \(f), seed \(seed)")
             }
             // Points on the boundary circle and inside are in the box.
             for _ in 0..<8 {
-                let p = TestWorld.destination(centre, bearingDegrees: rng.nextUnit() * 360, meters: r * rng.nextUnit())
+                let p = TestWorld.destination(center, bearingDegrees: rng.nextUnit() * 360, meters: r * rng.nextUnit())
                 let v = p.unitVector
                 #expect(box.contains(x: Float(v.x), y: Float(v.y), z: Float(v.z)), "\(p) in box of \(f), seed \(seed)")
             }

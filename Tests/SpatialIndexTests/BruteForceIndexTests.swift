@@ -24,8 +24,8 @@ import Testing
         let origin = LatLng(uncheckedLatitude: 0, longitude: 0).unitVector
         let byEdge = brute.nearest(to: origin, k: 3, by: .edge)
         #expect(byEdge.map(\.id) == [7, 3, 9])
-        #expect(byEdge[0].distanceMeters == -1000)  // at the centre: minus the radius
-        #expect(brute.nearest(to: origin, k: 3, by: .centre, maxDistanceMeters: 600).map(\.id) == [7, 3])
+        #expect(byEdge[0].distanceMeters == -1000)  // at the center: minus the radius
+        #expect(brute.nearest(to: origin, k: 3, by: .center, maxDistanceMeters: 600).map(\.id) == [7, 3])
     }
 
     @Test func tiesAreBrokenByID() throws {

@@ -47,7 +47,7 @@ import Testing
             } else {
                 // Move and resize: a fence of the pool with this id's identity.
                 let other = pool[Int(rng.next() % UInt64(pool.count))]
-                let moved = try Fence(id: f.id, centre: other.centre, radiusMeters: TestWorld.radius(&rng))
+                let moved = try Fence(id: f.id, center: other.center, radiusMeters: TestWorld.radius(&rng))
                 let old = tree.update(moved)
                 #expect(old == live[f.id], "update \(f.id), step \(step), seed \(seed)")
                 live[f.id] = moved

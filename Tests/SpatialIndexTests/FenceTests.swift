@@ -14,7 +14,7 @@ import Testing
         #expect(throws: FenceError.negativeID(-3)) {
             try Fence(id: -3, latitude: 0, longitude: 0, radiusMeters: 5)
         }
-        #expect(throws: FenceError.invalidCentre(.latitudeOutOfRange(91))) {
+        #expect(throws: FenceError.invalidCenter(.latitudeOutOfRange(91))) {
             try Fence(id: 1, latitude: 91, longitude: 0, radiusMeters: 5)
         }
         do {
@@ -24,7 +24,7 @@ import Testing
             #expect(error.field == "radius_m")
         }
         #expect(FenceError.negativeID(-1).field == "id")
-        #expect(FenceError.invalidCentre(.nonFiniteLongitude(.nan)).field == "lon")
+        #expect(FenceError.invalidCenter(.nonFiniteLongitude(.nan)).field == "lon")
     }
 
     @Test func chord2MatchesTheAngle() throws {
@@ -45,8 +45,8 @@ import Testing
         for _ in 0..<2000 {
             let c = TestWorld.uniform(&rng)
             let r = rng.nextUnit() * 100_000
-            let f = try Fence(id: 0, centre: c, radiusMeters: r)
-            #expect(f.contains(c.unitVector), "centre must be inside (seed 11)")
+            let f = try Fence(id: 0, center: c, radiusMeters: r)
+            #expect(f.contains(c.unitVector), "center must be inside (seed 11)")
             // Points 1 mm inside and outside the boundary.
             let bearing = rng.nextUnit() * 360
             let inside = TestWorld.destination(c, bearingDegrees: bearing, meters: max(0, r - 0.001))
@@ -57,7 +57,7 @@ import Testing
         let whole = try Fence(id: 0, latitude: 0, longitude: 0, radiusMeters: 30_000_000)
         #expect(whole.contains(LatLng(uncheckedLatitude: 0, longitude: 180).unitVector))
         let zero = try Fence(id: 0, latitude: 90, longitude: 0, radiusMeters: 0)
-        #expect(zero.contains(zero.centreVector))  // radius 0: the centre itself, boundary inclusive
+        #expect(zero.contains(zero.centerVector))  // radius 0: the center itself, boundary inclusive
         #expect(!zero.contains(LatLng(uncheckedLatitude: 89.999_999, longitude: 0).unitVector))
     }
 }

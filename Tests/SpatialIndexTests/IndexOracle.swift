@@ -60,7 +60,7 @@ enum IndexOracle {
                     "\(label): within \(d) m of \(point), seed \(seed)", sourceLocation: sourceLocation)
 
             let k = [1, 3, 10, 50][Int(rng.next() % 4)]
-            let measure: FenceDistance = rng.next() % 2 == 0 ? .centre : .edge
+            let measure: FenceDistance = rng.next() % 2 == 0 ? .center : .edge
             let maxD: Double = rng.next() % 3 == 0 ? rng.nextUnit() * 2_000_000 : .infinity
             let nb = brute.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxD)
             let ni = index.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxD)

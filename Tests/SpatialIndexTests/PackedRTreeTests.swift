@@ -74,7 +74,7 @@ import Testing
         var points = TestWorld.points(300, near: fences, &rng)
         for _ in 0..<100 {
             let f = fences[Int(rng.next() % UInt64(fences.count))]
-            points.append(LatLng(uncheckedLatitude: f.centre.latitude + (rng.nextUnit() - 0.5) * 0.1,
+            points.append(LatLng(uncheckedLatitude: f.center.latitude + (rng.nextUnit() - 0.5) * 0.1,
                                  longitude: rng.next() % 2 == 0 ? 180 : -180))
         }
         for (nodeSize, leafSize) in [(8, 8), (4, 3), (16, 16)] {
@@ -98,7 +98,7 @@ import Testing
     @Test func batchWorklistsOverflow() {
         var rng = SplitMix64(seed: 43)
         let fences = (0..<3000).map {
-            try! Fence(id: Int32($0), centre: TestWorld.uniform(&rng), radiusMeters: 2_000_000 + rng.nextUnit() * 3_000_000)
+            try! Fence(id: Int32($0), center: TestWorld.uniform(&rng), radiusMeters: 2_000_000 + rng.nextUnit() * 3_000_000)
         }
         let tree = PackedRTree(fences, nodeSize: 2, leafSize: 1)
         let points = (0..<300).map { _ in TestWorld.uniform(&rng) } + [LatLng(uncheckedLatitude: 95, longitude: 0)]
@@ -168,7 +168,7 @@ import Testing
         for f in fences { try! dynamic.insert(f) }
         for point in TestWorld.points(5, near: fences, &rng) {
             let p = point.unitVector
-            for measure in [FenceDistance.centre, .edge] {
+            for measure in [FenceDistance.center, .edge] {
                 let expected = brute.nearest(to: p, k: 1500, by: measure)
                 #expect(packed.nearest(to: p, k: 1500, by: measure) == expected, "packed at \(point), seed 81")
                 #expect(dynamic.nearest(to: p, k: 1500, by: measure) == expected, "dynamic at \(point), seed 81")

@@ -46,19 +46,19 @@ enum TestWorld {
     /// `count` fences with ids 0..<count (shuffled order of ids when `shuffleIDs`).
     static func fences(_ count: Int, _ rng: inout SplitMix64) -> [Fence] {
         var out: [Fence] = []
-        var centres: [LatLng] = []
+        var centers: [LatLng] = []
         for id in 0..<count {
-            let centre: LatLng
+            let center: LatLng
             switch rng.next() % 6 {
-            case 0: centre = specialPlaces[Int(rng.next() % UInt64(specialPlaces.count))]
-            case 1 where !centres.isEmpty: centre = centres[Int(rng.next() % UInt64(centres.count))]  // duplicate
+            case 0: center = specialPlaces[Int(rng.next() % UInt64(specialPlaces.count))]
+            case 1 where !centers.isEmpty: center = centers[Int(rng.next() % UInt64(centers.count))]  // duplicate
             case 2:
                 let base = specialPlaces[Int(rng.next() % UInt64(specialPlaces.count))]
-                centre = destination(base, bearingDegrees: rng.nextUnit() * 360, meters: rng.nextUnit() * 200_000)
-            default: centre = uniform(&rng)
+                center = destination(base, bearingDegrees: rng.nextUnit() * 360, meters: rng.nextUnit() * 200_000)
+            default: center = uniform(&rng)
             }
-            centres.append(centre)
-            out.append(try! Fence(id: Int32(id), centre: centre, radiusMeters: radius(&rng)))
+            centers.append(center)
+            out.append(try! Fence(id: Int32(id), center: center, radiusMeters: radius(&rng)))
         }
         return out
     }
@@ -70,13 +70,13 @@ enum TestWorld {
         for _ in 0..<count {
             switch rng.next() % 6 {
             case 0: out.append(specialPlaces[Int(rng.next() % UInt64(specialPlaces.count))])
-            case 1 where !fences.isEmpty: out.append(fences[Int(rng.next() % UInt64(fences.count))].centre)
+            case 1 where !fences.isEmpty: out.append(fences[Int(rng.next() % UInt64(fences.count))].center)
             case 2 where !fences.isEmpty:
                 let f = fences[Int(rng.next() % UInt64(fences.count))]
-                out.append(destination(f.centre, bearingDegrees: rng.nextUnit() * 360, meters: f.radiusMeters))
+                out.append(destination(f.center, bearingDegrees: rng.nextUnit() * 360, meters: f.radiusMeters))
             case 3 where !fences.isEmpty:
                 let f = fences[Int(rng.next() % UInt64(fences.count))]
-                out.append(destination(f.centre, bearingDegrees: rng.nextUnit() * 360,
+                out.append(destination(f.center, bearingDegrees: rng.nextUnit() * 360,
                                        meters: f.radiusMeters * (0.5 + rng.nextUnit())))
             default: out.append(uniform(&rng))
             }

@@ -1,0 +1,63 @@
+import CommandSupport
+import Testing
+@testable import GeofenceBench
+
+/// Every `geofence-bench` command's declared options against its help, and the strict
+/// command line end to end through ``BenchTool/main(_:)`` (exit status 2 before any file is read).
+@Suite struct BenchArgumentsTests {
+    @Test func helpAndOptionsAgree() {
+        for command in BenchTool.commands {
+            let declared = Set(command.options.map(\.name))
+            let documented = Arguments.optionNames(mentionedIn: command.help)
+            #expect(declared == documented, "\(command.name ?? "suite"): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
+        }
+    }
+
+    @Test func everyCommandIsListedInTheToolsUsage() {
+        let usage = BenchTool.usage
+        for command in BenchTool.commands {
+            if let name = command.name { #expect(usage.contains("geofence-bench \(name) "), "\(name)") }
+        }
+    }
+
+    @Test func badCommandLinesExitWithStatus2() {
+        let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
+        let cases: [[String]] = [
+            ["stab"] + files + ["-index", "cells"],          // a single-dash word is not silently ignored
+            ["stab"] + files + ["cells"],                    // nor is a stray word
+            ["stab"] + files + ["--index", "grid"],
+            ["stab"] + files + ["--index"],
+            ["stab"] + files + ["--threads", "0"],
+            ["stab", "--fences", "--fixes", "/nonexistent/x.csv"],
+            ["generate", "--truth", "--out", "/nonexistent/dir"],
+            ["transitions"] + files + ["--truth", "--events-out", "/nonexistent/e.csv"],
+            ["transitions"] + files + ["--truth", "t.csv", "--hysteresis", "nan"],
+            ["plan"] + files + ["--truth", "t.csv", "--cap", "0"],
+            ["plan"] + files + ["--truth", "t.csv", "--lead-seconds", "-1"],
+            ["plan"] + files + ["--truth", "t.csv", "--crowded", "nearest"],
+            ["poi", "--rows", "-5"],
+            ["--quick", "--frob"],
+            ["frobnicate"],
+            ["stab", "--fixes", "/nonexistent/x.csv"],       // a required option missing
+        ]
+        for words in cases {
+            #expect(BenchTool.main(words) == 2, "\(words)")
+        }
+    }
+
+    @Test func wellFormedCommandLinesReachTheFiles() {
+        // Parsing succeeds, so the run fails on the missing file: status 1, not 2.
+        let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
+        let cases: [[String]] = [
+            ["stab"] + files + ["--index=cells", "--threads", "2", "--json"],
+            ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "-5", "--diagnose"],
+            ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--lead-seconds=0"],
+            ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"],
+        ]
+        for words in cases {
+            #expect(BenchTool.main(words) == 1, "\(words)")
+        }
+        #expect(BenchTool.main(["stab", "--help"]) == 0)
+        #expect(BenchTool.main(["plan", "--frob", "-h"]) == 0)
+    }
+}

@@ -39,6 +39,19 @@ public struct ReminderTask: Hashable, Sendable, Codable {
         self.isRepeating = isRepeating
         self.cooldownSeconds = cooldownSeconds
     }
+
+    /// A task over an existing Geofencing task (for example `POICategoryTask.task` from a
+    /// category search: "a pharmacy" near home or work); the id is `placeTask.id`.
+    public init(title: String, notes: String? = nil, placeTask: PlaceTask, placeLabel: String,
+                isRepeating: Bool = false, cooldownSeconds: Double? = nil) {
+        self.id = placeTask.id
+        self.title = title
+        self.notes = notes
+        self.placeTask = placeTask
+        self.placeLabel = placeLabel
+        self.isRepeating = isRepeating
+        self.cooldownSeconds = cooldownSeconds
+    }
 }
 
 /// When a completion offer is made: on arriving at or on leaving the rule's place.

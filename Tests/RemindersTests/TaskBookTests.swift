@@ -20,6 +20,19 @@ import Testing
         #expect(book.activeTaskCount == 19)
     }
 
+    /// A task over an existing PlaceTask (as a POI category search makes one) keeps its places
+    /// and tiers: two pharmacies, 5/3/1-mile rings each.
+    @Test func taskOverAPlaceTask() throws {
+        let second = try Place(id: "pharmacy-2", latitude: 40.76, longitude: -73.98)
+        let search = PlaceTask(id: "rx-any", kind: .poiCategory, places: [World.pharmacy, second])
+        var book = TaskBook(tier: .free)
+        try book.add(ReminderTask(title: "pick up prescription", placeTask: search, placeLabel: "a pharmacy"))
+        let fences = try book.geofences()
+        #expect(fences.count == 6)
+        #expect(book.slot(of: "rx-any") == 0)
+        #expect(fences.filter { book.binding(ofFence: $0.id)?.isOutermost == true }.map(\.place.id) == ["pharmacy-1", "pharmacy-2"])
+    }
+
     @Test func invalidTasks() {
         var book = TaskBook(tier: .premium)
         #expect(throws: ReminderError.invalidTask(id: "x", message: "the title is empty")) {

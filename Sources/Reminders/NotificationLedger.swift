@@ -1,31 +1,3 @@
-/// When a scheduled notification fires: once at an instant, or every day at a local time.
-public enum NotificationTrigger: Hashable, Sendable, Codable {
-    /// Unix seconds.
-    case at(Double)
-    /// Minutes since local midnight, `0..<1440`, in the user's zone.
-    case daily(minute: Int)
-}
-
-/// A notification handed to the OS.
-public struct NotificationRequest: Hashable, Sendable, Codable {
-    /// Unique per request; cancel by it.
-    public var id: String
-    /// The `notification_type`.
-    public var type: NotificationType
-    /// What it shows.
-    public var content: NotificationContent
-    /// When it fires.
-    public var trigger: NotificationTrigger
-
-    /// A request.
-    public init(id: String, type: NotificationType, content: NotificationContent, trigger: NotificationTrigger) {
-        self.id = id
-        self.type = type
-        self.content = content
-        self.trigger = trigger
-    }
-}
-
 /// The app's record of the notifications it scheduled, and the source of the notification
 /// events. The OS gives no "delivered" callback in the background, so firing is estimated on
 /// ``reconcile(pendingIDs:now:clock:userID:)``:

@@ -1,25 +1,3 @@
-/// Where a delivered nudge is shown.
-public enum DeliveryChannel: String, Hashable, Sendable, Codable {
-    /// A local notification.
-    case notification
-    /// Inside the app (foreground, or the inbox when notifications are off and not required).
-    case inApp = "in_app"
-}
-
-/// One task's part of a delivered nudge.
-public struct NudgeItem: Hashable, Sendable, Codable {
-    /// The entry's slot in the ``TaskBook``.
-    public var slot: Int32
-    /// Approach, arrival, post-arrival or offer.
-    public var kind: NudgeKind
-    /// The triggering fence (-1 for a check-in).
-    public var fence: Int32
-    /// Distance the text names, metres (the ring's radius for an approach).
-    public var distanceMeters: Double
-    /// When the triggering transition happened, Unix seconds.
-    public var eventTime: Double
-}
-
 /// The outcome of one trigger, or one delivered notification, with what decided it.
 ///
 /// `time` is when the user sees it for a delivery (decision time + delay, the end of its

@@ -74,29 +74,3 @@ public struct ReminderPreferences: Hashable, Sendable, Codable {
         if let s = snoozedUntil, s.isNaN { throw .invalidPreference(field: "snoozed_until", message: "is NaN") }
     }
 }
-
-/// Distance unit of nudge text.
-public enum DistanceUnit: String, Hashable, Sendable, Codable {
-    case miles
-    case kilometers
-
-    /// Miles for the regions that sign road distances in miles (US, GB, and LR, MM, which use
-    /// US customary units); kilometres elsewhere and when the identifier has no region.
-    public init(localeIdentifier: String) {
-        let region = Locale(identifier: localeIdentifier).region?.identifier
-        switch region {
-        case "US", "GB", "LR", "MM": self = .miles
-        default: self = .kilometers
-        }
-    }
-}
-
-/// The user's answer to "if you stop using the app for a while...".
-public enum AbsencePreference: String, Hashable, Sendable, Codable, CaseIterable {
-    /// No check-in at all.
-    case giveMeSpace = "give_me_space"
-    /// One short check-in per lapse.
-    case lightNudge = "light_nudge"
-    /// One warmer, personal check-in per lapse.
-    case checkInOnMe = "check_in_on_me"
-}

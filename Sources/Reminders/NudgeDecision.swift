@@ -45,7 +45,7 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
     /// One line that says what was decided and by which rule, e.g.
     /// `suppressed (daily_cap): approach for 'buy-milk' via fence 4 at 2026-01-05`.
     public func explanation(in book: TaskBook) -> String {
-        func name(_ slot: Int32) -> String { book.entry(slot).map { "'\($0.item.id)'" } ?? "slot \(slot)" }
+        func name(_ slot: Int32) -> String { book.entry(slot).map { "'\($0.item.id)'" } ?? (slot < 0 ? "the user" : "slot \(slot)") }
         let date = LocalTime.dateString(day: localDay)
         switch outcome {
         case .deliver(let channel):

@@ -54,7 +54,7 @@ public struct NudgeEngine: Sendable {
         preferences = new
     }
 
-    /// The user's local time at `instant` (Unix seconds).
+    /// The user's local time at `instant` (Unix seconds, finite).
     public mutating func localTime(at instant: Double) -> LocalTime { clock.localTime(at: instant) }
 
     /// When ``advance(to:in:context:into:)`` next has something to deliver: the earliest bundle
@@ -142,8 +142,8 @@ public struct NudgeEngine: Sendable {
         var channel = DeliveryChannel.notification
         var deliverAt = due
         var join = -1
-        let now = context.isForeground && delay == 0
-        if now {
+        let immediate = context.isForeground && delay == 0
+        if immediate {
             channel = .inApp
         } else {
             for k in ledger.pending.indices where ledger.pending[k].opensAt <= due && due <= ledger.pending[k].deadline {
@@ -181,7 +181,7 @@ public struct NudgeEngine: Sendable {
         ledger.lastNudgeSlot = item.slot
         ledger.lastNudgeLatitude = latitude
         ledger.lastNudgeLongitude = longitude
-        if now {
+        if immediate {
             out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .deliver(.inApp), localDay: local.day,
                                      item: item, items: [item], until: nil))
             counters.delivered += 1

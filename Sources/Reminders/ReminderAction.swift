@@ -46,8 +46,10 @@ extension NudgeEngine {
     /// Completing, deleting, muting or disabling removes the task from any bundle not yet shown and from
     /// the Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
     /// A snooze for the rest of the day lasts until the next local midnight in the user's zone.
+    /// A NaN or infinite `now` changes nothing and is counted in ``NudgeCounters/invalidTimes``.
     public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
-        let t = now.isFinite ? ledger.observe(now) : ledger.highWater
+        guard now.isFinite else { counters.invalidTimes += 1; return [] }
+        let t = ledger.observe(now)
         switch action {
         case .complete(let slot):
             let repeating = book.entry(slot) != nil && book.isRepeating(slot)

@@ -148,6 +148,10 @@ import Testing
         e.handle(enter(0, at: Self.noon), in: book, context: .background, now: .infinity, into: &out)
         #expect(out.isEmpty)
         #expect(e.counters.invalidTimes == 2)
+        #expect(e.apply(.complete(slot: 0), in: book, now: .nan).isEmpty)
+        #expect(e.apply(.snooze(slot: 0, .restOfDay), in: book, now: -.infinity).isEmpty)
+        #expect(e.counters.invalidTimes == 4)
+        #expect(e.ledger.record(0).isCompleted == false)
         #expect(e.run(enter(999, at: Self.noon), book).map(\.reason) == [.taskMissing])
     }
 

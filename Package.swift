@@ -24,6 +24,7 @@ let package = Package(
         // Geodesy <- GeoCells; Geodesy <- SpatialIndex <- Geofencing <- Simulation <- executables;
         // Geofencing <- Reminders <- Simulation;
         // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation;
+        // GeoCells, SpatialIndex <- Responders <- ResponderStore (with CSQLite) <- Simulation;
         // FastCSV <- CommandSupport <- executables.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),

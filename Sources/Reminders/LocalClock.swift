@@ -10,6 +10,7 @@ public struct LocalTime: Hashable, Sendable {
     /// Minutes since local midnight, in `0..<1440`.
     public var minute: Int16
 
+    /// A local time; `minute` in `0..<1440`.
     @inlinable
     public init(day: Int32, minute: Int16) {
         self.day = day

@@ -16,5 +16,6 @@ public struct PseudonymousID: Hashable, Sendable, Codable, CustomStringConvertib
         value = "u_" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// The pseudonym itself.
     public var description: String { value }
 }

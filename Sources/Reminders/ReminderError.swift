@@ -16,6 +16,7 @@ public enum ReminderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An action that needs a task id in the notification's user info, which had none.
     case missingTaskID(action: String)
 
+    /// What went wrong, in words for a log or an error message.
     public var description: String {
         switch self {
         case let .invalidPreference(field, message): return "preference \(field): \(message)"

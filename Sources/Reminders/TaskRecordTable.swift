@@ -79,6 +79,7 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey { case slots, records }
 
+    /// Encodes the occupied slots in increasing order and their records.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         let pairs = sorted
@@ -86,6 +87,7 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
         try c.encode(pairs.map(\.record), forKey: .records)
     }
 
+    /// Decodes; slots must be unique and >= 0, one record each (else `DecodingError.dataCorrupted`).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let slots = try c.decode([Int32].self, forKey: .slots)
@@ -96,10 +98,12 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
         for (s, r) in zip(slots, records) { self[s] = r }
     }
 
+    /// Same slots with equal records, whatever the insertion order.
     public static func == (a: TaskRecordTable, b: TaskRecordTable) -> Bool {
         a.count == b.count && a.sorted.elementsEqual(b.sorted) { $0.slot == $1.slot && $0.record == $1.record }
     }
 
+    /// Hashes the contents in slot order.
     public func hash(into hasher: inout Hasher) {
         for (s, r) in sorted { hasher.combine(s); hasher.combine(r) }
     }

@@ -17,8 +17,9 @@ enum GeofenceTool {
             SUBCOMMANDS:
 
             """
+        let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2   // one column, two spaces after the longest name
         for command in subcommands {
-            text += "  " + command.name.padding(10) + command.abstract + "\n"
+            text += "  " + command.name.padding(width) + command.abstract + "\n"
         }
         text += """
 

@@ -15,12 +15,14 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Responders", targets: ["Responders"]),
         .library(name: "ResponderStore", targets: ["ResponderStore"]),
+        .library(name: "Reminders", targets: ["Reminders"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
     targets: [
         // Lower layers know nothing of higher ones; each target lists exactly what it imports:
         // Geodesy <- GeoCells; Geodesy <- SpatialIndex <- Geofencing <- Simulation <- executables;
+        // Geofencing <- Reminders <- Simulation;
         // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation;
         // GeoCells, SpatialIndex <- Responders <- ResponderStore (with CSQLite) <- Simulation;
         // FastCSV <- CommandSupport <- executables.
@@ -36,7 +38,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
-        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore"]),
+        // Reminders: Foundation only for TimeZone, Calendar and Locale.
+        .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore",
+                                                   "Reminders"]),
         // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
@@ -46,8 +51,8 @@ let package = Package(
                            "Responders", "ResponderStore"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
-                           "CommandSupport", "Responders", "ResponderStore"],
+            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",
+                           "Responders", "ResponderStore", "Reminders"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -56,8 +61,9 @@ let package = Package(
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy",
-                                                        "Responders"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy", "Responders",
+                                                           "Reminders"], exclude: ["Fixtures"]),
+        .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Responders", targets: ["Responders"]),
         .library(name: "ResponderStore", targets: ["ResponderStore"]),
+        .library(name: "Reminders", targets: ["Reminders"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Reporting", targets: ["Reporting"]),
         .executable(name: "geofence", targets: ["geofence"]),
@@ -25,6 +26,7 @@ let package = Package(
     targets: [
         // Lower layers know nothing of higher ones; each target lists exactly what it imports:
         // Geodesy <- GeoCells; Geodesy <- SpatialIndex <- Geofencing <- Simulation <- executables;
+        // Geofencing <- Reminders <- Simulation;
         // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation;
         // GeoCells, SpatialIndex <- Responders <- ResponderStore (with CSQLite) <- Simulation;
         // FastCSV <- CommandSupport <- executables.
@@ -40,7 +42,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
-        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore"]),
+        // Reminders: Foundation only for TimeZone, Calendar and Locale.
+        .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore",
+                                                   "Reminders"]),
         // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
         .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
         // The benchmark report (measurements over Simulation's workloads) and maps of workload
@@ -55,8 +60,8 @@ let package = Package(
                            "Responders", "ResponderStore", "Drawing", "Reporting"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
-                           "CommandSupport", "Responders", "ResponderStore", "Reporting"],
+            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",
+                           "Responders", "ResponderStore", "Reminders", "Reporting"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -65,8 +70,9 @@ let package = Package(
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy",
-                                                        "Responders"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy", "Responders",
+                                                           "Reminders"], exclude: ["Fixtures"]),
+        .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy", "Simulation"]),
         .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],

@@ -31,6 +31,7 @@ enum BenchTool {
       geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
       geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
+      geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
       geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
       geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
       geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
@@ -43,7 +44,7 @@ enum BenchTool {
     /// Every command, the suite first.
     static let commands: [BenchCommand] = [
         SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command,
-        PlanCommand.command, GenerateCommand.command, RespondersCommand.command, ReportCommand.command,
+        PlanCommand.command, NudgesCommand.command, GenerateCommand.command, RespondersCommand.command, ReportCommand.command,
     ]
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.

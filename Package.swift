@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "POIData", targets: ["POIData"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Responders", targets: ["Responders"]),
+        .library(name: "ResponderStore", targets: ["ResponderStore"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
@@ -26,17 +28,24 @@ let package = Package(
         .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
-        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing"]),
+        .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
+        // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
+        // the SDK on Apple platforms.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
+        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore"]),
         // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport"]),
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport",
+                           "Responders", "ResponderStore"]),
         .executableTarget(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
-                           "CommandSupport"],
+                           "CommandSupport", "Responders", "ResponderStore"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -45,9 +54,15 @@ let package = Package(
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy", "Responders"]),
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore"],
+                    exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
         .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport"]),
+        .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
+        .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
+        // Used only by ResponderStoreTests: appends and acknowledges until it is killed.
+        .executableTarget(name: "QueueCrashChild", dependencies: ["ResponderStore", "Responders", "Geodesy"],
+                          path: "Tests/QueueCrashChild"),
     ]
 )

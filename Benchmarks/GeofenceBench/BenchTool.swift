@@ -32,6 +32,7 @@ enum BenchTool {
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
       geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
       geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
+      geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
       geofence-bench [COMMAND] --help
 
     Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
@@ -41,7 +42,7 @@ enum BenchTool {
     /// Every command, the suite first.
     static let commands: [BenchCommand] = [
         SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command,
-        PlanCommand.command, GenerateCommand.command,
+        PlanCommand.command, GenerateCommand.command, RespondersCommand.command,
     ]
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.

@@ -1,0 +1,70 @@
+/// When the phone may try to upload: exponential backoff after failures, reset by a network
+/// change. A value with no clock: every decision takes `now` (seconds).
+///
+/// Rules:
+/// - after the n-th consecutive failure the next attempt waits ``backoff(afterFailures:)``:
+///   1 s, 2 s, 4 s, 8 s, 16 s, then 30 s (the cap) for every further failure;
+/// - a network change resets the failures and makes an attempt due at once, after a fresh
+///   health check (a new Wi-Fi may be a captive portal);
+/// - with no network (``NetworkType/none``) nothing is due: fixes keep queueing;
+/// - a success clears the failures, and the next batch is due at once.
+public struct SenderPolicy: Hashable, Sendable, Codable {
+    /// Seconds before the first retry.
+    public static let initialBackoff: Double = 1
+    /// Longest wait between attempts, seconds.
+    public static let maximumBackoff: Double = 30
+
+    /// The network path the phone last reported.
+    public private(set) var network: NetworkType
+    /// Consecutive failed attempts (health check not 200, upload not accepted, unreachable).
+    public private(set) var failures = 0
+    /// Seconds: the earliest time of the next attempt.
+    public private(set) var nextAttempt: Double
+    /// Whether the server's health check must pass before the next upload (true after a
+    /// network change or a failure, false after a success).
+    public private(set) var needsHealthCheck = true
+
+    /// A policy on `network`, due at `now`.
+    public init(network: NetworkType, now: Double) {
+        self.network = network
+        self.nextAttempt = now
+    }
+
+    /// Seconds to wait after `failures` consecutive failures: `min(2^(failures-1), 30)`, 0 for none.
+    public static func backoff(afterFailures failures: Int) -> Double {
+        guard failures > 0 else { return 0 }
+        guard failures <= 6 else { return maximumBackoff }
+        return min(initialBackoff * Double(1 << (failures - 1)), maximumBackoff)
+    }
+
+    /// Whether an attempt may start at `now`: a network is present and the backoff has passed.
+    public func isDue(now: Double) -> Bool { network != .none && now >= nextAttempt }
+
+    /// The phone's network changed (including to or from ``NetworkType/none``): reset the
+    /// backoff, retry at once, check for a captive portal first.
+    public mutating func networkChanged(to network: NetworkType, now: Double) {
+        self.network = network
+        failures = 0
+        nextAttempt = now
+        needsHealthCheck = true
+    }
+
+    /// An attempt failed at `now`: back off.
+    public mutating func recordFailure(now: Double) {
+        failures += 1
+        nextAttempt = now + SenderPolicy.backoff(afterFailures: failures)
+        needsHealthCheck = true
+    }
+
+    /// The health check passed at `now` (status 200): upload may follow.
+    public mutating func recordHealthy() {
+        needsHealthCheck = false
+    }
+
+    /// An upload was accepted at `now`: no backoff, the next batch is due at once.
+    public mutating func recordSuccess(now: Double) {
+        failures = 0
+        nextAttempt = now
+        needsHealthCheck = false
+    }
+}

@@ -1,0 +1,54 @@
+/// A fix as the server stored it: the fix and when it arrived (seconds, server clock).
+public struct StoredFix: Hashable, Sendable, Codable {
+    public var fix: ReportedFix
+    /// Seconds, server clock.
+    public var receivedAt: Double
+
+    public init(fix: ReportedFix, receivedAt: Double) {
+        self.fix = fix
+        self.receivedAt = receivedAt
+    }
+}
+
+/// Counts of one ``ServerStore/insert(_:isNew:)`` call.
+public struct IngestCounts: Hashable, Sendable, Codable {
+    /// Fixes that were new (stored in the history).
+    public var stored = 0
+    /// Fixes whose `(responder, sequence)` was already stored (dropped; the first copy wins).
+    public var duplicates = 0
+    /// Responders whose latest location moved forward.
+    public var latestMoved = 0
+
+    public init(stored: Int = 0, duplicates: Int = 0, latestMoved: Int = 0) {
+        self.stored = stored
+        self.duplicates = duplicates
+        self.latestMoved = latestMoved
+    }
+}
+
+/// The server's durable record: every distinct fix once (the history), and apart from it each
+/// responder's latest location. The SQLite store in ResponderStore implements it; so does
+/// ``MemoryServerStore``; another database can replace either.
+///
+/// Contract (every implementation):
+/// - `(responder, sequence)` is unique in the history, enforced by the store itself (a
+///   constraint, not a check before the write); a second copy is a duplicate and is dropped, the
+///   first copy wins;
+/// - a responder's latest location is replaced only by a fix that
+///   ``ReportedFix/isNewer(than:)`` it, so an old or duplicate fix never moves it backwards;
+/// - a call is applied atomically: all of it, or (on a thrown error) none of it.
+public protocol ServerStore {
+    /// Stores `arrivals` (fixes with their arrival times; any order, duplicates allowed) in one
+    /// transaction: a server groups the batches that arrived in one tick into one call.
+    /// `isNew` is replaced by one flag per fix: whether it was new.
+    mutating func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) throws -> IngestCounts
+    /// The latest location of `responder`, nil if none.
+    func latest(of responder: ResponderID) throws -> StoredFix?
+    /// Every responder's latest location, by responder.
+    func allLatest() throws -> [StoredFix]
+    /// Fixes in the history.
+    func historyCount() throws -> Int
+    /// The whole history in the order it arrived (by `receivedAt`, then responder and
+    /// sequence), for replaying it through a ``LivenessMonitor``.
+    func historyByArrival() throws -> [StoredFix]
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ResponderStore
+import Responders
+import Testing
+
+/// End-to-end tests of `geofence responders metrics`: the built binary on a store written here,
+/// against the library's own replay as the oracle, and on files that are not responder stores.
+@Suite struct RespondersCommandTests {
+    let cli = GeofenceCLITests()
+
+    func scratch(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("geofence-cli-\(getpid())-\(name)").path
+    }
+
+    func remove(_ path: String) { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
+
+    func fix(_ responder: Int, _ sequence: Int64, _ time: Double, _ duty: DutyState = .onDuty) -> ReportedFix {
+        ReportedFix(responder: ResponderID(responder), sequence: sequence,
+                    fix: LocationFix(time: time, latitude: 60.17, longitude: 24.94, accuracy: 8), duty: duty)
+    }
+
+    @Test func metricsOfAStoreMatchTheLibraryReplay() throws {
+        let path = scratch("store.sqlite")
+        defer { remove(path) }
+        do {
+            var server = ResponderServer(store: try SQLiteServerStore(path: path))
+            try server.ingest([fix(1, 1, 0), fix(2, 1, 0, .onMission)], receivedAt: 1.5)
+            try server.ingest([fix(1, 2, 60), fix(1, 1, 0)], receivedAt: 62)       // with a copy
+            try server.ingest([fix(3, 1, 50, .offDuty)], receivedAt: 400)
+        }
+        let result = try cli.run(["responders", "metrics", "--db", path, "--now", "300"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let history = try SQLiteServerStore(path: path, readOnly: true).historyByArrival()
+        #expect(history.count == 4)
+        #expect(result.stdout == ResponderServer<MemoryServerStore>.replaying(history, until: 300).prometheusText)
+        // At 300 s: responder 1 (last fix 60 s, on duty) offline at 240; 2 (mission) offline at 60;
+        // 3 not yet seen (its fix arrives at 400).
+        #expect(result.stdout.contains("responders_by_status{status=\"offline\"} 2\n"))
+        #expect(result.stdout.contains("status_transitions_total{from=\"degraded\",to=\"offline\"} 2\n"))
+        #expect(result.stdout.contains("location_update_delay_seconds_count 3\n"))   // the fix of 400 s is not in yet
+        // Default --now: the latest arrival (400 s).
+        let latest = try cli.run(["responders", "metrics", "--db", path])
+        #expect(latest.stdout.contains("responders_by_status{status=\"off_duty\"} 1\n"))
+        #expect(latest.stdout.contains("location_update_delay_seconds_count 4\n"))
+    }
+
+    @Test func filesThatAreNotStoresFailWithTheFileNamed() throws {
+        let missing = scratch("missing.sqlite")
+        let noStore = try cli.run(["responders", "metrics", "--db", missing])
+        #expect(noStore.status == 1)
+        #expect(noStore.stderr.hasPrefix("\(missing): cannot open"))
+        #expect(!FileManager.default.fileExists(atPath: missing))   // read-only: nothing created
+
+        let noise = scratch("noise.sqlite")
+        defer { remove(noise) }
+        try Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }).write(to: URL(fileURLWithPath: noise))
+        let garbage = try cli.run(["responders", "metrics", "--db", noise])
+        #expect(garbage.status == 1)
+        #expect(garbage.stderr == "\(noise): not an SQLite database (left unchanged)\n")
+    }
+
+    @Test(arguments: [
+        ["responders"], ["responders", "stats"], ["responders", "metrics"], ["responders", "metrics", "--db"],
+        ["responders", "metrics", "--db", "x", "--now", "soon"], ["responders", "metrics", "--db", "x", "--verbose"],
+    ])
+    func badCommandLinesExitTwo(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderr.hasPrefix("geofence responders: "), "\(arguments): \(result.stderr)")
+    }
+}

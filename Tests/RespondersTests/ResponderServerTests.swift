@@ -1,0 +1,50 @@
+import Geodesy
+import Testing
+@testable import Responders
+
+@Suite struct ResponderServerTests {
+    @Test func outOfOrderAndDuplicateBatchesNeverMoveTheLatestBackwards() throws {
+        var server = ResponderServer(store: MemoryServerStore())
+        let a = reported(1, 1, time: 100, latitude: 60.1), b = reported(1, 2, time: 160, latitude: 60.2),
+            c = reported(1, 3, time: 220, latitude: 60.3)
+        let first = try server.ingest([c, a], receivedAt: 225)
+        #expect(first == IngestCounts(stored: 2, duplicates: 0, latestMoved: 1))
+        let second = try server.ingest([b, a, c, c], receivedAt: 230)
+        #expect(second == IngestCounts(stored: 1, duplicates: 3, latestMoved: 0))
+        #expect(server.store.latest(of: ResponderID(1))?.fix == c)
+        #expect(server.dispatcher.position(of: ResponderID(1))?.latitude == 60.3)
+        #expect(server.store.historyCount() == 3)
+        // A copy with other content under a stored sequence is a duplicate: the first copy wins.
+        var changed = b
+        changed.fix.latitude = 10
+        let copy = try server.ingest([changed], receivedAt: 231)
+        #expect(copy.duplicates == 1)
+        #expect(server.store.historyByArrival().map(\.fix) == [a, c, b])   // by arrival, then responder and sequence
+        // OFFLINE at 220 + 180; an old fix arriving later does not revive it.
+        server.advance(to: 400)
+        #expect(server.liveness.status(of: ResponderID(1)) == .offline)
+        let old = try server.ingest([reported(1, 0, time: 200)], receivedAt: 401)
+        #expect(old.stored == 1)
+        #expect(server.liveness.status(of: ResponderID(1)) == .offline)
+        #expect(server.lastTransitions.isEmpty)
+    }
+
+    @Test func replayingTheHistoryGivesTheLiveState() throws {
+        var rng = SplitMix64(seed: 77)
+        var live = ResponderServer(store: MemoryServerStore())
+        var now = 0.0
+        var sequences = [Int64](repeating: 0, count: 30)
+        for _ in 0..<3_000 {
+            now += rng.nextUnit() * 5
+            let k = Int(rng.next() % 30)
+            sequences[k] += 1
+            var batch = [reported(k, sequences[k], time: now - rng.nextUnit() * 40, duty: rng.nextUnit() < 0.3 ? .onMission : .onDuty)]
+            if sequences[k] > 2 && rng.nextUnit() < 0.2 { batch.append(reported(k, sequences[k] - 2, time: 0)) }   // a stale copy
+            try live.ingest(batch, receivedAt: now)
+        }
+        live.advance(to: now + 500)
+        let replayed = ResponderServer<MemoryServerStore>.replaying(live.store.historyByArrival(), until: now + 500)
+        #expect(replayed.prometheusText == live.prometheusText)
+        for k in 0..<30 { #expect(replayed.liveness.status(of: ResponderID(k)) == live.liveness.status(of: ResponderID(k))) }
+    }
+}

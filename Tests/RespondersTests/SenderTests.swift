@@ -1,0 +1,97 @@
+import Testing
+@testable import Responders
+
+@Suite struct SenderTests {
+    let healthy = DeviceConditions()
+
+    @Test func backoffDoublesFromOneSecondUpToThirty() {
+        let waits = (0...9).map { SenderPolicy.backoff(afterFailures: $0) }
+        #expect(waits == [0, 1, 2, 4, 8, 16, 30, 30, 30, 30])
+        #expect(SenderPolicy.backoff(afterFailures: Int.max) == 30)
+    }
+
+    @Test func failuresBackOffAndANetworkChangeRetriesAtOnce() throws {
+        var queue = MemoryQueue()
+        queue.append(fix(0))
+        var transport = FakeTransport(upload: [.unreachable])
+        var sender = Sender(responder: queue.responder, token: "t", network: .cellular, now: 0)
+        var now = 0.0
+        var attempts: [Double] = []
+        while now < 100 {
+            if case .failed = try sender.step(now: now, device: healthy, queue: &queue, transport: &transport) { attempts.append(now) }
+            now += 0.5
+        }
+        // 0, then +1, +2, +4, +8, +16, +30, +30
+        #expect(attempts == [0, 1, 3, 7, 15, 31, 61, 91])
+        #expect(sender.policy.failures == 8)
+        if case .waiting(let until) = try sender.step(now: 100, device: healthy, queue: &queue, transport: &transport) {
+            #expect(until == 121)
+        } else {
+            Issue.record("expected to be waiting")
+        }
+        sender.networkChanged(to: .wifi, now: 100)
+        #expect(sender.policy.failures == 0)
+        transport.uploadAnswers = [.status(200)]
+        #expect(try sender.step(now: 100, device: healthy, queue: &queue, transport: &transport) == .sent(count: 1, through: 1))
+        #expect(queue.depth() == 0)
+        #expect(transport.log.suffix(2) == ["health@100.0", "upload(1,t)@100.0"])
+    }
+
+    @Test func offlineAndCaptivePortalKeepQueueing() throws {
+        var queue = MemoryQueue()
+        var transport = FakeTransport(health: [.status(302)])
+        var sender = Sender(responder: queue.responder, token: "t", network: .none, now: 0)
+        for t in 0..<5 {
+            queue.append(fix(Double(t)))
+            #expect(try sender.step(now: Double(t), device: healthy, queue: &queue, transport: &transport) == .offline)
+        }
+        #expect(transport.log.isEmpty)
+        sender.networkChanged(to: .wifi, now: 10)
+        #expect(try sender.step(now: 10, device: healthy, queue: &queue, transport: &transport) == .captivePortal(status: 302))
+        #expect(try sender.step(now: 10.5, device: healthy, queue: &queue, transport: &transport) == .waiting(until: 11))
+        #expect(try sender.step(now: 11, device: healthy, queue: &queue, transport: &transport) == .captivePortal(status: 302))
+        #expect(queue.depth() == 5)
+        #expect(transport.uploaded.isEmpty)
+        #expect(sender.counters.captivePortals == 2)
+        transport.healthAnswers = [.status(200)]
+        sender.networkChanged(to: .cellular, now: 12)
+        #expect(try sender.step(now: 12, device: healthy, queue: &queue, transport: &transport) == .sent(count: 5, through: 5))
+        #expect(transport.uploaded[0].telemetry.queueDepth == 5)
+        #expect(transport.uploaded[0].telemetry.oldestEntryAge == 12)
+        #expect(transport.uploaded[0].telemetry.network == .cellular)
+    }
+
+    @Test func unauthorizedRefreshesTheTokenAndRetriesOnce() throws {
+        var queue = MemoryQueue()
+        queue.append(fix(0))
+        var transport = FakeTransport(upload: [.status(401), .status(200)])
+        var sender = Sender(responder: queue.responder, token: "old", network: .wifi, now: 0)
+        #expect(try sender.step(now: 0, device: healthy, queue: &queue, transport: &transport) == .sent(count: 1, through: 1))
+        #expect(transport.log == ["health@0.0", "upload(1,old)@0.0", "refresh@0.0", "upload(1,fresh)@0.0"])
+        #expect(sender.token == "fresh")
+
+        queue.append(fix(1))
+        transport = FakeTransport(upload: [.status(401)])
+        #expect(try sender.step(now: 1, device: healthy, queue: &queue, transport: &transport) == .unauthorized)
+        #expect(transport.log == ["upload(1,fresh)@1.0", "refresh@1.0", "upload(1,fresh)@1.0"])   // one retry only
+        #expect(queue.depth() == 1)
+        #expect(sender.counters.tokenRefreshes == 2)
+        #expect(sender.counters.unauthorized == 1)
+        #expect(sender.policy.nextAttempt == 2)
+    }
+
+    @Test func aBatchIsDeletedOnlyWhenAccepted() throws {
+        var queue = MemoryQueue()
+        for t in 0..<250 { queue.append(fix(Double(t))) }
+        var transport = FakeTransport(upload: [.status(500), .status(200)])
+        var sender = Sender(responder: queue.responder, token: "t", network: .wifi, now: 0, batchLimit: 100)
+        #expect(try sender.step(now: 0, device: healthy, queue: &queue, transport: &transport) == .failed(status: 500))
+        #expect(queue.depth() == 250)
+        #expect(try sender.step(now: 1, device: healthy, queue: &queue, transport: &transport) == .sent(count: 100, through: 100))
+        #expect(try sender.step(now: 1, device: healthy, queue: &queue, transport: &transport) == .sent(count: 100, through: 200))
+        #expect(try sender.step(now: 1, device: healthy, queue: &queue, transport: &transport) == .sent(count: 50, through: 250))
+        #expect(try sender.step(now: 1, device: healthy, queue: &queue, transport: &transport) == .idle)
+        #expect(sender.counters.fixesSent == 250)
+        #expect(transport.uploaded.map { $0.fixes.first!.sequence } == [1, 1, 101, 201])
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import Responders
+
+@Suite struct TelemetryEnvelopeTests {
+    @Test func logLineHasEveryFieldAndNoCoordinates() {
+        var queue = MemoryQueue()
+        queue.append(LocationFix(time: 958, latitude: 60.1699, longitude: 24.9384, accuracy: 7))
+        let envelope = TelemetryEnvelope(device: DeviceConditions(permission: .whenInUse, powerMode: .lowPower, appState: .foreground),
+                                         queueDepth: queue.depth(), oldestTime: queue.oldestTime(), network: .wifi, now: 1000.5)
+        #expect(envelope.logLine
+                == "permission=when_in_use location_services=on power=low_power app=foreground queue=1 oldest_s=42 network=wifi")
+        #expect(!envelope.logLine.contains("60.1699") && !envelope.logLine.contains("24.93"))
+        let empty = TelemetryEnvelope(device: DeviceConditions(), queueDepth: 0, oldestTime: nil, network: .none, now: 5)
+        #expect(empty.oldestEntryAge == 0)
+        #expect(empty.logLine.hasSuffix("queue=0 oldest_s=0 network=none"))
+    }
+
+    @Test func trackingSignalFollowsTheRules() {
+        let policy = SenderPolicy(network: .wifi, now: 0)
+        let ok = DeviceConditions()
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: nil, now: 0) == .green)
+        #expect(TrackingSignal(duty: .offDuty, device: DeviceConditions(permission: .denied), policy: policy,
+                               oldestQueuedTime: nil, now: 0) == .off)
+        for device in [DeviceConditions(permission: .denied), DeviceConditions(permission: .notDetermined),
+                       DeviceConditions(locationServicesEnabled: false), DeviceConditions(permission: .whenInUse, appState: .background)] {
+            #expect(TrackingSignal(duty: .onMission, device: device, policy: policy, oldestQueuedTime: nil, now: 0) == .red)
+        }
+        #expect(TrackingSignal(duty: .onDuty, device: DeviceConditions(permission: .whenInUse, appState: .foreground),
+                               policy: policy, oldestQueuedTime: nil, now: 0) == .green)
+        #expect(TrackingSignal(duty: .onDuty, device: DeviceConditions(powerMode: .lowPower), policy: policy,
+                               oldestQueuedTime: nil, now: 0) == .yellow)
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: SenderPolicy(network: .none, now: 0),
+                               oldestQueuedTime: nil, now: 0) == .yellow)
+        var failing = policy
+        failing.recordFailure(now: 0)
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: failing, oldestQueuedTime: nil, now: 0) == .yellow)
+        // A queued fix as old as the DEGRADED threshold (90 s on duty, 30 s on a mission).
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: 10, now: 99.9) == .green)
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: 10, now: 100) == .yellow)
+        #expect(TrackingSignal(duty: .onMission, device: ok, policy: policy, oldestQueuedTime: 10, now: 40) == .yellow)
+        #expect(TrackingSignal.red.message == "Location permission required")
+    }
+
+    @Test func profilesMatchTheDutyStates() {
+        #expect(CollectionProfile.forDuty(.offDuty, powerMode: .normal) == .none)
+        #expect(CollectionProfile.forDuty(.offDuty, powerMode: .lowPower) == .none)
+        #expect(CollectionProfile.forDuty(.onDuty, powerMode: .normal) == CollectionProfile(interval: 60, distance: 50))
+        #expect(CollectionProfile.forDuty(.onMission, powerMode: .normal) == CollectionProfile(interval: 15, distance: 20))
+        #expect(CollectionProfile.forDuty(.onMission, powerMode: .lowPower) == CollectionProfile(interval: 120, distance: 500))
+        #expect(!CollectionProfile.none.isCollecting)
+        let duty = LivenessThresholds(duty: .onDuty), mission = LivenessThresholds(duty: .onMission)
+        #expect([duty.degradedAfter, duty.offlineAfter, mission.degradedAfter, mission.offlineAfter] == [90, 180, 30, 60])
+    }
+}

@@ -87,8 +87,6 @@ import Testing
         let table = CellTable(levels: reference.cells.map { $0.map { (UInt32($0 >> 32), UInt32(truncatingIfNeeded: $0)) } })
         #expect(index.cells.words == table.words && index.cells.bases == table.bases && index.cells.counts == table.counts,
                 "cell table: \(context)")
-        // No spare capacity beyond the allocator's 16-byte granularity (memory as reported).
-        #expect(index.entries.capacity < index.entries.count + 4, "entries' spare capacity: \(context)")
     }
 
     /// Per level, the table's (key << 32 | first entry) pairs in key order.

@@ -19,14 +19,15 @@ let package = Package(
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
     targets: [
-        // Lower layers know nothing of higher ones:
-        // Geodesy <- GeoCells <- SpatialIndex <- Geofencing <- Simulation <- executables;
-        // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation.
+        // Lower layers know nothing of higher ones; each target lists exactly what it imports:
+        // Geodesy <- GeoCells; Geodesy <- SpatialIndex <- Geofencing <- Simulation <- executables;
+        // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation;
+        // FastCSV <- CommandSupport <- executables.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         .target(name: "FastCSV"),
-        .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
-        .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
+        .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
@@ -40,21 +41,21 @@ let package = Package(
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "SpatialIndex", "Geofencing", "POIData", "CommandSupport",
+            dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                            "Responders", "ResponderStore"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation",
-                           "CommandSupport", "Responders", "ResponderStore"],
+            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",
+                           "Responders", "ResponderStore"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "Geodesy", "Responders"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy", "Responders"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),

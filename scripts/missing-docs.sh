@@ -14,7 +14,7 @@ for module in "$dir"/*/; do
             line = $0
             sub(/^[ \t]+/, "", line)
             bare = line
-            while (bare ~ /^@[A-Za-z_]+(\([^)]*\))?[ \t]+/) sub(/^@[A-Za-z_]+(\([^)]*\))?[ \t]+/, "", bare)
+            while (bare ~ /^@[A-Za-z_]+(\(.*\))?[ \t]+(public|open)/) sub(/^@[A-Za-z_]+(\([^()]*(\([^()]*\))?[^()]*\))?[ \t]+/, "", bare)
             if (bare ~ /^(public|open)[ \t(]/ && bare !~ /^public[ \t]+extension/ && bare !~ /^public[ \t]+import/) {
                 total++
                 if (previous !~ /^\/\/\// && previous !~ /\*\/$/) {
@@ -22,7 +22,7 @@ for module in "$dir"/*/; do
                     if (verbose == "-v") print FILENAME ":" FNR ": " line
                 }
             }
-            if (line != "" && line !~ /^@[A-Za-z_]+(\([^)]*\))?$/) previous = line
+            if (line != "" && line !~ /^(@[A-Za-z_]+(\(.*\))?[ \t]*)+$/) previous = line
         }
         END { printf "%-16s %4d of %4d public declarations without a doc comment\n", module, missing + 0, total + 0 }'
 done

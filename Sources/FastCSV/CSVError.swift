@@ -26,6 +26,7 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case io
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// 1-based physical line (see the type's comment); 0 when unknown.
     public var line: Int
@@ -36,6 +37,8 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was expected and what was found, in words.
     public var message: String
 
+    /// An error of `kind` at `line` (1-based; 0 unknown) and `column` (1-based field; 0 for none),
+    /// with the column's header name when known and a message in words.
     public init(_ kind: Kind, line: Int, column: Int, columnName: String? = nil, message: String) {
         self.kind = kind
         self.line = line
@@ -55,5 +58,6 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(source):\(line):\(columnLabel): \(message)"
     }
 
+    /// `line L, column C: message`.
     public var description: String { "line \(line), column \(columnLabel): \(message)" }
 }

@@ -28,6 +28,8 @@ public final class CSVNumericReader {
     var fileOrderNames: [String]
     var sawFirstRecord = false
 
+    /// Reads the columns named `columns` (at least one), in that order, from `reader`; a header
+    /// line naming them is optional.
     public init(reader: CSVReader, columns: [String]) {
         precondition(!columns.isEmpty, "at least one column")
         self.reader = reader

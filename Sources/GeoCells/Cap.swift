@@ -50,7 +50,9 @@ public struct Cap: Hashable, Sendable, CustomStringConvertible {
     /// The cap containing the whole sphere.
     public static let full = Cap(center: UnitVector(x: 1, y: 0, z: 0), radius: .straight)
 
+    /// Whether the cap contains no point (a negative radius).
     @inlinable public var isEmpty: Bool { radius.isNegative }
+    /// Whether the cap is the whole sphere (the largest chord angle).
     @inlinable public var isFull: Bool { radius.length2 == ChordAngle.maxLength2 }
 
     /// Distance from the cap's base plane to its apex along the axis, `1 - cos(radius)`
@@ -131,5 +133,6 @@ public struct Cap: Hashable, Sendable, CustomStringConvertible {
             west: degrees(radians: lngLo), east: degrees(radians: lngHi))
     }
 
+    /// The center and the radius in radians, for debugging.
     public var description: String { "Cap(center: \(center), radius: \(radius.radians) rad)" }
 }

@@ -10,6 +10,7 @@ public enum CellTokenError: Error, Equatable, Sendable, CustomStringConvertible 
     /// or zero).
     case invalidCell(UInt64)
 
+    /// The token (lower-case hex, trailing zeros dropped), as S2 prints a cell id.
     public var description: String {
         switch self {
         case .empty: return "empty cell token"

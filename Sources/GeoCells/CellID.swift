@@ -16,6 +16,7 @@ public struct CellID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     /// The 64-bit id.
     public var rawValue: UInt64
 
+    /// The cell with the 64-bit id `rawValue`; not checked (see ``isValid``).
     @inlinable
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
@@ -252,6 +253,7 @@ public struct CellID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
 
     // MARK: Protocols
 
+    /// Order by id: the Hilbert-curve order of S2, a cell before its descendants' range.
     @inlinable
     public static func < (a: CellID, b: CellID) -> Bool { a.rawValue < b.rawValue }
 

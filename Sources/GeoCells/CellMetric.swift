@@ -11,6 +11,7 @@ public struct CellMetric: Hashable, Sendable {
     /// 1 for lengths, 2 for areas.
     public let dim: Int
 
+    /// A metric with value `deriv` at level 0 and dimension `dim` (1 lengths, 2 areas).
     @inlinable
     public init(deriv: Double, dim: Int) {
         self.deriv = deriv

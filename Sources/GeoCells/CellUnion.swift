@@ -30,9 +30,13 @@ public struct CellUnion: Hashable, Sendable, RandomAccessCollection {
 
     // MARK: RandomAccessCollection
 
+    /// Positions are 0-based integers.
     public typealias Index = Int
+    /// 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of cells.
     @inlinable public var endIndex: Int { cellIDs.count }
+    /// The `i`-th cell, in increasing id order.
     @inlinable public subscript(i: Int) -> CellID { cellIDs[i] }
 
     // MARK: Queries

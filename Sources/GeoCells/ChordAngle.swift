@@ -73,8 +73,11 @@ public struct ChordAngle: Comparable, Hashable, Sendable, CustomStringConvertibl
     /// Larger than every angle.
     public static let infinity = ChordAngle(uncheckedLength2: .infinity)
 
+    /// Whether the angle is zero.
     @inlinable public var isZero: Bool { length2 == 0 }
+    /// Whether the angle is negative (the radius of an empty cap).
     @inlinable public var isNegative: Bool { length2 < 0 }
+    /// Whether the angle is infinite (larger than any finite one).
     @inlinable public var isInfinity: Bool { length2 == .infinity }
     /// True for ``negative`` and ``infinity``.
     @inlinable public var isSpecial: Bool { isNegative || isInfinity }
@@ -158,8 +161,10 @@ public struct ChordAngle: Comparable, Hashable, Sendable, CustomStringConvertibl
         return ChordAngle(uncheckedLength2: Swift.max(0, x + y - 2 * (x * y).squareRoot()))
     }
 
+    /// Order by squared chord length (the same order as the angles).
     @inlinable
     public static func < (a: ChordAngle, b: ChordAngle) -> Bool { a.length2 < b.length2 }
 
+    /// The squared chord length, for debugging.
     public var description: String { "ChordAngle(length2: \(length2))" }
 }

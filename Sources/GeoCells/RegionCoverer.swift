@@ -49,6 +49,7 @@ public struct RegionCoverer: Hashable, Sendable {
         case minLevelAboveMaxLevel(min: Int, max: Int)
         case levelModOutOfRange(Int)
 
+        /// The options, for messages.
         public var description: String {
             switch self {
             case .maxCellsNotPositive(let n): return "max-cells must be at least 1, got \(n)"
@@ -128,6 +129,7 @@ public struct RegionCoverer: Hashable, Sendable {
         @usableFromInline var heap = CandidateHeap()
         @usableFromInline var initial: [CellID] = []
         @usableFromInline var denormalized: [CellID] = []
+        /// A coverer with S2's defaults (at most 8 cells, levels 0...30, level step 1).
         public init() {}
     }
 

@@ -1,9 +1,12 @@
 /// A point in a cube face's (u, v) coordinate plane. Both coordinates are in [-1, 1] for
 /// points on the face (S2's `R2Point` in cube space).
 public struct UVPoint: Hashable, Sendable {
+    /// Face coordinate u, in [-1, 1] on a face.
     public var u: Double
+    /// Face coordinate v, in [-1, 1] on a face.
     public var v: Double
 
+    /// The point (u, v).
     @inlinable
     public init(u: Double, v: Double) {
         self.u = u
@@ -15,11 +18,16 @@ public struct UVPoint: Hashable, Sendable {
 /// an S2 cell in face coordinates (S2's `R2Rect`). The rectangle is empty when a low end
 /// exceeds its high end; cells always have `uLo < uHi` and `vLo < vHi`.
 public struct UVRect: Hashable, Sendable {
+    /// Lower u bound.
     public var uLo: Double
+    /// Upper u bound.
     public var uHi: Double
+    /// Lower v bound.
     public var vLo: Double
+    /// Upper v bound.
     public var vHi: Double
 
+    /// The rectangle `[uLo, uHi] × [vLo, vHi]` (empty when a lower bound exceeds its upper one).
     @inlinable
     public init(uLo: Double, uHi: Double, vLo: Double, vHi: Double) {
         self.uLo = uLo

@@ -73,6 +73,7 @@ public struct LatLng: Hashable, Sendable, CustomStringConvertible {
     @inlinable
     public var unitVector: UnitVector { UnitVector(self) }
 
+    /// `(latitude, longitude)` in degrees.
     public var description: String { "(\(latitude), \(longitude))" }
 }
 
@@ -91,6 +92,7 @@ public enum LatLngError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The field and the offending value, in words.
     public var description: String {
         switch self {
         case .nonFiniteLatitude(let v): return "latitude must be a finite number, got \(v)"

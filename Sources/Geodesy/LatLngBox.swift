@@ -6,11 +6,17 @@
 /// A box that contains a pole spans every longitude: `west == -180`, `east == 180`.
 /// The empty box has `south > north`.
 public struct LatLngBox: Hashable, Sendable, CustomStringConvertible {
+    /// Southern edge, degrees in [-90, 90].
     public var south: Double
+    /// Northern edge, degrees in [-90, 90]; below `south` for the empty box.
     public var north: Double
+    /// Western edge, degrees in [-180, 180]; greater than `east` when the box crosses the
+    /// antimeridian.
     public var west: Double
+    /// Eastern edge, degrees in [-180, 180].
     public var east: Double
 
+    /// The box with these edges, in degrees, as given (not checked).
     @inlinable
     public init(south: Double, north: Double, west: Double, east: Double) {
         self.south = south
@@ -24,6 +30,7 @@ public struct LatLngBox: Hashable, Sendable, CustomStringConvertible {
     /// The box that contains the whole sphere.
     public static let full = LatLngBox(south: -90, north: 90, west: -180, east: 180)
 
+    /// Whether the box holds no point (`south > north`).
     @inlinable public var isEmpty: Bool { south > north }
     /// True when the box spans the antimeridian (`west > east`).
     @inlinable public var crossesAntimeridian: Bool { west > east }
@@ -48,5 +55,6 @@ public struct LatLngBox: Hashable, Sendable, CustomStringConvertible {
         return lng >= west || lng <= east || alt >= west || alt <= east
     }
 
+    /// The latitude and longitude ranges, for debugging.
     public var description: String { "[lat \(south)...\(north), lon \(west)...\(east)]" }
 }

@@ -6,9 +6,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The current state; the next output is a function of it alone.
     public var state: UInt64
 
+    /// A generator whose stream is determined by `seed` (any value, 0 included).
     @inlinable
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits; advances the state. O(1).
     @inlinable
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

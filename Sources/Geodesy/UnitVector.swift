@@ -12,10 +12,14 @@ import Darwin
 /// Vectors made from a ``LatLng`` have unit length up to rounding; arithmetic helpers do not
 /// renormalise unless asked (``normalized``).
 public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
+    /// x component (towards latitude 0, longitude 0).
     public var x: Double
+    /// y component (towards latitude 0, longitude 90° E).
     public var y: Double
+    /// z component (towards the North Pole).
     public var z: Double
 
+    /// The vector (x, y, z) as given: not normalised (see ``normalized``).
     @inlinable
     public init(x: Double, y: Double, z: Double) {
         self.x = x
@@ -42,14 +46,18 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
         return LatLng(uncheckedLatitude: degrees(radians: lat), longitude: degrees(radians: lng))
     }
 
+    /// The dot product (the cosine of the angle between unit vectors).
     @inlinable public func dot(_ o: UnitVector) -> Double { x * o.x + y * o.y + z * o.z }
 
+    /// The cross product (not normalised).
     @inlinable
     public func cross(_ o: UnitVector) -> UnitVector {
         UnitVector(x: y * o.z - z * o.y, y: z * o.x - x * o.z, z: x * o.y - y * o.x)
     }
 
+    /// The squared length.
     @inlinable public var norm2: Double { x * x + y * y + z * z }
+    /// The length (1 for a unit vector, up to rounding).
     @inlinable public var norm: Double { norm2.squareRoot() }
 
     /// This vector scaled to unit length (the zero vector stays zero), computed as S2's
@@ -69,18 +77,23 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
         return dx * dx + dy * dy + dz * dz
     }
 
+    /// Component-wise sum (not normalised).
     @inlinable public static func + (a: UnitVector, b: UnitVector) -> UnitVector {
         UnitVector(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z)
     }
+    /// Component-wise difference (not normalised).
     @inlinable public static func - (a: UnitVector, b: UnitVector) -> UnitVector {
         UnitVector(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z)
     }
+    /// Each component times `s` (not normalised).
     @inlinable public static func * (a: UnitVector, s: Double) -> UnitVector {
         UnitVector(x: a.x * s, y: a.y * s, z: a.z * s)
     }
+    /// The opposite vector (the antipode of a unit vector).
     @inlinable public static prefix func - (a: UnitVector) -> UnitVector {
         UnitVector(x: -a.x, y: -a.y, z: -a.z)
     }
 
+    /// `(x, y, z)`, for debugging.
     public var description: String { "(\(x), \(y), \(z))" }
 }

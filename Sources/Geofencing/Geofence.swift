@@ -78,6 +78,7 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id, kind, place and radius, for debugging.
     public var description: String {
         "Geofence(\(id), task \(taskID), \(kind), \(place.id), \(radiusMeters) m, priority \(priority))"
     }

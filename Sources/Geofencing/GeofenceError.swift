@@ -32,6 +32,7 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A ``TransitionDetectorConfiguration`` field out of range.
     case invalidSetting(field: String, value: Double)
 
+    /// What was rejected and why, naming the field or id.
     public var description: String {
         switch self {
         case .invalidCenter(let id, let e): return "place \(id): \(e.description)"

@@ -9,10 +9,15 @@ extension MonitorPlanner {
     /// `0...Int32.max`, unique among the candidates; centre a valid ``LatLng``; radius finite and
     /// > 0.
     public struct Candidate: Hashable, Sendable, Codable {
+        /// Fence id, in `0...Int32.max`, unique among the candidates.
         public var id: Int32
+        /// Center latitude, degrees.
         public var latitude: Double
+        /// Center longitude, degrees.
         public var longitude: Double
+        /// Radius, metres (finite, > 0).
         public var radiusMeters: Double
+        /// Priority: larger is more important.
         public var priority: Int
 
         /// Unvalidated memberwise initialiser; the planner validates when it is built.

@@ -90,6 +90,8 @@ extension MonitorPlanner {
         /// above walking pace, where the heading between two noisy fixes means little).
         public var minimumLeadSpeedMetersPerSecond: Double
 
+        /// A configuration for an OS cap of `capacity` regions; every other setting as documented
+        /// on its property. Checked by ``MonitorPlanner/init(candidates:configuration:)``.
         public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 0,
                     lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
                     minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,

@@ -16,6 +16,7 @@ extension MonitorPlanner {
         /// A negative, NaN or infinite location uncertainty or speed.
         case invalidMotion(String)
 
+        /// What was rejected and why, naming the fence or setting.
         public var description: String {
             switch self {
             case .invalidConfiguration(let m): return "invalid planner configuration: \(m)"

@@ -33,6 +33,7 @@ extension MonitorPlanner {
             }
         }
 
+        /// The region's identifier (``identifier``).
         public var description: String { identifier }
     }
 
@@ -43,6 +44,7 @@ extension MonitorPlanner {
     /// (a fence smaller than the OS minimum is registered enlarged, as iOS would do anyway, so
     /// that the plan says what the OS really watches).
     public struct Region: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// Which fence, or the refresh region.
         public var id: RegionID
         /// Latitude in degrees, in [-90, 90].
         public var latitude: Double
@@ -51,6 +53,7 @@ extension MonitorPlanner {
         /// Radius in metres.
         public var radiusMeters: Double
 
+        /// A circular region: `center` in degrees, `radiusMeters` in metres.
         public init(id: RegionID, center: LatLng, radiusMeters: Double) {
             self.id = id
             self.latitude = center.latitude
@@ -61,6 +64,7 @@ extension MonitorPlanner {
         /// The centre as a ``LatLng``.
         public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
+        /// The id, center and radius, for debugging.
         public var description: String { "\(id)(\(latitude), \(longitude), \(radiusMeters) m)" }
     }
 }

@@ -82,6 +82,7 @@ import SpatialIndex
 ///
 /// Immutable and `Sendable`; plans are deterministic (same input, same plan).
 public struct MonitorPlanner: Sendable {
+    /// The settings this planner plans with.
     public let configuration: Configuration
     /// The candidate fences, in the order given.
     public let candidates: [Candidate]

@@ -53,5 +53,6 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id and coordinates, for debugging.
     public var description: String { "Place(\(id), \(latitude), \(longitude))" }
 }

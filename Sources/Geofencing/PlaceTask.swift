@@ -33,6 +33,8 @@ public struct TierSettings: Hashable, Sendable, Codable {
     /// Added to every fence's ``GeofenceKind/defaultPriority`` (a user's "important" flag).
     public var priorityBoost: Int
 
+    /// Tier settings; nil or empty values take the defaults of the task's kind
+    /// (``defaults(for:)``). Radii in metres, times in seconds, rings in miles.
     public init(approachMiles: [Double] = [], arrivalRadiusMeters: Double? = nil, dwellSeconds: Double? = nil,
                 triggerRadiusMeters: Double = TierSettings.defaultArrivalRadiusMeters,
                 delaySeconds: Double? = nil, priorityBoost: Int = 0) {
@@ -47,12 +49,12 @@ public struct TierSettings: Hashable, Sendable, Codable {
     /// One international mile in metres.
     @available(*, deprecated, message: "use Geodesy's metersPerMile")
     public static var metersPerMile: Double { Geodesy.metersPerMile }
-    /// Default arrival and trigger radius, metres (the default; above iOS's ~100 m floor).
+    /// Default arrival and trigger radius, metres (above iOS's ~100 m region floor).
     public static let defaultArrivalRadiusMeters = 150.0
     /// Default post-arrival dwell, seconds (5 minutes).
     public static let defaultDwellSeconds = 300.0
 
-    /// The defaults per task kind.
+    /// The defaults per task kind.
     public static func defaults(for kind: TaskKind) -> TierSettings {
         switch kind {
         case .poiCategory:
@@ -75,9 +77,13 @@ public struct TierSettings: Hashable, Sendable, Codable {
 /// Invariants (checked by ``fences(firstID:)``): a non-empty id; one place for home, work,
 /// custom place and triggers, at least one for a POI-category task (one set of rings per POI).
 public struct PlaceTask: Hashable, Sendable, Codable {
+    /// The task's id (not empty); fences name it as their task.
     public var id: String
+    /// What kind of place the task is about; decides the default tiers.
     public var kind: TaskKind
+    /// The places the task's fences surround.
     public var places: [Place]
+    /// The rings, arrival radius, dwell and trigger settings of the fences.
     public var settings: TierSettings
 
     /// A task with the kind's default tiers unless `settings` is given.

@@ -12,6 +12,7 @@ public struct RegionDiff: Hashable, Sendable, Codable {
     /// Identifiers to unregister, in id order (including ids the planner does not know).
     public var remove: [MonitorPlanner.RegionID]
 
+    /// A diff that registers `add` and unregisters `remove`.
     public init(add: [MonitorPlanner.Region] = [], remove: [MonitorPlanner.RegionID] = []) {
         self.add = add
         self.remove = remove

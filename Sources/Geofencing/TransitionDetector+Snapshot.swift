@@ -1,39 +1,5 @@
 import Geodesy
 
-/// One device's complete ``TransitionDetector`` state, as a `Codable` value: restoring it into a
-/// detector built on the same fences and configuration continues the stream exactly as if it had
-/// never stopped. Fences are named by id, so the snapshot does not depend on fence order.
-/// Times in seconds; the last accepted fix as a unit vector (x, y, z) plus its accuracy in metres.
-public struct DeviceSnapshot: Hashable, Sendable, Codable {
-    /// One fence's state for the device.
-    public struct FenceState: Hashable, Sendable, Codable {
-        public var fence: Int32
-        /// 0 unknown, 1 outside, 2 inside.
-        public var state: UInt8
-        /// Consecutive decisive fixes towards the other state.
-        public var pending: UInt8
-        public var dwellDone: Bool
-        public var pendingSince: Double
-        public var enteredAt: Double
-        /// Chord distance from the anchor before a fix could change this entry; -1 = always.
-        public var horizon: Double
-    }
-
-    public var device: Int32
-    /// Time of the last fix seen; nil before any.
-    public var lastTime: Double?
-    /// Last accepted fix; nil before any (then `anchor` is nil too).
-    public var fix: [Double]?
-    public var fixTime: Double
-    public var fixAccuracy: Double
-    public var rejections: Int
-    public var anchor: [Double]?
-    /// The fence entries, in the detector's visiting order.
-    public var fences: [FenceState]
-    /// How many of `fences` every fix visits until the next refresh.
-    public var processed: Int
-}
-
 extension TransitionDetector {
     /// The ids of the devices seen so far, in first-seen order.
     public var devices: [Int32] { tracks.map(\.device) }
@@ -49,17 +15,17 @@ extension TransitionDetector {
             fixTime: t.fixTime, fixAccuracy: t.fixAccuracy, rejections: t.rejections,
             anchor: t.hasFix ? [t.anchor.x, t.anchor.y, t.anchor.z] : nil,
             fences: t.entries.map {
-                DeviceSnapshot.FenceState(fence: fenceIDs[Int($0.slot)], state: $0.state.rawValue, pending: $0.pending,
-                                          dwellDone: $0.dwellDone, pendingSince: $0.pendingSince, enteredAt: $0.enteredAt,
-                                          horizon: $0.horizon)
-            },
-            processed: t.processed)
+                DeviceSnapshot.FenceState(fence: fenceIDs[Int($0.slot)], state: DeviceSnapshot.Presence($0.state),
+                                          pending: $0.pending, dwellDone: $0.dwellDone, pendingSince: $0.pendingSince,
+                                          enteredAt: $0.enteredAt)
+            })
     }
 
     /// Replaces (or creates) the state of `snapshot.device`.
     /// - Throws: ``GeofenceError/unknownFenceID(_:)`` for a fence this detector does not have,
     ///   ``GeofenceError/duplicateFenceID(_:)`` for a fence listed twice,
-    ///   ``GeofenceError/invalidSetting(field:value:)`` for a malformed vector, time or state.
+    ///   ``GeofenceError/invalidSetting(field:value:)`` for a malformed vector or time, or fence
+    ///   states without a fix.
     public mutating func restore(_ snapshot: DeviceSnapshot) throws(GeofenceError) {
         func vector(_ v: [Double]?, _ name: String) throws(GeofenceError) -> UnitVector? {
             guard let v else { return nil }
@@ -85,28 +51,27 @@ extension TransitionDetector {
         entries.reserveCapacity(snapshot.fences.count)
         for f in snapshot.fences {
             guard let slot = slotOfID[f.fence] else { throw .unknownFenceID(f.fence) }
-            guard let state = FenceEntry.State(rawValue: f.state) else {
-                throw .invalidSetting(field: "snapshot.state", value: Double(f.state))
-            }
+            let state = FenceEntry.State(f.state)
             var e = makeEntry(slot, state: state)
             e.pending = f.pending
             e.dwellDone = f.dwellDone
             // One stored time serves both (see FenceEntry.since): the one this state reads.
             e.since = state == .inside ? f.enteredAt : f.pendingSince
-            guard !f.horizon.isNaN else { throw .invalidSetting(field: "snapshot.horizon", value: f.horizon) }
-            e.horizon = f.horizon
             entries.append(e)
         }
         let slots = entries.map(\.slot).sorted()
         for k in slots.indices.dropFirst() where slots[k] == slots[k - 1] {
             throw .duplicateFenceID(fenceIDs[Int(slots[k])])
         }
-        guard (0...entries.count).contains(snapshot.processed) else {
-            throw .invalidSetting(field: "snapshot.processed", value: Double(snapshot.processed))
+        guard track.hasFix || entries.isEmpty else {
+            throw .invalidSetting(field: "snapshot.fences", value: Double(entries.count))
         }
-        track.entries = entries
-        track.processed = snapshot.processed
-        track.nextHorizon = snapshot.processed < entries.count ? entries[snapshot.processed].horizon : .infinity
-        tracks[Int(trackSlot(snapshot.device))] = track
+        let slot = Int(trackSlot(snapshot.device))
+        tracks[slot] = track
+        // The horizons, as a refresh at the anchor computes them: every held fence counts as
+        // found, so none is dropped that the device could still reach before its next refresh.
+        if track.hasFix {
+            install(rank(entries, found: slots, at: track.anchor, newState: .outside), slot: slot, anchor: track.anchor)
+        }
     }
 }

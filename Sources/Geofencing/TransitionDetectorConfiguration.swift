@@ -4,8 +4,8 @@
 /// is decisively inside when `d < r - margin` and decisively outside when `d > r + margin`, with
 /// `margin = hysteresisMeters + hysteresisRadiusFraction * r + accuracyFactor * a`. Only
 /// decisive fixes move a fence's state; fixes in the band between change nothing.
-/// The defaults were tuned with `geofence-bench transitions` on the 10k-POI workload of
-/// `make_workload.py --truth` (realistic noise; 1,000 devices, 1 M fixes) and checked on a
+/// The defaults were tuned with `geofence-bench transitions` on the README's 10k-POI workload
+/// with truth (realistic noise; 1,000 devices, 1 M fixes) and checked on a
 /// second seed; the measured reason for each is beside it. At the defaults: false positives
 /// 0.18 %, false negatives 0.47 %, latency p50 23 s / p95 80 s, 93x fewer false positives than
 /// the naive detector.
@@ -52,10 +52,11 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
     /// again from the index. Affects speed and memory only, never the events (> 0).
     /// Default 3,000 m: on the 10k-POI workload 1 / 1.5 / 2 / 3 km measured 2.5-2.7 / 2.6 /
-    /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each); 4 km and more were
-    /// slower in an earlier build.
+    /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each).
     public var neighborhoodSlackMeters: Double
 
+    /// A configuration with the given settings; the defaults are the tuned ones (see each
+    /// property). Checked by ``validate()`` when a detector is made.
     public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
                 accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,

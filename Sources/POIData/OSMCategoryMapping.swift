@@ -8,10 +8,14 @@
 public struct OSMCategoryMapping: Hashable, Sendable {
     /// One rule: the tag `key=value` (exact, case-sensitive) means `category`.
     public struct Rule: Hashable, Sendable {
+        /// OSM tag key (`amenity`, `shop`, ...).
         public var key: String
+        /// OSM tag value (`pharmacy`, `supermarket`, ...).
         public var value: String
+        /// The category a POI with this tag gets.
         public var category: POICategory
 
+        /// The rule `key=value` -> `category`.
         public init(_ key: String, _ value: String, _ category: POICategory) {
             self.key = key
             self.value = value
@@ -22,6 +26,7 @@ public struct OSMCategoryMapping: Hashable, Sendable {
     /// Rules in priority order.
     public var rules: [Rule]
 
+    /// A mapping that tries `rules` in order; the first match wins.
     public init(rules: [Rule]) { self.rules = rules }
 
     /// amenity=fuel, pharmacy, bank, atm, post_office; healthcare=pharmacy; shop=chemist,

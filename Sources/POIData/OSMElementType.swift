@@ -17,5 +17,6 @@ public enum OSMElementType: String, CaseIterable, Hashable, Sendable, CustomStri
         }
     }
 
+    /// `node`, `way` or `relation`.
     public var description: String { rawValue }
 }

@@ -52,7 +52,8 @@ extension POICatalog {
         } catch let error as POIError {
             throw error
         } catch {
-            fatalError("unreachable: \(error)")
+            // The reader and header throw only CSVError; anything else is reported, not trapped.
+            throw POIError(.io, line: 0, column: 0, message: "\(error)")
         }
     }
 }

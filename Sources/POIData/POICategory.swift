@@ -30,7 +30,9 @@ public enum POICategory: String, CaseIterable, Hashable, Sendable, Comparable, C
         }
     }
 
+    /// Declaration order (the order of ``allCases``).
     public static func < (a: POICategory, b: POICategory) -> Bool { a.ordinal < b.ordinal }
 
+    /// The raw value (`pharmacy`, ...).
     public var description: String { rawValue }
 }

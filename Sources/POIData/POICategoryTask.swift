@@ -7,8 +7,11 @@ import Geofencing
 ///
 /// `matches[j]` is the POI behind `task.places[j]`.
 public struct POICategoryTask: Hashable, Sendable {
+    /// The category searched for.
     public let category: POICategory
+    /// The POIs chosen, nearest first.
     public let matches: [POIMatch]
+    /// The place task over those POIs.
     public let task: PlaceTask
 
     /// Searches `index` for the `k` POIs of `category` nearest to any of `locations` within
@@ -27,9 +30,11 @@ public struct POICategoryTask: Hashable, Sendable {
     /// that POI, 1 for the next, ... (the numbering of DESIGN.md's `fences.csv`, where tier 0 is
     /// the 1-mile ring of the default 1/3/5-mile rings).
     public struct TieredFence: Hashable, Sendable {
+        /// The fence.
         public var fence: Geofence
         /// Index of the POI in the catalog.
         public var poi: Int
+        /// 0 for the POI's innermost ring, then outwards.
         public var tier: Int
     }
 

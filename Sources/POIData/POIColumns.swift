@@ -6,11 +6,17 @@
 /// raw tag (`amenity`, `shop`, `brand`, `healthcare`, ...) whose values are kept per POI and fed
 /// to the ``OSMCategoryMapping``; `tagColumns` restricts that to a chosen list.
 public struct POIColumns: Hashable, Sendable {
+    /// Latitude column (degrees).
     public var latitude = "lat"
+    /// Longitude column (degrees).
     public var longitude = "lon"
+    /// Name column.
     public var name = "name"
+    /// OSM element type column (`node`, `way`, `relation`).
     public var osmType = "osm_type"
+    /// OSM element id column.
     public var osmID = "osm_id"
+    /// Explicit category column (overrides the tag mapping when set).
     public var category = "category"
     /// When true, a file without a name column loads with empty names.
     public var nameIsOptional = false
@@ -21,6 +27,7 @@ public struct POIColumns: Hashable, Sendable {
     /// The defaults of the OSM POI CSV: `osm_type,osm_id,lat,lon,name,amenity,shop,brand,category`.
     public init() {}
 
+    /// Header names for each field; the defaults are those of Data/README.md.
     public init(latitude: String = "lat", longitude: String = "lon", name: String = "name",
                 osmType: String = "osm_type", osmID: String = "osm_id", category: String = "category",
                 nameIsOptional: Bool = false, tagColumns: [String]? = nil) {

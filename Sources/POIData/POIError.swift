@@ -53,11 +53,13 @@ public struct POIError: Error, Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// Declaration order, for stable reports.
         public static func < (a: Reason, b: Reason) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
     }
 
+    /// Why the row or file was rejected.
     public var reason: Reason
     /// 1-based physical line where the offending record starts (the header is line 1); 0 if unknown.
     public var line: Int
@@ -68,6 +70,8 @@ public struct POIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was expected and what was found.
     public var message: String
 
+    /// An error of `reason` at `line` and `column` (1-based; 0 unknown), with the column's header
+    /// name when known.
     public init(_ reason: Reason, line: Int, column: Int, columnName: String? = nil, message: String) {
         self.reason = reason
         self.line = line
@@ -101,5 +105,6 @@ public struct POIError: Error, Hashable, Sendable, CustomStringConvertible {
         return "\(source):\(line):\(columnLabel): \(message)"
     }
 
+    /// `line L, column C: message`.
     public var description: String { "line \(line), column \(columnLabel): \(message)" }
 }

@@ -12,6 +12,8 @@ public struct POILoadOptions: Hashable, Sendable {
     /// true: it is reported and kept.
     public var keepDuplicates: Bool
 
+    /// Options: column names, tag mapping and whether bad rows are skipped (counted and reported)
+    /// instead of ending the load.
     public init(columns: POIColumns = POIColumns(), mapping: OSMCategoryMapping = .standard,
                 skipInvalid: Bool = false, keepDuplicates: Bool = false) {
         self.columns = columns

@@ -15,5 +15,6 @@ public struct POILoadReport: Hashable, Sendable {
     /// Total rows skipped.
     public var skippedCount: Int { skipped.values.reduce(0, +) }
 
+    /// An empty report.
     public init() {}
 }

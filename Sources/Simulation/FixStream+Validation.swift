@@ -9,6 +9,7 @@ public enum FixStreamError: Error, Hashable, Sendable, CustomStringConvertible {
     /// [-90, 90], a longitude outside [-180, 180], an accuracy that is not a finite number >= 0.
     case invalidValue(row: Int, column: String, value: Double)
 
+    /// What is wrong, naming the column and row.
     public var description: String {
         switch self {
         case let .lengthMismatch(column, expected, found):

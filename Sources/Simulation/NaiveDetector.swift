@@ -10,10 +10,12 @@ import SpatialIndex
 /// Run on the noise-free truth positions, the same rule defines the true transitions of the
 /// scoring (``TransitionScoring``). State: per device, the sorted ids of the fences it is in.
 public struct NaiveDetector<Index: FenceIndex> {
+    /// The index asked for the fences containing each fix.
     public let index: Index
     @usableFromInline var insideOfDevice: [Int32: [Int32]] = [:]
     @usableFromInline var scratch: [Int32] = []
 
+    /// A detector over the fences of `index`, with no device seen.
     public init(index: Index) { self.index = index }
 
     /// Feeds one fix (degrees; must be valid coordinates) and appends its events.

@@ -38,6 +38,8 @@ public struct OSRegionMonitor: Sendable {
         /// Whether a newly registered region's state is reported as an event.
         public var reportsInitialState: Bool
 
+        /// An OS that monitors at most `capacity` regions; the other settings as on their
+        /// properties.
         public init(capacity: Int, passDistanceMeters: Double = 50, maximumDelaySeconds: Double = 60,
                     minimumRegionRadiusMeters: Double = 100, reportsInitialState: Bool = true) {
             self.capacity = capacity
@@ -53,7 +55,9 @@ public struct OSRegionMonitor: Sendable {
 
     /// One delivered event.
     public struct Event: Hashable, Sendable {
+        /// The region the event is about.
         public var region: MonitorPlanner.RegionID
+        /// Enter or exit.
         public var transition: Transition
         /// When the OS noticed (an observation time), seconds.
         public var detectedAt: Double
@@ -78,6 +82,7 @@ public struct OSRegionMonitor: Sendable {
         var order: UInt64
     }
 
+    /// The simulated OS's settings.
     public let configuration: Configuration
     var watched: [Watched] = []
     var pending: [Pending] = []   // sorted by (deliveredAt, order)
@@ -91,6 +96,7 @@ public struct OSRegionMonitor: Sendable {
     /// Observations ignored because time went backwards or the position was NaN.
     public private(set) var skippedObservations = 0
 
+    /// An OS with nothing registered; `seed` fixes the delivery delays.
     public init(configuration: Configuration, seed: UInt64) {
         self.configuration = configuration
         self.rng = SplitMix64(seed: seed)

@@ -118,6 +118,8 @@ public enum PlanScoring {
         /// as an app that asks for a better fix does). Default 3.
         public var wakeCheckConfirmFixes: Int = 3
 
+        /// Settings for the OS `os`; the others as documented on their properties (checked by
+        /// ``validate()``).
         public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1,
                     observationSeconds: Double = 5, replansOnFenceEvents: Bool = false, checksAtEveryWake: Bool = true,
                     significantChangeReplans: Bool = false, significantChangeMinimumSeconds: Double = 300) {
@@ -144,6 +146,7 @@ public enum PlanScoring {
         /// The planner rejected a plan request.
         case planner(MonitorPlanner.Error)
 
+        /// What was rejected, in words.
         public var description: String {
             switch self {
             case .fixes(let e): return e.description

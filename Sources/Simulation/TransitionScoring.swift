@@ -9,9 +9,12 @@ import SpatialIndex
 /// ``TransitionScoring/brushSeconds``; both transitions of such a pair are optional (missing
 /// them is no false negative, but a detection may still match them).
 public struct TrueTransition: Hashable, Sendable {
+    /// The transition.
     public var event: TransitionEvent
+    /// Whether it is half of a brush (missing it is no false negative).
     public var optional: Bool
 
+    /// A true transition, optional or not.
     public init(event: TransitionEvent, optional: Bool) {
         self.event = event
         self.optional = optional
@@ -22,6 +25,7 @@ public struct TrueTransition: Hashable, Sendable {
 public struct TransitionScore: Hashable, Sendable {
     /// All true transitions, and how many of them are optional brushes.
     public var trueTransitions = 0
+    /// True transitions that are brushes (optional).
     public var optionalTransitions = 0
     /// Detected `enter` and `exit` events (dwell events are not scored).
     public var detected = 0
@@ -34,8 +38,10 @@ public struct TransitionScore: Hashable, Sendable {
     /// Matched detection time minus true transition time, seconds (may be negative down to
     /// -``TransitionScoring/earlySeconds``).
     public var latencyP50 = Double.nan
+    /// 95th percentile of the matched latencies, seconds; NaN when nothing matched.
     public var latencyP95 = Double.nan
 
+    /// All counts zero, latencies NaN.
     public init() {}
 
     /// Required true transitions: `trueTransitions - optionalTransitions`.

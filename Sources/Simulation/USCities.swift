@@ -1,5 +1,5 @@
-/// Large US metro areas as (latitude, longitude, weight): the same table as
-/// `shared/workload/make_workload.py`, so the built-in world looks like the reference one.
+/// Large US metro areas as (latitude, longitude, weight): the same table as the script that
+/// writes the reference workload files, so the built-in world looks like the reference one.
 /// Weights are roughly populations in millions.
 let usCities: [(latitude: Double, longitude: Double, weight: Double)] = [
     (40.7128, -74.0060, 19.5), (34.0522, -118.2437, 13.0), (41.8781, -87.6298, 9.4),

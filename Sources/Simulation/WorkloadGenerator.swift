@@ -19,15 +19,20 @@ public enum NoiseModel: String, Sendable, CaseIterable {
 
 /// The parameters of a synthetic world; the same seed gives the same workload, bit for bit.
 public struct WorkloadSpec: Hashable, Sendable {
+    /// Number of POIs (3 fences each by default), >= 0.
     public var pois: Int
+    /// Number of devices, >= 1.
     public var devices: Int
     /// Total number of fixes (rounded down to a multiple of `devices`, at least one per device).
     public var fixes: Int
+    /// Seed of every random choice.
     public var seed: UInt64
+    /// How the fixes' GPS error is drawn.
     public var noise: NoiseModel
     /// Approach-tier radii in metres around every POI (default 1, 3 and 5 miles).
     public var tierRadii: [Double]
 
+    /// A specification; `pois` and `fixes` >= 0, `devices` >= 1.
     public init(pois: Int, devices: Int, fixes: Int, seed: UInt64, noise: NoiseModel = .realistic,
                 tierRadii: [Double] = [1, 3, 5].map { $0 * metersPerMile }) {
         self.pois = pois
@@ -53,6 +58,7 @@ public enum WorkloadGenerator {
     @available(*, deprecated, message: "use Geodesy's metersPerMile")
     public static var mile: Double { metersPerMile }
 
+    /// The fences and fixes of `spec` (deterministic for its seed). O(pois + fixes).
     public static func make(_ spec: WorkloadSpec) -> Workload {
         Workload(fences: fences(spec), fixes: fixes(spec))
     }

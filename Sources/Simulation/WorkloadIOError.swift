@@ -9,6 +9,7 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
     /// A fence id that an earlier row (`firstLine`) already has.
     case duplicateID(path: String, id: Int32, firstLine: Int, line: Int)
 
+    /// The file, line and column where there is one, and what was wrong.
     public var description: String {
         switch self {
         case let .cannotOpen(path, reason):

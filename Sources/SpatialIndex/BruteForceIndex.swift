@@ -11,6 +11,7 @@ public struct BruteForceIndex: FenceIndex, Sendable {
     @usableFromInline var ids: [Int32]
     @usableFromInline var radii: [Double]
 
+    /// An index over `fences`, in order.
     public init(_ fences: some Sequence<Fence>) {
         data = []
         ids = []
@@ -25,14 +26,17 @@ public struct BruteForceIndex: FenceIndex, Sendable {
         }
     }
 
+    /// Number of fences.
     @inlinable public var count: Int { ids.count }
 
+    /// Calls `body` with the id of every fence containing `p`, in fence order. O(n).
     @inlinable
     public func forEachContaining(_ p: UnitVector, _ body: (Int32) -> Void) {
         var s = NoStats()
         scan(p, &s, body)
     }
 
+    /// As ``forEachContaining(_:_:)``, counting every fence as an exact test in `stats`.
     @inlinable
     public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
         scan(p, &stats, body)
@@ -52,6 +56,7 @@ public struct BruteForceIndex: FenceIndex, Sendable {
         }
     }
 
+    /// Calls `body` with the id of every fence whose edge is within `meters` of `p`. O(n).
     @inlinable
     public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
         let limit = Fence.chord2(forRadiusMeters: meters)
@@ -63,6 +68,8 @@ public struct BruteForceIndex: FenceIndex, Sendable {
         }
     }
 
+    /// The `k` fences nearest to `p` by `measure`, within `maxDistanceMeters`, nearest first (ties
+    /// by id), into `results`. O(n log k).
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance,
                         maxDistanceMeters: Double, into results: inout [FenceNeighbor]) {
         results.removeAll(keepingCapacity: true)

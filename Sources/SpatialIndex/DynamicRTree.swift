@@ -357,6 +357,7 @@ public enum DynamicRTreeError: Error, Equatable, Sendable, CustomStringConvertib
     /// A fence with this id is already in the tree.
     case duplicateID(Int32)
 
+    /// Size and height, for debugging.
     public var description: String {
         switch self {
         case .duplicateID(let id): return "a fence with id \(id) is already in the tree"

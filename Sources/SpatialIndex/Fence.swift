@@ -74,6 +74,7 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
         return Geodesy.chord2(forMeters: meters)
     }
 
+    /// The id, center and radius, for debugging.
     public var description: String { "Fence(\(id), \(center), \(radiusMeters) m)" }
 }
 
@@ -93,6 +94,7 @@ public enum FenceError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The field and the offending value, in words.
     public var description: String {
         switch self {
         case .negativeID(let v): return "fence id must be in 0...\(Int32.max), got \(v)"

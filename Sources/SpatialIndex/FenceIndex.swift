@@ -15,6 +15,7 @@ public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
     /// Distance in metres by the query's ``FenceDistance`` (sphere of radius `Earth.meanRadius`).
     public var distanceMeters: Double
 
+    /// The fence `id` at `distanceMeters` (by the query's measure).
     @inlinable
     public init(id: Int32, distanceMeters: Double) {
         self.id = id
@@ -27,6 +28,7 @@ public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
         a.distanceMeters < b.distanceMeters || (a.distanceMeters == b.distanceMeters && a.id < b.id)
     }
 
+    /// `id@distance m`, for debugging.
     public var description: String { "\(id)@\(distanceMeters)m" }
 }
 
@@ -78,10 +80,12 @@ public protocol FenceIndex {
 }
 
 extension FenceIndex {
-    /// One fix at a time, the pairs gathered in chunks of ``StabHit/chunkSize`` (the
-    /// ``DynamicRTree``'s batch query). Always inlined: otherwise the per-hit closure keeps its
-    /// count in memory (measured with the packed tree at 3k fences, before it had a batch query
-    /// of its own: 156 ns per fix against 126 ns for direct per-fix calls; inlined, 127 ns).
+    /// One fix at a time through ``forEachContaining(latitude:longitude:_:)``, the pairs gathered
+    /// in chunks of ``StabHit/chunkSize`` (the ``DynamicRTree``'s batch query). Not inlinable:
+    /// from another module the per-hit closure keeps its count in memory, so direct per-fix
+    /// calls are as fast or faster there (measured with the packed tree at 3k fences: 156 ns
+    /// per fix against 126 ns).
+    /// - Precondition: `latitudes` and `longitudes` have the same count, below `Int32.max`.
     public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                                   _ body: (UnsafeBufferPointer<StabHit>) -> Void) {
         precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),
@@ -103,12 +107,15 @@ extension FenceIndex {
         }
     }
 
+    /// The fences containing the fix at `latitude`, `longitude` (degrees), through
+    /// ``forEachContaining(_:_:)`` with `UnitVector(fastLatitude:longitude:)`.
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void) {
         guard latitude >= -90 && latitude <= 90 && longitude.isFinite else { return }
         forEachContaining(UnitVector(fastLatitude: latitude, longitude: longitude), body)
     }
 
+    /// As ``forEachContaining(latitude:longitude:_:)``, counting the work in `stats`.
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
                                   _ body: (Int32) -> Void) {
@@ -164,9 +171,12 @@ extension FenceIndex {
 
 /// One hit of a batch stabbing query: fix `fix` (its position in the batch) lies in fence `fence`.
 public struct StabHit: Hashable, Sendable {
+    /// The fence's id.
     public var fence: Int32
+    /// The fix's position in the batch (0-based).
     public var fix: Int32
 
+    /// The hit of fix `fix` in fence `fence`.
     @inlinable
     public init(fence: Int32, fix: Int32) {
         self.fence = fence

@@ -1,8 +1,8 @@
 import Geodesy
 
 extension LatLngGridIndex {
-    /// Deepest level used (14: rows of 1/128 degree, ~870 m). Fences
-    /// much smaller than a cell still meet only 1-4 cells; fixes in those cells are candidates.
+    /// Deepest level (24: rows of 1/128 degree, ~870 m). Fences much smaller than a cell still
+    /// meet only 1-4 cells; fixes in those cells are candidates.
     public static var maxIndexLevel: Int { LatLngGrid.maxLevel }
 
     /// Builds the index.

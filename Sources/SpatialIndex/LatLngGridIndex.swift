@@ -68,18 +68,23 @@ import Geodesy
 /// < 2^-45 degrees), of the cell geometry, and of the squared chord itself (~1e-15 near 4).
 ///
 /// Why this design: one table lookup per fix and no trigonometry for fixes far from fences
-/// (the earlier S2-face cells needed the unit vector and a face projection for every fix:
-/// 57 ns against 47 ns per fix at 3k fences, 160 against 126 at 30k, same minutes, one call
-/// per fix); centre groups cut distance tests and stored geometry by the number of tiers.
-/// Runs and kinds (stop 8), against one entry per (cell, group) and records holding their
-/// squared chords and radii (8 words and 3 radii per group), at the same 2 cells per radius:
-/// 61 against 88 bytes per fence at 3k fences (7 % slower: the kind is one more load), 37
-/// against 71 at 30k (as fast); with the defaults now chosen, 300k fences take 8.8 MB at 800 ns
-/// per fix against 41 MB at 714-800 ns for the old layout at 4 cells per radius. A palette index per fence instead of a kind per
-/// group was 13 % slower at 30k (three dependent loads per group). Tried and measured
-/// without gain: touching a cell's records before using them, records aligned to cache
-/// lines, the batch's unit vectors in a pass of their own (slower), and inlining the batch
-/// query (slower).
+/// (S2 cube-face cells need the unit vector and a face projection for every fix: 57 ns against
+/// 47 ns per fix at 3k fences, 160 against 126 at 30k, one call per fix); center groups cut
+/// distance tests and stored geometry by the number of tiers; runs and kinds cut the memory of
+/// one entry per (cell, group) with squared chords and radii in every record by about half.
+/// Measured slower: a palette index per fence instead of a kind per group (13 % at 30k: three
+/// dependent loads per group), the batch's unit vectors in a pass of their own, and inlining
+/// the batch query; without gain: touching a cell's records before using them and records
+/// aligned to cache lines.
+///
+/// Measured with the batch query and the default cells per radius, one thread, on the
+/// README's workloads (`geofence-bench stab --fences F --fixes X --index cells --json`):
+///
+/// | fences | M fixes/s | index memory |
+/// |---|---|---|
+/// | 3k | 27.9 | 0.52 MB |
+/// | 30k | 8.40 | 1.57 MB |
+/// | 300k | 1.25 | 8.8 MB |
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.
@@ -99,7 +104,7 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// (``defaultCellsPerRadius(fenceCount:)``) spends memory where an index is small: 4 below
     /// 10k fences (48 rows per degree for 8 km fences), 2.5 below 100k (32), 2.25 from 100k on
     /// (28). Measured with the batch query on the 3k/30k/300k-fence workloads
-    /// (`GEOFENCE_BENCH_CELLS_PER_RADIUS=c geofence-bench stab ...`, stop 8 machine): at 3k,
+    /// (`GEOFENCE_BENCH_CELLS_PER_RADIUS=c geofence-bench stab ...`): at 3k,
     /// 2 ran 25.9 M fixes/s in 0.18 MB, 3 ran 27.1-27.5 M in 0.39 MB, 4 ran 27.7 M in 0.52 MB;
     /// at 30k, 2 ran 8.0 M in 1.1 MB, 2.5 ran 8.4 M in 1.6 MB, 3 ran 8.5-8.6 M in 2.1 MB; at
     /// 300k, 2 ran 1.17 M in 7.7 MB, 2.25 ran 1.26 M in 8.8 MB, 2.5 ran 1.26 M in 10.0 MB (a
@@ -133,6 +138,7 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// 2^64 / golden ratio, odd: Fibonacci hashing spreads neighbouring cell keys.
     @usableFromInline static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
+    /// Number of fences.
     @inlinable public var count: Int { fenceCount }
 
     /// Bytes of the index's own storage: group records, kinds, entries and the hash table.
@@ -163,6 +169,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         stab(latitude: latitude, longitude: longitude, vector: nil, &s, body)
     }
 
+    /// As ``forEachContaining(latitude:longitude:_:)``, counting candidates in `stats` (interior
+    /// fences as accepted without a test).
     @inlinable
     public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
                                   _ body: (Int32) -> Void) {
@@ -178,6 +186,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         stab(latitude: ll.latitude, longitude: ll.longitude, vector: p, &s, body)
     }
 
+    /// As ``forEachContaining(_:_:)``, counting candidates in `stats` (interior fences as accepted
+    /// without a test).
     @inlinable
     public func forEachContaining(_ p: UnitVector, stats: inout QueryStats, _ body: (Int32) -> Void) {
         let ll = p.latLng
@@ -321,6 +331,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
 
     // MARK: Within and nearest (group scans)
 
+    /// Calls `body` with the id of every fence whose edge is within `meters` of `p`: a scan of the
+    /// groups, one distance per center. O(groups).
     @inlinable
     public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
         let limit = Fence.chord2(forRadiusMeters: meters)
@@ -335,6 +347,8 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         }
     }
 
+    /// The `k` fences nearest to `p` by `measure`, within `maxDistanceMeters`, nearest first (ties
+    /// by id), into `results`: a scan of the groups. O(groups log k).
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance,
                         maxDistanceMeters: Double, into results: inout [FenceNeighbor]) {
         results.removeAll(keepingCapacity: true)

@@ -123,7 +123,7 @@ extension PackedRTree {
                                 continue
                             }
                             // ``scanLeaf`` written out: calling it here measured ~5 % slower
-                            // at 3k fences (same minutes, three interleaved runs).
+                            // at 3k fences (three interleaved runs).
                             let px2 = SIMD2<Double>(repeating: xs[r]), py2 = SIMD2<Double>(repeating: ys[r])
                             let pz2 = SIMD2<Double>(repeating: zs[r])
                             let m = end &- start

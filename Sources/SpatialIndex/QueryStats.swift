@@ -16,6 +16,7 @@ public struct QueryStats: Hashable, Sendable {
     /// Fences reported without a distance test (their interior cell holds the point).
     public var acceptedWithoutTest: Int = 0
 
+    /// All counts zero.
     @inlinable public init() {}
 
     /// Candidates: fences tested exactly or accepted without a test.

@@ -258,11 +258,17 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     s.fences.append(s.fences[0])
     #expect(throws: GeofenceError.duplicateFenceID(7)) { try d.restore(s) }
     s.fences.removeLast()
-    s.fences[0].state = 9
-    #expect(throws: GeofenceError.self) { try d.restore(s) }
-    s.fences[0].state = 2
+    // A state outside 0...2 does not decode.
+    let text = String(decoding: try JSONEncoder().encode(s), as: UTF8.self).replacingOccurrences(of: "\"state\":2", with: "\"state\":9")
+    #expect(text.contains("\"state\":9"))
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(DeviceSnapshot.self, from: Data(text.utf8)) }
+    s.fences[0].state = .inside
     s.fix = [1, 2]
     #expect(throws: GeofenceError.self) { try d.restore(s) }
+    // Fence states without a fix (and anchor) to measure from are malformed.
+    s.fix = nil
+    s.anchor = nil
+    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.fences", value: 1)) { try d.restore(s) }
     #expect(d.snapshot(device: 4) == nil)
 }
 

@@ -137,6 +137,9 @@ struct TransitionsCommand {
             m.set("state_bytes", stateBytes)
             m.set("bytes_per_device", devices == 0 ? 0 : Double(stateBytes) / Double(devices), decimals: 1)
             m.set("entries_per_device", devices == 0 ? 0 : Double(stateEntries) / Double(devices), decimals: 2)
+            let binary = detectors.reduce(0) { $0 + $1.binarySnapshot().count }
+            m.set("binary_snapshot_bytes", binary)
+            m.set("binary_snapshot_bytes_per_device", devices == 0 ? 0 : Double(binary) / Double(devices), decimals: 1)
             o.set("state", object: m)
             o.set("threads", threads)
             o.set("ns_per_fix", seconds / Double(fixes.count) * 1e9, decimals: 1)

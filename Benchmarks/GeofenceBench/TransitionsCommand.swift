@@ -15,7 +15,9 @@ struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
-                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep] [--diagnose]
+                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
+                               [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
+                               [--sweep] [--diagnose]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
       unmatched true transition of the same device, fence and kind when it comes at most 120 s
@@ -36,6 +38,7 @@ struct TransitionsCommand {
         options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
                   .value("threads"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
                   .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
+                  .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"),
                   .value("slack"), .flag("sweep"), .flag("diagnose")],
         help: help, run: run)
 
@@ -58,6 +61,10 @@ struct TransitionsCommand {
         config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations, in: 0...Int.max)
         config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
         config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
+        config.enterEvidence = try args.double("enter-evidence", default: config.enterEvidence, in: any)
+        config.enterEvidencePerFix = try args.double("evidence-per-fix", default: config.enterEvidencePerFix, in: any)
+        config.exitEvidence = try args.double("exit-evidence", default: config.exitEvidence, in: any)
+        config.exitEvidencePerFix = try args.double("exit-evidence-per-fix", default: config.exitEvidencePerFix, in: any)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
         config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 

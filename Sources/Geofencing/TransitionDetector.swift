@@ -254,7 +254,7 @@ public struct TransitionDetector {
             moved = 0
         }
         let before = events.count
-        update(slot, p, moved: moved.squareRoot(), time: time, accuracyChord: accuracy * accuracyChordPerMeter, into: &events)
+        update(slot, p, moved: moved.squareRoot(), time: time, accuracy: accuracy, into: &events)
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }

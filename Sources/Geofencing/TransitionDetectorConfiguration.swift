@@ -54,6 +54,26 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// Default 3,000 m: on the 10k-POI workload 1 / 1.5 / 2 / 3 km measured 2.5-2.7 / 2.6 /
     /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each).
     public var neighborhoodSlackMeters: Double
+    /// Evidence needed for an entry (>= 0; 0, the default: off, entries use the decisive-inside
+    /// rule above). When positive, entries accumulate evidence instead: each fix scores
+    /// `z = (r - band - d) / sigma - enterEvidencePerFix`, where `d` is the fix's distance from
+    /// the centre, `band = hysteresisMeters + hysteresisRadiusFraction * r` and `sigma` half the
+    /// reported accuracy (the error scale of one axis; at least 0.5 m); the score is
+    /// `S = max(0, S + z)` (a CUSUM, kept in steps of 1/8 while outside) and the device enters
+    /// when `S >= enterEvidence`. One deep fix enters at once, shallow ones must agree over
+    /// several fixes, and a lone outlier is forgiven by the fixes around it.
+    /// `enterConfirmations` and `minimumDwellSeconds` do not apply in this mode.
+    public var enterEvidence: Double
+    /// Evidence a fix must exceed to count towards an entry, in units of sigma (>= 0; see
+    /// ``enterEvidence``). Default 1.
+    public var enterEvidencePerFix: Double
+    /// Evidence needed for an exit (>= 0; 0, the default: off, exits use the decisive-outside
+    /// rule and `exitConfirmations`). When positive, each fix of a device inside scores
+    /// `z = (d - r - band) / sigma - exitEvidencePerFix` and the device exits when the CUSUM
+    /// `S = max(0, S + z)` reaches `exitEvidence` (as ``enterEvidence``, mirrored).
+    public var exitEvidence: Double
+    /// Evidence a fix must exceed to count towards an exit, in units of sigma (>= 0). Default 1.
+    public var exitEvidencePerFix: Double
 
     /// A configuration with the given settings; the defaults are the tuned ones (see each
     /// property). Checked by ``validate()`` when a detector is made.
@@ -61,7 +81,9 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                 accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
                 maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
-                maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000) {
+                maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000,
+                enterEvidence: Double = 0, enterEvidencePerFix: Double = 1,
+                exitEvidence: Double = 0, exitEvidencePerFix: Double = 1) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor
@@ -74,6 +96,10 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         self.jumpSlackMeters = jumpSlackMeters
         self.maxConsecutiveJumpRejections = maxConsecutiveJumpRejections
         self.neighborhoodSlackMeters = neighborhoodSlackMeters
+        self.enterEvidence = enterEvidence
+        self.enterEvidencePerFix = enterEvidencePerFix
+        self.exitEvidence = exitEvidence
+        self.exitEvidencePerFix = exitEvidencePerFix
     }
 
     /// The tuned defaults.
@@ -86,6 +112,29 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
              exitConfirmations, minimumDwellSeconds, maxSpeedMetersPerSecond, jumpAccuracyFactor, jumpSlackMeters,
              maxConsecutiveJumpRejections
         case neighborhoodSlackMeters = "neighbourhoodSlackMeters"
+        case enterEvidence, enterEvidencePerFix, exitEvidence, exitEvidencePerFix
+    }
+
+    /// Decodes every field; the evidence fields may be absent (encodings that predate them),
+    /// and then take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(hysteresisMeters: try c.decode(Double.self, forKey: .hysteresisMeters),
+                  hysteresisRadiusFraction: try c.decode(Double.self, forKey: .hysteresisRadiusFraction),
+                  accuracyFactor: try c.decode(Double.self, forKey: .accuracyFactor),
+                  maxAccuracyMeters: try c.decode(Double.self, forKey: .maxAccuracyMeters),
+                  enterConfirmations: try c.decode(Int.self, forKey: .enterConfirmations),
+                  exitConfirmations: try c.decode(Int.self, forKey: .exitConfirmations),
+                  minimumDwellSeconds: try c.decode(Double.self, forKey: .minimumDwellSeconds),
+                  maxSpeedMetersPerSecond: try c.decode(Double.self, forKey: .maxSpeedMetersPerSecond),
+                  jumpAccuracyFactor: try c.decode(Double.self, forKey: .jumpAccuracyFactor),
+                  jumpSlackMeters: try c.decode(Double.self, forKey: .jumpSlackMeters),
+                  maxConsecutiveJumpRejections: try c.decode(Int.self, forKey: .maxConsecutiveJumpRejections),
+                  neighborhoodSlackMeters: try c.decode(Double.self, forKey: .neighborhoodSlackMeters),
+                  enterEvidence: try c.decodeIfPresent(Double.self, forKey: .enterEvidence) ?? 0,
+                  enterEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .enterEvidencePerFix) ?? 1,
+                  exitEvidence: try c.decodeIfPresent(Double.self, forKey: .exitEvidence) ?? 0,
+                  exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1)
     }
 
     /// The slack under its former spelling.
@@ -108,6 +157,10 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         try nonNegative(minimumDwellSeconds, "minimumDwellSeconds")
         try nonNegative(jumpAccuracyFactor, "jumpAccuracyFactor")
         try nonNegative(jumpSlackMeters, "jumpSlackMeters")
+        try nonNegative(enterEvidence, "enterEvidence")
+        try nonNegative(enterEvidencePerFix, "enterEvidencePerFix")
+        try nonNegative(exitEvidence, "exitEvidence")
+        try nonNegative(exitEvidencePerFix, "exitEvidencePerFix")
         guard maxSpeedMetersPerSecond > 0 else { throw .invalidSetting(field: "maxSpeedMetersPerSecond", value: maxSpeedMetersPerSecond) }
         guard neighborhoodSlackMeters.isFinite, neighborhoodSlackMeters > 0 else {
             throw .invalidSetting(field: "neighborhoodSlackMeters", value: neighborhoodSlackMeters)

@@ -14,6 +14,7 @@ import CommandSupport
 struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
+                               [--preset default|evidence]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
                                [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
                                [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
@@ -29,14 +30,15 @@ struct TransitionsCommand {
       --threads N partitions the devices over N detectors on N threads (events merged back into
       stream order: identical to one detector's); timing covers detection and the merge.
       JSON "state" gives the per-device state: bytes per idle device, per fence entry, and in all.
-      The tuning options override the detector's defaults; --sweep prints the trade-off table over
+      --preset picks the base settings (TransitionDetectorConfiguration.default or .evidence).
+      The tuning options override the preset's settings; --sweep prints the trade-off table over
       hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
 
     static let command = BenchCommand(
         name: "transitions",
         options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
-                  .value("threads"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
+                  .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
                   .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
                   .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"),
                   .value("slack"), .flag("sweep"), .flag("diagnose")],
@@ -52,7 +54,7 @@ struct TransitionsCommand {
         let diagnoseFN = args.flag("diagnose")
         let reps = try args.int("reps", default: 3, in: 1...Int.max)
         let threads = try args.int("threads", default: 1, in: 1...1_024)
-        var config = TransitionDetectorConfiguration.default
+        var config = try args.choice("preset", default: DetectorPreset.default).configuration
         let any = -Double.infinity...Double.infinity
         config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters, in: any)
         config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction, in: any)
@@ -235,5 +237,17 @@ struct TransitionsCommand {
         lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The `--preset` names: the detector's documented configurations.
+enum DetectorPreset: String, CaseIterable {
+    case `default`, evidence
+
+    var configuration: TransitionDetectorConfiguration {
+        switch self {
+        case .default: return .default
+        case .evidence: return .evidence
+        }
     }
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import Geofencing
 
@@ -43,7 +50,17 @@ extension TransitionScoring {
     /// - Precondition: `detectors.count == shards.shards.count`.
     /// - Complexity: the detectors' work over threads, plus a merge of O(events * shards).
     public static func detect(_ shards: FixShards, with detectors: inout [TransitionDetector]) -> [TransitionEvent] {
+        var cpuSeconds: [Double] = []
+        return detect(shards, with: &detectors, shardCPUSeconds: &cpuSeconds)
+    }
+
+    /// ``detect(_:with:)``, also giving each shard's thread CPU time in seconds (its detection
+    /// alone, unaffected by other processes): the largest of them plus the merge is the wall
+    /// time on an idle machine with a core per shard.
+    public static func detect(_ shards: FixShards, with detectors: inout [TransitionDetector],
+                              shardCPUSeconds: inout [Double]) -> [TransitionEvent] {
         let count = shards.shards.count
+        shardCPUSeconds = [Double](repeating: 0, count: count)
         precondition(detectors.count == count, "one detector per shard")
         if count == 1 {
             return detect(shards.shards[0].fixes, with: &detectors[0])
@@ -55,6 +72,7 @@ extension TransitionScoring {
         for s in 0..<count { (slots.detectors + s).initialize(to: detectors[s]) }
         detectors = []  // the slots hold the only references: no copy-on-write below
         DispatchQueue.concurrentPerform(iterations: count) { s in
+            let start = threadCPUSeconds()
             let shard = shards.shards[s]
             var events: [TransitionEvent] = []
             var rows: [Int32] = []
@@ -67,7 +85,9 @@ extension TransitionScoring {
             }
             (slots.events + s).initialize(to: events)
             (slots.rows + s).initialize(to: rows)
+            slots.cpuSeconds[s] = threadCPUSeconds() - start
         }
+        shardCPUSeconds = (0..<count).map { slots.cpuSeconds[$0] }
         detectors = (0..<count).map { slots.detectors[$0] }
         let events = (0..<count).map { slots.events[$0] }
         let rows = (0..<count).map { slots.rows[$0] }
@@ -100,9 +120,12 @@ private struct ShardSlots: @unchecked Sendable {
     let detectors: UnsafeMutablePointer<TransitionDetector>
     let events: UnsafeMutablePointer<[TransitionEvent]>
     let rows: UnsafeMutablePointer<[Int32]>
+    let cpuSeconds: UnsafeMutablePointer<Double>
 
     init(_ count: Int) {
         self.count = count
+        cpuSeconds = .allocate(capacity: count)
+        cpuSeconds.initialize(repeating: 0, count: count)
         detectors = .allocate(capacity: count)
         events = .allocate(capacity: count)
         rows = .allocate(capacity: count)
@@ -116,5 +139,13 @@ private struct ShardSlots: @unchecked Sendable {
         detectors.deallocate()
         events.deallocate()
         rows.deallocate()
+        cpuSeconds.deallocate()
     }
+}
+
+/// CPU time of the calling thread, seconds.
+private func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }

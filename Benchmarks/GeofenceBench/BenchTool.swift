@@ -31,9 +31,11 @@ enum BenchTool {
       geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
       geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
-      geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
+      geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
+      geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
       geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
-      geofence-bench [COMMAND] --help
+      geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
+      geofence-bench [COMMAND] --help      or: geofence-bench help [COMMAND]
 
     Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
     debug build are meaningless, and the tool says so on stderr.
@@ -42,12 +44,24 @@ enum BenchTool {
     /// Every command, the suite first.
     static let commands: [BenchCommand] = [
         SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command,
-        PlanCommand.command, GenerateCommand.command, RespondersCommand.command,
+        PlanCommand.command, NudgesCommand.command, GenerateCommand.command, RespondersCommand.command, ReportCommand.command,
     ]
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
         var rest = arguments
+        if rest.first == "help" {   // `geofence-bench help [COMMAND]`, as `geofence help`
+            guard rest.count <= 2 else { return usageError("help takes at most one command name") }
+            guard rest.count == 2 else {
+                print(usage + "\n\n" + SuiteCommand.help)
+                return 0
+            }
+            guard let command = commands.first(where: { $0.name == rest[1] }) else {
+                return usageError("unknown command '\(rest[1])'")
+            }
+            print(command.help)
+            return 0
+        }
         let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
         if name != nil { rest.removeFirst() }
         guard let command = commands.first(where: { $0.name == name }) else {

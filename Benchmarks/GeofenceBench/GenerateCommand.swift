@@ -4,9 +4,16 @@ import Simulation
 /// `geofence-bench generate --pois N --devices D --fixes F --seed S [--noise gaussian|realistic] --out DIR`
 struct GenerateCommand {
     static let help = """
-    geofence-bench generate --pois N --devices D --fixes F --seed S [--noise realistic|gaussian] --out DIR
-      Writes fences.csv, fixes.csv and truth.csv (DESIGN.md's formats) for a seeded synthetic world:
-      POIs clustered around US cities, 1/3/5-mile fences, devices that dwell, walk and drive.
+    geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
+      Writes three files into DIR (created if missing) for a seeded synthetic world: POIs clustered
+      around US cities, 1/3/5-mile fences, devices that dwell, walk and drive:
+        fences.csv   id,lat,lon,radius_m,poi_id,tier   (three fences per POI)
+        fixes.csv    device,t,lat,lon,accuracy_m       (F fixes, sorted by t)
+        truth.csv    true_lat,true_lon                 (row k: the noise-free position of fix k)
+      Defaults: --pois 10000 --devices 1000 --fixes 1000000 --seed 1 --noise realistic.
+      realistic noise: correlated error, 6 % coarse fixes, 1.5 % multipath outliers; gaussian:
+      independent error with sigma = accuracy / 2. The same options give the same files, byte for
+      byte. The formats are described in docs/WORKLOADS.md.
     """
 
     static let command = BenchCommand(

@@ -114,6 +114,7 @@ struct PlanCommand {
             throw BenchError("\(error)")
         }
         let t1 = monotonicSeconds()
+        printError("truth: finding the true fence entries")
         let truth = try PlanScoring.truth(fences: fences, fixes: fixes)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
@@ -132,6 +133,7 @@ struct PlanCommand {
         ]
         var results: [(String, PlanScoring.Score, Double)] = []
         for (name, policy) in policies {
+            printError("[\(name)] simulating the OS and the app over \(fixes.count) fixes")
             let s0 = monotonicSeconds()
             let score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
             let seconds = monotonicSeconds() - s0
@@ -228,7 +230,7 @@ struct PlanCommand {
     }
 
     static func table(_ results: [(String, PlanScoring.Score, Double)], cap: Int) -> String {
-        let header = ["policy (cap \(cap))", "recall", "caught/required", "deep", "+wake check", "replans/dev-h", "+fences/replan",
+        let header = ["policy (cap \(cap))", "OS recall", "caught/required", "deep", "system recall", "replans/dev-h", "+fences/replan",
                       "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "seconds"]
         var rows = [header]
         for (name, s, seconds) in results {
@@ -241,6 +243,15 @@ struct PlanCommand {
                 formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)", formatFixed(seconds, 2),
             ])
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows) + "\n" + columns
     }
+
+    /// What the text table's columns mean (the words of README and docs/WORKLOADS.md).
+    static let columns = """
+        OS recall: required true entries caught by an OS enter event (caught/required); deep: the same over
+        entries that go at least --pass metres inside; system recall: caught by an OS event or by the app's own
+        check at a wake-up; replans/dev-h: plans after each device's first, per device-hour; +/-fences/replan:
+        fences registered and removed per replan; guaranteed: plans with the refresh-region guarantee; lat: delay
+        of caught entries; missed mon/unmon: missed entries of fences monitored / not monitored at the time.
+        """
 }

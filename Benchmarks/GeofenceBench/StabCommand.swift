@@ -7,7 +7,8 @@ struct StabCommand {
     static let help = """
     geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix]
                         [--allow-duplicate-ids] [--json]
-      For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive).
+      For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive)
+      with the index named by --index (default packed; cells is LatLngGridIndex).
       Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
       Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
       (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
@@ -39,7 +40,8 @@ struct StabCommand {
         let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
             printError("[\(kind.rawValue)] \($0)")
         }
-        print(json ? jsonLine(m) : table([m]))
+        print(json ? jsonLine(m) : table([m]) + "\n" + "cand FP: candidates the exact test rejected / candidates; B/fence: "
+            + "the index's own bytes per fence; RSS: the process's peak")
     }
 }
 

@@ -75,9 +75,14 @@ struct TransitionsCommand {
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
         let fences = try makeFences(rows)
         let index = PackedRTree(fences)
+        let start = monotonicSeconds()
+        func progress(_ step: String) { printError("[transitions \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)") }
+        progress("true transitions from the truth")
         let truth = try TransitionScoring.trueTransitions(fixes, index: index)
+        progress("\(truth.count) true transitions; naive detector")
         let naiveEvents = TransitionScoring.detectNaive(fixes, index: index)
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
+        progress(sweep ? "sweep of 16 settings (one line each as it finishes)" : "detector, \(reps) runs")
 
         if sweep {
             print(try sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))

@@ -52,7 +52,8 @@ extension LatLngBox {
 
     /// The box grown by `degrees` on every side (latitude clamped to [-90, 90]; a box that
     /// reaches a pole, or whose longitude span reaches 360°, spans all longitudes).
-    /// An empty box stays empty. `degrees` must be >= 0.
+    /// An empty box stays empty.
+    /// - Precondition: `margin >= 0`.
     @inlinable
     public func expanded(byDegrees margin: Double) -> LatLngBox {
         precondition(margin >= 0, "expanded(byDegrees:) needs a non-negative margin")

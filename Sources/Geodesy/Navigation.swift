@@ -102,6 +102,8 @@ public func finalBearing(from: LatLng, to: LatLng) -> Double {
 ///     πR continue around the sphere.
 /// - Returns: latitude in [-90, 90], longitude normalised to [-180, 180). A distance of 0
 ///   returns `from` itself (longitude normalised).
+/// - Precondition: `bearing` and `distance` are finite (a programming error otherwise: values
+///   read from input are validated where they are read).
 @inlinable
 public func destination(from: LatLng, bearing: Double, distance: Double) -> LatLng {
     precondition(bearing.isFinite, "destination: bearing must be finite")

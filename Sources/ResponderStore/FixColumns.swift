@@ -5,10 +5,12 @@ import Responders
 enum FixColumns {
     /// Throws ``ResponderStoreError/invalidValue(path:sequence:field:value:)`` for the first
     /// field that is not finite (SQLite would store NaN as NULL).
+    @inline(__always)
     static func check(_ fix: ReportedFix, path: String) throws(ResponderStoreError) {
-        let fields: [(String, Double)] = [("time", fix.fix.time), ("latitude", fix.fix.latitude),
-                                          ("longitude", fix.fix.longitude), ("accuracy", fix.fix.accuracy)]
-        for (name, value) in fields where !value.isFinite {
+        let f = fix.fix
+        guard f.time.isFinite && f.latitude.isFinite && f.longitude.isFinite && f.accuracy.isFinite else {
+            let fields = [("time", f.time), ("latitude", f.latitude), ("longitude", f.longitude), ("accuracy", f.accuracy)]
+            let (name, value) = fields.first { !$0.1.isFinite }!
             throw .invalidValue(path: path, sequence: fix.sequence, field: name, value: value)
         }
     }

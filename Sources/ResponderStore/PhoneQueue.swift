@@ -34,7 +34,7 @@ public final class PhoneQueue: OutboundQueue {
     private let countFixes: SQLiteStatement
     private let selectOldest: SQLiteStatement
 
-    static let schema = SchemaSpec(applicationID: 0x4746_5051, version: 1, createStatements: [
+    static let schema = SchemaSpec(kind: "phone queue", applicationID: 0x4746_5051, version: 1, createStatements: [
         "CREATE TABLE queue_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)",
         "CREATE TABLE queued_fix (sequence INTEGER PRIMARY KEY, \(FixColumns.declarations))",
     ])

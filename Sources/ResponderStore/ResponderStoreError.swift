@@ -9,9 +9,9 @@ public enum ResponderStoreError: Error, Equatable, Sendable, CustomStringConvert
     case notADatabase(path: String)
     /// The file is an SQLite database whose pages are damaged.
     case corrupt(path: String, message: String)
-    /// A valid SQLite database that belongs to something else: `found` lists its
-    /// application id and tables.
-    case foreignDatabase(path: String, found: String)
+    /// A valid SQLite database that is not the `expected` kind of file ("phone queue", "server
+    /// store"): `found` lists its application id and tables.
+    case foreignDatabase(path: String, expected: String, found: String)
     /// One of ours, of a schema version this code does not know.
     case unsupportedVersion(path: String, found: Int32, supported: Int32)
     /// A phone queue created for another responder.
@@ -22,12 +22,13 @@ public enum ResponderStoreError: Error, Equatable, Sendable, CustomStringConvert
     /// Any other SQLite failure: the operation, SQLite's extended result code and message.
     case sqlite(path: String, operation: String, code: Int32, message: String)
 
+    /// The message, starting with the file's path.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let message): "\(path): cannot open: \(message)"
         case .notADatabase(let path): "\(path): not an SQLite database (left unchanged)"
         case .corrupt(let path, let message): "\(path): database is corrupt: \(message) (left unchanged)"
-        case .foreignDatabase(let path, let found): "\(path): not a responder database (\(found)); left unchanged"
+        case .foreignDatabase(let path, let expected, let found): "\(path): not a responder \(expected) (\(found)); left unchanged"
         case .unsupportedVersion(let path, let found, let supported):
             "\(path): schema version \(found), this build reads version \(supported) (left unchanged)"
         case .responderMismatch(let path, let stored, let requested):

@@ -3,6 +3,8 @@ import CSQLite
 /// What a ResponderStore file must be: its application id (SQLite header bytes 68-71), schema
 /// version (`user_version`) and the statements that create its tables.
 struct SchemaSpec {
+    /// What the file is, for messages ("phone queue", "server store").
+    var kind: String
     var applicationID: Int32
     var version: Int32
     var createStatements: [String]
@@ -67,7 +69,7 @@ final class SQLiteConnection {
         }
         guard applicationID == Int64(schema.applicationID) else {
             let shown = tables.isEmpty ? "no tables" : "tables " + tables.joined(separator: ", ")
-            throw .foreignDatabase(path: path, found: "application id \(applicationID), \(shown)")
+            throw .foreignDatabase(path: path, expected: schema.kind, found: "application id \(applicationID), \(shown)")
         }
         let version = try scalarInt("PRAGMA user_version", operation: "read the schema version")
         guard version == Int64(schema.version) else {

@@ -23,7 +23,7 @@ public final class SQLiteServerStore: ServerStore {
     private let upsertLatest: SQLiteStatement
     private var newest: [ResponderID: Int] = [:]
 
-    static let schema = SchemaSpec(applicationID: 0x4746_5253, version: 1, createStatements: [
+    static let schema = SchemaSpec(kind: "server store", applicationID: 0x4746_5253, version: 1, createStatements: [
         """
         CREATE TABLE fix_history (responder INTEGER NOT NULL, sequence INTEGER NOT NULL, \(FixColumns.declarations),
             received_at REAL NOT NULL, CONSTRAINT one_copy_per_sequence UNIQUE (responder, sequence))
@@ -56,6 +56,9 @@ public final class SQLiteServerStore: ServerStore {
         connection = db
     }
 
+    /// See ``ServerStore/insert(_:isNew:)``: one transaction; copies dropped by the constraint.
+    /// - Throws: ``ResponderStoreError/invalidValue(path:sequence:field:value:)`` before writing
+    ///   anything if a field is not finite; SQLite failures (nothing stored then).
     public func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) throws(ResponderStoreError) -> IngestCounts {
         isNew.removeAll(keepingCapacity: true)
         for arrival in arrivals {
@@ -102,18 +105,22 @@ public final class SQLiteServerStore: ServerStore {
         statement.bind(9, receivedAt)
     }
 
+    /// The latest location of `responder`, nil if none.
     public func latest(of responder: ResponderID) throws(ResponderStoreError) -> StoredFix? {
         try read("SELECT \(SQLiteServerStore.columns) FROM latest_fix WHERE responder = \(responder.rawValue)").first
     }
 
+    /// Every responder's latest location, by responder id.
     public func allLatest() throws(ResponderStoreError) -> [StoredFix] {
         try read("SELECT \(SQLiteServerStore.columns) FROM latest_fix ORDER BY responder")
     }
 
+    /// Rows in the history.
     public func historyCount() throws(ResponderStoreError) -> Int {
         Int(try connection.scalarInt("SELECT count(*) FROM fix_history", operation: "count the history"))
     }
 
+    /// The history by `received_at`, then responder and sequence.
     public func historyByArrival() throws(ResponderStoreError) -> [StoredFix] {
         try read("SELECT \(SQLiteServerStore.columns) FROM fix_history ORDER BY received_at, responder, sequence")
     }

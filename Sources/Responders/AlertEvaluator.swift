@@ -11,6 +11,7 @@ public struct AlertEvaluator: Sendable {
     public var rules: AlertRules
     private var drops: [ResponderID: [Double]] = [:]
 
+    /// An evaluator with no history yet.
     public init(rules: AlertRules = AlertRules()) {
         self.rules = rules
     }

@@ -13,8 +13,10 @@ public struct AlertRegion: Hashable, Sendable {
 
     /// Name used in the alert (a cell region defaults to its token).
     public var name: String
+    /// The area.
     public var shape: Shape
 
+    /// A region named `name` covering `shape`.
     public init(name: String, shape: Shape) {
         self.name = name
         self.shape = shape
@@ -79,6 +81,7 @@ public enum Alert: Hashable, Sendable, CustomStringConvertible {
     /// A region holds no ONLINE responder; `active` responders are in it (DEGRADED or OFFLINE).
     case noOnlineResponders(region: String, active: Int)
 
+    /// The alert's name and figures, one line.
     public var description: String {
         switch self {
         case .highOfflineRate(let offline, let active): "HighOfflineRate: \(offline) of \(active) active responders offline"

@@ -20,5 +20,6 @@ public enum DutyState: UInt8, CaseIterable, Hashable, Sendable, Codable, CustomS
     /// Whether a responder in this state is expected to report (``onDuty`` or ``onMission``).
     public var isActive: Bool { self != .offDuty }
 
+    /// ``name``.
     public var description: String { name }
 }

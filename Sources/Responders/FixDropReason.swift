@@ -26,6 +26,7 @@ public enum FixDropReason: Int, CaseIterable, Hashable, Sendable, Codable, Custo
         }
     }
 
+    /// ``name``.
     public var description: String { name }
 }
 
@@ -33,6 +34,7 @@ public enum FixDropReason: Int, CaseIterable, Hashable, Sendable, Codable, Custo
 public struct FixDropCounts: Hashable, Sendable, Codable {
     private var counts = [Int](repeating: 0, count: FixDropReason.allCases.count)
 
+    /// All counters at 0.
     public init() {}
 
     /// Fixes dropped for `reason`.

@@ -16,11 +16,14 @@ public struct AssignmentStep: Hashable, Sendable {
         case skipped(LivenessStatus)
     }
 
+    /// The candidate.
     public var responder: ResponderID
     /// Seconds.
     public var time: Double
+    /// What happened.
     public var event: Event
 
+    /// A step at `time` (seconds).
     public init(responder: ResponderID, time: Double, event: Event) {
         self.responder = responder
         self.time = time

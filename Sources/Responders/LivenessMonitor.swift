@@ -19,8 +19,8 @@
 /// Deadlines: each responder has at most one scheduled deadline in a min-heap (its next
 /// threshold crossing). A fresh fix only moves a deadline *later*, which costs nothing: the old
 /// entry surfaces, finds the responder's real deadline later, and is pushed once more. So a fix
-/// costs O(1) (one hash lookup), and the heap does O(log n) work at most once per threshold
-/// crossing or re-check. ``advance(to:into:)`` reports each change with the deadline as its time,
+/// costs O(1) (an array read for ids below 2^20, a hash lookup above), and the heap does
+/// O(log n) work at most once per threshold crossing or re-check. ``advance(to:into:)`` reports each change with the deadline as its time,
 /// so detection never waits for a poll. Recording a fix first runs the deadlines due by its `now`,
 /// so transitions come out in time order.
 ///
@@ -30,7 +30,13 @@
 /// scheduled"): with `JSONEncoder`, set `nonConformingFloatEncodingStrategy` (and the decoder's
 /// counterpart).
 public struct LivenessMonitor: Sendable, Codable {
-    private var slotOf: [ResponderID: Int32] = [:]
+    /// Slot + 1 of each responder id below ``denseIDLimit`` (0: none), read without hashing;
+    /// grown to the largest such id seen. Larger ids go through `sparseSlots`.
+    private var denseSlots: [Int32] = []
+    private var sparseSlots: [ResponderID: Int32] = [:]
+    /// Ids below this use `denseSlots` (at most 4 MiB of it): fleets number their responders
+    /// densely, and a hash lookup costs more than the rest of recording a fix.
+    static let denseIDLimit: Int32 = 1 << 20
     /// Responders in registration order (slot order).
     public private(set) var responders: [ResponderID] = []
     private var lastFix: [Double] = []
@@ -55,25 +61,25 @@ public struct LivenessMonitor: Sendable, Codable {
     /// Current status (``LivenessStatus/unknown`` for a responder never seen). As of the last
     /// `now` passed in: call ``advance(to:into:)`` first for a later time.
     public func status(of responder: ResponderID) -> LivenessStatus {
-        slotOf[responder].map { statuses[Int($0)] } ?? .unknown
+        existingSlot(responder).map { statuses[Int($0)] } ?? .unknown
     }
 
     /// `time` of the latest fix, seconds; nil before the first.
     public func lastFixTime(of responder: ResponderID) -> Double? {
-        guard let slot = slotOf[responder], lastFix[Int(slot)] > -.infinity else { return nil }
+        guard let slot = existingSlot(responder), lastFix[Int(slot)] > -.infinity else { return nil }
         return lastFix[Int(slot)]
     }
 
     /// Duty state of the latest fix; nil before the first.
     public func duty(of responder: ResponderID) -> DutyState? {
-        guard let slot = slotOf[responder], lastFix[Int(slot)] > -.infinity else { return nil }
+        guard let slot = existingSlot(responder), lastFix[Int(slot)] > -.infinity else { return nil }
         return duties[Int(slot)]
     }
 
     /// The thresholds in force for `responder` (override, else its latest fix's duty state);
     /// nil while off duty (an override applies only on duty or on a mission).
     public func thresholds(of responder: ResponderID) -> LivenessThresholds? {
-        guard let slot = slotOf[responder] else { return nil }
+        guard let slot = existingSlot(responder) else { return nil }
         return thresholds(slot: Int(slot))
     }
 
@@ -133,10 +139,27 @@ public struct LivenessMonitor: Sendable, Codable {
 
     // MARK: - Slots
 
+    @inline(__always)
+    private func existingSlot(_ responder: ResponderID) -> Int32? {
+        let id = responder.rawValue
+        if id < Self.denseIDLimit {
+            guard Int(id) < denseSlots.count else { return nil }
+            let slot = denseSlots[Int(id)]
+            return slot > 0 ? slot - 1 : nil
+        }
+        return sparseSlots[responder]
+    }
+
     private mutating func slot(for responder: ResponderID) -> Int32 {
-        if let slot = slotOf[responder] { return slot }
+        if let slot = existingSlot(responder) { return slot }
         let slot = Int32(responders.count)
-        slotOf[responder] = slot
+        let id = responder.rawValue
+        if id < Self.denseIDLimit {
+            if Int(id) >= denseSlots.count { denseSlots.append(contentsOf: repeatElement(0, count: Int(id) + 1 - denseSlots.count)) }
+            denseSlots[Int(id)] = slot + 1
+        } else {
+            sparseSlots[responder] = slot
+        }
         responders.append(responder)
         lastFix.append(-.infinity)
         duties.append(.offDuty)

@@ -26,18 +26,23 @@ public enum LivenessStatus: UInt8, CaseIterable, Hashable, Sendable, Codable, Cu
         }
     }
 
+    /// ``name``.
     public var description: String { name }
 }
 
 /// One status change of one responder, at `time` (seconds): the deadline that passed, or the
 /// time the fix that changed it arrived.
 public struct LivenessTransition: Hashable, Sendable, Codable {
+    /// Whose status changed.
     public var responder: ResponderID
+    /// The status before.
     public var from: LivenessStatus
+    /// The status after.
     public var to: LivenessStatus
     /// Seconds.
     public var time: Double
 
+    /// A transition at `time` (seconds).
     public init(responder: ResponderID, from: LivenessStatus, to: LivenessStatus, time: Double) {
         self.responder = responder
         self.from = from

@@ -13,6 +13,7 @@ public struct LocationFix: Hashable, Sendable, Codable {
     /// Metres, >= 0 when valid.
     public var accuracy: Double
 
+    /// A fix as given (seconds, degrees, metres); not validated.
     public init(time: Double, latitude: Double, longitude: Double, accuracy: Double) {
         self.time = time
         self.latitude = latitude

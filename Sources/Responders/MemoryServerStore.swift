@@ -7,8 +7,10 @@ public struct MemoryServerStore: ServerStore, Sendable {
     private var history: [StoredFix] = []
     private var latestByResponder: [ResponderID: StoredFix] = [:]
 
+    /// An empty store.
     public init() {}
 
+    /// See ``ServerStore/insert(_:isNew:)``; never throws.
     public mutating func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) -> IngestCounts {
         isNew.removeAll(keepingCapacity: true)
         var counts = IngestCounts()
@@ -31,14 +33,18 @@ public struct MemoryServerStore: ServerStore, Sendable {
         return counts
     }
 
+    /// The latest location of `responder`, nil if none.
     public func latest(of responder: ResponderID) -> StoredFix? { latestByResponder[responder] }
 
+    /// Every responder's latest location, by responder id.
     public func allLatest() -> [StoredFix] {
         latestByResponder.values.sorted { $0.fix.responder < $1.fix.responder }
     }
 
+    /// Fixes in the history.
     public func historyCount() -> Int { history.count }
 
+    /// The history by arrival time, then responder and sequence.
     public func historyByArrival() -> [StoredFix] {
         history.sorted {
             ($0.receivedAt, $0.fix.responder.rawValue, $0.fix.sequence) < ($1.receivedAt, $1.fix.responder.rawValue, $1.fix.sequence)

@@ -17,6 +17,7 @@ public struct ReportedFix: Hashable, Sendable, Codable {
     /// Power mode when the fix was taken.
     public var powerMode: PowerMode
 
+    /// A fix of `responder` numbered `sequence` (>= 1, not checked here).
     public init(responder: ResponderID, sequence: Int64, fix: LocationFix, duty: DutyState,
                 powerMode: PowerMode = .normal) {
         self.responder = responder

@@ -20,8 +20,10 @@ public struct ResponderID: RawRepresentable, Hashable, Comparable, Sendable, Cod
         rawValue = Int32(value)
     }
 
+    /// Orders by `rawValue`.
     @inlinable
     public static func < (a: ResponderID, b: ResponderID) -> Bool { a.rawValue < b.rawValue }
 
+    /// `responder N`.
     public var description: String { "responder \(rawValue)" }
 }

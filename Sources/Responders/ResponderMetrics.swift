@@ -11,6 +11,7 @@ public struct ResponderMetrics: Hashable, Sendable, Codable {
     public private(set) var delay: DelayHistogram
     private var transitions = [Int](repeating: 0, count: LivenessStatus.allCases.count * LivenessStatus.allCases.count)
 
+    /// Empty metrics; `delayBounds` are the histogram's bucket bounds in seconds.
     public init(delayBounds: [Double] = DelayHistogram.defaultBounds) {
         delay = DelayHistogram(bounds: delayBounds)
     }

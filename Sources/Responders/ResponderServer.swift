@@ -20,29 +20,42 @@ public struct ResponderServer<Store: ServerStore> {
     public private(set) var dispatcher = Dispatcher()
     /// Alert rules and their state.
     public private(set) var alerts: AlertEvaluator
-    /// The transitions caused by the last ``ingest(_:receivedAt:)`` or ``advance(to:)``.
+    /// The transitions caused by the last ``ingest(_:)``, ``ingest(_:receivedAt:)`` or ``advance(to:)``.
     public private(set) var lastTransitions: [LivenessTransition] = []
     private var isNew: [Bool] = []
     private var arrivals: [StoredFix] = []
 
+    /// A server over `store`, nothing seen yet, alerting by `rules`.
     public init(store: Store, rules: AlertRules = AlertRules()) {
         self.store = store
         alerts = AlertEvaluator(rules: rules)
     }
 
-    /// Ingests one batch received at `now` (seconds). Store errors are rethrown before anything
-    /// else changes.
+    /// Ingests one batch received at `now` (seconds): ``ingest(_:)`` with every fix arriving at `now`.
     @discardableResult
     public mutating func ingest(_ fixes: [ReportedFix], receivedAt now: Double) throws -> IngestCounts {
-        lastTransitions.removeAll(keepingCapacity: true)
-        liveness.advance(to: now, into: &lastTransitions)
         arrivals.removeAll(keepingCapacity: true)
         for fix in fixes { arrivals.append(StoredFix(fix: fix, receivedAt: now)) }
+        return try ingest(arrivals)
+    }
+
+    /// Ingests everything that arrived since the last call (several batches, each fix with its
+    /// arrival time) in one store call, so a SQLite store commits once per call rather than once
+    /// per phone batch. Liveness sees each fix at its own arrival time. Store errors are rethrown
+    /// before anything else changes.
+    /// - Precondition: `receivedAt` does not decrease along `arrivals`.
+    @discardableResult
+    public mutating func ingest(_ arrivals: [StoredFix]) throws -> IngestCounts {
+        precondition(zip(arrivals, arrivals.dropFirst()).allSatisfy { $0.receivedAt <= $1.receivedAt },
+                     "arrivals must be in arrival order")
+        lastTransitions.removeAll(keepingCapacity: true)
+        if let first = arrivals.first { liveness.advance(to: first.receivedAt, into: &lastTransitions) }
         let counts = try store.insert(arrivals, isNew: &isNew)
-        for (fix, new) in zip(fixes, isNew) where new {
-            metrics.observeDelay(now - fix.fix.time)
+        for (arrival, new) in zip(arrivals, isNew) where new {
+            let fix = arrival.fix
+            metrics.observeDelay(arrival.receivedAt - fix.fix.time)
             if liveness.recordFix(fix.responder, time: fix.fix.time, duty: fix.duty, powerMode: fix.powerMode,
-                                  now: now, into: &lastTransitions) {
+                                  now: arrival.receivedAt, into: &lastTransitions) {
                 dispatcher.updatePosition(fix.responder, latitude: fix.fix.latitude, longitude: fix.fix.longitude)
             }
         }
@@ -98,14 +111,9 @@ extension ResponderServer where Store == MemoryServerStore {
     /// the fixes and the times.
     public static func replaying(_ history: [StoredFix], until now: Double, rules: AlertRules = AlertRules()) -> Self {
         var server = ResponderServer(store: MemoryServerStore(), rules: rules)
-        var start = 0
-        while start < history.count && history[start].receivedAt <= now {
-            var end = start + 1
-            while end < history.count && history[end].receivedAt == history[start].receivedAt { end += 1 }
-            // MemoryServerStore never throws.
-            _ = try? server.ingest(history[start..<end].map(\.fix), receivedAt: history[start].receivedAt)
-            start = end
-        }
+        let upTo = history.firstIndex { $0.receivedAt > now } ?? history.count
+        // MemoryServerStore never throws.
+        _ = try? server.ingest(Array(history[..<upTo]))
         server.advance(to: now)
         return server
     }

@@ -32,6 +32,7 @@ public struct SenderCounters: Hashable, Sendable, Codable {
     /// Batches refused with 401 after the refresh.
     public var unauthorized = 0
 
+    /// All counters at 0.
     public init() {}
 }
 
@@ -45,7 +46,8 @@ public struct SenderCounters: Hashable, Sendable, Codable {
 /// to `batchLimit` fixes. A 401 refreshes the token and retries the same batch once; a second
 /// 401 backs off as ``SendStep/unauthorized``. Only a 2xx deletes fixes from the queue, so a
 /// batch whose answer was lost is sent again (the server drops the copies by sequence).
-public struct Sender: Sendable {
+/// `Codable`, so the phone can keep its backoff and token across a relaunch.
+public struct Sender: Sendable, Codable {
     /// Who this phone is.
     public let responder: ResponderID
     /// Backoff state.

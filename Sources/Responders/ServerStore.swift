@@ -1,9 +1,11 @@
 /// A fix as the server stored it: the fix and when it arrived (seconds, server clock).
 public struct StoredFix: Hashable, Sendable, Codable {
+    /// The fix as the phone reported it.
     public var fix: ReportedFix
     /// Seconds, server clock.
     public var receivedAt: Double
 
+    /// `fix` as stored at `receivedAt` (seconds).
     public init(fix: ReportedFix, receivedAt: Double) {
         self.fix = fix
         self.receivedAt = receivedAt
@@ -19,6 +21,7 @@ public struct IngestCounts: Hashable, Sendable, Codable {
     /// Responders whose latest location moved forward.
     public var latestMoved = 0
 
+    /// Counts as given.
     public init(stored: Int = 0, duplicates: Int = 0, latestMoved: Int = 0) {
         self.stored = stored
         self.duplicates = duplicates

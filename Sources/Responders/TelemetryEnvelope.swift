@@ -16,6 +16,7 @@ public struct TelemetryEnvelope: Hashable, Sendable, Codable {
     /// The current network path.
     public var network: NetworkType
 
+    /// An envelope with every field given (`oldestEntryAge` in seconds).
     public init(permission: PermissionStatus, locationServicesEnabled: Bool, powerMode: PowerMode,
                 appState: AppState, queueDepth: Int, oldestEntryAge: Double, network: NetworkType) {
         self.permission = permission

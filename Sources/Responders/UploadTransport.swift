@@ -42,6 +42,7 @@ public struct UploadBatch: Hashable, Sendable {
     /// The phone's state when the batch was built.
     public var telemetry: TelemetryEnvelope
 
+    /// A batch of `fixes` (in sequence order) with `telemetry`.
     public init(responder: ResponderID, fixes: [ReportedFix], telemetry: TelemetryEnvelope) {
         self.responder = responder
         self.fixes = fixes

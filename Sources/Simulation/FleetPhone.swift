@@ -51,7 +51,6 @@ struct FleetTransport: UploadTransport {
     var rng: SplitMix64
     var slowShare: Double
     var lostAnswerShare: Double
-    var now: Double
     var sent: [FleetDelivery] = []
 
     mutating func healthCheck(now: Double) -> TransportResponse { captive ? .status(302) : .status(200) }

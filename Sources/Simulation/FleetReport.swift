@@ -16,6 +16,7 @@ public struct DetectionStats: Hashable, Sendable {
     /// Episodes that lasted longer than the threshold + 1 s without an OFFLINE transition.
     public var missed = 0
 
+    /// Statistics of detection `times` (seconds, any order) against `threshold` (seconds).
     public init(times: [Double], threshold: Double, missed: Int) {
         let sorted = times.sorted()
         self.threshold = threshold
@@ -38,6 +39,7 @@ public struct DetectionStats: Hashable, Sendable {
 /// filled in by ``FleetSimulation/measureIngest(path:)`` and
 /// ``FleetSimulation/measureLiveness(minimumUpdates:)``.
 public struct FleetReport: Sendable {
+    /// The configuration's fleet size, minutes and seed.
     public var responders = 0, minutes = 0, seed: UInt64 = 0
     /// Fixes the phones' filters kept (each got a sequence number).
     public var fixesKept = 0
@@ -77,10 +79,14 @@ public struct FleetReport: Sendable {
     /// The same per second of the thread's CPU time (user + system), which the other processes
     /// of a busy machine disturb less.
     public var ingestFixesPerCPUSecond: [Double] = []
+    /// Fixes per second through the whole server (SQLite store, liveness, metrics, dispatcher),
+    /// one thread, one value per run.
+    public var serverIngestFixesPerSecond: [Double] = []
     /// Liveness updates (``LivenessMonitor/recordFix(_:time:duty:powerMode:now:into:)`` calls)
     /// per second in memory, one value per run.
     public var livenessUpdatesPerSecond: [Double] = []
 
+    /// An empty report.
     public init() {}
 }
 

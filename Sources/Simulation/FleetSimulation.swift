@@ -24,6 +24,7 @@ import Responders
 /// Scores are taken against the truth the simulation knows (see ``FleetReport``). Then the
 /// batches the server received, in arrival order, are the input of the two speed measurements.
 public final class FleetSimulation {
+    /// The settings.
     public let configuration: FleetConfiguration
     /// What the run measured.
     public private(set) var report = FleetReport()
@@ -46,6 +47,7 @@ public final class FleetSimulation {
         var response: (responder: ResponderID, time: Double, accepts: Bool)?
     }
 
+    /// A world of `configuration`, not run yet.
     public init(_ configuration: FleetConfiguration) {
         self.configuration = configuration
         rng = SplitMix64(seed: configuration.seed)
@@ -145,7 +147,7 @@ public final class FleetSimulation {
         }
         guard phones[k].queue.depth() > 0 else { return }
         var transport = FleetTransport(captive: phones[k].captive, rng: rng, slowShare: c.slowUploadShare,
-                                       lostAnswerShare: c.lostAnswerShare, now: t)
+                                       lostAnswerShare: c.lostAnswerShare)
         var queue = phones[k].queue, sender = phones[k].sender
         phones[k].queue = FleetQueue()   // moved out, not copied
         // FleetQueue never throws.
@@ -368,6 +370,30 @@ public final class FleetSimulation {
         report.ingestFixesPerCPUSecond.append(Double(arrivals.count) / (threadCPUSeconds() - startCPU))
         report.duplicatesStored = max(report.duplicatesStored, try store.historyCount() - stored)
         return stored
+    }
+
+    /// Replays every arrival through a fresh ``ResponderServer`` over a fresh SQLite store at
+    /// `path` (deleted first), ``FleetConfiguration/ingestTransactionSize`` arrivals per
+    /// ``ResponderServer/ingest(_:)`` call: the store, liveness, metrics and the dispatcher's
+    /// index together. Appends the rate to ``FleetReport/serverIngestFixesPerSecond``.
+    public func measureServerIngest(path: String) throws(ResponderStoreError) {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        var server = ResponderServer(store: try SQLiteServerStore(path: path))
+        let size = max(1, configuration.ingestTransactionSize)
+        let start = monotonicSeconds()
+        var first = 0
+        while first < arrivals.count {
+            let last = min(arrivals.count, first + size)
+            do {
+                try server.ingest(Array(arrivals[first..<last]))
+            } catch let error as ResponderStoreError {
+                throw error
+            } catch {
+                preconditionFailure("SQLiteServerStore throws only ResponderStoreError: \(error)")
+            }
+            first = last
+        }
+        report.serverIngestFixesPerSecond.append(Double(arrivals.count) / (monotonicSeconds() - start))
     }
 
     /// Replays every arrival through a fresh ``LivenessMonitor`` (recording the fix at its

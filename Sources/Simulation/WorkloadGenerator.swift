@@ -59,11 +59,13 @@ public enum WorkloadGenerator {
     public static var mile: Double { metersPerMile }
 
     /// The fences and fixes of `spec` (deterministic for its seed). O(pois + fixes).
+    /// - Precondition: `spec.pois >= 0`, `spec.devices >= 1`, `spec.fixes >= 0`.
     public static func make(_ spec: WorkloadSpec) -> Workload {
         Workload(fences: fences(spec), fixes: fixes(spec))
     }
 
     /// The fences of `spec` alone (they depend on `pois`, `tierRadii` and `seed` only).
+    /// - Precondition: `spec.pois >= 0`.
     public static func fences(_ spec: WorkloadSpec) -> [WorkloadFence] {
         precondition(spec.pois >= 0, "invalid workload spec: pois < 0")
         var rng = SplitMix64(seed: spec.seed)
@@ -72,6 +74,7 @@ public enum WorkloadGenerator {
 
     /// The fixes of `spec` alone (they depend on `devices`, `fixes`, `noise` and `seed` only), so
     /// one stream of fixes can be run against fence sets of several sizes.
+    /// - Precondition: `spec.devices >= 1`, `spec.fixes >= 0`.
     public static func fixes(_ spec: WorkloadSpec) -> FixStream {
         precondition(spec.devices > 0 && spec.fixes >= 0, "invalid workload spec")
         // An independent stream: the golden-ratio constant keeps it apart from the fences' one.

@@ -3,7 +3,7 @@ import CommandSupport
 /// The `geofence` command: dispatches to a subcommand, handles help and usage errors.
 enum GeofenceTool {
     static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, PoiCommand.self,
-                                                    RespondersCommand.self]
+                                                      RespondersCommand.self, DrawCommand.self]
 
     static var help: String {
         var text = """
@@ -17,8 +17,9 @@ enum GeofenceTool {
             SUBCOMMANDS:
 
             """
+        let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2   // one column, two spaces after the longest name
         for command in subcommands {
-            text += "  " + command.name.padding(10) + command.abstract + "\n"
+            text += "  " + command.name.padding(width) + command.abstract + "\n"
         }
         text += """
 
@@ -38,7 +39,7 @@ enum GeofenceTool {
         }
         if first == "-h" || first == "--help" || first == "help" {
             if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                io.output.writeRaw(command.help)
+                io.output.writeRaw(command.help(forPositionals: Array(arguments.dropFirst(2))))
             } else {
                 io.output.writeRaw(help)
             }
@@ -52,8 +53,8 @@ enum GeofenceTool {
         do throws(UsageError) {
             let rest = try Arguments(Array(arguments.dropFirst()), options: command.options,
                                      maxPositionals: command.maxPositionals)
-            if rest.wantsHelp {
-                io.output.writeRaw(command.help)
+            if rest.wantsHelp {   // the parser keeps no words then: hand over those that are not options
+                io.output.writeRaw(command.help(forPositionals: arguments.dropFirst().filter { !$0.hasPrefix("-") }))
                 io.flush()
                 return ExitStatus.success
             }

@@ -9,6 +9,8 @@ protocol Subcommand: Sendable {
     static var abstract: String { get }
     /// The full `--help` text.
     static var help: String { get }
+    /// The help for the given positional words (see the extension's default).
+    static func help(forPositionals words: [String]) -> String
     /// Every option the subcommand takes (names without `--`).
     static var options: [Arguments.Option] { get }
     /// How many non-option words it takes (an action, a file).
@@ -24,4 +26,8 @@ protocol Subcommand: Sendable {
 extension Subcommand {
     /// No positional words unless a subcommand says otherwise.
     static var maxPositionals: Int { 0 }
+
+    /// The help for `geofence NAME WORDS --help`: ``help`` unless a subcommand has a narrower
+    /// text for its positional words (an action such as `poi stats`).
+    static func help(forPositionals words: [String]) -> String { help }
 }

@@ -58,6 +58,13 @@ import Testing
         let garbage = try cli.run(["responders", "metrics", "--db", noise])
         #expect(garbage.status == 1)
         #expect(garbage.stderr == "\(noise): not an SQLite database (left unchanged)\n")
+
+        let queue = scratch("queue.sqlite")
+        defer { remove(queue) }
+        _ = try PhoneQueue(path: queue, responder: ResponderID(1))
+        let wrongKind = try cli.run(["responders", "metrics", "--db", queue])
+        #expect(wrongKind.status == 1)
+        #expect(wrongKind.stderr == "\(queue): not a responder server store (application id 1195790417, tables queue_meta, queued_fix); left unchanged\n")
     }
 
     @Test(arguments: [

@@ -12,3 +12,17 @@ import Testing
         }
     }
 }
+
+/// `geofence poi ACTION --help` shows that action's help, naming exactly the options it takes.
+@Suite struct PoiActionHelpTests {
+    @Test func eachActionHasItsOwnHelp() {
+        for action in PoiCommand.Action.allCases {
+            let text = PoiCommand.help(forPositionals: [action.rawValue])
+            #expect(text.hasPrefix("USAGE: geofence poi \(action.rawValue) "))
+            #expect(Arguments.optionNames(mentionedIn: text) == PoiCommand.options(of: action), "\(action)")
+        }
+        #expect(PoiCommand.help(forPositionals: []) == PoiCommand.help)
+        #expect(PoiCommand.help(forPositionals: ["frob"]) == PoiCommand.help)
+        #expect(DistanceCommand.help(forPositionals: ["x"]) == DistanceCommand.help)
+    }
+}

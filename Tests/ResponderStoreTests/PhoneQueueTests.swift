@@ -63,14 +63,19 @@ import Responders
         let path = dir.path("other.db")
         #expect(TestDirectory.sql(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE orders (id INTEGER); INSERT INTO customers VALUES (1, 'a');") == 0)
         let before = try dir.bytes(path)
-        let expected = ResponderStoreError.foreignDatabase(path: path, found: "application id 0, tables customers, orders")
-        #expect(throws: expected) { _ = try PhoneQueue(path: path, responder: ResponderID(1)) }
-        #expect(throws: expected) { _ = try SQLiteServerStore(path: path) }
+        let found = "application id 0, tables customers, orders"
+        #expect(throws: ResponderStoreError.foreignDatabase(path: path, expected: "phone queue", found: found)) {
+            _ = try PhoneQueue(path: path, responder: ResponderID(1))
+        }
+        #expect(throws: ResponderStoreError.foreignDatabase(path: path, expected: "server store", found: found)) {
+            _ = try SQLiteServerStore(path: path)
+        }
         #expect(try dir.bytes(path) == before)
         // A phone queue is foreign to the server store and the other way round.
         let queuePath = dir.path("queue.db")
         _ = try PhoneQueue(path: queuePath, responder: ResponderID(1))
-        #expect(throws: ResponderStoreError.foreignDatabase(path: queuePath, found: "application id \(0x4746_5051), tables queue_meta, queued_fix")) {
+        #expect(throws: ResponderStoreError.foreignDatabase(path: queuePath, expected: "server store",
+                                                            found: "application id \(0x4746_5051), tables queue_meta, queued_fix")) {
             _ = try SQLiteServerStore(path: queuePath)
         }
     }

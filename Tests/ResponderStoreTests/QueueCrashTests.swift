@@ -38,7 +38,7 @@ import Responders
         var appended = Set<Int64>()          // committed and not acknowledged
         var acknowledgedThrough: Int64 = 0   // everything up to here was acknowledged
         var lastCommitted: Int64 = 0         // highest sequence known committed
-        var kills = 0, killsMidRun = 0, operations = 0
+        var kills = 0, killsMidRun = 0, operations = 0, acknowledgements = 0, interrupted = 0
         for round in 0..<55 {
             let process = Process()
             process.executableURL = child
@@ -46,9 +46,18 @@ import Responders
             let output = Pipe()
             process.standardOutput = output
             try process.run()
-            usleep(UInt32(5_000 + rng.next() % 45_000))   // 5-50 ms
+            // Wait until the child is at work (its first line), however slow the machine, then
+            // kill it 0-60 ms later: the moment falls anywhere in its loop.
+            var said = Data()
+            while !said.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }   // the child ended early; checked below
+                said.append(chunk)
+            }
+            usleep(UInt32(rng.next() % 60_000))
             kill(process.processIdentifier, SIGKILL)
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            said.append(output.fileHandleForReading.readDataToEndOfFile())
+            let text = String(decoding: said, as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): child exited by itself: \(text.suffix(300))")
             kills += 1
@@ -83,11 +92,13 @@ import Responders
                     acknowledgedThrough = max(acknowledgedThrough, a)
                     pendingAcknowledge = nil
                     operations += 1
+                    acknowledgements += 1
                 default:
                     Issue.record("round \(round): unexpected line '\(line)'")
                 }
             }
             if lines > 0 { killsMidRun += 1 }
+            if pendingAppend != nil || pendingAcknowledge != nil { interrupted += 1 }
 
             // What the file says, read by this process.
             let queue = try PhoneQueue(path: path, responder: ResponderID(1))
@@ -116,8 +127,9 @@ import Responders
             #expect(queue.lastSequence == lastCommitted, "round \(round)")
         }
         #expect(kills >= 50)
-        #expect(killsMidRun >= 40, "most kills should land while the child is writing")
-        #expect(operations >= 100, "too few committed operations to mean anything: \(operations)")
-        print("QueueCrashTests: \(kills) kills (\(killsMidRun) mid-run), \(operations) committed operations, \(appended.count) fixes queued at the end, last sequence \(lastCommitted)")
+        #expect(killsMidRun == kills, "every kill should land while the child is writing")
+        #expect(operations >= kills && acknowledgements > 0, "too few committed operations to mean anything: \(operations)")
+        #expect(interrupted > 0, "no kill landed inside a call")
+        print("QueueCrashTests: \(kills) kills (\(killsMidRun) mid-run, \(interrupted) inside a call), \(operations) committed operations (\(acknowledgements) acknowledgements), \(appended.count) fixes queued at the end, last sequence \(lastCommitted)")
     }
 }

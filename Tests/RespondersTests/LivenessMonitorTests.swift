@@ -61,6 +61,20 @@ import Testing
         #expect(monitor.lastFixTime(of: alice) == 100)
     }
 
+    @Test func nanZeroAndHugeTimes() {
+        var monitor = LivenessMonitor()
+        var events: [LivenessTransition] = []
+        #expect(!monitor.recordFix(alice, time: .nan, duty: .onDuty, now: 0, into: &events))
+        #expect(monitor.status(of: alice) == .unknown && events.isEmpty)
+        #expect(monitor.recordFix(alice, time: 0, duty: .onDuty, now: 0, into: &events))
+        let epoch = 1e12   // far future seconds: still exact to well under a millisecond
+        #expect(monitor.recordFix(bob, time: epoch, duty: .onMission, now: epoch, into: &events))
+        monitor.advance(to: epoch + 60, into: &events)
+        #expect(events.suffix(2).map(\.time) == [epoch + 30, epoch + 60])
+        #expect(monitor.status(of: alice) == .offline)   // its deadlines passed long ago, in order
+        #expect(events.filter { $0.responder == alice }.map(\.time) == [0, 90, 180])
+    }
+
     @Test func offDutyOverridesAndLowPower() {
         var monitor = LivenessMonitor()
         var events: [LivenessTransition] = []
@@ -92,7 +106,8 @@ import Testing
         var now = 0.0
         for _ in 0..<20_000 {
             now += rng.nextUnit() * 3
-            let id = ResponderID(Int(rng.next() % 40))
+            let k = Int(rng.next() % 40)   // ids below and far above the dense range
+            let id = ResponderID(k < 20 ? k : Int(Int32.max) - k)
             if rng.nextUnit() < 0.6 {
                 let age = rng.nextUnit() < 0.8 ? rng.nextUnit() * 20 : rng.nextUnit() * 300
                 let duty: DutyState = rng.nextUnit() < 0.1 ? .offDuty : (rng.nextUnit() < 0.5 ? .onDuty : .onMission)

@@ -43,6 +43,11 @@ import Testing
             try live.ingest(batch, receivedAt: now)
         }
         live.advance(to: now + 500)
+        // The same history in one call, as a server ingests a tick's worth of batches.
+        var oneCall = ResponderServer(store: MemoryServerStore())
+        try oneCall.ingest(live.store.historyByArrival())
+        oneCall.advance(to: now + 500)
+        #expect(oneCall.prometheusText == live.prometheusText)
         let replayed = ResponderServer<MemoryServerStore>.replaying(live.store.historyByArrival(), until: now + 500)
         #expect(replayed.prometheusText == live.prometheusText)
         for k in 0..<30 { #expect(replayed.liveness.status(of: ResponderID(k)) == live.liveness.status(of: ResponderID(k))) }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Regenerates the cell/cover golden files and the distance oracle sample from /work/shared/testdata.
+"""Regenerates the cell/cover golden files and the distance oracle sample from the project's reference test data.
 
-Run from this folder: python3 make_golden.py /work/shared/testdata
+Run from this folder: python3 make_golden.py TESTDATA_DIR (the folder holding s2/ and distances/)
 (distance_expected.csv is not made here: it is the tool's own output, see README.md.)
 """
 import csv, json, sys
 
-src = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/testdata"
+if len(sys.argv) != 2:
+    sys.exit("usage: python3 make_golden.py TESTDATA_DIR")
+src = sys.argv[1]
 
 def token(i):
     if i == 0:

@@ -1,0 +1,15 @@
+/// What the app should do when an action button is tapped.
+public enum AppIntent: Hashable, Sendable {
+    case complete(taskIDs: [String])
+    case snooze(taskIDs: [String], SnoozeDuration)
+    case mute(taskIDs: [String])
+    case disable(taskIDs: [String])
+    case openMap(taskIDs: [String])
+    case startWorkout(taskIDs: [String])
+    case skipToday(taskIDs: [String])
+    case logEnergy(taskIDs: [String])
+    /// The notification itself was tapped.
+    case open(taskIDs: [String])
+    /// Swiped away.
+    case dismiss(taskIDs: [String])
+}

@@ -1,0 +1,30 @@
+/// The OS's notification center, as the reminders layer needs it. An adapter over
+/// `UNUserNotificationCenter` implements it on Apple platforms; tests use an in-memory fake.
+public protocol NotificationScheduling: Sendable {
+    /// Hands a request to the OS (replacing one with the same id).
+    func schedule(_ request: NotificationRequest) async throws
+    /// Removes pending and delivered requests with these ids.
+    func cancel(ids: [String]) async
+    /// The ids the OS still holds as pending.
+    func pendingIDs() async -> Set<String>
+}
+
+/// Time, injected: the only place a clock is read. Tests use a fake that they move by hand.
+public protocol ReminderClock: Sendable {
+    /// Unix seconds.
+    func now() -> Double
+    /// Suspends for `seconds` of this clock's time (a fake may return at once or never).
+    func sleep(seconds: Double) async throws
+}
+
+/// What the OS allows and whether the app is on screen (Core Location and notification
+/// settings on Apple platforms).
+public protocol PermissionSource: Sendable {
+    func current() async -> AppContext
+}
+
+/// Writes a lapse check-in: a persona or a text generator plugs in here. It may fail or be slow:
+/// ``LapseCheckIn/content(for:provider:clock:timeoutSeconds:)`` falls back to plain text.
+public protocol CheckInContentProviding: Sendable {
+    func content(for request: CheckInRequest) async throws -> NotificationContent
+}

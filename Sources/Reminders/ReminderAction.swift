@@ -1,0 +1,104 @@
+/// What a user can do with a nudge (or in the app), addressed by task slot.
+public enum ReminderAction: Hashable, Sendable, Codable {
+    /// Done: no more nudges for it (today, for a repeating task or rule).
+    case complete(slot: Int32)
+    /// No nudges for this task for a while.
+    case snooze(slot: Int32, SnoozeDuration)
+    /// No nudges for this task until ``unmute(slot:)``.
+    case mute(slot: Int32)
+    case unmute(slot: Int32)
+    /// "Disable for this activity": the rule (or task) makes no more offers and no fences.
+    case disable(slot: Int32)
+    case enable(slot: Int32)
+    /// The task is gone: whatever waits for it is dropped (the app marks it deleted in the book).
+    case delete(slot: Int32)
+    /// Swiped away: recorded for analytics, changes nothing.
+    case dismiss(slot: Int32)
+    /// Show the place on a map: an intent the app handles.
+    case openMap(slot: Int32)
+}
+
+/// How long a snooze lasts.
+public enum SnoozeDuration: String, Hashable, Sendable, Codable, CaseIterable {
+    case fifteenMinutes = "15m"
+    case oneHour = "1h"
+    /// Until the user's next local midnight.
+    case restOfDay = "today"
+}
+
+/// What the app must do after an action: the engine only changes its own ledger.
+public enum ReminderEffect: Hashable, Sendable {
+    /// Cancel every scheduled notification of this slot (``NotificationScheduling/cancel(ids:)``).
+    case cancelScheduled(slot: Int32)
+    /// A one-shot task is done: mark it completed in the ``TaskBook`` (its fences go).
+    case markCompleted(slot: Int32)
+    /// Mark it deleted in the ``TaskBook`` (its fences go).
+    case markDeleted(slot: Int32)
+    /// The task's fences changed: plan the monitored regions again.
+    case replanRegions
+    /// Open the task's place on a map.
+    case openMap(slot: Int32)
+}
+
+extension NudgeEngine {
+    /// Applies `action` at `now` (Unix seconds) and returns what the app must do.
+    ///
+    /// Completing, deleting, muting or disabling removes the task from any bundle not yet shown and from
+    /// the Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
+    /// A snooze for the rest of the day lasts until the next local midnight in the user's zone.
+    /// A NaN or infinite `now` changes nothing and is counted in ``NudgeCounters/invalidTimes``.
+    public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
+        guard now.isFinite else { counters.invalidTimes += 1; return [] }
+        let t = ledger.observe(now)
+        switch action {
+        case .complete(let slot):
+            let repeating = book.entry(slot) != nil && book.isRepeating(slot)
+            var r = ledger.record(slot)
+            r.completedDay = clock.localTime(at: t).day
+            if !repeating { r.isCompleted = true }
+            ledger.records[slot] = r
+            removeWaiting(slot, after: t)
+            return repeating ? [.cancelScheduled(slot: slot)] : [.cancelScheduled(slot: slot), .markCompleted(slot: slot), .replanRegions]
+        case let .snooze(slot, duration):
+            let end: Double
+            switch duration {
+            case .fifteenMinutes: end = t + 900
+            case .oneHour: end = t + 3_600
+            case .restOfDay: end = clock.startOfNextDay(after: t)
+            }
+            ledger.records[slot, default: ReminderLedger.TaskRecord()].snoozedUntil = end
+            return []
+        case .mute(let slot):
+            ledger.records[slot, default: ReminderLedger.TaskRecord()].isMuted = true
+            removeWaiting(slot, after: t)
+            return [.cancelScheduled(slot: slot)]
+        case .unmute(let slot):
+            ledger.records[slot, default: ReminderLedger.TaskRecord()].isMuted = false
+            return []
+        case .disable(let slot):
+            ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = true
+            removeWaiting(slot, after: t)
+            return [.cancelScheduled(slot: slot), .replanRegions]
+        case .enable(let slot):
+            ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = false
+            return [.replanRegions]
+        case .delete(let slot):
+            removeWaiting(slot, after: t)
+            return [.cancelScheduled(slot: slot), .markDeleted(slot: slot), .replanRegions]
+        case .dismiss:
+            return []
+        case .openMap(let slot):
+            return [.openMap(slot: slot)]
+        }
+    }
+
+    /// Takes `slot` out of the bundles not yet shown at `time` and out of the queue. A bundle
+    /// whose deadline has passed was shown then, even if ``advance(to:in:context:into:)`` has
+    /// not reported it yet.
+    mutating func removeWaiting(_ slot: Int32, after time: Double) {
+        for k in ledger.pending.indices where ledger.pending[k].deadline > time {
+            ledger.pending[k].items.removeAll { $0.slot == slot }
+        }
+        ledger.queued.removeAll { $0.item.slot == slot }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Reading the peers' figures from the JSON that `scripts/compare-peers --json-out FILE` writes:
+/// `{"workload": {...}, "results": [{"kind": "peer", "name": ..., "fences": ..., "fixes_per_second": ...,
+/// "index_mb": ...}, ...]}`. Rows of our own indexes (`"kind": "ours"`) are left out: the report
+/// measures those itself.
+public enum PeerResults {
+    /// A peers file that cannot be used, naming the field.
+    public struct FormatError: Error, CustomStringConvertible {
+        /// What is wrong, with the JSON path.
+        public var description: String
+    }
+
+    /// The peers of a compare-peers JSON document.
+    public static func parse(_ data: Data) throws -> [BenchmarkReport.Peer] {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let results = root["results"] as? [[String: Any]] else {
+            throw FormatError(description: "expected an object with a \"results\" array")
+        }
+        var peers: [BenchmarkReport.Peer] = []
+        for (k, row) in results.enumerated() where row["kind"] as? String == "peer" {
+            guard let name = row["name"] as? String else { throw FormatError(description: "results[\(k)].name: missing") }
+            guard let fences = row["fences"] as? Int else { throw FormatError(description: "results[\(k)].fences: missing") }
+            guard let speed = row["fixes_per_second"] as? Double, speed.isFinite, speed >= 0 else {
+                throw FormatError(description: "results[\(k)].fixes_per_second: missing or not a non-negative number")
+            }
+            guard let megabytes = row["index_mb"] as? Double, megabytes.isFinite else {
+                throw FormatError(description: "results[\(k)].index_mb: missing or not a number")
+            }
+            peers.append(BenchmarkReport.Peer(name: name, fences: fences, fixesPerSecond: speed,
+                                              indexBytes: Int((max(0, megabytes) * 1e6).rounded())))
+        }
+        return peers
+    }
+}

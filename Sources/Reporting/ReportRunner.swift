@@ -1,0 +1,159 @@
+import Geodesy
+import Geofencing
+import Simulation
+import SpatialIndex
+
+/// Measures a ``BenchmarkReport``: stabbing throughput, memory and candidate false positives of
+/// every index over fence counts; the transition detector's FP/FN trade-off and latency; the
+/// monitor planner's recall and replans under OS caps. All workloads are generated in memory
+/// from seeded ``WorkloadSpec``s, so a report is reproducible apart from its timings.
+public enum ReportRunner {
+    /// Runs every measurement of `settings`, telling `progress` what it is doing (for stderr).
+    /// `peers` are copied into the report as given.
+    /// - Complexity: dominated by the stabbing runs, (repetitions + 1) × fixes × indexes per size.
+    public static func measure(_ settings: ReportSettings, peers: [BenchmarkReport.Peer] = [], optimized: Bool,
+                               progress: (String) -> Void) throws -> BenchmarkReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var stab: [BenchmarkReport.Stab] = []
+        for pois in settings.stabPOIs {
+            progress("stabbing: generating \(pois) POIs, \(settings.stabFixes) fixes")
+            let workload = WorkloadGenerator.make(settings.stabSpec(pois: pois))
+            let fences = try workload.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
+            for index in ["cells", "packed", "dynamic", "brute"] {
+                if index == "brute" && fences.count > settings.bruteForceMaximumFences { continue }
+                progress("stabbing: \(index), \(fences.count) fences")
+                stab.append(try measureStab(index, fences: fences, fixes: workload.fixes, repetitions: settings.repetitions))
+            }
+        }
+
+        progress("accuracy: generating \(settings.accuracyPOIs) POIs, \(settings.accuracyFixes) fixes with truth")
+        let workload = WorkloadGenerator.make(settings.accuracySpec)
+        let fences = try workload.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
+        let fixes = workload.fixes
+        let index = PackedRTree(fences)
+        let truth = try TransitionScoring.trueTransitions(fixes, index: index)
+        var detector: [BenchmarkReport.Detector] = []
+        var defaultLatencies: [Double] = []
+        let defaults = TransitionDetectorConfiguration.default
+        for hysteresis in settings.hysteresisMeters {
+            for gate in settings.accuracyGatesMeters {
+                progress("detector: hysteresis \(Int(hysteresis)) m, accuracy gate \(Int(gate)) m")
+                var configuration = defaults
+                configuration.hysteresisMeters = hysteresis
+                configuration.maxAccuracyMeters = gate
+                var d = try TransitionDetector(fences: fences, configuration: configuration)
+                let events = TransitionScoring.detect(fixes, with: &d)
+                let score = TransitionScoring.score(detected: events, truth: truth)
+                let isDefault = configuration == defaults
+                if isDefault {
+                    defaultLatencies = TransitionScoring.match(detected: events, truth: truth).latencies.sorted()
+                }
+                detector.append(point(score, hysteresis: hysteresis, gate: gate, isDefault: isDefault))
+            }
+        }
+        progress("detector: naive (distance <= radius)")
+        let naive = TransitionScoring.score(detected: TransitionScoring.detectNaive(fixes, index: index), truth: truth)
+        let naivePoint = point(naive, hysteresis: 0, gate: nil, isDefault: false)
+        let required = truth.reduce(0) { $0 + ($1.optional ? 0 : 1) }
+
+        var planner: [BenchmarkReport.Planner] = []
+        let planTruth = try PlanScoring.truth(fences: fences, fixes: fixes)
+        for cap in settings.caps {
+            let monitor = try MonitorPlanner(candidates: PlanScoring.candidates(from: workload.fences),
+                                             configuration: MonitorPlanner.Configuration(capacity: cap))
+            let policies: [(String, PlanScoring.Policy)] = [
+                ("planner", .planner(monitor, significantChangeMeters: 500)),   // iOS: about 500 m
+                ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),
+                ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
+            ]
+            for (name, policy) in policies {
+                progress("planner: cap \(cap), \(name)")
+                let s = try PlanScoring.score(policy, truth: planTruth, fixes: fixes, settings: PlanScoring.Settings(os: .init(capacity: cap)))
+                planner.append(BenchmarkReport.Planner(
+                    cap: cap, policy: name, recall: s.recall, systemRecall: s.recallWithWakeUpCheck,
+                    replansPerDeviceHour: s.replansPerDeviceHour, wakesPerDeviceHour: s.wakesPerDeviceHour,
+                    guaranteedPlanShare: s.plans == 0 ? 0 : Double(s.guaranteedPlans) / Double(s.plans)))
+            }
+        }
+        let elapsed = clock.now - start
+        return BenchmarkReport(
+            settings: settings, optimized: optimized, stab: stab, peers: peers, detector: detector,
+            naiveDetector: naivePoint, trueTransitions: truth.count, requiredTransitions: required,
+            defaultLatenciesSeconds: defaultLatencies, planner: planner,
+            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    static func point(_ s: TransitionScore, hysteresis: Double, gate: Double?, isDefault: Bool) -> BenchmarkReport.Detector {
+        BenchmarkReport.Detector(hysteresisMeters: hysteresis, accuracyGateMeters: gate,
+                                 falsePositiveRate: s.falsePositiveRate, falseNegativeRate: s.falseNegativeRate,
+                                 latencyP50Seconds: s.latencyP50.isNaN ? nil : s.latencyP50,
+                                 latencyP95Seconds: s.latencyP95.isNaN ? nil : s.latencyP95, isDefault: isDefault)
+    }
+
+    /// Builds the index named `index` and measures it; each case calls the generic measurement
+    /// with a concrete type, so the query loop is specialised.
+    static func measureStab(_ index: String, fences: [Fence], fixes: FixStream, repetitions: Int) throws -> BenchmarkReport.Stab {
+        let clock = ContinuousClock()
+        let start = clock.now
+        switch index {
+        case "cells":
+            let built = LatLngGridIndex(fences)
+            return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
+        case "packed":
+            let built = PackedRTree(fences)
+            return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
+        case "dynamic":
+            var built = DynamicRTree()
+            for fence in fences { try built.insert(fence) }
+            return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
+        default:
+            let built = BruteForceIndex(fences)
+            return measureStab(built, name: index, build: clock.now - start, bytes: nil, fixes: fixes, repetitions: repetitions)
+        }
+    }
+
+    /// One warm-up and `repetitions` timed runs of the batch query over every fix (median
+    /// reported), then the candidate counters on every fix.
+    @inline(never)
+    static func measureStab<I: FenceIndex>(_ index: I, name: String, build: Duration, bytes: Int?, fixes: FixStream,
+                                           repetitions: Int) -> BenchmarkReport.Stab {
+        let clock = ContinuousClock()
+        var runs: [Double] = []
+        var hits = 0
+        var checksum: UInt64 = 0
+        for rep in 0...max(1, repetitions) {
+            var n = 0
+            var sum: UInt64 = 0
+            let start = clock.now
+            fixes.latitude.withUnsafeBufferPointer { la in
+                fixes.longitude.withUnsafeBufferPointer { lo in
+                    index.forEachContaining(latitudes: la, longitudes: lo) { chunk in
+                        n &+= chunk.count
+                        for hit in chunk {
+                            sum = sum &+ UInt64(UInt32(bitPattern: hit.fix)) &* 1_000_003 &+ UInt64(UInt32(bitPattern: hit.fence))
+                        }
+                    }
+                }
+            }
+            let elapsed = clock.now - start
+            if rep > 0 { runs.append(seconds(elapsed)) }
+            precondition(rep == 0 || (n == hits && sum == checksum), "stabbing is not deterministic")
+            hits = n
+            checksum = sum
+        }
+        var stats = QueryStats()
+        for k in 0..<fixes.count {
+            index.forEachContaining(latitude: fixes.latitude[k], longitude: fixes.longitude[k], stats: &stats) { _ in }
+        }
+        runs.sort()
+        return BenchmarkReport.Stab(index: name, fences: index.count, fixes: fixes.count,
+                                    fixesPerSecond: Double(fixes.count) / runs[runs.count / 2], indexBytes: bytes,
+                                    candidateFalsePositiveRate: stats.falsePositiveRate, hits: hits,
+                                    checksum: String(checksum), buildSeconds: seconds(build))
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+}

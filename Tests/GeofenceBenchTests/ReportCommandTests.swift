@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import GeofenceBench
+
+/// `geofence-bench report` end to end: the quick report's files (the page's content is checked in
+/// ReportingTests), and its command-line errors.
+@Suite struct ReportCommandTests {
+    @Test func quickReportWritesBothFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-" + UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(BenchTool.main(["report", "--quick", "--out", directory + "/nested"]) == 0)
+        let html = try String(contentsOfFile: directory + "/nested/report.html", encoding: .utf8)
+        let json = try String(contentsOfFile: directory + "/nested/report.json", encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.contains("quick preset"))
+        #expect(html.components(separatedBy: "<svg ").count - 1 == 7)
+        #expect(json.contains("\"is_quick\" : true"))
+        let charts = try FileManager.default.contentsOfDirectory(atPath: directory + "/nested/charts").sorted()
+        #expect(charts.count == 7)
+        #expect(charts.contains("stabbing-throughput-against-fence-count.svg"))
+    }
+
+    @Test func badCommandLinesAndPeersFiles() throws {
+        #expect(BenchTool.main(["report"]) == 2)                                  // --out is required
+        #expect(BenchTool.main(["report", "--out", "/tmp/x", "--full"]) == 2)
+        #expect(BenchTool.main(["report", "--help"]) == 0)
+        let peers = FileManager.default.temporaryDirectory.appendingPathComponent("peers-\(UUID().uuidString).json").path
+        try #"{"results": [{"kind": "peer", "name": "s2_cover"}]}"#.write(toFile: peers, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: peers) }
+        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", peers]) == 1)
+        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", "/nonexistent.json"]) == 1)
+    }
+}
+
+/// `geofence-bench help [COMMAND]` answers like `geofence help [COMMAND]`.
+@Suite struct BenchHelpCommandTests {
+    @Test func helpWordWorksLikeTheFlag() {
+        #expect(BenchTool.main(["help"]) == 0)
+        for command in BenchTool.commands.compactMap(\.name) {
+            #expect(BenchTool.main(["help", command]) == 0, "\(command)")
+        }
+        #expect(BenchTool.main(["help", "frobnicate"]) == 2)
+        #expect(BenchTool.main(["help", "stab", "plan"]) == 2)
+    }
+
+    @Test func generateHelpGivesDefaultsAndEveryFile() {
+        for text in ["--pois 10000", "--devices 1000", "--fixes 1000000", "--seed 1", "--noise realistic",
+                     "fences.csv", "fixes.csv", "truth.csv"] {
+            #expect(GenerateCommand.help.contains(text), "\(text)")
+        }
+        #expect(StabCommand.help.contains("default packed"))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import Reminders
+
+@Suite struct OSBoundaryTests {
+    static let user = PseudonymousID(accountID: "a", salt: "s")
+    static let noon = World.epoch + 12 * 3_600
+
+    /// Engine -> dispatcher -> fake notification center; completing the task cancels what is
+    /// still scheduled for it.
+    @Test func dispatchAndCancel() async throws {
+        let (book, _) = World.book()
+        var engine = try NudgeEngine(preferences: World.preferences())
+        let permissions = FakePermissions(context: .background)
+        var out: [NudgeDecision] = []
+        let context = await permissions.current()
+        engine.handle(exit(6, at: Self.noon), in: book, context: context, now: Self.noon, into: &out)
+        engine.advance(to: Self.noon + 420, in: book, context: context, into: &out)
+        let scheduler = FakeScheduler()
+        let dispatcher = NotificationDispatcher(scheduler: scheduler, userID: Self.user)
+        var ledger = NotificationLedger()
+        var analytics = AnalyticsLog(optOut: false)
+        try await dispatcher.dispatch(out, book: book, unit: .miles, ledger: &ledger, analytics: &analytics, now: Self.noon)
+        let pending = await scheduler.pending
+        #expect(pending.count == 1)
+        let request = try #require(pending.values.first)
+        #expect(request.type == .locationCompletionOffer)
+        #expect(request.content.body == "Did you finish 'Gym workout'?")
+        #expect(request.trigger == .at(Self.noon + 420))
+        #expect(analytics.events.map(\.name) == ["LocationOfferEligible", "LocationOfferShown", "notification_scheduled"])
+        let effects = engine.apply(.complete(slot: 2), in: book, now: Self.noon + 100)
+        await dispatcher.perform(effects, book: book, ledger: &ledger, analytics: &analytics, now: Self.noon + 100)
+        #expect(await scheduler.pending.isEmpty)
+        #expect(await scheduler.cancelled == [request.id])
+        #expect(analytics.events.last?.name == "notification_cancelled")
+        // A scheduler that refuses: the error reaches the caller.
+        await scheduler.setFailNext()
+        let decided = engine.run(enter(3, at: Self.noon + 90_000), book)
+        let later = try #require(decided.first)
+        await #expect(throws: FakeError.self) {
+            try await dispatcher.dispatch([later], book: book, unit: .miles, ledger: &ledger, analytics: &analytics, now: Self.noon)
+        }
+    }
+
+    @Test func lapseCheckIns() async throws {
+        var p = World.preferences(cap: 5, spacing: 0)
+        p.absence = .checkInOnMe
+        var engine = try NudgeEngine(preferences: p)
+        #expect(engine.checkIn(context: .background, now: Self.noon) == nil)            // never active: nothing known
+        engine.markActive(at: Self.noon)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 2 * 86_400) == nil)   // within the lapse
+        let checkIn = engine.checkIn(context: .background, now: Self.noon + 3 * 86_400)
+        let first = try #require(checkIn)
+        #expect(first.outcome == .deliver(.notification))
+        #expect(first.kind == .checkIn)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 4 * 86_400) == nil)   // one per lapse
+        engine.markActive(at: Self.noon + 5 * 86_400)
+        // Next lapse lands at 23:00 UTC, inside quiet hours 22:00-07:00: suppressed, then delivered later.
+        var q = engine.preferences
+        q.quietHours = try QuietHours(from: "22:00", to: "07:00")
+        try engine.updatePreferences(q)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 8 * 86_400 + 11 * 3_600)?.reason == .quietHours)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 9 * 86_400)?.isDelivered == true)
+        var space = p
+        space.absence = .giveMeSpace
+        var quiet = try NudgeEngine(preferences: space)
+        quiet.markActive(at: Self.noon)
+        #expect(quiet.checkIn(context: .background, now: Self.noon + 30 * 86_400) == nil)
+
+        let request = try #require(LapseCheckIn.due(ledger: ReminderLedger.activeLongAgo(Self.noon), preferences: p, now: Self.noon + 4 * 86_400))
+        #expect(request.daysAway == 4)
+        let clock = FakeClock(time: Self.noon, sleepsForever: true)
+        let answered = await LapseCheckIn.content(for: request, provider: FakeProvider(mode: .answer), clock: clock)
+        #expect(answered.usedFallback == false)
+        #expect(answered.0.body == "check_in_on_me after 4 days")
+        let failed = await LapseCheckIn.content(for: request, provider: FakeProvider(mode: .fail), clock: clock)
+        #expect(failed.usedFallback)
+        #expect(failed.0.body == "It's been 4 days. How are you doing? Your reminders are here when you need them.")
+        let timedOut = await LapseCheckIn.content(for: request, provider: FakeProvider(mode: .hang),
+                                                  clock: FakeClock(time: Self.noon, sleepsForever: false))
+        #expect(timedOut.usedFallback)
+    }
+}
+
+extension ReminderLedger {
+    static func activeLongAgo(_ t: Double) -> ReminderLedger {
+        var l = ReminderLedger()
+        l.markActive(at: t)
+        return l
+    }
+}

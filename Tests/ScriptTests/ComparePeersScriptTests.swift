@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `scripts/compare-peers` end to end on a tiny workload with the debug `geofence-bench` (its
+/// speeds mean nothing; the test checks that everything builds, runs and agrees). Skipped (with
+/// the reason in the trait) without g++ and Debian's Boost, S2 and Abseil headers.
+@Suite(.enabled(if: ScriptSupport.which("g++") != nil && ScriptSupport.which("python3") != nil
+                    && FileManager.default.fileExists(atPath: "/usr/include/boost/geometry.hpp")
+                    && FileManager.default.fileExists(atPath: "/usr/include/s2/s2cell_id.h")
+                    && FileManager.default.fileExists(atPath: "/usr/include/absl/container/flat_hash_map.h"),
+                "needs g++, python3 and Debian's libboost-dev, libs2-dev, libabsl-dev"))
+struct ComparePeersScriptTests {
+    @Test func everyIndexAndPeerAgreesAndTheTableIsPrinted() throws {
+        let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
+        let directory = try ScriptSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = directory.appendingPathComponent("peers.json").path
+        let result = try ScriptSupport.run("compare-peers", ["--pois", "100,300", "--fixes", "5000", "--devices", "20",
+                                                             "--reps", "1", "--bench", bench.path, "--json-out", json,
+                                                             "--work", directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "| M fixes/s (index memory) | 300 fences | 900 fences |")
+        for label in ["**LatLngGridIndex (batch query)**", "PackedRTree (batch query)", "DynamicRTree, inserted one by one",
+                      "lat/lng grid reference (C++)", "S2 cover → hash, 16 cells, levels 11-13 (C++)",
+                      "Boost.Geometry packed R* (C++)", "Boost.Geometry inserted R* (C++)"] {
+            #expect(lines.contains { $0.hasPrefix("| " + label + " | ") }, "row \(label)")
+        }
+        #expect(lines.last?.hasPrefix("Every index and peer agreed on each workload") == true)
+        // The JSON holds every measurement with one answer per workload.
+        let data = try Data(contentsOf: URL(fileURLWithPath: json))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 14)
+        for pois in [100, 300] {
+            let checksums = Set(results.filter { $0["pois"] as? Int == pois }.compactMap { $0["checksum"] as? String })
+            #expect(checksums.count == 1)
+        }
+        #expect(result.stderr.contains("building the C++ peers"))
+    }
+
+    @Test func helpAndUsageErrors() throws {
+        let help = try ScriptSupport.run("compare-peers", ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("geofence-bench generate --pois N --devices 1000 --fixes 1000000 --seed 1 --noise gaussian"))
+        #expect(try ScriptSupport.run("compare-peers", ["--pois", "many"]).status == 2)
+        #expect(try ScriptSupport.run("compare-peers", ["--frobnicate"]).status == 2)
+    }
+}

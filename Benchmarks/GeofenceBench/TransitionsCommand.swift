@@ -13,9 +13,12 @@ import CommandSupport
 /// scored against the noise-free truth (definitions in Simulation's ``TransitionScoring``).
 struct TransitionsCommand {
     static let help = """
-    geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R]
+    geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
+                               [--preset default|evidence]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
-                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M] [--sweep] [--diagnose]
+                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
+                               [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
+                               [--sweep] [--diagnose]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
       unmatched true transition of the same device, fence and kind when it comes at most 120 s
@@ -24,15 +27,22 @@ struct TransitionsCommand {
       Prints true transitions, detected events, false-positive and false-negative rates, latency
       p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
       --events-out writes the detector's events as device,fence,kind,t.
-      The tuning options override the detector's defaults; --sweep prints the trade-off table over
+      --threads N partitions the devices over N detectors on N threads (events merged back into
+      stream order: identical to one detector's); timing covers detection and the merge, and
+      JSON "fixes_per_busiest_shard_cpu_second" the busiest shard's thread CPU time (the speed
+      on idle cores, without the merge).
+      JSON "state" gives the per-device state: bytes per idle device, per fence entry, and in all.
+      --preset picks the base settings (TransitionDetectorConfiguration.default or .evidence).
+      The tuning options override the preset's settings; --sweep prints the trade-off table over
       hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
 
     static let command = BenchCommand(
         name: "transitions",
         options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
-                  .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
+                  .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
                   .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
+                  .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"),
                   .value("slack"), .flag("sweep"), .flag("diagnose")],
         help: help, run: run)
 
@@ -45,7 +55,8 @@ struct TransitionsCommand {
         let sweep = args.flag("sweep")
         let diagnoseFN = args.flag("diagnose")
         let reps = try args.int("reps", default: 3, in: 1...Int.max)
-        var config = TransitionDetectorConfiguration.default
+        let threads = try args.int("threads", default: 1, in: 1...1_024)
+        var config = try args.choice("preset", default: DetectorPreset.default).configuration
         let any = -Double.infinity...Double.infinity
         config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters, in: any)
         config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction, in: any)
@@ -54,6 +65,10 @@ struct TransitionsCommand {
         config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations, in: 0...Int.max)
         config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
         config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
+        config.enterEvidence = try args.double("enter-evidence", default: config.enterEvidence, in: any)
+        config.enterEvidencePerFix = try args.double("evidence-per-fix", default: config.enterEvidencePerFix, in: any)
+        config.exitEvidence = try args.double("exit-evidence", default: config.exitEvidence, in: any)
+        config.exitEvidencePerFix = try args.double("exit-evidence-per-fix", default: config.exitEvidencePerFix, in: any)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
         config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 
@@ -75,15 +90,23 @@ struct TransitionsCommand {
         }
         var runs: [Double] = []
         var cpuRuns: [Double] = []
+        var criticalCPURuns: [Double] = []  // per run, the busiest shard's thread CPU seconds
         var events: [TransitionEvent] = []
-        var detector: TransitionDetector?
+        var detectors: [TransitionDetector] = []
+        let shards = threads > 1 ? FixShards(fixes, count: threads) : nil
         for _ in 0..<reps {
-            var d = try makeDetector(fences, config)
+            var ds = try (0..<threads).map { _ throws(BenchError) in try makeDetector(fences, config) }
             let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
-            events = TransitionScoring.detect(fixes, with: &d)
+            if let shards {
+                var shardCPU: [Double] = []
+                events = TransitionScoring.detect(shards, with: &ds, shardCPUSeconds: &shardCPU)
+                criticalCPURuns.append(shardCPU.max() ?? 0)
+            } else {
+                events = TransitionScoring.detect(fixes, with: &ds[0])
+            }
             runs.append(monotonicSeconds() - start)
             cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
-            detector = d
+            detectors = ds
         }
         runs.sort()
         cpuRuns.sort()
@@ -104,8 +127,10 @@ struct TransitionsCommand {
                 throw BenchError("\(error)")
             }
         }
-        let d = detector!
         let fixesPerSecond = Double(fixes.count) / seconds
+        let devices = detectors.reduce(0) { $0 + $1.deviceCount }
+        let stateEntries = detectors.reduce(0) { $0 + $1.stateEntryCount }
+        let stateBytes = detectors.reduce(0) { $0 + $1.stateBytes }
         if json {
             var o = JSONObject()
             o.set("fences", fences.count)
@@ -118,12 +143,31 @@ struct TransitionsCommand {
             o.set("false_positive_reduction_vs_naive",
                   score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
             var c = JSONObject()
-            let k = d.counters
+            let k = counters(detectors)
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
-            c.set("neighbourhood_queries", k.neighborhoodQueries); c.set("state_entries", d.stateEntryCount)
+            c.set("neighbourhood_queries", k.neighborhoodQueries); c.set("state_entries", stateEntries)
             o.set("counters", object: c)
-            o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0)
+            var m = JSONObject()
+            m.set("devices", devices)
+            m.set("bytes_per_idle_device", TransitionDetector.bytesPerIdleDevice)
+            m.set("bytes_per_fence_entry", TransitionDetector.bytesPerFenceEntry)
+            m.set("entry_buffer_overhead_bytes", TransitionDetector.entryBufferOverhead)
+            m.set("state_bytes", stateBytes)
+            m.set("bytes_per_device", devices == 0 ? 0 : Double(stateBytes) / Double(devices), decimals: 1)
+            m.set("entries_per_device", devices == 0 ? 0 : Double(stateEntries) / Double(devices), decimals: 2)
+            let binary = detectors.reduce(0) { $0 + $1.binarySnapshot().count }
+            m.set("binary_snapshot_bytes", binary)
+            m.set("binary_snapshot_bytes_per_device", devices == 0 ? 0 : Double(binary) / Double(devices), decimals: 1)
+            o.set("state", object: m)
+            o.set("threads", threads)
+            o.set("ns_per_fix", seconds / Double(fixes.count) * 1e9, decimals: 1)
+            if threads == 1 { o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0) }
+            if threads > 1 {
+                // The busiest shard's thread CPU time: the wall time on idle cores, less the merge.
+                criticalCPURuns.sort()
+                o.set("fixes_per_busiest_shard_cpu_second", Double(fixes.count) / criticalCPURuns[criticalCPURuns.count / 2], decimals: 0)
+            }
             o.set("seconds_runs", array: runs.map { JSONObject.number($0, decimals: 6) })
             print(o.text)
         } else {
@@ -131,11 +175,23 @@ struct TransitionsCommand {
             print(scoreTable([("detector", score, fixesPerSecond), ("naive", naive, nil)]))
             print("detector on-CPU: \(formatFixed(Double(fixes.count) / cpuSeconds / 1e6, 2)) M fixes/s "
                 + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
-            let k = d.counters
+            let k = counters(detectors)
             print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
                 + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighborhoodQueries), "
-                + "state entries \(d.stateEntryCount)")
+                + "state entries \(stateEntries), \(stateBytes) bytes of device state")
         }
+    }
+
+    /// The counters of all shards' detectors, summed.
+    static func counters(_ detectors: [TransitionDetector]) -> TransitionCounters {
+        var total = TransitionCounters()
+        for d in detectors {
+            let k = d.counters
+            total.fixes += k.fixes; total.accepted += k.accepted; total.inaccurate += k.inaccurate; total.jumps += k.jumps
+            total.duplicates += k.duplicates; total.outOfOrder += k.outOfOrder; total.invalid += k.invalid
+            total.neighborhoodQueries += k.neighborhoodQueries; total.unknownFenceIDs += k.unknownFenceIDs
+        }
+        return total
     }
 
     static func makeDetector(_ fences: [Fence], _ config: TransitionDetectorConfiguration)
@@ -196,5 +252,17 @@ struct TransitionsCommand {
         lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The `--preset` names: the detector's documented configurations.
+enum DetectorPreset: String, CaseIterable {
+    case `default`, evidence
+
+    var configuration: TransitionDetectorConfiguration {
+        switch self {
+        case .default: return .default
+        case .evidence: return .evidence
+        }
     }
 }

@@ -21,6 +21,11 @@ import SpatialIndex
 ///    outside only when `d > r + margin`, `margin = h + f r + k a` (metres; `a` the accuracy).
 /// 5. Confirmation: `enterConfirmations` / `exitConfirmations` consecutive decisive fixes, and
 ///    optionally `minimumDwellSeconds` of decisive inside fixes, before an entry counts.
+///    Or, with `enterEvidence` / `exitEvidence` set, evidence instead of steps 4-5 for that
+///    transition: each fix scores how far past the boundary it is in units of half its
+///    accuracy, and the transition fires when the accumulated score (a CUSUM) reaches the
+///    threshold, so a deep fix decides at once and a lone outlier is outweighed by the fixes
+///    around it (``TransitionDetectorConfiguration/evidence``).
 /// The first decisive state of a fence for a device sets the state without an event. A fence
 /// with a dwell time emits `dwell` once the device has stayed inside that long since its entry
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
@@ -254,7 +259,7 @@ public struct TransitionDetector {
             moved = 0
         }
         let before = events.count
-        update(slot, p, moved: moved.squareRoot(), time: time, accuracyChord: accuracy * accuracyChordPerMeter, into: &events)
+        update(slot, p, moved: moved.squareRoot(), time: time, accuracy: accuracy, into: &events)
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }

@@ -11,117 +11,137 @@ extension LatLngGridIndex {
     ///   ``defaultCellsPerRadius(fenceCount:)``.
     /// - Precondition: `cellsPerRadius > 0`; fewer than 2^24 groups (24-bit group numbers in
     ///   the entries): about 50M fences in 3-tier groups, 16.7M single fences.
-    /// - Complexity: O(n log n) plus the cells of each group's bounding box.
+    /// - Complexity: O(n) radix sorts of 64-bit keys plus the cells of each group's bounding
+    ///   box; trigonometry once per row and per column of a group's box, not per cell.
     public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) {
         let input = Array(fences)
         let n = input.count
         let cellsPerRadius = cellsPerRadius ?? LatLngGridIndex.defaultCellsPerRadius(fenceCount: n)
         precondition(cellsPerRadius > 0, "cellsPerRadius must be positive")
+        precondition(n < 1 << 29, "too many fences for 29-bit positions in the sort keys")
         self.cellsPerRadius = cellsPerRadius
 
-        // Centre groups: sort by Hilbert key of the centre (locality), then the centre's bits
-        // (identical centres become adjacent), then chord2 descending, then input order.
-        var order = input.indices.map { (key: HilbertCurve.key(input[$0].centerVector), index: $0) }
-        order.sort { l, r in
-            if l.key != r.key { return l.key < r.key }
-            let a = input[l.index], b = input[r.index]
-            let ac = a.centerVector, bc = b.centerVector
-            if ac.x.bitPattern != bc.x.bitPattern { return ac.x.bitPattern < bc.x.bitPattern }
-            if ac.y.bitPattern != bc.y.bitPattern { return ac.y.bitPattern < bc.y.bitPattern }
-            if ac.z.bitPattern != bc.z.bitPattern { return ac.z.bitPattern < bc.z.bitPattern }
-            if a.chord2 != b.chord2 { return a.chord2 > b.chord2 }
-            return l.index < r.index
-        }
+        let sorted = LatLngGridIndex.centerSorted(input)
         // Groups: runs of identical centres, at most maxGroupSize fences each.
         var groupFirst: [Int] = []  // position in `order` of each group's first fence
-        for (position, item) in order.enumerated() {
+        groupFirst.reserveCapacity(n + 1)
+        for position in 0..<n {
             if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
-               LatLngGridIndex.sameCentre(input[order[g].index], input[item.index]) {
+               LatLngGridIndex.sameCentre(sorted[g], sorted[position]) {
                 continue
             }
             groupFirst.append(position)
         }
         groupFirst.append(n)
         let groupCount = groupFirst.count - 1
+        precondition(groupCount < 1 << 24, "too many fences for 24-bit group numbers")
+
         // Records by level, then Hilbert order: a level's groups are contiguous, so the groups
         // of one cell form long runs even when tiers of different sizes are single fences.
-        let groupLevel = (0..<groupCount).map {
-            LatLngGridIndex.level(radiusMeters: input[order[groupFirst[$0]].index].radiusMeters, cellsPerRadius: cellsPerRadius)
+        // A stable counting sort by level (equal radii share a level: one level computation
+        // per distinct radius in a row of groups).
+        var groupLevel = [UInt8](repeating: 0, count: groupCount)
+        var levelCounts = [Int](repeating: 0, count: LatLngGrid.maxLevel + 2)
+        var lastRadius = Double.nan, lastLevel = 0
+        for g in 0..<groupCount {
+            let radius = sorted[groupFirst[g]].radiusMeters
+            if radius.bitPattern != lastRadius.bitPattern {
+                lastRadius = radius
+                lastLevel = LatLngGridIndex.level(radiusMeters: radius, cellsPerRadius: cellsPerRadius)
+            }
+            groupLevel[g] = UInt8(lastLevel)
+            levelCounts[lastLevel + 1] += 1
         }
-        let groupOrder = (0..<groupCount).sorted { (groupLevel[$0], $0) < (groupLevel[$1], $1) }
-        var records: [UInt64] = []
-        records.reserveCapacity(groupCount * LatLngGridIndex.recordWords)
+        for l in 1..<levelCounts.count { levelCounts[l] += levelCounts[l - 1] }
+        var groupOrder = [Int](repeating: 0, count: groupCount)
+        for g in 0..<groupCount {
+            let l = Int(groupLevel[g])
+            groupOrder[levelCounts[l]] = g
+            levelCounts[l] += 1
+        }
+
         // Group kinds: one per distinct list of radii (a POI's three tiers are one kind shared
         // by every POI), holding the squared chords (-1 for a missing fence) and the count.
+        var records: [UInt64] = []
+        records.reserveCapacity(groupCount * LatLngGridIndex.recordWords)
         var kinds: [Double] = [], kindRadii: [Double] = []
-        var kindOf: [[UInt64]: UInt64] = [:]
-        for g in groupOrder {
-            let members = order[groupFirst[g]..<groupFirst[g + 1]].map { input[$0.index] }
-            let radiusBits = members.map(\.radiusMeters.bitPattern)
+        var kindOf: [KindKey: UInt64] = [:]
+        var lastKey = KindKey(count: 0, radii: (0, 0, 0)), lastKind: UInt64 = 0
+        for (record, g) in groupOrder.enumerated() {
+            let first = groupFirst[g], count = groupFirst[g + 1] - first
+            func member(_ k: Int) -> Fence { sorted[first + k] }
+            func bits(_ k: Int) -> UInt64 { k < count ? member(k).radiusMeters.bitPattern : 0 }
+            let key = KindKey(count: count, radii: (bits(0), bits(1), bits(2)))
             let kind: UInt64
-            if let k = kindOf[radiusBits] {
+            if record > 0 && key == lastKey {
+                kind = lastKind
+            } else if let k = kindOf[key] {
                 kind = k
             } else {
                 kind = UInt64(kinds.count / LatLngGridIndex.kindWords)
-                kindOf[radiusBits] = kind
+                kindOf[key] = kind
                 for k in 0..<LatLngGridIndex.maxGroupSize {
-                    kinds.append(k < members.count ? members[k].chord2 : -1)
-                    kindRadii.append(k < members.count ? members[k].radiusMeters : 0)
+                    kinds.append(k < count ? member(k).chord2 : -1)
+                    kindRadii.append(k < count ? member(k).radiusMeters : 0)
                 }
-                kinds.append(Double(members.count))
+                kinds.append(Double(count))
             }
-            let c = members[0].centerVector
-            func id(_ k: Int) -> UInt64 { k < members.count ? UInt64(UInt32(bitPattern: members[k].id)) : 0 }
-            records.append(contentsOf: [c.x.bitPattern, c.y.bitPattern, c.z.bitPattern,
-                                        id(0) | id(1) << 32, id(2) | kind << 32])
+            lastKey = key
+            lastKind = kind
+            let c = member(0).centerVector
+            func id(_ k: Int) -> UInt64 { k < count ? UInt64(UInt32(bitPattern: member(k).id)) : 0 }
+            records.append(c.x.bitPattern)
+            records.append(c.y.bitPattern)
+            records.append(c.z.bitPattern)
+            records.append(id(0) | id(1) << 32)
+            records.append(id(2) | kind << 32)
         }
-        precondition(groupCount < 1 << 24, "too many fences for 24-bit group numbers")
 
-        // Cells of every group, as ((level, cell key), entry) pairs.
+        // Cells of every group, as `level << 57 | cell key (31 bits) << 26 | record << 2 |
+        // interior` (see ``EntryKey``), generated in record order.
         var keys: [UInt64] = []
-        var packed: [UInt32] = []  // group << 8 | interior << 5
+        keys.reserveCapacity(groupCount * 16)
         var levelMask: UInt32 = 0
+        var classifier = CellClassifier()
         for (record, g) in groupOrder.enumerated() {
             let first = groupFirst[g], count = groupFirst[g + 1] - first
-            let chord2s = (0..<count).map { input[order[first + $0].index].chord2 }
-            let largest = input[order[first].index]  // chord2 descending
-            let level = groupLevel[g]
+            var chord2s = (-1.0, -1.0, -1.0)  // descending; a missing fence never holds a cell
+            chord2s.0 = sorted[first].chord2
+            if count > 1 { chord2s.1 = sorted[first + 1].chord2 }
+            if count > 2 { chord2s.2 = sorted[first + 2].chord2 }
+            let level = Int(groupLevel[g])
             levelMask |= 1 << UInt32(level)
-            LatLngGridIndex.forEachCell(near: largest, level: level) { key, range in
-                // Listed if its largest cap may meet the cell; `a` of its fences hold all of it.
-                guard range.min <= chord2s[0] + LatLngGridIndex.margin else { return }
-                var a = 0
-                while a < count && range.max <= chord2s[a] - LatLngGridIndex.margin { a += 1 }
-                keys.append(UInt64(level) << 32 | UInt64(key))
-                // 3: every fence of the group holds the cell.
-                let interior = a == count ? 3 : a
-                packed.append(UInt32(record) << 8 | UInt32(interior) << 5)
-            }
+            classifier.appendCells(of: sorted[first], level: level, chord2s: chord2s, count: count,
+                                   record: record, into: &keys)
         }
 
-        // Entries grouped by level and cell, then by group; consecutive groups of one cell form
-        // a run (at most ``maxRun``) whose interior count is the least of its groups', the last
-        // run of each cell flagged.
-        var perm = Array(keys.indices)
-        perm.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : packed[$0] < packed[$1] }
+        // Entries grouped by level and cell, then by group: the keys are generated in record
+        // order, so a stable sort by the level and cell bits alone orders them fully.
+        RadixSort.sort(&keys, bits: EntryKey.cellShift..<EntryKey.levelShift + 5)
+        // Consecutive groups of one cell form a run (at most ``maxRun``) whose interior count
+        // is the least of its groups', the last run of each cell flagged.
         var entries: [UInt32] = []
+        entries.reserveCapacity(keys.count)
         var cellsPerLevel = [[(key: UInt32, value: UInt32)]](repeating: [], count: LatLngGrid.maxLevel + 1)
-        for (e, i) in perm.enumerated() {
-            let newCell = e == 0 || keys[perm[e - 1]] != keys[i]
-            if newCell {
+        var previousCell = UInt64.max
+        for key in keys {
+            let cell = key >> EntryKey.cellShift
+            let packed = EntryKey.packedEntry(key)
+            if cell != previousCell {
+                previousCell = cell
                 if !entries.isEmpty { entries[entries.count - 1] |= 128 }
-                let key = keys[i]
-                cellsPerLevel[Int(key >> 32)].append((UInt32(truncatingIfNeeded: key), UInt32(entries.count)))
+                cellsPerLevel[Int(key >> EntryKey.levelShift)].append(
+                    (EntryKey.cellKey(key), UInt32(entries.count)))
             } else if let last = entries.last, last & 31 < UInt32(LatLngGridIndex.maxRun - 1),
-                      (last >> 8) + (last & 31) + 1 == packed[i] >> 8 {
-                let interior = Swift.min(last & 0x60, packed[i] & 0x60)
+                      (last >> 8) + (last & 31) + 1 == packed >> 8 {
+                let interior = Swift.min(last & 0x60, packed & 0x60)
                 entries[entries.count - 1] = (last & ~0x60) + 1 | interior
                 continue
             }
-            entries.append(packed[i])
+            entries.append(packed)
         }
         if !entries.isEmpty { entries[entries.count - 1] |= 128 }
-        var exact: [UInt32] = []  // without the appends' spare capacity
+        var exact: [UInt32] = []  // without the spare capacity
         exact.reserveCapacity(entries.count)
         exact.append(contentsOf: entries)
         entries = exact
@@ -138,13 +158,104 @@ extension LatLngGridIndex {
         self.levelMask = levelMask
     }
 
-    /// Most groups in one entry's run.
-    public static let maxRun = 32
+    /// `input` in centre order: the Hilbert key of the centre (locality), then the centre's
+    /// bits (identical centres become adjacent), then squared chord descending, then input
+    /// order. A radix sort of `hilbert << 29 | position` does all but the tie-breaks, which
+    /// only fences with equal Hilbert keys (mostly one POI's tiers) need. The fences are
+    /// gathered once, so the build's later passes read them in order (a random read per fence
+    /// and pass was most of the build's time at 300k fences).
+    static func centerSorted(_ input: [Fence]) -> [Fence] {
+        var keys = [UInt64](repeating: 0, count: input.count)
+        for i in input.indices { keys[i] = HilbertCurve.key(input[i].centerVector) << 29 | UInt64(i) }
+        RadixSort.sort(&keys, bits: 29..<64)
+        let positionMask: UInt64 = 1 << 29 - 1
+        var sorted = keys.map { input[Int(truncatingIfNeeded: $0 & positionMask)] }
+        // Runs of equal Hilbert keys, in input order so far: insertion sort by the tie-breaks.
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count && keys[end] >> 29 == keys[start] >> 29 { end += 1 }
+            if end - start > 1 {
+                for i in (start + 1)..<end {
+                    let item = sorted[i], itemKey = keys[i]
+                    var j = i
+                    while j > start && centerTieOrder(item, itemKey & positionMask, sorted[j - 1], keys[j - 1] & positionMask) {
+                        sorted[j] = sorted[j - 1]
+                        keys[j] = keys[j - 1]
+                        j -= 1
+                    }
+                    sorted[j] = item
+                    keys[j] = itemKey
+                }
+            }
+            start = end
+        }
+        return sorted
+    }
+
+    /// Whether fence `a` (input position `i`) goes before fence `b` (position `j`) among
+    /// fences with equal Hilbert keys: centre bits (x, y, z) ascending, then squared chord
+    /// descending, then position.
+    @inline(__always)
+    static func centerTieOrder(_ a: Fence, _ i: UInt64, _ b: Fence, _ j: UInt64) -> Bool {
+        let ac = a.centerVector, bc = b.centerVector
+        if ac.x.bitPattern != bc.x.bitPattern { return ac.x.bitPattern < bc.x.bitPattern }
+        if ac.y.bitPattern != bc.y.bitPattern { return ac.y.bitPattern < bc.y.bitPattern }
+        if ac.z.bitPattern != bc.z.bitPattern { return ac.z.bitPattern < bc.z.bitPattern }
+        if a.chord2 != b.chord2 { return a.chord2 > b.chord2 }
+        return i < j
+    }
+
+    /// The identity of a group kind: its fence count and radii (bits; 0 for a missing fence).
+    struct KindKey: Hashable {
+        var count: Int
+        var radii: (UInt64, UInt64, UInt64)
+
+        static func == (a: KindKey, b: KindKey) -> Bool {
+            a.count == b.count && a.radii.0 == b.radii.0 && a.radii.1 == b.radii.1 && a.radii.2 == b.radii.2
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            hasher.combine(radii.0)
+            hasher.combine(radii.1)
+            hasher.combine(radii.2)
+        }
+    }
+
+    /// One (cell, group) pair of the build as a sortable `UInt64`: `level << 57 | (cell key &
+    /// 0x7fff_ffff) << 26 | record << 2 | interior` (level < 32, cell keys always have bit 31
+    /// set, record < 2^24, interior 0...3). Ascending keys are the entries' order: by level,
+    /// cell, then record.
+    enum EntryKey {
+        static var levelShift: Int { 57 }
+        static var cellShift: Int { 26 }
+
+        @inline(__always)
+        static func make(level: Int, cell: UInt32, record: Int, interior: Int) -> UInt64 {
+            UInt64(level) << 57 | UInt64(cell & 0x7fff_ffff) << 26 | UInt64(record) << 2 | UInt64(interior)
+        }
+
+        /// The cell key (bit 31 set again).
+        @inline(__always)
+        static func cellKey(_ key: UInt64) -> UInt32 {
+            1 << 31 | UInt32(truncatingIfNeeded: key >> 26) & 0x7fff_ffff
+        }
+
+        /// The one-group entry: `record << 8 | interior << 5`.
+        @inline(__always)
+        static func packedEntry(_ key: UInt64) -> UInt32 {
+            UInt32(truncatingIfNeeded: (key >> 2) & 0xff_ffff) << 8 | UInt32(truncatingIfNeeded: key & 3) << 5
+        }
+    }
 
     /// From this many fences on, the default ``cellsPerRadius`` is 2.5 instead of 4.
     public static let mediumIndexFences = 10_000
     /// From this many fences on, the default ``cellsPerRadius`` is 2.25.
     public static let largeIndexFences = 100_000
+
+    /// Most groups in one entry's run.
+    public static let maxRun = 32
 
     /// The default ``cellsPerRadius`` for an index of `fenceCount` fences: 4, 2.5 from
     /// ``mediumIndexFences``, 2.25 from ``largeIndexFences`` (see ``cellsPerRadius`` for the
@@ -172,38 +283,4 @@ extension LatLngGridIndex {
         while level < LatLngGridIndex.maxIndexLevel && LatLngGrid.rowsPerDegree(level + 1) <= limit { level += 1 }
         return level
     }
-
-    /// Calls `visit(key, squared-chord range)` for every cell of `level` that the bounding box
-    /// of `fence`'s cap, padded by 10 m, meets. The pad exceeds the distance that the 1e-12
-    /// squared-chord margin adds to any cap (at most ~6.4 m, at radius 0 and near π R), so
-    /// every cell that the padded classification can keep is visited.
-    static func forEachCell(near fence: Fence, level: Int,
-                            _ visit: (UInt32, (min: Double, max: Double)) -> Void) {
-        let box = LatLngBox.bounding(center: fence.center, radius: fence.radiusMeters + 10)
-        let firstRow = LatLngGrid.row(latitude: Swift.max(-90, box.south), level: level)
-        let lastRow = LatLngGrid.row(latitude: Swift.min(90, box.north), level: level)
-        for row in firstRow...lastRow {
-            let band = LatLngGrid.band(row: row, level: level)
-            let columns = LatLngGrid.columnCount(band: band, level: level)
-            let west = LatLngGrid.column(longitude: box.west, band: band, level: level)
-            let east = LatLngGrid.column(longitude: box.east, band: band, level: level)
-            // A box crossing the antimeridian wraps from its west column to its east column.
-            let ranges: [ClosedRange<Int>]
-            if box.spansAllLongitudes {
-                ranges = [0...(columns - 1)]
-            } else if box.crossesAntimeridian {
-                ranges = [west...(columns - 1), 0...east]
-            } else {
-                ranges = [west...Swift.max(west, east)]
-            }
-            for range in ranges {
-                for column in range {
-                    let cell = LatLngGrid.bounds(level: level, row: row, column: column)
-                    visit(LatLngGrid.key(row: row, column: column),
-                          CellGeometry.chord2Range(from: fence.centerVector, center: fence.center, cell: cell))
-                }
-            }
-        }
-    }
 }
-

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Geofencing
+
+/// A fix stream partitioned by device into shards, for one ``TransitionDetector`` per shard on
+/// its own thread: device `d` goes to shard `|d| % count`, so every fix of a device is in one
+/// shard, in stream order. Each shard keeps its fixes' rows in the stream, which puts the
+/// shards' events back in the single-detector order (``TransitionScoring/detect(_:with:)``).
+///
+/// Memory: a copy of the five fix columns plus a 4-byte row per fix.
+public struct FixShards: Sendable {
+    /// One shard's fixes (the columns of ``FixStream``) and their rows in the whole stream.
+    public struct Shard: Sendable {
+        public var rows: [Int32] = []
+        public var fixes = FixStream()
+    }
+
+    public let shards: [Shard]
+
+    /// Partitions `fixes` into `count` shards (`count >= 1`).
+    public init(_ fixes: FixStream, count: Int) {
+        precondition(count >= 1, "at least one shard")
+        precondition(fixes.count <= Int(Int32.max), "rows are 32-bit")
+        var shards = [Shard](repeating: Shard(), count: count)
+        for k in 0..<fixes.count {
+            let s = Int(fixes.device[k].magnitude % UInt32(count))
+            shards[s].rows.append(Int32(k))
+            shards[s].fixes.device.append(fixes.device[k])
+            shards[s].fixes.time.append(fixes.time[k])
+            shards[s].fixes.latitude.append(fixes.latitude[k])
+            shards[s].fixes.longitude.append(fixes.longitude[k])
+            shards[s].fixes.accuracy.append(fixes.accuracy[k])
+        }
+        self.shards = shards
+    }
+}
+
+extension TransitionScoring {
+    /// Runs `detectors[s]` over shard `s`, all shards at once (one thread each, through
+    /// `DispatchQueue.concurrentPerform`), and returns the events in the order one detector
+    /// would give them for the whole stream: by fix row (a fix's events come from one shard,
+    /// already in the detector's order). Detectors are independent values built on the same
+    /// fences and configuration; each sees only its devices.
+    /// - Precondition: `detectors.count == shards.shards.count`.
+    /// - Complexity: the detectors' work over threads, plus a merge of O(events * shards).
+    public static func detect(_ shards: FixShards, with detectors: inout [TransitionDetector]) -> [TransitionEvent] {
+        var cpuSeconds: [Double] = []
+        return detect(shards, with: &detectors, shardCPUSeconds: &cpuSeconds)
+    }
+
+    /// ``detect(_:with:)``, also giving each shard's thread CPU time in seconds (its detection
+    /// alone, unaffected by other processes): the largest of them plus the merge is the wall
+    /// time on an idle machine with a core per shard.
+    public static func detect(_ shards: FixShards, with detectors: inout [TransitionDetector],
+                              shardCPUSeconds: inout [Double]) -> [TransitionEvent] {
+        let count = shards.shards.count
+        shardCPUSeconds = [Double](repeating: 0, count: count)
+        precondition(detectors.count == count, "one detector per shard")
+        if count == 1 {
+            return detect(shards.shards[0].fixes, with: &detectors[0])
+        }
+        // Per shard: its detector, its events, and for each event the row of the fix that
+        // produced it; slot `s` is touched by shard `s`'s thread only.
+        let slots = ShardSlots(count)
+        defer { slots.deallocate() }
+        for s in 0..<count { (slots.detectors + s).initialize(to: detectors[s]) }
+        detectors = []  // the slots hold the only references: no copy-on-write below
+        DispatchQueue.concurrentPerform(iterations: count) { s in
+            let start = threadCPUSeconds()
+            let shard = shards.shards[s]
+            var events: [TransitionEvent] = []
+            var rows: [Int32] = []
+            let fixes = shard.fixes
+            for k in 0..<fixes.count {
+                let before = events.count
+                slots.detectors[s].process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
+                                           longitude: fixes.longitude[k], accuracy: fixes.accuracy[k], into: &events)
+                for _ in before..<events.count { rows.append(shard.rows[k]) }
+            }
+            (slots.events + s).initialize(to: events)
+            (slots.rows + s).initialize(to: rows)
+            slots.cpuSeconds[s] = threadCPUSeconds() - start
+        }
+        shardCPUSeconds = (0..<count).map { slots.cpuSeconds[$0] }
+        detectors = (0..<count).map { slots.detectors[$0] }
+        let events = (0..<count).map { slots.events[$0] }
+        let rows = (0..<count).map { slots.rows[$0] }
+        // Merge by row: repeatedly take the shard whose next event has the smallest row.
+        var merged: [TransitionEvent] = []
+        merged.reserveCapacity(events.reduce(0) { $0 + $1.count })
+        var next = [Int](repeating: 0, count: count)
+        while true {
+            var best = -1
+            var bestRow = Int32.max
+            for s in 0..<count where next[s] < rows[s].count && rows[s][next[s]] < bestRow {
+                best = s
+                bestRow = rows[s][next[s]]
+            }
+            if best < 0 { break }
+            // All of this fix's events at once.
+            while next[best] < rows[best].count && rows[best][next[best]] == bestRow {
+                merged.append(events[best][next[best]])
+                next[best] += 1
+            }
+        }
+        return merged
+    }
+}
+
+/// Per-shard storage for ``TransitionScoring/detect(_:with:)``: slot `s` is written by shard
+/// `s`'s thread only (raw pointers, so no shared array buffer is checked for uniqueness).
+private struct ShardSlots: @unchecked Sendable {
+    let count: Int
+    let detectors: UnsafeMutablePointer<TransitionDetector>
+    let events: UnsafeMutablePointer<[TransitionEvent]>
+    let rows: UnsafeMutablePointer<[Int32]>
+    let cpuSeconds: UnsafeMutablePointer<Double>
+
+    init(_ count: Int) {
+        self.count = count
+        cpuSeconds = .allocate(capacity: count)
+        cpuSeconds.initialize(repeating: 0, count: count)
+        detectors = .allocate(capacity: count)
+        events = .allocate(capacity: count)
+        rows = .allocate(capacity: count)
+    }
+
+    /// Deinitializes and frees every slot (all initialized by then).
+    func deallocate() {
+        detectors.deinitialize(count: count)
+        events.deinitialize(count: count)
+        rows.deinitialize(count: count)
+        detectors.deallocate()
+        events.deallocate()
+        rows.deallocate()
+        cpuSeconds.deallocate()
+    }
+}
+
+/// CPU time of the calling thread, seconds.
+private func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}

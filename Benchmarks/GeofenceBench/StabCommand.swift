@@ -2,7 +2,7 @@ import SpatialIndex
 import Simulation
 import CommandSupport
 
-/// `geofence-bench stab`: DESIGN.md's contract — stream a fixes file through one index.
+/// `geofence-bench stab`: stream a fixes file through one index.
 struct StabCommand {
     static let help = """
     geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix]

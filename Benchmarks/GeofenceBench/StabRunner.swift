@@ -3,7 +3,7 @@ import Geodesy
 import SpatialIndex
 import Simulation
 
-/// The outcome of streaming fixes through an index: DESIGN.md's hit count and checksum.
+/// The outcome of streaming fixes through an index: the hit count and checksum of docs/WORKLOADS.md.
 struct StabTotals: Equatable {
     var hits = 0
     /// Wrapping sum over hits of `fix_index &* 1_000_003 &+ fence_id`.

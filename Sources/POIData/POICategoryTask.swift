@@ -27,7 +27,7 @@ public struct POICategoryTask: Hashable, Sendable {
     }
 
     /// One fence of the task with the POI it surrounds and its tier: 0 for the innermost ring of
-    /// that POI, 1 for the next, ... (the numbering of DESIGN.md's `fences.csv`, where tier 0 is
+    /// that POI, 1 for the next, ... (the numbering of the workload `fences.csv`, where tier 0 is
     /// the 1-mile ring of the default 1/3/5-mile rings).
     public struct TieredFence: Hashable, Sendable {
         /// The fence.

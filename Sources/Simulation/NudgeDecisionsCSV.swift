@@ -1,7 +1,7 @@
 import FastCSV
 import Reminders
 
-/// Writes a ``NudgeRun`` as DESIGN.md's decisions file,
+/// Writes a ``NudgeRun`` as the benchmark's decisions file,
 /// `device,t,task,kind,decision,reason,channel,local_date`, one row per decision in time order
 /// (ties by device, then as decided):
 /// - `t`: seconds after the epoch when the user sees it (decision time + delay, the end of its

@@ -1,6 +1,6 @@
 import Reminders
 
-/// Reads the benchmark's per-device reminder preferences, DESIGN.md's
+/// Reads the benchmark's per-device reminder preferences,
 /// `device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale`:
 /// an IANA zone name, quiet hours as 24-hour `HH:mm` (both empty = no quiet hours; the window
 /// may wrap midnight), the daily cap (a whole number >= 0), the global spacing and the default

@@ -45,7 +45,7 @@ public struct WorkloadSpec: Hashable, Sendable {
 }
 
 /// A deterministic generator of the same kind of world as the workload script that writes the
-/// benchmark's reference files (DESIGN.md's workload formats):
+/// benchmark's reference files (the formats of docs/WORKLOADS.md):
 /// POIs clustered around US cities plus a 10 % uniform sprinkle, tiered fences around each,
 /// and per-device trajectories that dwell, walk and drive, sampled every 15-60 s, with GPS
 /// noise and the noise-free truth. It does not reproduce the Python output byte for byte

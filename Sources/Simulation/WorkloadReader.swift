@@ -1,7 +1,7 @@
 import FastCSV
 import Geodesy
 
-/// Reads the workload files of DESIGN.md through FastCSV, columns found by header name.
+/// Reads the workload files of docs/WORKLOADS.md through FastCSV, columns found by header name.
 ///
 /// Every row is validated: coordinates must be finite with |lat| <= 90 and |lon| <= 180, radii
 /// and accuracies finite and >= 0, fence ids and devices whole numbers in `0...Int32.max`, fence

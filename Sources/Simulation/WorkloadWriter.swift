@@ -1,6 +1,6 @@
 import FastCSV
 
-/// Writes a workload as the CSV files of DESIGN.md: `fences.csv`, `fixes.csv` and, when the
+/// Writes a workload as the CSV files of docs/WORKLOADS.md: `fences.csv`, `fixes.csv` and, when the
 /// stream carries the truth, `truth.csv`, with the decimals the reference workload files use
 /// (7 for degrees, 3 for metres and seconds, 1 for accuracies).
 public enum WorkloadWriter {

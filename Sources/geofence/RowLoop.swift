@@ -8,7 +8,7 @@ struct RowError: Error {
 
 /// The shared loop of every subcommand: read numeric rows, call `body` per row, report bad rows.
 ///
-/// Contract (DESIGN.md "geofence CLI"): the header line is optional (see ``CSVNumericReader``);
+/// Contract (README's command-line section): the header line is optional (see ``CSVNumericReader``);
 /// a bad row is reported on stderr as `stdin:LINE:COLUMN: message` (COLUMN the field's name, or
 /// its 1-based index when it has none, e.g. an extra field). Without `--skip-invalid` the first
 /// bad row stops the run with status 1 (rows before it are already written). With it, bad rows

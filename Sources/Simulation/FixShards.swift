@@ -17,10 +17,13 @@ import Geofencing
 public struct FixShards: Sendable {
     /// One shard's fixes (the columns of ``FixStream``) and their rows in the whole stream.
     public struct Shard: Sendable {
+        /// Row in the whole stream of each fix of this shard, increasing.
         public var rows: [Int32] = []
+        /// This shard's fixes, in stream order.
         public var fixes = FixStream()
     }
 
+    /// The shards; shard `s` holds the devices `d` with `|d| % shards.count == s`.
     public let shards: [Shard]
 
     /// Partitions `fixes` into `count` shards (`count >= 1`).

@@ -2,11 +2,12 @@ import CommandSupport
 import Foundation
 import Reporting
 
-/// `geofence-bench report --out DIR [--quick] [--peers FILE]`: measures and writes the benchmark
-/// report (the measurement and the page live in the Reporting module).
+/// `geofence-bench report --out DIR [--quick] [--peers FILE] [--sweep FILE]`: measures and writes
+/// the benchmark report (the measurement, the page and the readers of the peers and sweep files
+/// live in the Reporting module).
 struct ReportCommand {
     static let help = """
-    geofence-bench report --out DIR [--quick] [--peers FILE]
+    geofence-bench report --out DIR [--quick] [--peers FILE] [--sweep FILE]
       Measures everything the report shows and writes DIR/report.json (the values),
       DIR/report.html (one self-contained page: inline SVG charts and tables, no scripts, nothing
       fetched; every table number carries its JSON path) and each chart as DIR/charts/NAME.svg.
@@ -23,11 +24,16 @@ struct ReportCommand {
                       40,000 fixes (well under a minute in a release build): for tests and a first look.
       --peers FILE    add the C++ peers' figures from the JSON file that scripts/compare-peers
                       writes (its json-out option): dashed lines on the throughput and memory charts.
+      --sweep FILE    take the detector's trade-off (and the naive detector) and the planner's rows
+                      under each OS cap from the JSON file that scripts/sweep writes (its json-out
+                      option) instead of measuring them; the page names the file and its workload.
+                      The default detector still runs on the report's own accuracy workload for
+                      the latency distribution.
       Workloads come from the same seeded generator as `geofence-bench generate` (seed 1).
     """
 
     static let command = BenchCommand(
-        name: "report", options: [.value("out"), .flag("quick"), .value("peers")], help: help, run: run)
+        name: "report", options: [.value("out"), .flag("quick"), .value("peers"), .value("sweep")], help: help, run: run)
 
     static func run(_ args: Arguments) throws {
         let out = try args.required("out")
@@ -40,8 +46,16 @@ struct ReportCommand {
                 throw BenchError("\(path): \(error)")
             }
         }
+        var sweep: SweepResults.Sweep?
+        if let path = args.string("sweep") {
+            do {
+                sweep = try SweepResults.read(path: path)
+            } catch {
+                throw BenchError("\(error)")   // names the file and the field
+            }
+        }
         let start = monotonicSeconds()
-        let report = try ReportRunner.measure(settings, peers: peers, optimized: !BenchTool.isDebugBuild) { step in
+        let report = try ReportRunner.measure(settings, peers: peers, sweep: sweep, optimized: !BenchTool.isDebugBuild) { step in
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
         }
         do {

@@ -57,6 +57,27 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         public var fences: Int, fixesPerSecond: Double, indexBytes: Int
     }
 
+    /// Where the detector trade-off and planner figures came from when they were read from a
+    /// `scripts/sweep --json-out` file instead of measured: the file's name and its workload.
+    public struct SweepSource: Hashable, Sendable, Codable {
+        /// The file's name (its last path component).
+        public var file: String
+        /// The workload of the sweep: POIs, devices, fixes and generator seed.
+        public var pois: Int, devices: Int, fixes: Int, seed: UInt64
+        /// The GPS noise model of the workload (`realistic`).
+        public var noise: String
+
+        /// A source from its parts.
+        public init(file: String, pois: Int, devices: Int, fixes: Int, seed: UInt64, noise: String) {
+            self.file = file
+            self.pois = pois
+            self.devices = devices
+            self.fixes = fixes
+            self.seed = seed
+            self.noise = noise
+        }
+    }
+
     /// The settings the report was measured with.
     public var settings: ReportSettings
     /// Whether the measuring binary was built with optimisation (a debug build's speeds mean nothing).
@@ -77,11 +98,15 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
     public var planner: [Planner]
     /// Seconds the measurement took.
     public var elapsedSeconds: Double
+    /// The sweep file that ``detector``, ``naiveDetector`` and ``planner`` were read from; `nil`
+    /// when the report measured them itself.
+    public var sweepSource: SweepSource?
 
     /// A report from its parts.
     public init(settings: ReportSettings, optimized: Bool, stab: [Stab], peers: [Peer], detector: [Detector],
                 naiveDetector: Detector, trueTransitions: Int, requiredTransitions: Int,
-                defaultLatenciesSeconds: [Double], planner: [Planner], elapsedSeconds: Double) {
+                defaultLatenciesSeconds: [Double], planner: [Planner], elapsedSeconds: Double,
+                sweepSource: SweepSource? = nil) {
         self.settings = settings
         self.optimized = optimized
         self.stab = stab
@@ -93,5 +118,6 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         self.defaultLatenciesSeconds = defaultLatenciesSeconds
         self.planner = planner
         self.elapsedSeconds = elapsedSeconds
+        self.sweepSource = sweepSource
     }
 }

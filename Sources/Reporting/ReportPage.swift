@@ -67,6 +67,12 @@ public enum ReportPage {
             + "\(NumberText.fixed(Double(s.accuracyFixes), decimals: 0)) fixes. Terms are explained in docs/WORKLOADS.md.",
             class: "conditions")
 
+        if let source = report.sweepSource {
+            page.element("p", "The detector's trade-off (with the naive detector) and the planner figures come from "
+                + sweepDescription(source) + ", not from this report's accuracy workload; the latency distribution "
+                + "and the transition counts are this report's own.", class: "conditions")
+        }
+
         stabSection(report, &page)
         detectorSection(report, &page)
         plannerSection(report, &page)
@@ -172,6 +178,7 @@ public enum ReportPage {
             + "The naive detector (distance ≤ radius), off the chart: "
             + NumberText.fixed(100 * report.naiveDetector.falsePositiveRate, decimals: 1) + " % FP, "
             + NumberText.fixed(100 * report.naiveDetector.falseNegativeRate, decimals: 2) + " % FN."
+        if let source = report.sweepSource { tradeOff.caption += " From " + sweepDescription(source) + "." }
         page.figure(tradeOff)
 
         var latency = Chart(title: "Detection latency, default detector",
@@ -200,6 +207,9 @@ public enum ReportPage {
         page.cell("-")
         detectorCells(report.naiveDetector, key: "naive_detector", &page)
         page.raw("</tr>\n</table>\n")
+        if let source = report.sweepSource {
+            page.element("p", "Table and trade-off chart: " + sweepDescription(source) + ".", class: "note")
+        }
         page.element("p", "\(NumberText.fixed(Double(report.trueTransitions), decimals: 0)) true transitions, "
             + "\(NumberText.fixed(Double(report.requiredTransitions), decimals: 0)) required (the rest are brushes: reversed within 60 s).",
             class: "note")
@@ -232,6 +242,10 @@ public enum ReportPage {
         recall.caption = "Missed = 100 % minus the system recall: entries caught neither by an OS event nor by the app's "
             + "own check when the OS wakes it. The nearest centres planned once miss " + once.joined(separator: ", ") + "."
         replans.caption = "A replan is every plan after a device's first; the planned-once baseline never replans."
+        if let source = report.sweepSource {
+            recall.caption += " From " + sweepDescription(source) + "."
+            replans.caption += " From " + sweepDescription(source) + "."
+        }
         page.figure(recall)
         page.figure(replans)
         page.raw("<table class=\"planner\">\n<tr><th>OS cap</th><th>policy</th><th>OS recall</th><th>system recall</th>"
@@ -248,6 +262,15 @@ public enum ReportPage {
             page.raw("</tr>\n")
         }
         page.raw("</table>\n")
+        if let source = report.sweepSource {
+            page.element("p", "Charts and table: " + sweepDescription(source) + ".", class: "note")
+        }
+    }
+
+    /// Where figures read from a sweep file came from: the file and its workload.
+    static func sweepDescription(_ source: BenchmarkReport.SweepSource) -> String {
+        "the scripts/sweep file \(source.file) (workload: geofence-bench generate --pois \(source.pois) --devices \(source.devices) "
+            + "--fixes \(source.fixes) --seed \(source.seed), \(source.noise) noise)"
     }
 
     /// The page under construction: escaped text, table cells that carry their JSON values.

@@ -10,9 +10,22 @@ import SpatialIndex
 public enum ReportRunner {
     /// Runs every measurement of `settings`, telling `progress` what it is doing (for stderr).
     /// `peers` are copied into the report as given.
+    ///
+    /// With a `sweep` (read by ``SweepResults``), the detector trade-off, the naive detector and
+    /// the planner rows are taken from it instead of measured, the report's settings list its
+    /// hysteresis values, accuracy gates and caps, and ``BenchmarkReport/sweepSource`` names it;
+    /// the default detector still runs on the report's accuracy workload for the latency
+    /// distribution and the transition counts.
     /// - Complexity: dominated by the stabbing runs, (repetitions + 1) × fixes × indexes per size.
-    public static func measure(_ settings: ReportSettings, peers: [BenchmarkReport.Peer] = [], optimized: Bool,
+    public static func measure(_ settings: ReportSettings, peers: [BenchmarkReport.Peer] = [],
+                               sweep: SweepResults.Sweep? = nil, optimized: Bool,
                                progress: (String) -> Void) throws -> BenchmarkReport {
+        var settings = settings
+        if let sweep {
+            settings.hysteresisMeters = distinct(sweep.detector.map(\.hysteresisMeters))
+            settings.accuracyGatesMeters = distinct(sweep.detector.compactMap(\.accuracyGateMeters))
+            settings.caps = distinct(sweep.planner.map(\.cap))
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var stab: [BenchmarkReport.Stab] = []
@@ -36,7 +49,13 @@ public enum ReportRunner {
         var detector: [BenchmarkReport.Detector] = []
         var defaultLatencies: [Double] = []
         let defaults = TransitionDetectorConfiguration.default
-        for hysteresis in settings.hysteresisMeters {
+        if sweep != nil {
+            progress("detector: defaults only (the trade-off comes from the sweep file)")
+            var d = try TransitionDetector(fences: fences, configuration: defaults)
+            let events = TransitionScoring.detect(fixes, with: &d)
+            defaultLatencies = TransitionScoring.match(detected: events, truth: truth).latencies.sorted()
+        }
+        for hysteresis in sweep == nil ? settings.hysteresisMeters : [] {
             for gate in settings.accuracyGatesMeters {
                 progress("detector: hysteresis \(Int(hysteresis)) m, accuracy gate \(Int(gate)) m")
                 var configuration = defaults
@@ -52,36 +71,50 @@ public enum ReportRunner {
                 detector.append(point(score, hysteresis: hysteresis, gate: gate, isDefault: isDefault))
             }
         }
-        progress("detector: naive (distance <= radius)")
-        let naive = TransitionScoring.score(detected: TransitionScoring.detectNaive(fixes, index: index), truth: truth)
-        let naivePoint = point(naive, hysteresis: 0, gate: nil, isDefault: false)
+        let naivePoint: BenchmarkReport.Detector
+        if let sweep {
+            naivePoint = sweep.naiveDetector
+        } else {
+            progress("detector: naive (distance <= radius)")
+            let naive = TransitionScoring.score(detected: TransitionScoring.detectNaive(fixes, index: index), truth: truth)
+            naivePoint = point(naive, hysteresis: 0, gate: nil, isDefault: false)
+        }
         let required = truth.reduce(0) { $0 + ($1.optional ? 0 : 1) }
 
-        var planner: [BenchmarkReport.Planner] = []
-        let planTruth = try PlanScoring.truth(fences: fences, fixes: fixes)
-        for cap in settings.caps {
-            let monitor = try MonitorPlanner(candidates: PlanScoring.candidates(from: workload.fences),
-                                             configuration: MonitorPlanner.Configuration(capacity: cap))
-            let policies: [(String, PlanScoring.Policy)] = [
-                ("planner", .planner(monitor, significantChangeMeters: 500)),   // iOS: about 500 m
-                ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),
-                ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
-            ]
-            for (name, policy) in policies {
-                progress("planner: cap \(cap), \(name)")
-                let s = try PlanScoring.score(policy, truth: planTruth, fixes: fixes, settings: PlanScoring.Settings(os: .init(capacity: cap)))
-                planner.append(BenchmarkReport.Planner(
-                    cap: cap, policy: name, recall: s.recall, systemRecall: s.recallWithWakeUpCheck,
-                    replansPerDeviceHour: s.replansPerDeviceHour, wakesPerDeviceHour: s.wakesPerDeviceHour,
-                    guaranteedPlanShare: s.plans == 0 ? 0 : Double(s.guaranteedPlans) / Double(s.plans)))
+        var planner: [BenchmarkReport.Planner] = sweep?.planner ?? []
+        if sweep == nil {
+            let planTruth = try PlanScoring.truth(fences: fences, fixes: fixes)
+            for cap in settings.caps {
+                let monitor = try MonitorPlanner(candidates: PlanScoring.candidates(from: workload.fences),
+                                                 configuration: MonitorPlanner.Configuration(capacity: cap))
+                let policies: [(String, PlanScoring.Policy)] = [
+                    ("planner", .planner(monitor, significantChangeMeters: 500)),   // iOS: about 500 m
+                    ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),
+                    ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
+                ]
+                for (name, policy) in policies {
+                    progress("planner: cap \(cap), \(name)")
+                    let s = try PlanScoring.score(policy, truth: planTruth, fixes: fixes, settings: PlanScoring.Settings(os: .init(capacity: cap)))
+                    planner.append(BenchmarkReport.Planner(
+                        cap: cap, policy: name, recall: s.recall, systemRecall: s.recallWithWakeUpCheck,
+                        replansPerDeviceHour: s.replansPerDeviceHour, wakesPerDeviceHour: s.wakesPerDeviceHour,
+                        guaranteedPlanShare: s.plans == 0 ? 0 : Double(s.guaranteedPlans) / Double(s.plans)))
+                }
             }
         }
         let elapsed = clock.now - start
         return BenchmarkReport(
-            settings: settings, optimized: optimized, stab: stab, peers: peers, detector: detector,
+            settings: settings, optimized: optimized, stab: stab, peers: peers, detector: sweep?.detector ?? detector,
             naiveDetector: naivePoint, trueTransitions: truth.count, requiredTransitions: required,
             defaultLatenciesSeconds: defaultLatencies, planner: planner,
-            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            sweepSource: sweep?.source)
+    }
+
+    /// `values` without repeats, in first-seen order.
+    static func distinct<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     static func point(_ s: TransitionScore, hysteresis: Double, gate: Double?, isDefault: Bool) -> BenchmarkReport.Detector {

@@ -29,6 +29,34 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: peers) }
         #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", peers]) == 1)
         #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", "/nonexistent.json"]) == 1)
+        let sweep = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString).json").path
+        try #"{"workload": {"pois": 1, "devices": 1, "fixes": 1, "seed": 1}}"#.write(toFile: sweep, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: sweep) }
+        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--sweep", sweep]) == 1)
+        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--sweep", "/nonexistent.json"]) == 1)
+    }
+
+    /// `--sweep` with the committed `scripts/sweep --quick` fixture: report.json carries its
+    /// planner rows and names it.
+    @Test func quickReportWithASweepFile() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ReportingTests/Fixtures/sweep_quick.json").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-" + UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(BenchTool.main(["report", "--quick", "--sweep", fixture, "--out", directory]) == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report.json")))
+            as? [String: Any])
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture))) as? [String: Any])
+        let source = try #require(json["sweep_source"] as? [String: Any])
+        #expect(source["file"] as? String == "sweep_quick.json")
+        let reportPlanner = try #require(json["planner"] as? [[String: Any]])
+        let filePlanner = try #require(file["planner"] as? [[String: Any]])
+        #expect(reportPlanner.count == filePlanner.count)
+        for (r, f) in zip(reportPlanner, filePlanner) {
+            #expect(try #require(r["system_recall"] as? Double) == #require(f["system_recall"] as? Double))
+        }
+        let html = try String(contentsOfFile: directory + "/report.html", encoding: .utf8)
+        #expect(html.contains("scripts/sweep file sweep_quick.json"))
     }
 }
 

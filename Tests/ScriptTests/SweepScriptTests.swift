@@ -35,6 +35,7 @@ struct SweepScriptTests {
     @Test func helpAndUsageErrors() throws {
         let help = try ScriptSupport.run("sweep", ["--help"])
         #expect(help.status == 0 && help.stdout.contains("--caps LIST"))
+        #expect(help.stdout.contains("geofence-bench report --sweep FILE"))
         #expect(try ScriptSupport.run("sweep", ["--caps", "twenty"]).status == 2)
         #expect(try ScriptSupport.run("sweep", ["--pois", "0", "--bench", "/bin/false"]).status == 2)
     }

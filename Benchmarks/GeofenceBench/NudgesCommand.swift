@@ -57,11 +57,16 @@ struct NudgesCommand {
         let events = TransitionScoring.detect(fixes, with: &detector)
         printError("detector: \(events.count) events in \(formatFixed(monotonicSeconds() - t0, 2)) s")
         let simulation: NudgeSimulation
+        let perDevice: [Int32: ReminderPreferences]
         do {
-            let perDevice = try preferencesPath.map { path throws(WorkloadIOError) in try NudgePreferencesReader.read(path: path) } ?? [:]
-            simulation = try NudgeSimulation(fences: rows, events: events, epoch: epoch, perDevice: perDevice)
+            perDevice = try preferencesPath.map { path throws(WorkloadIOError) in try NudgePreferencesReader.read(path: path) } ?? [:]
         } catch {
             throw BenchError("\(error)")
+        }
+        do {
+            simulation = try NudgeSimulation(fences: rows, events: events, epoch: epoch, perDevice: perDevice)
+        } catch {
+            throw BenchError("\(fencesPath): \(error)")
         }
         var runs: [Double] = [], cpuRuns: [Double] = []
         var run = NudgeRun()

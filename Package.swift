@@ -78,7 +78,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore"],
+        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
         .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport"]),

@@ -57,11 +57,16 @@ struct NudgesCommand {
         let events = TransitionScoring.detect(fixes, with: &detector)
         printError("detector: \(events.count) events in \(formatFixed(monotonicSeconds() - t0, 2)) s")
         let simulation: NudgeSimulation
+        let perDevice: [Int32: ReminderPreferences]
         do {
-            let perDevice = try preferencesPath.map { path throws(WorkloadIOError) in try NudgePreferencesReader.read(path: path) } ?? [:]
-            simulation = try NudgeSimulation(fences: rows, events: events, epoch: epoch, perDevice: perDevice)
+            perDevice = try preferencesPath.map { path throws(WorkloadIOError) in try NudgePreferencesReader.read(path: path) } ?? [:]
         } catch {
             throw BenchError("\(error)")
+        }
+        do {
+            simulation = try NudgeSimulation(fences: rows, events: events, epoch: epoch, perDevice: perDevice)
+        } catch {
+            throw BenchError("\(fencesPath): \(error)")
         }
         var runs: [Double] = [], cpuRuns: [Double] = []
         var run = NudgeRun()
@@ -106,7 +111,7 @@ struct NudgesCommand {
             var s = JSONObject()
             for (reason, n) in report.suppressedByReason.sorted(by: { $0.key < $1.key }) { s.set(reason, n) }
             o.set("suppressed", object: s)
-            if let p = report.precision { o.set("precision", p, decimals: 4); o.set("true_positive_nudges", report.truePositiveItems!) }
+            if let p = report.precision, let hits = report.truePositiveItems { o.set("precision", p, decimals: 4); o.set("true_positive_nudges", hits) }
             o.set("completions", run.completions.count)
             o.set("invariants", object: invariantsJSON(report.invariants))
             o.set("checker", object: invariantsJSON(checked))
@@ -118,7 +123,7 @@ struct NudgesCommand {
                 + "\(formatFixed(Double(report.decisions) / cpuSeconds / 1e6, 2)) M decisions/s)")
             print("delivered \(report.delivered) (\(report.bundles) bundles, \(report.deliveredItems) task nudges), "
                 + "\(formatFixed(report.nudgesPerDeviceDay, 3)) per device-day over \(formatFixed(report.deviceDays, 1)) device-days")
-            if let p = report.precision { print("precision \(formatFixed(p * 100, 2)) % (\(report.truePositiveItems!) of \(report.deliveredItems))") }
+            if let p = report.precision, let hits = report.truePositiveItems { print("precision \(formatFixed(p * 100, 2)) % (\(hits) of \(report.deliveredItems))") }
             print("suppressed: " + report.suppressedByReason.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             print("invariants (benchmark): \(invariantsJSON(report.invariants).text)")
             print("invariants (checker):   \(invariantsJSON(checked).text)")

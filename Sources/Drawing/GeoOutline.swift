@@ -50,6 +50,7 @@ public struct GeoOutline: Sendable {
     /// the centre.
     ///
     /// - Parameter segments: at least 8; ``segments(forPixelRadius:)`` picks one for a picture.
+    /// - Precondition: `radius` is finite.
     public static func circle(center: LatLng, radius: Double, segments: Int) -> GeoOutline {
         precondition(radius.isFinite, "GeoOutline.circle: radius must be finite")
         let n = max(8, segments)
@@ -68,8 +69,9 @@ public struct GeoOutline: Sendable {
     /// Number of outline segments for a circle about `pixels` in radius: one every ~3 pixels of
     /// circumference, between 16 and 360, so small fences stay light and large ones stay round.
     public static func segments(forPixelRadius pixels: Double) -> Int {
-        guard pixels.isFinite else { return 360 }
-        return max(16, min(360, Int((2 * Double.pi * pixels / 3).rounded(.up))))
+        let wanted = (2 * Double.pi * pixels / 3).rounded(.up)
+        guard wanted < 360 else { return 360 }  // also NaN, +infinity and radii past Int's range
+        return wanted > 16 ? Int(wanted) : 16    // also negative radii
     }
 
     /// The outline of an S2 cell: its four vertices (``Cell/vertex(_:)``) joined by great-circle

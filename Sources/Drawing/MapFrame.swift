@@ -28,7 +28,10 @@ public struct MapFrame: Sendable {
     private let originX: Double, originY: Double
 
     /// A frame that shows latitudes `south...north` and longitudes `west...east` inside the plot
-    /// rectangle. Ranges must be non-empty and finite, `east - west <= 360`.
+    /// rectangle.
+    ///
+    /// - Precondition: the four edges are finite, `south < north`, `west < east <= west + 360`,
+    ///   and `plotWidth > 0`, `plotHeight > 0`.
     public init(projection: MapProjection, south: Double, north: Double, west: Double, east: Double,
                 plotX: Double, plotY: Double, plotWidth: Double, plotHeight: Double) {
         precondition(south.isFinite && north.isFinite && west.isFinite && east.isFinite, "MapFrame: ranges must be finite")
@@ -98,6 +101,8 @@ public struct MapFrame: Sendable {
     /// shortest arc holding them all (a cluster around ±180 gives a view across the antimeridian).
     /// With no points, the whole world.
     ///
+    /// - Precondition: `minimumSpanDegrees > 0`, `marginFraction >= 0` (both finite), a plot
+    ///   rectangle with an area, and finite coordinates in `points` (as ``init(projection:south:north:west:east:plotX:plotY:plotWidth:plotHeight:)``).
     /// - Complexity: O(n log n) for n points (the longitudes are sorted to find the widest gap).
     public static func fitting(_ points: [LatLng], projection: MapProjection, plotX: Double, plotY: Double,
                                plotWidth: Double, plotHeight: Double, marginFraction: Double = 0.08,
@@ -118,7 +123,11 @@ public struct MapFrame: Sendable {
         let latCenter = (north + south) / 2, lonCenter = (east + west) / 2
         south = max(-limit, latCenter - latSpan * (0.5 + marginFraction))
         north = min(limit, latCenter + latSpan * (0.5 + marginFraction))
-        if south >= north { south = max(-limit, north - minimumSpanDegrees) }
+        if south >= north {
+            // Every point lies beyond the projection's latitude limit on one side: show a strip
+            // along that edge.
+            if latCenter >= 0 { south = max(-limit, north - minimumSpanDegrees) } else { north = min(limit, south + minimumSpanDegrees) }
+        }
         west = lonCenter - lonSpan * (0.5 + marginFraction)
         east = lonCenter + lonSpan * (0.5 + marginFraction)
         if east - west > 360 { west = lonCenter - 180; east = lonCenter + 180 }

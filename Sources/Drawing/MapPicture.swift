@@ -100,6 +100,9 @@ public struct MapPicture: Sendable {
     }
 
     /// Draws the map.
+    /// - Precondition: ``width`` is finite and above 84 pixels, and ``height`` is finite and above
+    ///   70 pixels plus 15 per line of ``notes`` (the plot area needs room), with finite
+    ///   coordinates and fence radii (as ``MapFrame`` and ``GeoOutline/circle(center:radius:segments:)``).
     /// - Complexity: O(f·s + c + p + t + e) for f fences of s outline segments (16-360 each),
     ///   c cells, p POIs, t fixes and e events.
     public func render() -> SVGDocument {

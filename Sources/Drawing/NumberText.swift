@@ -4,6 +4,7 @@ public enum NumberText {
     /// `value` with exactly `decimals` places (0...9) and a comma every three integer digits:
     /// `fixed(1234567.891, decimals: 1)` is `"1,234,567.9"`. Non-finite values read `"nan"`,
     /// `"inf"` or `"-inf"` (labels show what the data holds).
+    /// - Precondition: `decimals` is in `0...9`.
     public static func fixed(_ value: Double, decimals: Int, grouping: Bool = true) -> String {
         precondition((0...9).contains(decimals), "NumberText.fixed: decimals must be in 0...9")
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }

@@ -21,7 +21,8 @@ public struct SVGDocument: Sendable {
     private var body: String = ""
     private var openElements: [String] = []
 
-    /// An empty canvas. `width` and `height` must be positive and finite.
+    /// An empty canvas.
+    /// - Precondition: `width` and `height` are positive and finite.
     public init(width: Double, height: Double, title: String) {
         precondition(width > 0 && width.isFinite && height > 0 && height.isFinite,
                      "SVGDocument: width and height must be positive and finite")

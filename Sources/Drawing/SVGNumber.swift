@@ -5,7 +5,7 @@ public enum SVGNumber {
     /// screen shows.
     ///
     /// - Precondition: `value` is finite (a NaN or infinity reaching a drawing is a bug in the
-    ///   caller, which must filter or count such inputs first).
+    ///   caller, which must filter or count such inputs first), and `decimals` is in `0...6`.
     public static func format(_ value: Double, decimals: Int = 2) -> String {
         precondition(value.isFinite, "SVGNumber.format: \(value) is not finite")
         precondition((0...6).contains(decimals), "SVGNumber.format: decimals must be in 0...6")

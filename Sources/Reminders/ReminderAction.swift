@@ -47,6 +47,7 @@ extension NudgeEngine {
     /// the Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
     /// A snooze for the rest of the day lasts until the next local midnight in the user's zone.
     /// A NaN or infinite `now` changes nothing and is counted in ``NudgeCounters/invalidTimes``.
+    /// - Precondition: the slot in `action`, if any, is >= 0 (slots are ``TaskBook``'s).
     public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
         guard now.isFinite else { counters.invalidTimes += 1; return [] }
         let t = ledger.observe(now)

@@ -287,10 +287,12 @@ public struct TaskBook: Hashable, Sendable, Codable {
     }
 
     /// Binds fence `id` (built elsewhere, e.g. a server's fence table) to the entry in `slot`.
+    /// - Precondition: `id >= 0` and `slot >= 0`. Bindings are a table indexed by fence id, so
+    ///   memory grows with the largest id bound.
     public mutating func bind(fence id: Int32, to slot: Int32, kind: NudgeKind, transition: TransitionKind = .enter,
                               distanceMeters: Double, delaySeconds: Double = 0, isOutermost: Bool = false,
                               latitude: Double, longitude: Double) {
-        precondition(id >= 0, "fence ids are >= 0")
+        precondition(id >= 0 && slot >= 0, "fence ids and task slots are >= 0")
         if Int(id) >= bindings.count { bindings += [Binding?](repeating: nil, count: Int(id) + 1 - bindings.count) }
         bindings[Int(id)] = Binding(slot: slot, kind: kind, transition: transition, distanceMeters: distanceMeters,
                                     delaySeconds: delaySeconds, isOutermost: isOutermost, latitude: latitude, longitude: longitude)

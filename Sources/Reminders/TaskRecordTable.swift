@@ -66,6 +66,7 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
 
     /// The record of `slot`, nil if it has none. Setting stores one; setting nil does nothing
     /// (records are never forgotten).
+    /// - Precondition: setting: `slot >= 0` (slots come from ``TaskBook``; -1 marks an empty bucket).
     public subscript(slot: Int32) -> ReminderLedger.TaskRecord? {
         get { find(slot).map { buckets[$0].record } }
         set {
@@ -74,6 +75,7 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
     }
 
     /// The record of `slot`, created on first write.
+    /// - Precondition: writing: `slot >= 0`.
     public subscript(slot: Int32, default value: @autoclosure () -> ReminderLedger.TaskRecord) -> ReminderLedger.TaskRecord {
         get { find(slot).map { buckets[$0].record } ?? value() }
         _modify {

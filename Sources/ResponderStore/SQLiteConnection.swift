@@ -173,6 +173,12 @@ final class SQLiteStatement {
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    /// The column holds a finite number (stored as REAL or INTEGER, not text, a blob or NULL).
+    /// Call before reading the column: reading converts the stored value.
+    func isFiniteNumber(_ column: Int32) -> Bool {
+        let type = sqlite3_column_type(handle, column)
+        return (type == SQLITE_FLOAT || type == SQLITE_INTEGER) && sqlite3_column_double(handle, column).isFinite
+    }
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: bytes)

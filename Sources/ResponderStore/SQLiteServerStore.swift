@@ -133,7 +133,12 @@ public final class SQLiteServerStore: ServerStore {
             guard let responder = ResponderID(rawValue: Int32(truncatingIfNeeded: raw)), raw <= Int64(Int32.max) else {
                 throw .corrupt(path: path, message: "responder id \(raw) outside 0...\(Int32.max)")
             }
-            let fix = try FixColumns.read(statement, responder: responder, sequence: statement.int64(1), from: 2, path: path)
+            let sequence = statement.int64(1)
+            guard statement.isFiniteNumber(8) else {
+                // A text or non-finite arrival time would also break the order of historyByArrival().
+                throw .corrupt(path: path, message: "fix \(sequence) of responder \(raw): received_at is not a finite number")
+            }
+            let fix = try FixColumns.read(statement, responder: responder, sequence: sequence, from: 2, path: path)
             result.append(StoredFix(fix: fix, receivedAt: statement.double(8)))
         }
         return result

@@ -109,6 +109,7 @@ extension ResponderServer where Store == MemoryServerStore {
     /// `receivedAt`, then the deadlines run to `now`; later arrivals are left out. Liveness,
     /// metrics and positions come out as they were live, since every decision is a function of
     /// the fixes and the times.
+    /// - Precondition: `receivedAt` does not decrease along `history` (as ``ingest(_:)``).
     public static func replaying(_ history: [StoredFix], until now: Double, rules: AlertRules = AlertRules()) -> Self {
         var server = ResponderServer(store: MemoryServerStore(), rules: rules)
         let upTo = history.firstIndex { $0.receivedAt > now } ?? history.count

@@ -26,7 +26,8 @@ public struct FixShards: Sendable {
     /// The shards; shard `s` holds the devices `d` with `|d| % shards.count == s`.
     public let shards: [Shard]
 
-    /// Partitions `fixes` into `count` shards (`count >= 1`).
+    /// Partitions `fixes` into `count` shards.
+    /// - Precondition: `count >= 1` and `fixes.count <= Int32.max` (rows are stored as 32-bit).
     public init(_ fixes: FixStream, count: Int) {
         precondition(count >= 1, "at least one shard")
         precondition(fixes.count <= Int(Int32.max), "rows are 32-bit")

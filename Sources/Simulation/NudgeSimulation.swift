@@ -54,13 +54,24 @@ public struct NudgeSimulation: Sendable {
     /// Seed of the completion hash.
     public var seed: UInt64 = 1
 
+    /// The largest fence id a world of `fenceCount` fences accepts: `16 * fenceCount + 1_048_575`.
+    /// ``TaskBook`` keeps its bindings in a table indexed by fence id, so an id far beyond the
+    /// number of fences (a hand-edited file) would cost memory for every id below it.
+    public static func maximumFenceID(fenceCount: Int) -> Int { 16 * fenceCount + (1 << 20) - 1 }
+
     /// A world over workload fences (grouped by `poi_id` into tasks) and the detector's events.
-    /// - Throws: ``ReminderError`` for invalid preferences or a POI center Geofencing rejects.
+    /// - Throws: ``ReminderError`` for invalid preferences, a POI center Geofencing rejects, or a
+    ///   fence id above ``maximumFenceID(fenceCount:)`` (``ReminderError/invalidTask(id:message:)``
+    ///   naming the fence).
     public init(fences: [WorkloadFence], events: [TransitionEvent], epoch: Double,
                 defaults: ReminderPreferences = ReminderPreferences(),
                 perDevice: [Int32: ReminderPreferences] = [:]) throws(ReminderError) {
         try defaults.validate()
         for (_, p) in perDevice { try p.validate() }
+        let maximumID = Self.maximumFenceID(fenceCount: fences.count)
+        if let f = fences.first(where: { Int($0.id) > maximumID }) {
+            throw .invalidTask(id: "poi-\(f.poiID)", message: "fence id \(f.id) is above \(maximumID), the largest id a world of \(fences.count) fences accepts (bindings are a table by fence id)")
+        }
         var book = TaskBook(tier: .premium)
         var slotOfPOI: [Int32: Int32] = [:]
         var widest: [Int32: Double] = [:]

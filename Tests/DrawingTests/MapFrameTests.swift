@@ -91,6 +91,28 @@ import Testing
         let expected = bar.meters / (Earth.meanRadius * cosDegrees(bar.latitude) / frame.pixelsPerUnit)
         #expect(abs(bar.pixels - expected) < 1e-9)
     }
+
+    /// Points all beyond Web Mercator's latitude limit on one side (a fence at 89°S) give a thin
+    /// strip along that edge of the map, north and south alike, not an empty view.
+    @Test func fittingPointsBeyondTheMercatorLimitGivesAStripAtTheEdge() {
+        let limit = MapProjection.mercatorLatitudeLimit
+        for latitude in [-89.0, 89.0] {
+            let frame = MapFrame.fitting([LatLng(uncheckedLatitude: latitude, longitude: 10)], projection: .webMercator,
+                                         plotX: 0, plotY: 0, plotWidth: 400, plotHeight: 300)
+            #expect(frame.south < frame.north)
+            #expect(abs(latitude < 0 ? frame.south + limit : frame.north - limit) < 1e-9)
+            #expect(frame.north - frame.south <= 0.01 + 1e-9)
+        }
+    }
+
+    /// Pixel radii past `Int`'s range, infinite, NaN or negative still give 16...360 segments.
+    @Test func segmentsForAnyPixelRadius() {
+        #expect(GeoOutline.segments(forPixelRadius: 1e300) == 360)
+        #expect(GeoOutline.segments(forPixelRadius: .infinity) == 360)
+        #expect(GeoOutline.segments(forPixelRadius: .nan) == 360)
+        #expect(GeoOutline.segments(forPixelRadius: -5) == 16)
+        #expect(GeoOutline.segments(forPixelRadius: 100) == 210)
+    }
 }
 
 private func floorLog10(_ v: Double) -> Int { var p = 0; var x = v; while x >= 10 { x /= 10; p += 1 }; while x < 1 { x *= 10; p -= 1 }; return p }

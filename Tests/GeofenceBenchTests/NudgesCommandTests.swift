@@ -37,4 +37,16 @@ import Testing
             .write(toFile: prefs, atomically: true, encoding: .utf8)
         #expect(BenchTool.main(workload + ["--preferences", prefs]) == 1)
     }
+
+    /// A fences file with one fence whose id is 2,000,000,000: status 1 (the reminders layer's
+    /// table by fence id would need 96 GB), not an allocation failure.
+    @Test func aSparseFenceIDFailsWithStatus1() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nudges-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(BenchTool.main(["generate", "--pois", "20", "--devices", "2", "--fixes", "2000", "--seed", "3", "--out", dir]) == 0)
+        let fences = dir + "/sparse.csv"
+        try "id,lat,lon,radius_m,poi_id,tier\n0,40.7,-74.0,1609,1,0\n2000000000,40.7,-74.0,4828,1,1\n"
+            .write(toFile: fences, atomically: true, encoding: .utf8)
+        #expect(BenchTool.main(["nudges", "--fences", fences, "--fixes", dir + "/fixes.csv", "--reps", "1"]) == 1)
+    }
 }

@@ -60,6 +60,16 @@ import Testing
         #expect(bad.stderr.contains(":3:"))   // the line of the bad row
         #expect(try cli.run(["draw", "--help"]).status == 0)
     }
+
+    /// Valid rows at the edge of the projection or with a radius past the Earth's size draw a
+    /// map: a fence at 89°S (beyond Web Mercator's limit) and a radius of 1e300 m.
+    @Test func extremeButValidFencesDraw() throws {
+        for (row, projection) in [("0,-89,10,100", "mercator"), ("0,0,10,1e300", "mercator"), ("0,0,10,1e300", "equirectangular")] {
+            let result = try cli.run(["draw", "--fences", "-", "--projection", projection], input: "id,lat,lon,radius_m\n\(row)\n")
+            #expect(result.status == 0, "\(row) \(projection): \(result.stderr)")
+            #expect(Classes.of(result.stdout)?.contains("fences") == true, "\(row) \(projection)")
+        }
+    }
 }
 
 /// `geofence poi ACTION --help` and `geofence help poi ACTION` through the built tool.

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import ResponderStore
 import Responders
@@ -43,6 +44,26 @@ import Testing
         let latest = try cli.run(["responders", "metrics", "--db", path])
         #expect(latest.stdout.contains("responders_by_status{status=\"off_duty\"} 1\n"))
         #expect(latest.stdout.contains("location_update_delay_seconds_count 4\n"))
+    }
+
+    /// A store whose `received_at` was edited to text: status 1 and the field named, where the
+    /// replay used to trap on arrivals out of order.
+    @Test func aHandEditedArrivalTimeFailsWithTheFieldNamed() throws {
+        let path = scratch("edited.sqlite")
+        defer { remove(path) }
+        do {
+            var server = ResponderServer(store: try SQLiteServerStore(path: path))
+            try server.ingest([fix(1, 1, 0)], receivedAt: 1.5)
+            try server.ingest([fix(1, 2, 60)], receivedAt: 62)
+        }
+        var db: OpaquePointer?
+        #expect(sqlite3_open(path, &db) == SQLITE_OK)
+        #expect(sqlite3_exec(db, "UPDATE fix_history SET received_at = 'abc' WHERE sequence = 1", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(db)
+        let result = try cli.run(["responders", "metrics", "--db", path, "--now", "100"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path): database is corrupt: fix 1 of responder 1: received_at is not a finite number (left unchanged)\n")
     }
 
     @Test func filesThatAreNotStoresFailWithTheFileNamed() throws {

@@ -78,4 +78,29 @@ import Responders
         #expect(try store.historyCount() == 0)
         #expect(try store.allLatest().isEmpty)
     }
+
+    /// A hand-edited file: a field that is text, NULL or not finite where the schema wants a
+    /// number is reported as corruption naming the fix and the field, not read as 0 (a text
+    /// `received_at` sorts after every number and would break the arrival order).
+    @Test(arguments: [("received_at", "'abc'"), ("received_at", "9e999"), ("latitude", "'north'"), ("time", "-9e999"),
+                      ("accuracy", "x'00'")])
+    func nonNumericFieldsAreCorruption(field: String, value: String) throws {
+        let dir = try TestDirectory()
+        let path = dir.path("server.db")
+        do {
+            let store = try SQLiteServerStore(path: path)
+            var flags: [Bool] = []
+            let fixes = (1...2).map { ReportedFix(responder: ResponderID(3), sequence: Int64($0), fix: LocationFix(time: Double($0), latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty) }
+            _ = try store.insert(fixes.map { StoredFix(fix: $0, receivedAt: 10 * $0.fix.time) }, isNew: &flags)
+        }
+        #expect(TestDirectory.sql(path, "UPDATE fix_history SET \(field) = \(value) WHERE sequence = 1") == 0)
+        let store = try SQLiteServerStore(path: path, readOnly: true)
+        #expect {
+            _ = try store.historyByArrival()
+        } throws: { error in
+            guard case .corrupt(_, let message) = error as? ResponderStoreError else { return false }
+            return message == "fix 1 of responder 3: \(field) is not a finite number"
+        }
+        #expect(try store.allLatest().count == 1)   // latest_fix was not edited
+    }
 }

@@ -46,6 +46,20 @@ import Testing
         }
     }
 
+    /// A fence id far beyond the number of fences is refused with the fence named (the
+    /// bindings are a table by fence id); the largest accepted id is built.
+    @Test func sparseFenceIDsAreRefused() throws {
+        let limit = NudgeSimulation.maximumFenceID(fenceCount: 2)
+        func fences(_ id: Int32) -> [WorkloadFence] {
+            [WorkloadFence(id: 0, latitude: 40.7, longitude: -74, radius: 1609, poiID: 1, tier: 0),
+             WorkloadFence(id: id, latitude: 40.7, longitude: -74, radius: 4828, poiID: 1, tier: 1)]
+        }
+        #expect(throws: ReminderError.invalidTask(id: "poi-1", message: "fence id 2000000000 is above \(limit), the largest id a world of 2 fences accepts (bindings are a table by fence id)")) {
+            try NudgeSimulation(fences: fences(2_000_000_000), events: [], epoch: 0)
+        }
+        #expect(try NudgeSimulation(fences: fences(Int32(limit)), events: [], epoch: 0).book.bindings.count == limit + 1)
+    }
+
     @Test func duplicateDeviceAndMissingColumn() throws {
         let dup = try temporaryFile("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
                                     + "7,UTC,,,2,0,0,\n7,UTC,,,2,0,0,\n")

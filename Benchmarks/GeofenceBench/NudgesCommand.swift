@@ -21,7 +21,7 @@ struct NudgesCommand {
       --preferences P  CSV device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale
                        (IANA zone, HH:mm; both quiet times empty = none); devices not listed get the
                        defaults: UTC, quiet 22:00-07:00, cap 2 a day, 6 h spacing, 2 h cooldown.
-      --epoch          the UTC instant of t = 0 (default 2026-01-05T00:00:00Z).
+      --epoch          the UTC instant of t = 0, 1900 or later (default 2026-01-05T00:00:00Z).
       --out N.csv      one row per decision: device,t,task,kind,decision,reason,channel,local_date.
       --truth T        adds nudge precision: delivered nudges whose triggering enter is true.
       Prints decisions per second of the reminders pass alone (wall and on-CPU, medians of R runs,
@@ -37,6 +37,9 @@ struct NudgesCommand {
                   .flag("json"), .value("reps")],
         help: help, run: run)
 
+    /// 1900-01-01T00:00:00Z in Unix seconds: the earliest `--epoch` accepted.
+    static let earliestEpoch = -2_208_988_800.0
+
     static func run(_ args: Arguments) throws {
         let fencesPath = try args.required("fences")
         let fixesPath = try args.required("fixes")
@@ -45,6 +48,11 @@ struct NudgesCommand {
         let epochText = args.string("epoch") ?? "2026-01-05T00:00:00Z"
         guard let epoch = ISO8601Instant.parse(epochText) else {
             throw UsageError("option '--epoch' expects an ISO 8601 instant such as 2026-01-05T00:00:00Z, got '\(epochText)'")
+        }
+        // Local dates are proleptic Gregorian; Foundation's calendar (the checker's) switches to
+        // Julian dates before 1582, so the two would disagree on older epochs.
+        guard epoch >= Self.earliestEpoch else {
+            throw UsageError("option '--epoch' must be 1900-01-01T00:00:00Z or later, got '\(epochText)'")
         }
         let outPath = args.string("out")
         let json = args.flag("json")

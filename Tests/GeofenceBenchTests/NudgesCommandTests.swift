@@ -9,6 +9,8 @@ import Testing
     @Test func badCommandLinesExitWithStatus2() {
         for words in [["nudges"] + Self.files + ["--epoch", "2026-01-05"],
                       ["nudges"] + Self.files + ["--epoch", "2026-02-30T00:00:00Z"],
+                      ["nudges"] + Self.files + ["--epoch", "0001-01-01T00:00:00Z"],
+                      ["nudges"] + Self.files + ["--epoch", "1899-12-31T23:59:59Z"],
                       ["nudges"] + Self.files + ["--reps", "0"],
                       ["nudges", "--fences", "/nonexistent/f.csv"],
                       ["nudges"] + Self.files + ["--preferences"]] {

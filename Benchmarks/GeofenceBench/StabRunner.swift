@@ -6,7 +6,7 @@ import Simulation
 /// The outcome of streaming fixes through an index: the hit count and checksum of docs/WORKLOADS.md.
 struct StabTotals: Equatable {
     var hits = 0
-    /// Wrapping sum over hits of `fix_index &* 1_000_003 &+ fence_id`.
+    /// ``StabChecksum`` of the hits.
     var checksum: UInt64 = 0
 
     static func + (a: StabTotals, b: StabTotals) -> StabTotals {
@@ -79,10 +79,10 @@ func stabPart<I: FenceIndex>(_ index: I, _ part: StabInput.Part, perFix: Bool) -
         part.longitude.withUnsafeBufferPointer { lon in
             if perFix {
                 for k in 0..<lat.count {
-                    let base = UInt64(part.rows.map { Int($0[k]) } ?? k) &* 1_000_003
+                    let row = UInt64(part.rows.map { Int($0[k]) } ?? k)
                     index.forEachContaining(latitude: lat[k], longitude: lon[k]) { id in
                         hits &+= 1
-                        checksum &+= base &+ UInt64(UInt32(bitPattern: id))
+                        checksum &+= StabChecksum.term(fixIndex: row, fence: id)
                     }
                 }
             } else {
@@ -91,11 +91,11 @@ func stabPart<I: FenceIndex>(_ index: I, _ part: StabInput.Part, perFix: Bool) -
                     var sum: UInt64 = 0
                     if let rows = part.rows {
                         for hit in chunk {
-                            sum &+= UInt64(rows[Int(hit.fix)]) &* 1_000_003 &+ UInt64(UInt32(bitPattern: hit.fence))
+                            sum &+= StabChecksum.term(fixIndex: UInt64(rows[Int(hit.fix)]), fence: hit.fence)
                         }
                     } else {
                         for hit in chunk {
-                            sum &+= UInt64(UInt32(bitPattern: hit.fix)) &* 1_000_003 &+ UInt64(UInt32(bitPattern: hit.fence))
+                            sum &+= StabChecksum.term(fixIndex: UInt64(UInt32(bitPattern: hit.fix)), fence: hit.fence)
                         }
                     }
                     hits &+= chunk.count

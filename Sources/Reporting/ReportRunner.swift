@@ -164,7 +164,7 @@ public enum ReportRunner {
                     index.forEachContaining(latitudes: la, longitudes: lo) { chunk in
                         n &+= chunk.count
                         for hit in chunk {
-                            sum = sum &+ UInt64(UInt32(bitPattern: hit.fix)) &* 1_000_003 &+ UInt64(UInt32(bitPattern: hit.fence))
+                            sum = sum &+ StabChecksum.term(fixIndex: UInt64(UInt32(bitPattern: hit.fix)), fence: hit.fence)
                         }
                     }
                 }

@@ -186,3 +186,15 @@ public struct StabHit: Hashable, Sendable {
     /// Most pairs in one chunk handed to the caller.
     public static let chunkSize = 1024
 }
+
+/// The checksum of a stabbing run over a fixes file: the wrapping `UInt64` sum over all hits of
+/// `fix_index &* 1_000_003 &+ fence_id`, where `fix_index` is the fix's 0-based row in the file
+/// and the fence id is taken as its 32-bit pattern. Order-independent, so batched, per-fix and
+/// threaded runs agree.
+public enum StabChecksum {
+    /// One hit's term of the sum.
+    @inlinable @inline(__always)
+    public static func term(fixIndex: UInt64, fence: Int32) -> UInt64 {
+        fixIndex &* 1_000_003 &+ UInt64(UInt32(bitPattern: fence))
+    }
+}

@@ -89,13 +89,3 @@ public struct FleetReport: Sendable {
     /// An empty report.
     public init() {}
 }
-
-extension FleetReport {
-    /// The median of `values` (the mean of the middle two for an even count); 0 when empty.
-    public static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let mid = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-    }
-}

@@ -23,11 +23,8 @@ public struct DetectionStats: Hashable, Sendable {
         self.missed = missed
         count = sorted.count
         guard !sorted.isEmpty else { return }
-        func rank(_ q: Double) -> Double {
-            sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((q * Double(sorted.count)).rounded(.up)) - 1))]
-        }
-        p50 = rank(0.5)
-        p95 = rank(0.95)
+        p50 = TransitionScoring.percentile(sorted, 0.5)
+        p95 = TransitionScoring.percentile(sorted, 0.95)
         max = sorted[sorted.count - 1]
     }
 

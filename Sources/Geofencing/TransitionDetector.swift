@@ -51,6 +51,8 @@ public struct TransitionDetector {
     /// What happened to the input so far.
     public internal(set) var counters = TransitionCounters()
 
+    /// ``configuration``'s per-fix decision settings.
+    @usableFromInline let rules: DecisionRules
     /// Fence ids by dense slot.
     @usableFromInline let fenceIDs: [Int32]
     /// Whether `fenceIDs[k] == k` for every slot (ids 0..<n in order): an event then names its
@@ -145,6 +147,7 @@ public struct TransitionDetector {
          configuration: TransitionDetectorConfiguration) throws(GeofenceError) {
         try configuration.validate()
         self.configuration = configuration
+        self.rules = DecisionRules(configuration)
         self.queryWithin = { _, _, _ in }
         var slots: [Int32: Int32] = [:]
         slots.reserveCapacity(fences.count)

@@ -1,0 +1,127 @@
+import Geodesy
+
+/// The per-fix decision settings of a ``TransitionDetectorConfiguration``, copied out once so the
+/// scan reads plain values.
+@usableFromInline
+struct DecisionRules {
+    @usableFromInline let enterNeeded: UInt8
+    @usableFromInline let exitNeeded: UInt8
+    @usableFromInline let minimumDwell: Double
+    @usableFromInline let enterEvidence: Double
+    @usableFromInline let enterEvidencePerFix: Double
+    @usableFromInline let exitEvidence: Double
+    @usableFromInline let exitEvidencePerFix: Double
+
+    @usableFromInline
+    init(_ c: TransitionDetectorConfiguration) {
+        enterNeeded = UInt8(c.enterConfirmations)
+        exitNeeded = UInt8(c.exitConfirmations)
+        minimumDwell = c.minimumDwellSeconds
+        enterEvidence = c.enterEvidence
+        enterEvidencePerFix = c.enterEvidencePerFix
+        exitEvidence = c.exitEvidence
+        exitEvidencePerFix = c.exitEvidencePerFix
+    }
+}
+
+extension FenceEntry {
+    /// Applies one accepted fix to this entry and returns the event it decides, if any (at most
+    /// one per fix).
+    ///
+    /// - Parameters:
+    ///   - c2: squared chord from the fix to the fence centre.
+    ///   - rc: the fence radius as a chord; `band`: its fixed hysteresis band, chord units.
+    ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units.
+    ///   - perSigma: chord units to sigmas (one over half the fix's accuracy, at least 0.5 m).
+    ///   - time: the fix's time, seconds.
+    ///   - dwellSeconds: the fence's dwell time (infinity for none); read only while a dwell is due.
+    ///
+    /// Invariant the sparse state relies on (see ``TransitionDetector``): an entry with
+    /// `pending == 0`, `dwellDone` and a known state is left unchanged by every fix whose
+    /// distance from the boundary on the entry's own side exceeds `band + accuracyFactor *
+    /// maxAccuracyMeters`.
+    @inline(__always) @usableFromInline
+    mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
+                          time: Double, dwellSeconds: @autoclosure () -> Double,
+                          rules: DecisionRules) -> TransitionKind? {
+        let margin = band + accuracyChord
+        let outer = rc + margin
+        let inner = rc - margin
+        let inside = inner > 0 && c2 < inner * inner
+        let outside = c2 > outer * outer
+        switch state {
+        case .outside where rules.enterEvidence > 0:
+            // CUSUM of the fix's evidence for "inside" (see enterEvidence).
+            let inner0 = rc - band
+            if pending == 0 && !(inner0 > 0 && c2 < inner0 * inner0) { return nil }
+            let z = (inner0 - c2.squareRoot()) * perSigma - rules.enterEvidencePerFix
+            let score = Swift.max(0, Double(pending) / 8 + z)
+            if score >= rules.enterEvidence {
+                enter(at: time)
+                return .enter
+            }
+            if pending == 0 { pendingSince = time }
+            pending = UInt8(Swift.min(255, score * 8))
+            return nil
+        case .outside:
+            if !inside {
+                pending = 0
+                return nil
+            }
+            if pending == 0 { pendingSince = time }
+            pending &+= 1
+            if pending >= rules.enterNeeded && time - pendingSince >= rules.minimumDwell {
+                enter(at: time)
+                return .enter
+            }
+            return nil
+        case .inside:
+            if rules.exitEvidence > 0 {
+                // CUSUM of the fix's evidence for "outside" (see exitEvidence).
+                let outer0 = rc + band
+                if pending != 0 || c2 > outer0 * outer0 {
+                    let z = (c2.squareRoot() - outer0) * perSigma - rules.exitEvidencePerFix
+                    let score = Swift.max(0, Double(pending) / 8 + z)
+                    if score >= rules.exitEvidence {
+                        state = .outside
+                        pending = 0
+                        return .exit
+                    }
+                    pending = UInt8(Swift.min(255, score * 8))
+                }
+            } else if outside {
+                pending &+= 1
+                if pending >= rules.exitNeeded {
+                    state = .outside
+                    pending = 0
+                    return .exit
+                }
+            } else {
+                pending = 0
+            }
+            if !dwellDone && time - enteredAt >= dwellSeconds() {
+                dwellDone = true
+                return .dwell
+            }
+            return nil
+        case .unknown:
+            if inside {
+                state = .inside
+                enteredAt = time
+                dwellDone = true  // no entry event, so no dwell event either
+            } else if outside {
+                state = .outside
+            }
+            return nil
+        }
+    }
+
+    /// Moves to `inside` with the dwell clock started at `time`.
+    @inline(__always) @usableFromInline
+    mutating func enter(at time: Double) {
+        state = .inside
+        pending = 0
+        enteredAt = time
+        dwellDone = !hasDwell
+    }
+}

@@ -31,13 +31,24 @@ import SpatialIndex
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
 ///
 /// Sparse state: each device keeps entries only for fences whose boundary band passes within
-/// `neighborhoodSlackMeters` of the point where it last asked the index, plus the fences it is
-/// inside; every other fence is, provably, decisively outside for any fix within the slack.
-/// The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again when the
-/// device has moved `neighborhoodSlackMeters` from that point, so the slack trades index
-/// queries for entries held and never changes an event. A fix visits only the entries whose
-/// decision band it could have reached (a prefix of the entries ordered by horizon; see
-/// `rank` in TransitionDetector+Neighborhood.swift), so a device standing still costs almost nothing per fix.
+/// `neighborhoodSlackMeters` of the point where it last asked the index (its anchor), plus the
+/// fences it is inside; every other fence is, provably, decisively outside for any fix within
+/// the slack. The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again
+/// when the device has moved `neighborhoodSlackMeters` from the anchor, so the slack trades
+/// index queries for entries held and never changes an event.
+///
+/// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
+/// path length of its accepted fixes, quantised upwards to 1/65,534 of the slack); each entry a
+/// `due` reading, set whenever it is looked at to the odometer plus the entry's distance from
+/// its decision band (see ``FenceEntry/observe``'s invariant). Since the device cannot have moved
+/// further than it has travelled, an entry whose due reading is ahead of the odometer cannot
+/// change, and a fix whose odometer is below every due reading looks at no entry at all. When
+/// the odometer fills up without a refresh (a device jittering in place), the due readings are
+/// recomputed where the device is (a rebase: no index query).
+///
+/// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
+/// entry in one shared ``EntryPool`` (blocks of 2^k entries): 10 million devices holding two
+/// fences each take 0.96 GB (`stateBytes`).
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -69,7 +80,8 @@ public struct TransitionDetector {
     @usableFromInline let queryRadiusMeters: Double
     /// Squared chord of `neighborhoodSlackMeters`.
     @usableFromInline let slackChord2: Double
-    /// `neighborhoodSlackMeters / R` + 1 m: the slack in chord units, rounded up.
+    /// `neighborhoodSlackMeters / R` + 1 m: the slack in chord units with room for the anchor's
+    /// rounding.
     @usableFromInline let slackChord: Double
     /// `accuracyFactor * maxAccuracyMeters / R`: the largest accuracy part of a margin.
     @usableFromInline let maxAccuracyChord: Double
@@ -78,9 +90,18 @@ public struct TransitionDetector {
 
     /// Fence slot by id when ids are dense enough for a table (-1 = unknown id); else empty.
     @usableFromInline let slotTable: [Int32]
+    /// Odometer quantum: `neighborhoodSlackMeters / R / 65,534` (chord units).
+    @usableFromInline let odometerQuantum: Double
+    /// One over ``odometerQuantum``.
+    @usableFromInline let inverseQuantum: Double
 
     @usableFromInline var tracks: [DeviceTrack] = []
-    /// Track slot by device id for ids in `0..<smallDeviceLimit` (-1 = none); grown on demand.
+    /// Device id by track slot (first-seen order).
+    @usableFromInline var deviceOfTrack: [Int32] = []
+    /// The fence entries of every track.
+    @usableFromInline var pool = EntryPool()
+    /// Track slot by device id for ids in `0..<trackOfSmallDevice.count` (-1 = none); grown on
+    /// demand while ids stay below ``denseDeviceLimit``.
     @usableFromInline var trackOfSmallDevice: [Int32] = []
     /// Track slot for every other device id.
     @usableFromInline var trackOfDevice: [Int32: Int32] = [:]
@@ -88,21 +109,16 @@ public struct TransitionDetector {
     /// Per fence slot: position of the slot in the entry list being refreshed, or -1.
     /// All -1 between refreshes.
     @usableFromInline var mark: [Int32]
-    /// Horizon bucket of each kept entry of a refresh (see ``horizonBuckets``).
-    @usableFromInline var bucketOf: [UInt8] = []
-    /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
+    /// Spare entry storage a refresh builds the new entry list in (keeps its capacity).
     @usableFromInline var spareEntries: [FenceEntry] = []
 
-    /// A refresh orders entries by horizon with a counting sort into this many buckets: bucket 0
-    /// holds the always-visited entries (horizon -1), bucket `1 + k` the horizons in
-    /// `[k w, (k + 1) w)` with `w = slack / 62`, each stored rounded down to `k w` (about 48 m at
-    /// the default slack), and the last bucket everything from `62 w` (never reached before the
-    /// next refresh). Rounding a horizon down only makes a fix visit an entry a little earlier,
-    /// which cannot change an event (a visit before the horizon finds nothing to change).
-    @usableFromInline static var horizonBuckets: Int { 64 }
+    /// Device ids below this always use the table; above it, ids below four times the devices
+    /// seen do (so a fleet with dense ids never needs the dictionary, and one large id cannot
+    /// make a large table).
+    @usableFromInline static var denseDeviceLimit: Int { 1 << 20 }
 
-    /// Device ids below this use a table instead of a dictionary (4 MB at most: 1 Mi Int32 slots).
-    @usableFromInline static var smallDeviceLimit: Int32 { 1 << 20 }
+    /// The odometer reading that forces a rebase (the quantum is 1/65,534 of the slack).
+    @usableFromInline static var odometerLimit: Int { 65_534 }
 
     /// A detector over `fences`, with `index` holding exactly the same fences (same ids), used to
     /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id.
@@ -126,7 +142,7 @@ public struct TransitionDetector {
     public init(fences: [Fence], dwellSeconds: [Int32: Double] = [:],
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
-        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 1
+        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
         var enlarged: [Fence] = []
         enlarged.reserveCapacity(fences.count)
         for f in fences {
@@ -184,9 +200,12 @@ public struct TransitionDetector {
         }
         self.mark = [Int32](repeating: -1, count: fences.count)
         // Every fence further than this from the query point is decisively outside for any fix
-        // within the slack of it; + 1 m covers the chord linearisation.
+        // within the slack of the anchor; + 1 m covers the chord linearisation and + 1 m the
+        // anchor's rounding to single precision (under 0.7 m).
         let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
-        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 1
+        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 2
+        self.odometerQuantum = configuration.neighborhoodSlackMeters / Earth.meanRadius / Double(Self.odometerLimit)
+        self.inverseQuantum = 1 / odometerQuantum
         self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighborhoodSlackMeters)
         self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius
         self.slackChord = (configuration.neighborhoodSlackMeters + 1) / Earth.meanRadius
@@ -207,7 +226,7 @@ public struct TransitionDetector {
     public var deviceCount: Int { tracks.count }
 
     /// Total per-device fence entries held (the sparse state's size).
-    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count } }
+    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entryCount } }
 
     /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
     /// horizontal accuracy in metres. Appends the events it decides to `events`.
@@ -237,32 +256,38 @@ public struct TransitionDetector {
         }
         // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
         let p = UnitVector(fastLatitude: latitude, longitude: longitude)
-        if tracks[slot].hasFix {
-            // Field by field: copying the whole track would share its entry buffer and force a
-            // copy-on-write of all entries below.
+        let hadFix = tracks[slot].hasFix
+        var step = Double.infinity
+        if hadFix {
             let allowed = configuration.maxSpeedMetersPerSecond * (time - tracks[slot].fixTime)
-                + configuration.jumpAccuracyFactor * (accuracy + tracks[slot].fixAccuracy) + configuration.jumpSlackMeters
-            let chord = p.chord2(to: tracks[slot].fix).squareRoot()
-            if chord * Earth.meanRadius > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
+                + configuration.jumpAccuracyFactor * (accuracy + Double(tracks[slot].fixAccuracy)) + configuration.jumpSlackMeters
+            step = p.chord2(to: tracks[slot].fix).squareRoot()
+            if step * Earth.meanRadius > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
                 tracks[slot].rejections += 1
                 counters.jumps += 1
                 return
             }
         }
         counters.accepted += 1
-        let hadAnchor = tracks[slot].hasFix
-        tracks[slot].hasFix = true
-        tracks[slot].fix = p
-        tracks[slot].fixTime = time
-        tracks[slot].fixAccuracy = accuracy
-        tracks[slot].rejections = 0
-        var moved = hadAnchor ? p.chord2(to: tracks[slot].anchor) : .infinity
-        if moved > slackChord2 {
-            refreshNeighborhood(slot, at: p, known: hadAnchor)
-            moved = 0
-        }
         let before = events.count
-        update(slot, p, moved: moved.squareRoot(), time: time, accuracy: accuracy, into: &events)
+        if !hadFix || p.chord2(to: tracks[slot].anchor) > slackChord2 {
+            refreshNeighborhood(slot, device: device, at: p, time: time, accuracy: accuracy, known: hadFix, into: &events)
+        } else {
+            // The step, quantised upwards, plus a millimetre for the stored fix's rounding.
+            let odometer = Int(tracks[slot].odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
+            if odometer > Self.odometerLimit {
+                rebase(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+            } else {
+                tracks[slot].odometer = UInt16(truncatingIfNeeded: odometer)
+                if odometer >= Int(tracks[slot].minDue) {
+                    update(slot, device: device, at: p, time: time, accuracy: accuracy, all: false, into: &events)
+                }
+            }
+        }
+        tracks[slot].fixTime = time
+        tracks[slot].fixAccuracy = Float(accuracy)
+        tracks[slot].rejections = 0
+        tracks[slot].setFix(p)
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }
@@ -272,32 +297,29 @@ public struct TransitionDetector {
     /// The slot of `device`'s track, created on first sight.
     @usableFromInline
     mutating func trackSlot(_ device: Int32) -> Int32 {
-        if device >= 0 && device < Self.smallDeviceLimit {
-            let d = Int(device)
-            if d < trackOfSmallDevice.count, trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+        let d = Int(device)
+        if d >= 0 && d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+        if !trackOfDevice.isEmpty, let s = trackOfDevice[device] { return s }
+        let s = Int32(tracks.count)
+        tracks.append(DeviceTrack())
+        deviceOfTrack.append(device)
+        if d >= 0 && (d < Self.denseDeviceLimit || d < 4 * tracks.count) {
             if d >= trackOfSmallDevice.count {
                 // Grow geometrically, so a stream of rising ids costs amortised O(1).
-                let size = Swift.min(Int(Self.smallDeviceLimit), Swift.max(d + 1, 2 * trackOfSmallDevice.count, 1024))
+                let size = Swift.max(d + 1, Swift.min(2 * trackOfSmallDevice.count, Swift.max(Self.denseDeviceLimit, 4 * tracks.count)), 1024)
                 trackOfSmallDevice.append(contentsOf: repeatElement(-1, count: size - trackOfSmallDevice.count))
             }
-            let s = Int32(tracks.count)
-            tracks.append(DeviceTrack(device: device))
             trackOfSmallDevice[d] = s
-            return s
+        } else {
+            trackOfDevice[device] = s
         }
-        if let s = trackOfDevice[device] { return s }
-        let s = Int32(tracks.count)
-        tracks.append(DeviceTrack(device: device))
-        trackOfDevice[device] = s
         return s
     }
 
     /// The slot of `device`'s track, or nil if never seen.
     func existingTrackSlot(_ device: Int32) -> Int32? {
-        if device >= 0 && device < Self.smallDeviceLimit {
-            let d = Int(device)
-            return d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 ? trackOfSmallDevice[d] : nil
-        }
+        let d = Int(device)
+        if d >= 0 && d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
         return trackOfDevice[device]
     }
 }

@@ -10,8 +10,8 @@ struct FenceEntry {
     @usableFromInline var flags: UInt8
     /// Consecutive decisive fixes towards the other state (or accumulated evidence, in eighths).
     @usableFromInline var pending: UInt8 = 0
-    /// The device's odometer reading (see ``DeviceTrack/odometer``) at which a fix could first
-    /// change this entry; 0 = look at every fix.
+    /// The owner's odometer reading (``DeviceTrack/odometer``) at which a fix could first change
+    /// this entry; 0 = look at every fix.
     @usableFromInline var due: UInt16 = 0
     /// Seconds: while outside, the time of the first fix of the pending entry run; while
     /// inside, the time of the entry event (the dwell clock). One field serves both because

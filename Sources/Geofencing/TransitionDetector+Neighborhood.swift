@@ -117,7 +117,10 @@ extension TransitionDetector {
             }
             let start = Int(tracks[slot].entryStart)
             pool.storage.withUnsafeMutableBufferPointer { storage in
-                for k in 0..<n { storage[start + k] = entries[k] }
+                for k in 0..<n {
+                    storage[start + k] = entries[k]
+                    storage[start + k].due = 0
+                }
             }
         }
         tracks[slot].entryCount = n

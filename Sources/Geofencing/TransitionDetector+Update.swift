@@ -8,35 +8,38 @@ extension TransitionDetector {
     mutating func update(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double, all: Bool,
                          into events: inout [TransitionEvent]) {
         let odometer = tracks[slot].odometer
-        let start = Int(tracks[slot].entryStart), count = tracks[slot].entryCount
+        let start = Int(tracks[slot].entryStart), end = start + tracks[slot].entryCount
         let accuracyChord = accuracy * accuracyChordPerMeter
         // Chord units per sigma (half the accuracy, at least 0.5 m), inverted.
         let perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
         let rules = self.rules
-        let fenceIDs = self.fenceIDs
         let slotsAreIDs = self.slotsAreIDs
         let maxAccuracyChord = self.maxAccuracyChord
         let inverseQuantum = self.inverseQuantum
+        let limit = all ? UInt16.max : odometer
         var minDue = UInt16.max
-        geometry.withUnsafeBufferPointer { geometry in
-            pool.storage.withUnsafeMutableBufferPointer { storage in
-                for k in start..<(start + count) {
-                    if !all && storage[k].due > odometer {
-                        minDue = Swift.min(minDue, storage[k].due)
-                        continue
+        fenceIDs.withUnsafeBufferPointer { fenceIDs in
+            geometry.withUnsafeBufferPointer { geometry in
+                pool.storage.withUnsafeMutableBufferPointer { storage in
+                    for k in start..<end {
+                        let due = storage[k].due
+                        if due > limit {
+                            minDue = Swift.min(minDue, due)
+                            continue
+                        }
+                        let s = Int(storage[k].slot)
+                        let g = geometry[s]
+                        let c2 = p.chord2(to: g.center)
+                        if let kind = storage[k].observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
+                                                         perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
+                            events.append(TransitionEvent(device: device, fence: slotsAreIDs ? Int32(truncatingIfNeeded: s) : fenceIDs[s],
+                                                          kind: kind, time: time))
+                        }
+                        let next = Self.due(storage[k], c2: c2, radiusChord: g.radiusChord, band: g.band,
+                                            maxAccuracyChord: maxAccuracyChord, odometer: odometer, inverseQuantum: inverseQuantum)
+                        storage[k].due = next
+                        minDue = Swift.min(minDue, next)
                     }
-                    let s = Int(storage[k].slot)
-                    let g = geometry[s]
-                    let c2 = p.chord2(to: g.center)
-                    if let kind = storage[k].observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
-                                                     perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
-                        events.append(TransitionEvent(device: device, fence: slotsAreIDs ? Int32(truncatingIfNeeded: s) : fenceIDs[s],
-                                                      kind: kind, time: time))
-                    }
-                    let due = Self.due(storage[k], c2: c2, radiusChord: g.radiusChord, band: g.band,
-                                       maxAccuracyChord: maxAccuracyChord, odometer: odometer, inverseQuantum: inverseQuantum)
-                    storage[k].due = due
-                    minDue = Swift.min(minDue, due)
                 }
             }
         }

@@ -171,8 +171,14 @@ public struct TransitionDetector {
         var ids: [Int32] = [], geometry: [FenceGeometry] = []
         ids.reserveCapacity(fences.count)
         geometry.reserveCapacity(fences.count)
-        for (k, f) in fences.enumerated() {
-            guard slots.updateValue(Int32(k), forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
+        for f in fences {
+            guard slots.updateValue(0, forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
+        }
+        // Slots in Z-order of the centres: a device's nearby fences sit close together in
+        // `geometry`, so the scan reads few cache lines.
+        for k in Self.spatialOrder(fences) {
+            let f = fences[k]
+            slots[f.id] = Int32(ids.count)
             ids.append(f.id)
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
             geometry.append(FenceGeometry(center: f.centerVector, radiusChord: f.chord2.squareRoot(),
@@ -292,6 +298,25 @@ public struct TransitionDetector {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }
         }
+    }
+
+    /// Indices of `fences` sorted by the Z-order (bit-interleaved 16-bit latitude and
+    /// longitude) of their centres, ties by index. O(n log n).
+    static func spatialOrder(_ fences: [Fence]) -> [Int] {
+        func spread(_ v: UInt32) -> UInt32 {
+            var x = v & 0xFFFF
+            x = (x | x << 8) & 0x00FF_00FF
+            x = (x | x << 4) & 0x0F0F_0F0F
+            x = (x | x << 2) & 0x3333_3333
+            x = (x | x << 1) & 0x5555_5555
+            return x
+        }
+        let keys = fences.map { f -> UInt32 in
+            let lat = UInt32(Swift.min(65_535, Swift.max(0, (f.center.latitude + 90) / 180 * 65_536)))
+            let lng = UInt32(Swift.min(65_535, Swift.max(0, (f.center.longitude + 180) / 360 * 65_536)))
+            return spread(lat) << 1 | spread(lng)
+        }
+        return fences.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
     }
 
     /// The slot of `device`'s track, created on first sight.

@@ -30,8 +30,10 @@ struct DeviceTrack {
     /// Path length since the last refresh or rebase, in units of the detector's odometer
     /// quantum (rounded up at every step).
     @usableFromInline var odometer: UInt16 = 0
-    /// The smallest `due` of the entries: a fix with a lower odometer reading visits none.
-    @usableFromInline var minDue: UInt16 = 0
+    /// Entries from this one on are in non-decreasing `due` order (those before it have been
+    /// looked at since the last refresh or rebase and may be in any order), so a fix stops at
+    /// the first of them that it has not reached.
+    @usableFromInline var sortedFrom: UInt16 = 0
 
     @usableFromInline init() {}
 

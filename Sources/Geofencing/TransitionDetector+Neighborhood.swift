@@ -37,7 +37,7 @@ extension TransitionDetector {
         spareEntries = kept
         tracks[slot].setAnchor(p)
         tracks[slot].odometer = 0
-        update(slot, device: device, at: p, time: time, accuracy: accuracy, all: true, into: &events)
+        updateAll(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
     }
 
     /// Applies the fix at `p` to every entry of track `slot` with the odometer reset to zero:
@@ -46,7 +46,7 @@ extension TransitionDetector {
     mutating func rebase(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
                          into events: inout [TransitionEvent]) {
         tracks[slot].odometer = 0
-        update(slot, device: device, at: p, time: time, accuracy: accuracy, all: true, into: &events)
+        updateAll(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
     }
 
     /// The entries to hold after a refresh at `p`: every held entry whose slot is in `found`,

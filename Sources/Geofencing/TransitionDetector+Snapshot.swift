@@ -80,6 +80,6 @@ extension TransitionDetector {
         tracks[slot] = track
         install(entries, slot: slot)
         // Every entry is looked at on the next fix (due 0), which re-arms it from there.
-        tracks[slot].minDue = 0
+        tracks[slot].sortedFrom = 0
     }
 }

@@ -1,14 +1,77 @@
 import Geodesy
 
 extension TransitionDetector {
-    /// Applies one accepted fix at `p` to the entries of track `slot` it could change: those
-    /// whose `due` reading the odometer has reached (every entry when `all`), re-arming each
-    /// one it looks at, and recomputes the track's `minDue`.
+    /// Applies one accepted fix at `p` to the entries of track `slot` that its odometer has
+    /// reached, re-arming each one it looks at: the entries before `sortedFrom` one by one, then
+    /// the sorted ones up to the first it has not reached.
     @usableFromInline
-    mutating func update(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double, all: Bool,
+    mutating func update(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
                          into events: inout [TransitionEvent]) {
         let odometer = tracks[slot].odometer
         let start = Int(tracks[slot].entryStart), end = start + tracks[slot].entryCount
+        // A block beyond 65,535 entries cannot record its order: every entry is checked.
+        let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(tracks[slot].sortedFrom)
+        var unsorted = sortedFrom
+        withVisitor(device: device, at: p, time: time, accuracy: accuracy, odometer: odometer, into: &events) { visit, storage in
+            var k = start
+            while k < end {
+                if storage[k].due > odometer {
+                    if k >= sortedFrom { break }
+                } else {
+                    storage[k].due = visit(&storage[k])
+                    unsorted = Swift.max(unsorted, k + 1)
+                }
+                k += 1
+            }
+        }
+        tracks[slot].sortedFrom = UInt16(truncatingIfNeeded: Swift.min(unsorted - start, Int(UInt16.max)))
+    }
+
+    /// Applies the fix at `p` to every entry of track `slot` with its odometer at 0 (after a
+    /// refresh or a rebase), re-arms each with its due reading rounded down to a multiple of
+    /// 1,024 quanta (a 64th of the slack; looking early changes nothing), and sorts them by it
+    /// (a stable counting sort over 64 buckets). O(entries).
+    @usableFromInline
+    mutating func updateAll(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+                            into events: inout [TransitionEvent]) {
+        let start = Int(tracks[slot].entryStart), count = tracks[slot].entryCount
+        var counts = InlineArray<64, Int32>(repeating: 0)
+        withVisitor(device: device, at: p, time: time, accuracy: accuracy, odometer: 0, into: &events) { visit, storage in
+            for k in start..<(start + count) {
+                let due = visit(&storage[k]) & 0xFC00
+                storage[k].due = due
+                counts[Int(due >> 10)] += 1
+            }
+        }
+        var sorted = spareEntries
+        spareEntries = []
+        sorted.removeAll(keepingCapacity: true)
+        if count > 0 {
+            var next: Int32 = 0
+            for b in counts.indices {
+                let c = counts[b]
+                counts[b] = next
+                next += c
+            }
+            sorted.append(contentsOf: pool.storage[start..<(start + count)])
+            pool.storage.withUnsafeMutableBufferPointer { storage in
+                for e in sorted {
+                    let b = Int(e.due >> 10)
+                    storage[start + Int(counts[b])] = e
+                    counts[b] += 1
+                }
+            }
+        }
+        spareEntries = sorted
+        tracks[slot].sortedFrom = 0
+    }
+
+    /// Calls `body` with a function that applies the fix at `p` to one entry (appending its
+    /// event) and returns the entry's new due reading, and with the pool's storage.
+    @inline(__always) @usableFromInline
+    mutating func withVisitor(device: Int32, at p: UnitVector, time: Double, accuracy: Double, odometer: UInt16,
+                              into events: inout [TransitionEvent],
+                              _ body: ((inout FenceEntry) -> UInt16, UnsafeMutableBufferPointer<FenceEntry>) -> Void) {
         let accuracyChord = accuracy * accuracyChordPerMeter
         // Chord units per sigma (half the accuracy, at least 0.5 m), inverted.
         let perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
@@ -16,34 +79,24 @@ extension TransitionDetector {
         let slotsAreIDs = self.slotsAreIDs
         let maxAccuracyChord = self.maxAccuracyChord
         let inverseQuantum = self.inverseQuantum
-        let limit = all ? UInt16.max : odometer
-        var minDue = UInt16.max
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
-                    for k in start..<end {
-                        let due = storage[k].due
-                        if due > limit {
-                            minDue = Swift.min(minDue, due)
-                            continue
-                        }
-                        let s = Int(storage[k].slot)
+                    body({ entry in
+                        let s = Int(entry.slot)
                         let g = geometry[s]
                         let c2 = p.chord2(to: g.center)
-                        if let kind = storage[k].observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
-                                                         perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
+                        if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
+                                                    perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
                             events.append(TransitionEvent(device: device, fence: slotsAreIDs ? Int32(truncatingIfNeeded: s) : fenceIDs[s],
                                                           kind: kind, time: time))
                         }
-                        let next = Self.due(storage[k], c2: c2, radiusChord: g.radiusChord, band: g.band,
-                                            maxAccuracyChord: maxAccuracyChord, odometer: odometer, inverseQuantum: inverseQuantum)
-                        storage[k].due = next
-                        minDue = Swift.min(minDue, next)
-                    }
+                        return Self.due(entry, c2: c2, radiusChord: g.radiusChord, band: g.band,
+                                        maxAccuracyChord: maxAccuracyChord, odometer: odometer, inverseQuantum: inverseQuantum)
+                    }, storage)
                 }
             }
         }
-        tracks[slot].minDue = minDue
     }
 
     /// The odometer reading at which a fix could first change `entry`, for a device now at

@@ -285,8 +285,9 @@ public struct TransitionDetector {
                 rebase(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
             } else {
                 tracks[slot].odometer = UInt16(truncatingIfNeeded: odometer)
-                if odometer >= Int(tracks[slot].minDue) {
-                    update(slot, device: device, at: p, time: time, accuracy: accuracy, all: false, into: &events)
+                let count = tracks[slot].entryCount
+                if count > 0 && (tracks[slot].sortedFrom > 0 || Int(pool.storage[Int(tracks[slot].entryStart)].due) <= odometer) {
+                    update(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
                 }
             }
         }

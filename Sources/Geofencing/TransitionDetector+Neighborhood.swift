@@ -9,7 +9,7 @@ extension TransitionDetector {
     /// device is inside or pending. O(fences reported + entries held); allocation-free once the
     /// scratch buffers and the pool have grown.
     @usableFromInline
-    mutating func refreshNeighborhood(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+    mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
                                       known: Bool, into events: inout [TransitionEvent]) {
         counters.neighborhoodQueries += 1
         // The slots of the fences the index reports within `queryRadiusMeters` of `p`.
@@ -31,22 +31,13 @@ extension TransitionDetector {
             }
         }
         counters.unknownFenceIDs += unknown
-        let kept = merge(slot, found: found, at: p, newState: known ? .outside : .unknown)
+        let kept = merge(t, found: found, at: p, newState: known ? .outside : .unknown)
         scratch = found
-        install(kept, slot: slot)
+        install(kept, into: &t)
         spareEntries = kept
-        tracks[slot].setAnchor(p)
-        tracks[slot].odometer = 0
-        updateAll(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
-    }
-
-    /// Applies the fix at `p` to every entry of track `slot` with the odometer reset to zero:
-    /// for a device whose odometer has filled up without moving far from its anchor.
-    @usableFromInline
-    mutating func rebase(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
-                         into events: inout [TransitionEvent]) {
-        tracks[slot].odometer = 0
-        updateAll(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+        t.setAnchor(p)
+        t.odometer = 0
+        updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, into: &events)
     }
 
     /// The entries to hold after a refresh at `p`: every held entry whose slot is in `found`,
@@ -54,13 +45,13 @@ extension TransitionDetector {
     /// not found that are inside or pending; minus the entries settled outside whose boundary
     /// band stays beyond the slack. Built in the spare entry buffer. O(held + found).
     @usableFromInline
-    mutating func merge(_ slot: Int, found: [Int32], at p: UnitVector, newState: FenceEntry.State) -> [FenceEntry] {
+    mutating func merge(_ t: DeviceTrack, found: [Int32], at p: UnitVector, newState: FenceEntry.State) -> [FenceEntry] {
         var kept = spareEntries
         spareEntries = []
         kept.removeAll(keepingCapacity: true)
         var marks = mark
         mark = []
-        let start = Int(tracks[slot].entryStart), count = tracks[slot].entryCount
+        let start = Int(t.entryStart), count = t.entryCount
         let dropBeyond = slackChord + 1e-12
         let maxAccuracyChord = self.maxAccuracyChord
         geometry.withUnsafeBufferPointer { geometry in
@@ -98,24 +89,24 @@ extension TransitionDetector {
         return kept
     }
 
-    /// Makes `entries` the entries of track `slot`, moving it to a block of the right size
+    /// Makes `entries` the entries of track `t`, moving it to a block of the right size
     /// class when it has outgrown its block or uses under a quarter of it.
     @usableFromInline
-    mutating func install(_ entries: [FenceEntry], slot: Int) {
+    mutating func install(_ entries: [FenceEntry], into t: inout DeviceTrack) {
         let n = entries.count
-        let current = tracks[slot].blockClass
+        let current = t.blockClass
         if n == 0 {
-            pool.release(tracks[slot].entryStart, current)
-            tracks[slot].blockClass = EntryPool.noBlock
-            tracks[slot].entryStart = 0
+            pool.release(t.entryStart, current)
+            t.blockClass = EntryPool.noBlock
+            t.entryStart = 0
         } else {
             let needed = EntryPool.sizeClass(for: n)
             if current == EntryPool.noBlock || current < needed || (current > needed && n <= 1 << Int(current) / 4) {
-                pool.release(tracks[slot].entryStart, current)
-                tracks[slot].entryStart = pool.allocate(needed)
-                tracks[slot].blockClass = needed
+                pool.release(t.entryStart, current)
+                t.entryStart = pool.allocate(needed)
+                t.blockClass = needed
             }
-            let start = Int(tracks[slot].entryStart)
+            let start = Int(t.entryStart)
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 for k in 0..<n {
                     storage[start + k] = entries[k]
@@ -123,6 +114,6 @@ extension TransitionDetector {
                 }
             }
         }
-        tracks[slot].entryCount = n
+        t.entryCount = n
     }
 }

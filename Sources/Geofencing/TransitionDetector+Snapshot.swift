@@ -77,9 +77,9 @@ extension TransitionDetector {
         track.entryStart = tracks[slot].entryStart
         track.blockClass = tracks[slot].blockClass
         track.entryCount = tracks[slot].entryCount
-        tracks[slot] = track
-        install(entries, slot: slot)
+        install(entries, into: &track)
         // Every entry is looked at on the next fix (due 0), which re-arms it from there.
-        tracks[slot].sortedFrom = 0
+        track.sortedFrom = 0
+        tracks[slot] = track
     }
 }

@@ -1,16 +1,16 @@
 import Geodesy
 
 extension TransitionDetector {
-    /// Applies one accepted fix at `p` to the entries of track `slot` that its odometer has
+    /// Applies one accepted fix at `p` to the entries of track `t` that its odometer has
     /// reached, re-arming each one it looks at: the entries before `sortedFrom` one by one, then
     /// the sorted ones up to the first it has not reached.
     @usableFromInline
-    mutating func update(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+    mutating func update(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
                          into events: inout [TransitionEvent]) {
-        let odometer = tracks[slot].odometer
-        let start = Int(tracks[slot].entryStart), end = start + tracks[slot].entryCount
+        let odometer = t.odometer
+        let start = Int(t.entryStart), end = start + t.entryCount
         // A block beyond 65,535 entries cannot record its order: every entry is checked.
-        let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(tracks[slot].sortedFrom)
+        let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(t.sortedFrom)
         var unsorted = sortedFrom
         withVisitor(device: device, at: p, time: time, accuracy: accuracy, odometer: odometer, into: &events) { visit, storage in
             var k = start
@@ -24,17 +24,17 @@ extension TransitionDetector {
                 k += 1
             }
         }
-        tracks[slot].sortedFrom = UInt16(truncatingIfNeeded: Swift.min(unsorted - start, Int(UInt16.max)))
+        t.sortedFrom = UInt16(truncatingIfNeeded: Swift.min(unsorted - start, Int(UInt16.max)))
     }
 
-    /// Applies the fix at `p` to every entry of track `slot` with its odometer at 0 (after a
+    /// Applies the fix at `p` to every entry of track `t` with its odometer at 0 (after a
     /// refresh or a rebase), re-arms each with its due reading rounded down to a multiple of
     /// 1,024 quanta (a 64th of the slack; looking early changes nothing), and sorts them by it
     /// (a stable counting sort over 64 buckets). O(entries).
     @usableFromInline
-    mutating func updateAll(_ slot: Int, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+    mutating func updateAll(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
                             into events: inout [TransitionEvent]) {
-        let start = Int(tracks[slot].entryStart), count = tracks[slot].entryCount
+        let start = Int(t.entryStart), count = t.entryCount
         var counts = InlineArray<64, Int32>(repeating: 0)
         withVisitor(device: device, at: p, time: time, accuracy: accuracy, odometer: 0, into: &events) { visit, storage in
             for k in start..<(start + count) {
@@ -63,7 +63,7 @@ extension TransitionDetector {
             }
         }
         spareEntries = sorted
-        tracks[slot].sortedFrom = 0
+        t.sortedFrom = 0
     }
 
     /// Calls `body` with a function that applies the fix at `p` to one entry (appending its

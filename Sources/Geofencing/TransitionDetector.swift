@@ -246,55 +246,59 @@ public struct TransitionDetector {
             return
         }
         let slot = Int(trackSlot(device))
-        let last = tracks[slot].lastTime
-        if time < last {
+        // The track is a 56-byte value: work on a copy and store it back once.
+        var t = tracks[slot]
+        if time < t.lastTime {
             counters.outOfOrder += 1
             return
         }
-        if time == last {
+        if time == t.lastTime {
             counters.duplicates += 1
             return
         }
-        tracks[slot].lastTime = time
+        t.lastTime = time
         guard accuracy <= configuration.maxAccuracyMeters else {
             counters.inaccurate += 1
+            tracks[slot].lastTime = time
             return
         }
         // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
         let p = UnitVector(fastLatitude: latitude, longitude: longitude)
-        let hadFix = tracks[slot].hasFix
+        let hadFix = t.hasFix
         var step = Double.infinity
         if hadFix {
-            let allowed = configuration.maxSpeedMetersPerSecond * (time - tracks[slot].fixTime)
-                + configuration.jumpAccuracyFactor * (accuracy + Double(tracks[slot].fixAccuracy)) + configuration.jumpSlackMeters
-            step = p.chord2(to: tracks[slot].fix).squareRoot()
-            if step * Earth.meanRadius > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
-                tracks[slot].rejections += 1
+            let allowed = configuration.maxSpeedMetersPerSecond * (time - t.fixTime)
+                + configuration.jumpAccuracyFactor * (accuracy + Double(t.fixAccuracy)) + configuration.jumpSlackMeters
+            step = p.chord2(to: t.fix).squareRoot()
+            if step * Earth.meanRadius > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
+                t.rejections += 1
                 counters.jumps += 1
+                tracks[slot] = t
                 return
             }
         }
         counters.accepted += 1
         let before = events.count
-        if !hadFix || p.chord2(to: tracks[slot].anchor) > slackChord2 {
-            refreshNeighborhood(slot, device: device, at: p, time: time, accuracy: accuracy, known: hadFix, into: &events)
+        if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
+            refreshNeighborhood(&t, device: device, at: p, time: time, accuracy: accuracy, known: hadFix, into: &events)
         } else {
             // The step, quantised upwards, plus a millimetre for the stored fix's rounding.
-            let odometer = Int(tracks[slot].odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
+            let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
             if odometer > Self.odometerLimit {
-                rebase(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+                t.odometer = 0
+                updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, into: &events)
             } else {
-                tracks[slot].odometer = UInt16(truncatingIfNeeded: odometer)
-                let count = tracks[slot].entryCount
-                if count > 0 && (tracks[slot].sortedFrom > 0 || Int(pool.storage[Int(tracks[slot].entryStart)].due) <= odometer) {
-                    update(slot, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+                t.odometer = UInt16(truncatingIfNeeded: odometer)
+                if t.entryCount > 0 && (t.sortedFrom > 0 || Int(pool.storage[Int(t.entryStart)].due) <= odometer) {
+                    update(&t, device: device, at: p, time: time, accuracy: accuracy, into: &events)
                 }
             }
         }
-        tracks[slot].fixTime = time
-        tracks[slot].fixAccuracy = Float(accuracy)
-        tracks[slot].rejections = 0
-        tracks[slot].setFix(p)
+        t.fixTime = time
+        t.fixAccuracy = Float(accuracy)
+        t.rejections = 0
+        t.setFix(p)
+        tracks[slot] = t
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }

@@ -210,7 +210,7 @@ public struct TransitionDetector {
         // anchor's rounding to single precision (under 0.7 m).
         let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
         self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 2
-        self.odometerQuantum = configuration.neighborhoodSlackMeters / Earth.meanRadius / Double(Self.odometerLimit)
+        self.odometerQuantum = 4 * configuration.neighborhoodSlackMeters / Earth.meanRadius / Double(Self.odometerLimit)
         self.inverseQuantum = 1 / odometerQuantum
         self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighborhoodSlackMeters)
         self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius

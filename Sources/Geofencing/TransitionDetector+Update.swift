@@ -12,16 +12,21 @@ extension TransitionDetector {
         // A block beyond 65,535 entries cannot record its order: every entry is checked.
         let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(t.sortedFrom)
         var unsorted = sortedFrom
-        withVisitor(device: device, at: p, time: time, accuracy: accuracy, odometer: odometer, into: &events) { visit, storage in
-            var k = start
-            while k < end {
-                if storage[k].due > odometer {
-                    if k >= sortedFrom { break }
-                } else {
-                    storage[k].due = visit(&storage[k])
-                    unsorted = Swift.max(unsorted, k + 1)
+        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, odometer: odometer)
+        fenceIDs.withUnsafeBufferPointer { fenceIDs in
+            geometry.withUnsafeBufferPointer { geometry in
+                pool.storage.withUnsafeMutableBufferPointer { storage in
+                    var k = start
+                    while k < end {
+                        if storage[k].due > odometer {
+                            if k >= sortedFrom { break }
+                        } else {
+                            storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                            unsorted = Swift.max(unsorted, k + 1)
+                        }
+                        k += 1
+                    }
                 }
-                k += 1
             }
         }
         t.sortedFrom = UInt16(truncatingIfNeeded: Swift.min(unsorted - start, Int(UInt16.max)))
@@ -29,74 +34,93 @@ extension TransitionDetector {
 
     /// Applies the fix at `p` to every entry of track `t` with its odometer at 0 (after a
     /// refresh or a rebase), re-arms each with its due reading rounded down to a multiple of
-    /// 1,024 quanta (a 64th of the slack; looking early changes nothing), and sorts them by it
-    /// (a stable counting sort over 64 buckets). O(entries).
+    /// 1,024 quanta (a 64th of the odometer's range; looking early changes nothing), and sorts
+    /// them by it (a stable counting sort over 64 buckets). O(entries).
     @usableFromInline
     mutating func updateAll(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
                             into events: inout [TransitionEvent]) {
         let start = Int(t.entryStart), count = t.entryCount
         var counts = InlineArray<64, Int32>(repeating: 0)
-        withVisitor(device: device, at: p, time: time, accuracy: accuracy, odometer: 0, into: &events) { visit, storage in
-            for k in start..<(start + count) {
-                let due = visit(&storage[k]) & 0xFC00
-                storage[k].due = due
-                counts[Int(due >> 10)] += 1
-            }
-        }
-        var sorted = spareEntries
-        spareEntries = []
-        sorted.removeAll(keepingCapacity: true)
-        if count > 0 {
-            var next: Int32 = 0
-            for b in counts.indices {
-                let c = counts[b]
-                counts[b] = next
-                next += c
-            }
-            sorted.append(contentsOf: pool.storage[start..<(start + count)])
-            pool.storage.withUnsafeMutableBufferPointer { storage in
-                for e in sorted {
-                    let b = Int(e.due >> 10)
-                    storage[start + Int(counts[b])] = e
-                    counts[b] += 1
-                }
-            }
-        }
-        spareEntries = sorted
-        t.sortedFrom = 0
-    }
-
-    /// Calls `body` with a function that applies the fix at `p` to one entry (appending its
-    /// event) and returns the entry's new due reading, and with the pool's storage.
-    @inline(__always) @usableFromInline
-    mutating func withVisitor(device: Int32, at p: UnitVector, time: Double, accuracy: Double, odometer: UInt16,
-                              into events: inout [TransitionEvent],
-                              _ body: ((inout FenceEntry) -> UInt16, UnsafeMutableBufferPointer<FenceEntry>) -> Void) {
-        let accuracyChord = accuracy * accuracyChordPerMeter
-        // Chord units per sigma (half the accuracy, at least 0.5 m), inverted.
-        let perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
-        let rules = self.rules
-        let slotsAreIDs = self.slotsAreIDs
-        let maxAccuracyChord = self.maxAccuracyChord
-        let inverseQuantum = self.inverseQuantum
+        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, odometer: 0)
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
-                    body({ entry in
-                        let s = Int(entry.slot)
-                        let g = geometry[s]
-                        let c2 = p.chord2(to: g.center)
-                        if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
-                                                    perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
-                            events.append(TransitionEvent(device: device, fence: slotsAreIDs ? Int32(truncatingIfNeeded: s) : fenceIDs[s],
-                                                          kind: kind, time: time))
-                        }
-                        return Self.due(entry, c2: c2, radiusChord: g.radiusChord, band: g.band,
-                                        maxAccuracyChord: maxAccuracyChord, odometer: odometer, inverseQuantum: inverseQuantum)
-                    }, storage)
+                    for k in start..<(start + count) {
+                        let due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events) & 0xFC00
+                        storage[k].due = due
+                        counts[Int(due >> 10)] += 1
+                    }
                 }
             }
         }
+        t.sortedFrom = 0
+        if count < 2 { return }
+        var sorted = spareEntries
+        spareEntries = []
+        sorted.removeAll(keepingCapacity: true)
+        var next: Int32 = 0
+        for b in counts.indices {
+            let c = counts[b]
+            counts[b] = next
+            next += c
+        }
+        sorted.append(contentsOf: pool.storage[start..<(start + count)])
+        pool.storage.withUnsafeMutableBufferPointer { storage in
+            for e in sorted {
+                let b = Int(e.due >> 10)
+                storage[start + Int(counts[b])] = e
+                counts[b] += 1
+            }
+        }
+        spareEntries = sorted
+    }
+}
+
+/// What one accepted fix brings to the entries it visits: position, time, accuracy terms, the
+/// device's odometer, and the detector's constants (copied out once per fix).
+@usableFromInline
+struct FixContext {
+    @usableFromInline let p: UnitVector
+    @usableFromInline let device: Int32
+    @usableFromInline let time: Double
+    /// `accuracyFactor` times the fix's accuracy, chord units.
+    @usableFromInline let accuracyChord: Double
+    /// Chord units to sigmas: one over half the accuracy (at least 0.5 m).
+    @usableFromInline let perSigma: Double
+    @usableFromInline let odometer: UInt16
+    @usableFromInline let rules: DecisionRules
+    @usableFromInline let slotsAreIDs: Bool
+    @usableFromInline let maxAccuracyChord: Double
+    @usableFromInline let inverseQuantum: Double
+
+    @inline(__always) @usableFromInline
+    init(_ d: TransitionDetector, device: Int32, at p: UnitVector, time: Double, accuracy: Double, odometer: UInt16) {
+        self.p = p
+        self.device = device
+        self.time = time
+        self.accuracyChord = accuracy * d.accuracyChordPerMeter
+        self.perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
+        self.odometer = odometer
+        self.rules = d.rules
+        self.slotsAreIDs = d.slotsAreIDs
+        self.maxAccuracyChord = d.maxAccuracyChord
+        self.inverseQuantum = d.inverseQuantum
+    }
+
+    /// Applies the fix to `entry` (appending its event) and returns the entry's new due reading.
+    @inline(__always) @usableFromInline
+    func visit(_ entry: inout FenceEntry, geometry: UnsafeBufferPointer<FenceGeometry>, fenceIDs: UnsafeBufferPointer<Int32>,
+               into events: inout [TransitionEvent]) -> UInt16 {
+        let s = Int(entry.slot)
+        let g = geometry[s]
+        let c2 = p.chord2(to: g.center)
+        if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
+                                    perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
+            events.append(TransitionEvent(device: device, fence: slotsAreIDs ? Int32(truncatingIfNeeded: s) : fenceIDs[s],
+                                          kind: kind, time: time))
+        }
+        return Self.due(entry, c2: c2, radiusChord: g.radiusChord, band: g.band, maxAccuracyChord: maxAccuracyChord,
+                        odometer: odometer, inverseQuantum: inverseQuantum)
     }
 
     /// The odometer reading at which a fix could first change `entry`, for a device now at

@@ -9,7 +9,8 @@ extension TransitionDetector {
     /// device is inside or pending. O(fences reported + entries held); allocation-free once the
     /// scratch buffers and the pool have grown.
     @usableFromInline
-    mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+    mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
+                                      longitude: Double, time: Double, accuracy: Double,
                                       known: Bool, into events: inout [TransitionEvent]) {
         counters.neighborhoodQueries += 1
         // The slots of the fences the index reports within `queryRadiusMeters` of `p`.
@@ -19,12 +20,12 @@ extension TransitionDetector {
         var unknown = 0
         if slotTable.isEmpty {
             let slots = slotOfID
-            queryWithin(queryRadiusMeters, p) { id in
+            queryWithin(queryRadiusMeters, p, latitude, longitude) { id in
                 if let s = slots[id] { found.append(s) } else { unknown += 1 }
             }
         } else {
             slotTable.withUnsafeBufferPointer { table in
-                queryWithin(queryRadiusMeters, p) { id in
+                queryWithin(queryRadiusMeters, p, latitude, longitude) { id in
                     let s = id >= 0 && Int(id) < table.count ? table[Int(id)] : -1
                     if s >= 0 { found.append(s) } else { unknown += 1 }
                 }

@@ -73,9 +73,10 @@ public struct TransitionDetector {
     /// per fence instead of four scattered arrays).
     @usableFromInline let geometry: [FenceGeometry]
     @usableFromInline let slotOfID: [Int32: Int32]
-    /// `index.forEachWithin(meters:of:_:)`, captured once at init for the concrete index type
+    /// The neighbourhood query: the fences within `meters` of a point given as a unit vector and
+    /// as latitude and longitude in degrees. Captured once at init for the concrete index type
     /// (calling through a stored existential would copy it, retaining its arrays, per query).
-    @usableFromInline var queryWithin: (Double, UnitVector, (Int32) -> Void) -> Void
+    @usableFromInline var queryWithin: (Double, UnitVector, Double, Double, (Int32) -> Void) -> Void
     /// Radius of a neighbourhood query, metres.
     @usableFromInline let queryRadiusMeters: Double
     /// Squared chord of `neighborhoodSlackMeters`.
@@ -128,11 +129,11 @@ public struct TransitionDetector {
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
-        self.queryWithin = { meters, p, body in index.forEachWithin(meters: meters, of: p, body) }
+        self.queryWithin = { meters, p, _, _, body in index.forEachWithin(meters: meters, of: p, body) }
     }
 
-    /// A detector over `fences` with its own index: a ``PackedRTree`` of the fences enlarged by
-    /// their largest margin plus the slack, asked with `forEachContaining`. With tiers of very
+    /// A detector over `fences` with its own index: a ``LatLngGridIndex`` of the fences enlarged
+    /// by their largest margin plus the slack, asked with `forEachContaining` in degrees. With tiers of very
     /// different radii this returns far fewer fences per refresh than a `forEachWithin` query,
     /// which must reach `maxRadius + margin + slack` around the device for every fence (on the
     /// 1/3/5-mile workload about half as many; the faster choice when no index is shared).
@@ -154,8 +155,8 @@ public struct TransitionDetector {
                 throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
             }
         }
-        let tree = PackedRTree(enlarged)
-        self.queryWithin = { _, p, body in tree.forEachContaining(p, body) }
+        let grid = LatLngGridIndex(enlarged)
+        self.queryWithin = { _, _, latitude, longitude, body in grid.forEachContaining(latitude: latitude, longitude: longitude, body) }
     }
 
     /// Everything but the index query.
@@ -164,7 +165,7 @@ public struct TransitionDetector {
         try configuration.validate()
         self.configuration = configuration
         self.rules = DecisionRules(configuration)
-        self.queryWithin = { _, _, _ in }
+        self.queryWithin = { _, _, _, _, _ in }
         var slots: [Int32: Int32] = [:]
         slots.reserveCapacity(fences.count)
         var maxRadius = 0.0, maxBand = 0.0
@@ -280,7 +281,8 @@ public struct TransitionDetector {
         counters.accepted += 1
         let before = events.count
         if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
-            refreshNeighborhood(&t, device: device, at: p, time: time, accuracy: accuracy, known: hadFix, into: &events)
+            refreshNeighborhood(&t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
+                                accuracy: accuracy, known: hadFix, into: &events)
         } else {
             // The step, quantised upwards, plus a millimetre for the stored fix's rounding.
             let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1

@@ -12,6 +12,8 @@ struct EntryPool {
     @usableFromInline var storage: [FenceEntry] = []
     /// Starts of free blocks, by class.
     @usableFromInline var free: [[UInt32]] = Array(repeating: [], count: Int(EntryPool.maxClass) + 1)
+    /// Entries in the free blocks.
+    @usableFromInline var freeEntries = 0
 
     @usableFromInline init() {}
 
@@ -23,7 +25,10 @@ struct EntryPool {
 
     /// A block of class `k`: a freed one if any, else new entries at the end.
     @inlinable mutating func allocate(_ k: UInt8) -> UInt32 {
-        if let start = free[Int(k)].popLast() { return start }
+        if let start = free[Int(k)].popLast() {
+            freeEntries -= 1 << Int(k)
+            return start
+        }
         let start = storage.count
         precondition(start + (1 << Int(k)) <= Int(UInt32.max), "entry pool beyond 2^32 entries")
         storage.append(contentsOf: repeatElement(FenceEntry(slot: 0, hasDwell: false, state: .unknown), count: 1 << Int(k)))
@@ -34,10 +39,28 @@ struct EntryPool {
     @inlinable mutating func release(_ start: UInt32, _ k: UInt8) {
         guard k != Self.noBlock else { return }
         free[Int(k)].append(start)
+        freeEntries += 1 << Int(k)
     }
 
-    /// Entries in blocks now free.
-    @usableFromInline var freeEntries: Int {
-        free.indices.reduce(0) { $0 + free[$1].count << $1 }
+    /// Whether free blocks hold a third of the storage (and over 4 Ki entries): time to
+    /// ``compact(_:)``.
+    @inlinable var isSparse: Bool { freeEntries > 4_096 && 3 * freeEntries > storage.count }
+
+    /// Moves every block in use to the front of a new, exactly sized storage, in the order of
+    /// `tracks` (rewriting their starts), and forgets the free blocks. O(entries in use).
+    @usableFromInline
+    mutating func compact(_ tracks: inout [DeviceTrack]) {
+        var used = 0
+        for t in tracks where t.blockClass != Self.noBlock { used += 1 << Int(t.blockClass) }
+        var fresh: [FenceEntry] = []
+        fresh.reserveCapacity(used)
+        for k in tracks.indices where tracks[k].blockClass != Self.noBlock {
+            let start = Int(tracks[k].entryStart), size = 1 << Int(tracks[k].blockClass)
+            tracks[k].entryStart = UInt32(fresh.count)
+            fresh.append(contentsOf: storage[start..<(start + size)])
+        }
+        storage = fresh
+        free = Array(repeating: [], count: Int(Self.maxClass) + 1)
+        freeEntries = 0
     }
 }

@@ -77,6 +77,7 @@ extension TransitionDetector {
                     } else if m == -1 {
                         let e = FenceEntry(slot: s, hasDwell: geometry[Int(s)].dwellSeconds != .infinity, state: newState)
                         if keeps(e, wasFound: true) { kept.append(e) }
+                        marks[Int(s)] = -2  // an index that reports a fence twice adds it once
                     }
                 }
                 for k in start..<(start + count) {
@@ -84,14 +85,15 @@ extension TransitionDetector {
                     if marks[s] >= 0 && keeps(old[k], wasFound: false) { kept.append(old[k]) }
                     marks[s] = -1
                 }
+                for s in found { marks[Int(s)] = -1 }
             }
         }
         mark = marks
         return kept
     }
 
-    /// Makes `entries` the entries of track `t`, moving it to a block of the right size
-    /// class when it has outgrown its block or uses under a quarter of it.
+    /// Makes `entries` the entries of track `t`, moving it to a block of the smallest class that
+    /// holds them when its block is of another class.
     @usableFromInline
     mutating func install(_ entries: [FenceEntry], into t: inout DeviceTrack) {
         let n = entries.count
@@ -102,7 +104,7 @@ extension TransitionDetector {
             t.entryStart = 0
         } else {
             let needed = EntryPool.sizeClass(for: n)
-            if current == EntryPool.noBlock || current < needed || (current > needed && n <= 1 << Int(current) / 4) {
+            if current != needed {
                 pool.release(t.entryStart, current)
                 t.entryStart = pool.allocate(needed)
                 t.blockClass = needed

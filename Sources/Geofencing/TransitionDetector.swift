@@ -301,6 +301,7 @@ public struct TransitionDetector {
         t.rejections = 0
         t.setFix(p)
         tracks[slot] = t
+        if pool.isSparse { pool.compact(&tracks) }
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }

@@ -89,7 +89,6 @@ struct FixContext {
     @usableFromInline let perSigma: Double
     @usableFromInline let odometer: UInt16
     @usableFromInline let rules: DecisionRules
-    @usableFromInline let slotsAreIDs: Bool
     @usableFromInline let maxAccuracyChord: Double
     @usableFromInline let inverseQuantum: Double
 
@@ -102,7 +101,6 @@ struct FixContext {
         self.perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
         self.odometer = odometer
         self.rules = d.rules
-        self.slotsAreIDs = d.slotsAreIDs
         self.maxAccuracyChord = d.maxAccuracyChord
         self.inverseQuantum = d.inverseQuantum
     }
@@ -116,7 +114,7 @@ struct FixContext {
         let c2 = p.chord2(to: g.center)
         if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
                                     perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
-            events.append(TransitionEvent(device: device, fence: slotsAreIDs ? Int32(truncatingIfNeeded: s) : fenceIDs[s],
+            events.append(TransitionEvent(device: device, fence: fenceIDs[s],
                                           kind: kind, time: time))
         }
         return Self.due(entry, c2: c2, radiusChord: g.radiusChord, band: g.band, maxAccuracyChord: maxAccuracyChord,

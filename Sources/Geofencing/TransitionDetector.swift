@@ -64,11 +64,8 @@ public struct TransitionDetector {
 
     /// ``configuration``'s per-fix decision settings.
     @usableFromInline let rules: DecisionRules
-    /// Fence ids by dense slot.
+    /// Fence ids by dense slot (slots are in the Z-order of the centres).
     @usableFromInline let fenceIDs: [Int32]
-    /// Whether `fenceIDs[k] == k` for every slot (ids 0..<n in order): an event then names its
-    /// fence without a lookup (a likely cache miss per event).
-    @usableFromInline let slotsAreIDs: Bool
     /// Fence geometry by dense slot, one 48-byte record each (a refresh reads one cache line
     /// per fence instead of four scattered arrays).
     @usableFromInline let geometry: [FenceGeometry]
@@ -193,7 +190,6 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.slotsAreIDs = ids.indices.allSatisfy { ids[$0] == Int32(truncatingIfNeeded: $0) }
         self.geometry = geometry
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).

@@ -22,11 +22,16 @@ extension TransitionDetector {
             + pool.storage.capacity * MemoryLayout<FenceEntry>.stride
     }
 
-    /// Reserves room for `devices` devices holding `entries` fence entries in all, so a fleet of
-    /// known size grows no array past it (array growth doubles capacity).
+    /// Reserves room for `devices` devices holding `entries` fence entries in all, and sizes the
+    /// device table for the ids `0..<devices`, so a fleet of known size grows no array past it
+    /// (array growth doubles capacity).
     public mutating func reserveCapacity(devices: Int, entries: Int) {
         tracks.reserveCapacity(devices)
         deviceOfTrack.reserveCapacity(devices)
         pool.storage.reserveCapacity(entries)
+        if devices > trackOfSmallDevice.count {
+            trackOfSmallDevice.reserveCapacity(devices)
+            trackOfSmallDevice.append(contentsOf: repeatElement(-1, count: devices - trackOfSmallDevice.count))
+        }
     }
 }

@@ -45,6 +45,10 @@ public struct FixStream: Sendable {
     public var trueLatitude: [Double] = []
     /// Noise-free longitude behind each fix, degrees (empty without truth).
     public var trueLongitude: [Double] = []
+    /// How many fixes carry an assumed accuracy because their file recorded none (set by
+    /// ``WorkloadReader/readFixes(path:truthPath:assumedAccuracy:)``; 0 for a stream built
+    /// otherwise). Those fixes' ``accuracy`` is the assumption, not a measurement.
+    public var assumedAccuracyCount = 0
 
     /// An empty stream.
     public init() {}

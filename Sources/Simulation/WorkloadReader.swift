@@ -33,15 +33,34 @@ public enum WorkloadReader {
 
     /// Reads `fixes.csv` (`device,t,lat,lon,accuracy_m`) and, when `truthPath` is given,
     /// `truth.csv` (`true_lat,true_lon`, row k = truth of fix k; the row counts must agree).
-    public static func readFixes(path: String, truthPath: String? = nil) throws(WorkloadIOError) -> FixStream {
+    ///
+    /// A fix without a recorded accuracy (an empty `accuracy_m` field, or no such column) is
+    /// never given one silently: without `assumedAccuracy` it is
+    /// ``WorkloadIOError/badRow(path:line:column:message:)`` (column `accuracy_m`) or
+    /// ``WorkloadIOError/missingColumn(path:column:)``; with it, the fix gets `assumedAccuracy`
+    /// metres and is counted in ``FixStream/assumedAccuracyCount``.
+    /// - Parameter assumedAccuracy: metres, finite and >= 0 (a precondition: validate user
+    ///   input before), or nil to require a recorded accuracy on every fix.
+    public static func readFixes(path: String, truthPath: String? = nil,
+                                 assumedAccuracy: Double? = nil) throws(WorkloadIOError) -> FixStream {
+        if let assumedAccuracy { precondition(assumedAccuracy.isFinite && assumedAccuracy >= 0, "assumed accuracy \(assumedAccuracy)") }
         var fixes = FixStream()
-        try forEachRow(path: path, required: ["device", "t", "lat", "lon"], optional: ["accuracy_m"]) {
+        let accuracyColumn: [String] = ["accuracy_m"]
+        try forEachRow(path: path, required: ["device", "t", "lat", "lon"] + (assumedAccuracy == nil ? accuracyColumn : []),
+                       optional: assumedAccuracy == nil ? [] : accuracyColumn) {
             (row: inout RowParser) throws(WorkloadIOError) in
             fixes.device.append(try row.identifier(0))
             fixes.time.append(try row.finite(1))
             fixes.latitude.append(try row.latitude(2))
             fixes.longitude.append(try row.longitude(3))
-            fixes.accuracy.append(try row.optionalNonNegative(4) ?? 0)
+            if let assumedAccuracy, row.isAbsentOrEmpty(4) {
+                fixes.accuracy.append(assumedAccuracy)
+                fixes.assumedAccuracyCount += 1
+            } else if row.isAbsentOrEmpty(4) {
+                throw row.fail(4, "no accuracy recorded (empty field): give an assumed accuracy to read this file")
+            } else {
+                fixes.accuracy.append(try row.nonNegative(4))
+            }
         }
         if let truthPath {
             fixes.trueLatitude.reserveCapacity(fixes.count)
@@ -139,8 +158,9 @@ struct RowParser {
         return v
     }
 
-    func optionalNonNegative(_ k: Int) throws(WorkloadIOError) -> Double? {
-        columns[k] < 0 ? nil : try nonNegative(k)
+    /// Whether column `k` is optional and absent from the header, or its field is empty.
+    func isAbsentOrEmpty(_ k: Int) -> Bool {
+        columns[k] < 0 || record![columns[k]].isEmpty
     }
 
     func int32(_ k: Int) throws(WorkloadIOError) -> Int32 {

@@ -113,6 +113,57 @@ import Testing
 
     @Test func emptyFilesReadAsNothing() throws {
         #expect(try WorkloadReader.readFences(path: try write("id,lat,lon,radius_m\n", name: "fences.csv")).isEmpty)
-        #expect(try WorkloadReader.readFixes(path: try write("device,t,lat,lon\n", name: "fixes.csv")).count == 0)
+        #expect(try WorkloadReader.readFixes(path: try write("device,t,lat,lon,accuracy_m\n", name: "fixes.csv")).count == 0)
+    }
+}
+
+/// A fix without a recorded accuracy never becomes accuracy 0 silently: an error naming file,
+/// line and column, or the caller's explicit assumption, counted.
+@Suite struct WorkloadReaderMissingAccuracyTests {
+    func write(_ text: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.path + "/fixes.csv"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func emptyAccuracyIsABadRowNamingLineAndColumn() throws {
+        let path = try write("device,t,lat,lon,accuracy_m\n1,0,1,2,5\n1,1,1,2,\n")
+        let error = WorkloadIOError.badRow(path: path, line: 3, column: "accuracy_m",
+                                           message: "no accuracy recorded (empty field): give an assumed accuracy to read this file")
+        #expect(throws: error) { try WorkloadReader.readFixes(path: path) }
+        #expect(error.description.hasPrefix("\(path):3:accuracy_m: no accuracy recorded"))
+    }
+
+    @Test func absentAccuracyColumnIsAMissingColumn() throws {
+        let path = try write("device,t,lat,lon\n1,0,1,2\n")
+        #expect(throws: WorkloadIOError.missingColumn(path: path, column: "accuracy_m")) { try WorkloadReader.readFixes(path: path) }
+        let assumed = try WorkloadReader.readFixes(path: path, assumedAccuracy: 12.5)
+        #expect(assumed.accuracy == [12.5] && assumed.assumedAccuracyCount == 1)
+    }
+
+    /// Only the empty fields get the assumption; recorded ones (0 included) are kept and not counted.
+    @Test func assumptionFillsOnlyEmptyFieldsAndCountsThem() throws {
+        let path = try write("device,t,lat,lon,accuracy_m\n1,0,1,2,\n1,1,1,2,0\n2,1,1,2,\n1,2,1,2,7.5\n")
+        let fixes = try WorkloadReader.readFixes(path: path, assumedAccuracy: 25)
+        #expect(fixes.accuracy == [25, 0, 25, 7.5])
+        #expect(fixes.assumedAccuracyCount == 2)
+        let zero = try WorkloadReader.readFixes(path: path, assumedAccuracy: 0)
+        #expect(zero.accuracy == [0, 0, 0, 7.5] && zero.assumedAccuracyCount == 2)
+        let huge = try WorkloadReader.readFixes(path: path, assumedAccuracy: 1e300)
+        #expect(huge.accuracy[0] == 1e300)
+        // A bad recorded value is still an error with an assumption.
+        let bad = try write("device,t,lat,lon,accuracy_m\n1,0,1,2,-1\n")
+        #expect(throws: WorkloadIOError.badRow(path: bad, line: 2, column: "accuracy_m", message: "expected a value >= 0, found '-1'")) {
+            try WorkloadReader.readFixes(path: bad, assumedAccuracy: 5)
+        }
+    }
+
+    @Test func recordedAccuraciesCountNoAssumption() throws {
+        let path = try write("device,t,lat,lon,accuracy_m\n1,0,1,2,3\n")
+        let fixes = try WorkloadReader.readFixes(path: path, assumedAccuracy: 9)
+        #expect(fixes.accuracy == [3] && fixes.assumedAccuracyCount == 0)
+        #expect(try WorkloadReader.readFixes(path: path).assumedAccuracyCount == 0)
     }
 }

@@ -38,17 +38,20 @@ import SpatialIndex
 /// index queries for entries held and never changes an event.
 ///
 /// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
-/// path length of its accepted fixes, quantised upwards to 1/65,534 of the slack); each entry a
-/// `due` reading, set whenever it is looked at to the odometer plus the entry's distance from
-/// its decision band (see ``FenceEntry/observe``'s invariant). Since the device cannot have moved
-/// further than it has travelled, an entry whose due reading is ahead of the odometer cannot
-/// change, and a fix whose odometer is below every due reading looks at no entry at all. When
-/// the odometer fills up without a refresh (a device jittering in place), the due readings are
-/// recomputed where the device is (a rebase: no index query).
+/// path length of its accepted fixes since the last refresh, in quanta of 1/65,534 of four
+/// times the slack, rounded up at every step); each entry a `due` reading, set whenever it is
+/// looked at to the odometer plus the entry's distance from its decision band (see
+/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:time:dwellSeconds:rules:)``'s
+/// invariant), rounded down. A device cannot have moved further than it has travelled, so an
+/// entry whose due reading is ahead of the odometer cannot change. After a refresh all entries
+/// are looked at, then sorted by due reading (rounded to 64 steps), and a fix scans the entries
+/// it has looked at since plus the sorted ones up to the first it has not reached. When the
+/// odometer fills up without a refresh (a device jittering in place), every entry is looked at
+/// again and the odometer restarts (a rebase: no index query).
 ///
 /// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
-/// entry in one shared ``EntryPool`` (blocks of 2^k entries): 10 million devices holding two
-/// fences each take 0.96 GB (`stateBytes`).
+/// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
+/// 10 million devices holding two fences each take 960 MB (`geofence-bench state`).
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -66,8 +69,8 @@ public struct TransitionDetector {
     @usableFromInline let rules: DecisionRules
     /// Fence ids by dense slot (slots are in the Z-order of the centres).
     @usableFromInline let fenceIDs: [Int32]
-    /// Fence geometry by dense slot, one 48-byte record each (a refresh reads one cache line
-    /// per fence instead of four scattered arrays).
+    /// Fence geometry by dense slot, one 48-byte record each (a visit reads one cache line per
+    /// fence instead of four scattered arrays).
     @usableFromInline let geometry: [FenceGeometry]
     @usableFromInline let slotOfID: [Int32: Int32]
     /// The neighbourhood query: the fences within `meters` of a point given as a unit vector and
@@ -88,7 +91,8 @@ public struct TransitionDetector {
 
     /// Fence slot by id when ids are dense enough for a table (-1 = unknown id); else empty.
     @usableFromInline let slotTable: [Int32]
-    /// Odometer quantum: `neighborhoodSlackMeters / R / 65,534` (chord units).
+    /// Odometer quantum: `4 * neighborhoodSlackMeters / R / 65,534` (chord units): a device
+    /// jittering in place rebases after four slacks of path.
     @usableFromInline let odometerQuantum: Double
     /// One over ``odometerQuantum``.
     @usableFromInline let inverseQuantum: Double

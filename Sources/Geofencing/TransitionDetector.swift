@@ -51,7 +51,8 @@ import SpatialIndex
 ///
 /// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
 /// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
-/// 10 million devices holding two fences each take 960 MB (`geofence-bench state`).
+/// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
+/// holds at most 2^20 entries (a precondition: that many fences within reach of one point).
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -219,7 +220,7 @@ public struct TransitionDetector {
         self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
     }
 
-    /// A detector over task fences, with its own ``PackedRTree``; `.postArrivalDwell` fences
+    /// A detector over task fences, with its own index (as ``init(fences:dwellSeconds:configuration:)``); `.postArrivalDwell` fences
     /// (any fence with `dwellSeconds`) get dwell events.
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``.
     public init(geofences: [Geofence], configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {

@@ -53,7 +53,8 @@ extension FenceEntry {
     /// Invariant the sparse state relies on (see ``TransitionDetector``): an entry with
     /// `pending == 0`, `dwellDone` and a known state is left unchanged by every fix whose
     /// distance from the boundary on the entry's own side exceeds `band + accuracyFactor *
-    /// maxAccuracyMeters`.
+    /// maxAccuracyMeters`. (The evidence cap only lowers a fix's score, and a fix on the own side
+    /// never starts an evidence run, so it cannot break this.)
     @inline(__always) @usableFromInline
     mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
                           evidenceCap: Double, time: Double, dwellSeconds: @autoclosure () -> Double,

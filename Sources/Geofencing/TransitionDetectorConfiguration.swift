@@ -106,7 +106,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// 0.103 % and false negatives 0.333 / 0.333 / 0.363 / 0.386 %.
     public var slowEvidenceCapSigmas: Double
     /// Speed, m/s, over the step from the device's previous accepted fix below which a fix is
-    /// slow (see ``slowEvidenceCapSigmas``; >= 0, finite). Default 8, about the slowest
+    /// slow (see ``slowEvidenceCapSigmas``; >= 0, finite; 0: no fix is slow). Default 8, about the slowest
     /// driving (walking is under 2): 6 / 7 / 8 / 10 gave false positives 0.136 / 0.120 / 0.112 /
     /// 0.099 % and false negatives 0.356 / 0.357 / 0.363 / 0.425 %.
     public var slowSpeedMetersPerSecond: Double

@@ -21,11 +21,12 @@ import SpatialIndex
 ///    outside only when `d > r + margin`, `margin = h + f r + k a` (metres; `a` the accuracy).
 /// 5. Confirmation: `enterConfirmations` / `exitConfirmations` consecutive decisive fixes, and
 ///    optionally `minimumDwellSeconds` of decisive inside fixes, before an entry counts.
-///    Or, with `enterEvidence` / `exitEvidence` set, evidence instead of steps 4-5 for that
-///    transition: each fix scores how far past the boundary it is in units of half its
-///    accuracy, and the transition fires when the accumulated score (a CUSUM) reaches the
-///    threshold, so a deep fix decides at once and a lone outlier is outweighed by the fixes
-///    around it (``TransitionDetectorConfiguration/evidence``).
+///    Or, with `enterEvidence` / `exitEvidence` set (the defaults), evidence instead of steps
+///    4-5 for that transition: each fix scores how far past the boundary it is in units of half
+///    its accuracy, capped for a device moving slower than `slowSpeedMetersPerSecond` since
+///    its previous fix, and the transition fires when the accumulated score (a CUSUM) reaches
+///    the threshold, so a deep fix of a moving device decides at once and a lone outlier is
+///    outweighed by the fixes around it (``TransitionDetectorConfiguration/default``).
 /// The first decisive state of a fence for a device sets the state without an event. A fence
 /// with a dwell time emits `dwell` once the device has stayed inside that long since its entry
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
@@ -237,17 +238,20 @@ public struct TransitionDetector {
         }
         // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
         let p = UnitVector(fastLatitude: latitude, longitude: longitude)
+        var speed = 0.0  // m/s from the last accepted fix; 0 on the device's first
         if tracks[slot].hasFix {
             // Field by field: copying the whole track would share its entry buffer and force a
             // copy-on-write of all entries below.
-            let allowed = configuration.maxSpeedMetersPerSecond * (time - tracks[slot].fixTime)
+            let seconds = time - tracks[slot].fixTime
+            let allowed = configuration.maxSpeedMetersPerSecond * seconds
                 + configuration.jumpAccuracyFactor * (accuracy + tracks[slot].fixAccuracy) + configuration.jumpSlackMeters
-            let chord = p.chord2(to: tracks[slot].fix).squareRoot()
-            if chord * Earth.meanRadius > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
+            let meters = p.chord2(to: tracks[slot].fix).squareRoot() * Earth.meanRadius
+            if meters > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
                 tracks[slot].rejections += 1
                 counters.jumps += 1
                 return
             }
+            speed = meters / seconds
         }
         counters.accepted += 1
         let hadAnchor = tracks[slot].hasFix
@@ -262,7 +266,7 @@ public struct TransitionDetector {
             moved = 0
         }
         let before = events.count
-        update(slot, p, moved: moved.squareRoot(), time: time, accuracy: accuracy, into: &events)
+        update(slot, p, moved: moved.squareRoot(), time: time, accuracy: accuracy, speed: speed, into: &events)
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }

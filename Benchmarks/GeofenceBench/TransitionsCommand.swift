@@ -14,10 +14,11 @@ import CommandSupport
 struct TransitionsCommand {
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
-                               [--preset default|evidence]
+                               [--preset default|precise|hysteresis|evidence]
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
                                [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
                                [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
+                               [--slow-evidence-cap S] [--slow-speed V]
                                [--sweep] [--diagnose]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
@@ -32,7 +33,10 @@ struct TransitionsCommand {
       JSON "fixes_per_busiest_shard_cpu_second" the busiest shard's thread CPU time (the speed
       on idle cores, without the merge).
       JSON "state" gives the per-device state: bytes per idle device, per fence entry, and in all.
-      --preset picks the base settings (TransitionDetectorConfiguration.default or .evidence).
+      --preset picks the base settings (TransitionDetectorConfiguration.default, .precise,
+      .hysteresis or .evidence).
+      --slow-evidence-cap S (sigmas, or none) caps the evidence of a fix from a device moving
+      slower than --slow-speed V (m/s) since its previous accepted fix.
       The tuning options override the preset's settings; --sweep prints the trade-off table over
       hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
@@ -42,7 +46,7 @@ struct TransitionsCommand {
         options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
                   .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
                   .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
-                  .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"),
+                  .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"), .value("slow-speed"),
                   .value("slack"), .flag("sweep"), .flag("diagnose")],
         help: help, run: run)
 
@@ -69,6 +73,9 @@ struct TransitionsCommand {
         config.enterEvidencePerFix = try args.double("evidence-per-fix", default: config.enterEvidencePerFix, in: any)
         config.exitEvidence = try args.double("exit-evidence", default: config.exitEvidence, in: any)
         config.exitEvidencePerFix = try args.double("exit-evidence-per-fix", default: config.exitEvidencePerFix, in: any)
+        config.slowEvidenceCapSigmas = args.string("slow-evidence-cap") == "none"
+            ? .infinity : try args.double("slow-evidence-cap", default: config.slowEvidenceCapSigmas, in: any)
+        config.slowSpeedMetersPerSecond = try args.double("slow-speed", default: config.slowSpeedMetersPerSecond, in: any)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
         config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 
@@ -257,11 +264,13 @@ struct TransitionsCommand {
 
 /// The `--preset` names: the detector's documented configurations.
 enum DetectorPreset: String, CaseIterable {
-    case `default`, evidence
+    case `default`, precise, hysteresis, evidence
 
     var configuration: TransitionDetectorConfiguration {
         switch self {
         case .default: return .default
+        case .precise: return .precise
+        case .hysteresis: return .hysteresis
         case .evidence: return .evidence
         }
     }

@@ -11,6 +11,8 @@ struct DecisionRules {
     @usableFromInline let enterEvidencePerFix: Double
     @usableFromInline let exitEvidence: Double
     @usableFromInline let exitEvidencePerFix: Double
+    @usableFromInline let slowEvidenceCap: Double
+    @usableFromInline let slowSpeed: Double
 
     @usableFromInline
     init(_ c: TransitionDetectorConfiguration) {
@@ -21,6 +23,16 @@ struct DecisionRules {
         enterEvidencePerFix = c.enterEvidencePerFix
         exitEvidence = c.exitEvidence
         exitEvidencePerFix = c.exitEvidencePerFix
+        slowEvidenceCap = c.slowEvidenceCapSigmas
+        slowSpeed = c.slowSpeedMetersPerSecond
+    }
+
+    /// The most evidence, in sigmas, one fix may count for when the device moved at `speed`
+    /// (m/s) since its previous accepted fix: `slowEvidenceCapSigmas` below
+    /// `slowSpeedMetersPerSecond`, else unbounded (infinity).
+    @inline(__always) @usableFromInline
+    func evidenceCap(speed: Double) -> Double {
+        speed < slowSpeed ? slowEvidenceCap : .infinity
     }
 }
 
@@ -33,16 +45,19 @@ extension FenceEntry {
     ///   - rc: the fence radius as a chord; `band`: its fixed hysteresis band, chord units.
     ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units.
     ///   - perSigma: chord units to sigmas (one over half the fix's accuracy, at least 0.5 m).
+    ///   - evidenceCap: the most evidence, in sigmas, this fix may count for in the evidence
+    ///     modes (``DecisionRules/evidenceCap(speed:)``; infinity for no bound).
     ///   - time: the fix's time, seconds.
     ///   - dwellSeconds: the fence's dwell time (infinity for none); read only while a dwell is due.
     ///
     /// Invariant the sparse state relies on (see ``TransitionDetector``): an entry with
     /// `pending == 0`, `dwellDone` and a known state is left unchanged by every fix whose
     /// distance from the boundary on the entry's own side exceeds `band + accuracyFactor *
-    /// maxAccuracyMeters`.
+    /// maxAccuracyMeters`. (The evidence cap only lowers a fix's score, and a fix on the own side
+    /// never starts an evidence run, so it cannot break this.)
     @inline(__always) @usableFromInline
     mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
-                          time: Double, dwellSeconds: @autoclosure () -> Double,
+                          evidenceCap: Double, time: Double, dwellSeconds: @autoclosure () -> Double,
                           rules: DecisionRules) -> TransitionKind? {
         let margin = band + accuracyChord
         let outer = rc + margin
@@ -54,7 +69,7 @@ extension FenceEntry {
             // CUSUM of the fix's evidence for "inside" (see enterEvidence).
             let inner0 = rc - band
             if pending == 0 && !(inner0 > 0 && c2 < inner0 * inner0) { return nil }
-            let z = (inner0 - c2.squareRoot()) * perSigma - rules.enterEvidencePerFix
+            let z = Swift.min((inner0 - c2.squareRoot()) * perSigma, evidenceCap) - rules.enterEvidencePerFix
             let score = Swift.max(0, Double(pending) / 8 + z)
             if score >= rules.enterEvidence {
                 enter(at: time)
@@ -80,7 +95,7 @@ extension FenceEntry {
                 // CUSUM of the fix's evidence for "outside" (see exitEvidence).
                 let outer0 = rc + band
                 if pending != 0 || c2 > outer0 * outer0 {
-                    let z = (c2.squareRoot() - outer0) * perSigma - rules.exitEvidencePerFix
+                    let z = Swift.min((c2.squareRoot() - outer0) * perSigma, evidenceCap) - rules.exitEvidencePerFix
                     let score = Swift.max(0, Double(pending) / 8 + z)
                     if score >= rules.exitEvidence {
                         state = .outside

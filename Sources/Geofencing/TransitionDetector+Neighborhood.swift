@@ -10,7 +10,7 @@ extension TransitionDetector {
     /// scratch buffers and the pool have grown.
     @usableFromInline
     mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
-                                      longitude: Double, time: Double, accuracy: Double,
+                                      longitude: Double, time: Double, accuracy: Double, speed: Double,
                                       known: Bool, into events: inout [TransitionEvent]) {
         counters.neighborhoodQueries += 1
         // The slots of the fences the index reports within `queryRadiusMeters` of `p`.
@@ -38,7 +38,7 @@ extension TransitionDetector {
         spareEntries = kept
         t.setAnchor(p)
         t.odometer = 0
-        updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+        updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
     }
 
     /// The entries to hold after a refresh at `p`: every held entry whose slot is in `found`,

@@ -6,13 +6,13 @@ extension TransitionDetector {
     /// the sorted ones up to the first it has not reached.
     @usableFromInline
     mutating func update(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
-                         into events: inout [TransitionEvent]) {
+                         speed: Double, into events: inout [TransitionEvent]) {
         let odometer = t.odometer
         let start = Int(t.entryStart), end = start + t.entryCount
         // A block beyond 65,535 entries cannot record its order: every entry is checked.
         let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(t.sortedFrom)
         var unsorted = sortedFrom
-        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, odometer: odometer)
+        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: odometer)
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
@@ -38,10 +38,10 @@ extension TransitionDetector {
     /// them by it (a stable counting sort over 64 buckets). O(entries).
     @usableFromInline
     mutating func updateAll(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
-                            into events: inout [TransitionEvent]) {
+                            speed: Double, into events: inout [TransitionEvent]) {
         let start = Int(t.entryStart), count = t.entryCount
         var counts = InlineArray<64, Int32>(repeating: 0)
-        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, odometer: 0)
+        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
@@ -77,7 +77,8 @@ extension TransitionDetector {
 }
 
 /// What one accepted fix brings to the entries it visits: position, time, accuracy terms, the
-/// device's odometer, and the detector's constants (copied out once per fix).
+/// evidence cap its speed allows, the device's odometer, and the detector's constants (copied
+/// out once per fix).
 @usableFromInline
 struct FixContext {
     @usableFromInline let p: UnitVector
@@ -87,18 +88,22 @@ struct FixContext {
     @usableFromInline let accuracyChord: Double
     /// Chord units to sigmas: one over half the accuracy (at least 0.5 m).
     @usableFromInline let perSigma: Double
+    /// The most evidence, in sigmas, the fix may count for (``DecisionRules/evidenceCap(speed:)``).
+    @usableFromInline let evidenceCap: Double
     @usableFromInline let odometer: UInt16
     @usableFromInline let rules: DecisionRules
     @usableFromInline let maxAccuracyChord: Double
     @usableFromInline let inverseQuantum: Double
 
     @inline(__always) @usableFromInline
-    init(_ d: TransitionDetector, device: Int32, at p: UnitVector, time: Double, accuracy: Double, odometer: UInt16) {
+    init(_ d: TransitionDetector, device: Int32, at p: UnitVector, time: Double, accuracy: Double, speed: Double,
+         odometer: UInt16) {
         self.p = p
         self.device = device
         self.time = time
         self.accuracyChord = accuracy * d.accuracyChordPerMeter
         self.perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
+        self.evidenceCap = d.rules.evidenceCap(speed: speed)
         self.odometer = odometer
         self.rules = d.rules
         self.maxAccuracyChord = d.maxAccuracyChord
@@ -113,7 +118,8 @@ struct FixContext {
         let g = geometry[s]
         let c2 = p.chord2(to: g.center)
         if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
-                                    perSigma: perSigma, time: time, dwellSeconds: g.dwellSeconds, rules: rules) {
+                                    perSigma: perSigma, evidenceCap: evidenceCap, time: time,
+                                    dwellSeconds: g.dwellSeconds, rules: rules) {
             events.append(TransitionEvent(device: device, fence: fenceIDs[s],
                                           kind: kind, time: time))
         }

@@ -21,11 +21,12 @@ import SpatialIndex
 ///    outside only when `d > r + margin`, `margin = h + f r + k a` (metres; `a` the accuracy).
 /// 5. Confirmation: `enterConfirmations` / `exitConfirmations` consecutive decisive fixes, and
 ///    optionally `minimumDwellSeconds` of decisive inside fixes, before an entry counts.
-///    Or, with `enterEvidence` / `exitEvidence` set, evidence instead of steps 4-5 for that
-///    transition: each fix scores how far past the boundary it is in units of half its
-///    accuracy, and the transition fires when the accumulated score (a CUSUM) reaches the
-///    threshold, so a deep fix decides at once and a lone outlier is outweighed by the fixes
-///    around it (``TransitionDetectorConfiguration/evidence``).
+///    Or, with `enterEvidence` / `exitEvidence` set (the defaults), evidence instead of steps
+///    4-5 for that transition: each fix scores how far past the boundary it is in units of half
+///    its accuracy, capped for a device moving slower than `slowSpeedMetersPerSecond` since
+///    its previous fix, and the transition fires when the accumulated score (a CUSUM) reaches
+///    the threshold, so a deep fix of a moving device decides at once and a lone outlier is
+///    outweighed by the fixes around it (``TransitionDetectorConfiguration/default``).
 /// The first decisive state of a fence for a device sets the state without an event. A fence
 /// with a dwell time emits `dwell` once the device has stayed inside that long since its entry
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
@@ -268,32 +269,36 @@ public struct TransitionDetector {
         let p = UnitVector(fastLatitude: latitude, longitude: longitude)
         let hadFix = t.hasFix
         var step = Double.infinity
+        var speed = 0.0  // m/s from the last accepted fix; 0 on the device's first
         if hadFix {
-            let allowed = configuration.maxSpeedMetersPerSecond * (time - t.fixTime)
+            let seconds = time - t.fixTime
+            let allowed = configuration.maxSpeedMetersPerSecond * seconds
                 + configuration.jumpAccuracyFactor * (accuracy + Double(t.fixAccuracy)) + configuration.jumpSlackMeters
             step = p.chord2(to: t.fix).squareRoot()
-            if step * Earth.meanRadius > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
+            let meters = step * Earth.meanRadius
+            if meters > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
                 t.rejections += 1
                 counters.jumps += 1
                 tracks[slot] = t
                 return
             }
+            speed = meters / seconds
         }
         counters.accepted += 1
         let before = events.count
         if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
             refreshNeighborhood(&t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
-                                accuracy: accuracy, known: hadFix, into: &events)
+                                accuracy: accuracy, speed: speed, known: hadFix, into: &events)
         } else {
             // The step, quantised upwards, plus a millimetre for the stored fix's rounding.
             let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
             if odometer > Self.odometerLimit {
                 t.odometer = 0
-                updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+                updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
             } else {
                 t.odometer = UInt16(truncatingIfNeeded: odometer)
                 if t.entryCount > 0 && (t.sortedFrom > 0 || Int(pool.storage[Int(t.entryStart)].due) <= odometer) {
-                    update(&t, device: device, at: p, time: time, accuracy: accuracy, into: &events)
+                    update(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
                 }
             }
         }

@@ -1,40 +1,56 @@
 /// The defences of a ``TransitionDetector`` against GPS noise. Metres, seconds, metres per second.
 ///
-/// A fix at great-circle distance `d` from a fence of radius `r`, with reported accuracy `a`,
-/// is decisively inside when `d < r - margin` and decisively outside when `d > r + margin`, with
-/// `margin = hysteresisMeters + hysteresisRadiusFraction * r + accuracyFactor * a`. Only
-/// decisive fixes move a fence's state; fixes in the band between change nothing.
-/// The defaults were tuned with `geofence-bench transitions` on the README's 10k-POI workload
-/// with truth (realistic noise; 1,000 devices, 1 M fixes) and checked on a
-/// second seed; the measured reason for each is beside it. At the defaults: false positives
-/// 0.18 %, false negatives 0.47 %, latency p50 23 s / p95 80 s, 93x fewer false positives than
-/// the naive detector.
+/// Two rules decide entries and exits. The evidence rule (the default; ``enterEvidence`` and
+/// ``exitEvidence`` positive) scores each fix by how far past the boundary it lies in units of
+/// its error scale, sigma = half the reported accuracy, and fires when the accumulated score
+/// reaches the threshold: a deep fix decides at once, shallow fixes must agree, a lone outlier
+/// is outweighed by the fixes around it, and a fix of a device moving slower than
+/// ``slowSpeedMetersPerSecond`` counts for at most ``slowEvidenceCapSigmas`` (a multipath
+/// outlier can throw a standing device across the boundary in one fix; crossing that far in
+/// one fix takes speed). The hysteresis rule (thresholds 0): a fix at great-circle distance `d`
+/// from a fence of radius `r`, with reported accuracy `a`, is decisively inside when
+/// `d < r - margin` and decisively outside when `d > r + margin`, with
+/// `margin = hysteresisMeters + hysteresisRadiusFraction * r + accuracyFactor * a`; only
+/// decisive fixes move a fence's state, after `enterConfirmations` / `exitConfirmations` of
+/// them. Either way a fence's first state for a device is its first decisive fix, without an
+/// event.
+///
+/// The defaults were tuned with `geofence-bench transitions --truth` on two workloads of
+/// `make_workload.py --pois 10000 --devices 1000 --fixes 1000000 --truth` (realistic noise,
+/// seeds 11 and 12) and checked on seeds they were not tuned on (table at ``default``); the
+/// measured reason for each is beside it, on seed 11 unless stated.
 public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
-    /// Fixed part of the hysteresis band, metres (>= 0). Default 0: with the accuracy term
-    /// below doing the work, 10 / 20 / 40 m more raised false negatives from 0.47 % to 0.80 /
-    /// 1.14 / 1.85 % with no gain in false positives (0.15-0.24 %).
+    /// Fixed part of the band, metres (>= 0): the constant of the hysteresis margin, and under
+    /// the evidence rule the offset from the boundary where a fix's evidence starts. Default 0:
+    /// under the hysteresis rule (seed 1), 10 / 20 / 40 m more raised false negatives from
+    /// 0.47 % to 0.80 / 1.14 / 1.85 % with no gain in false positives (0.15-0.24 %).
     public var hysteresisMeters: Double
     /// Part of the band proportional to the radius (>= 0): wide fences tolerate a wider band.
     /// Default 0 (not needed on the measured workloads).
     public var hysteresisRadiusFraction: Double
-    /// Multiple of the fix's reported accuracy added to the band (>= 0): a fix claiming 40 m
-    /// must be 0.9 x 40 m past the boundary to count. Default 0.9: 0.5 / 0.75 / 0.9 / 1.0 gave
-    /// false positives 0.41 / 0.23 / 0.18 / 0.16 % against false negatives 0.30 / 0.40 / 0.47 /
-    /// 0.52 %; 0.9 is the one setting inside both goals (<= 0.2 %, <= 0.5 %).
+    /// Multiple of the fix's reported accuracy added to the hysteresis margin (>= 0): at 0.9 a
+    /// fix claiming 40 m must be 36 m past the boundary to be decisive. Under the evidence rule
+    /// it only decides a fence's first state and how far a device may move before a settled
+    /// entry must be looked at again. Default 0.75: at the defaults 0.3 / 0.75 / 0.9 gave false
+    /// positives 0.117 / 0.112 / 0.112 % and false negatives 0.355 / 0.363 / 0.366 %. Under the
+    /// hysteresis rule (seed 1; ``hysteresis`` uses 0.9), 0.5 / 0.75 / 0.9 / 1.0 gave 0.41 / 0.23
+    /// / 0.18 / 0.16 % against 0.30 / 0.40 / 0.47 / 0.52 %.
     public var accuracyFactor: Double
     /// Accuracy gate, metres: a fix reporting a worse accuracy changes no state (it still
-    /// advances the device clock). Must be finite. Default 100: gates 50 / 100 / 200 / 1500 m
-    /// gave false positives 0.17 / 0.18 / 0.21 / 0.51 % at the same false negatives (0.46-0.49 %).
+    /// advances the device clock). Must be finite. Default 100: at the defaults, gates 50 / 100 /
+    /// 200 m gave false positives 0.102 / 0.112 / 0.151 % and false negatives 0.381 / 0.363 /
+    /// 0.352 % (``precise`` uses 50).
     public var maxAccuracyMeters: Double
-    /// Consecutive decisive fixes needed to count an entry (>= 1). Default 1: a second fix cut
-    /// false positives to 0.11 % but raised false negatives to 0.80 % and p50 latency to 41 s.
+    /// Consecutive decisive fixes needed to count an entry under the hysteresis rule (>= 1).
+    /// Default 1: (seed 1) a second fix cut false positives to 0.11 % but raised false negatives
+    /// to 0.80 % and p50 latency to 41 s.
     public var enterConfirmations: Int
-    /// Consecutive decisive fixes needed to count an exit (>= 1). Default 2: one fix gave
-    /// false positives 0.32 % (multipath outliers briefly "outside"), two give 0.16 % at the
-    /// cost of one fix interval of latency (p95 47 -> 81 s).
+    /// Consecutive decisive fixes needed to count an exit under the hysteresis rule (>= 1).
+    /// Default 2: (seed 1) one fix gave false positives 0.32 % (multipath outliers briefly
+    /// "outside"), two give 0.16 % at the cost of one fix interval of latency (p95 47 -> 81 s).
     public var exitConfirmations: Int
-    /// Minimum time, seconds, between the first decisive inside fix and the entry (>= 0).
-    /// Default 0 (an app may want it for "arrived", at the price of that much latency).
+    /// Minimum time, seconds, between the first decisive inside fix and the entry under the
+    /// hysteresis rule (>= 0). Default 0 (an app may want it for "arrived", at the price of that much latency).
     public var minimumDwellSeconds: Double
     /// Jump gate: the fastest plausible speed, m/s. A fix further from the last accepted fix than
     /// `maxSpeed * dt + jumpAccuracyFactor * (a1 + a2) + jumpSlackMeters` is rejected.
@@ -54,36 +70,57 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// Default 3,000 m: on the 10k-POI workload 1 / 1.5 / 2 / 3 km measured 2.5-2.7 / 2.6 /
     /// 2.8-3.1 / 2.9-3.1 M fixes/s on-CPU (shared machine, two runs each).
     public var neighborhoodSlackMeters: Double
-    /// Evidence needed for an entry (>= 0; 0, the default: off, entries use the decisive-inside
-    /// rule above). When positive, entries accumulate evidence instead: each fix scores
-    /// `z = (r - band - d) / sigma - enterEvidencePerFix`, where `d` is the fix's distance from
-    /// the centre, `band = hysteresisMeters + hysteresisRadiusFraction * r` and `sigma` half the
-    /// reported accuracy (the error scale of one axis; at least 0.5 m); the score is
-    /// `S = max(0, S + z)` (a CUSUM, kept in steps of 1/8 while outside) and the device enters
-    /// when `S >= enterEvidence`. One deep fix enters at once, shallow ones must agree over
-    /// several fixes, and a lone outlier is forgiven by the fixes around it.
-    /// `enterConfirmations` and `minimumDwellSeconds` do not apply in this mode.
+    /// Evidence needed for an entry (>= 0; 0: entries use the hysteresis rule). When positive,
+    /// each fix of a device outside scores
+    /// `z = min((r - band - d) / sigma, cap) - enterEvidencePerFix`, where `d` is the fix's
+    /// distance from the centre, `band = hysteresisMeters + hysteresisRadiusFraction * r`,
+    /// `sigma` half the reported accuracy (the error scale of one axis; at least 0.5 m) and
+    /// `cap` ``slowEvidenceCapSigmas`` for a slow fix, else none; the score is
+    /// `S = max(0, S + z)` (a CUSUM, kept in steps of 1/8) and the device enters when
+    /// `S >= enterEvidence`. A deep fix of a moving device enters at once, shallow or slow
+    /// ones must agree over several fixes, and a lone outlier is forgiven by the fixes around
+    /// it. `enterConfirmations` and `minimumDwellSeconds` do not apply in this mode.
+    /// Default 2.5: 2 / 2.5 / 3 gave false positives 0.218 / 0.112 / 0.099 % and false
+    /// negatives 0.308 / 0.363 / 0.398 % (at 2 one slow fix can enter).
     public var enterEvidence: Double
     /// Evidence a fix must exceed to count towards an entry, in units of sigma (>= 0; see
-    /// ``enterEvidence``). Default 1.
+    /// ``enterEvidence``). Default 0.5: 0.25 / 0.5 / 1 (with ``exitEvidencePerFix`` the same)
+    /// gave false positives 0.171 / 0.112 / 0.074 % and false negatives 0.305 / 0.363 / 0.496 %.
     public var enterEvidencePerFix: Double
-    /// Evidence needed for an exit (>= 0; 0, the default: off, exits use the decisive-outside
-    /// rule and `exitConfirmations`). When positive, each fix of a device inside scores
-    /// `z = (d - r - band) / sigma - exitEvidencePerFix` and the device exits when the CUSUM
-    /// `S = max(0, S + z)` reaches `exitEvidence` (as ``enterEvidence``, mirrored).
+    /// Evidence needed for an exit (>= 0; 0: exits use the hysteresis rule and
+    /// `exitConfirmations`). When positive, each fix of a device inside scores
+    /// `z = min((d - r - band) / sigma, cap) - exitEvidencePerFix` and the device exits when the
+    /// CUSUM `S = max(0, S + z)` reaches `exitEvidence` (as ``enterEvidence``, mirrored).
+    /// Default 2.5: 2 / 2.5 / 3 / 3.5 gave false positives 0.231 / 0.112 / 0.102 / 0.095 % and
+    /// false negatives 0.334 / 0.363 / 0.389 / 0.410 % (``precise`` uses 3).
     public var exitEvidence: Double
-    /// Evidence a fix must exceed to count towards an exit, in units of sigma (>= 0). Default 1.
+    /// Evidence a fix must exceed to count towards an exit, in units of sigma (>= 0). Default 0.5
+    /// (measured with ``enterEvidencePerFix``).
     public var exitEvidencePerFix: Double
+    /// The most evidence, in sigmas, one fix counts for (before the per-fix allowance is taken
+    /// off) when the device moved slower than ``slowSpeedMetersPerSecond`` since its previous
+    /// accepted fix (>= 0; infinity: no cap). A multipath outlier throws a standing device's
+    /// fix far across the boundary, but a real crossing that deep in one fix takes speed; with
+    /// the cap less the allowance below the threshold, a slow device needs two fixes. Default
+    /// 2.5 (2.5 - 0.5 = 2 < 2.5): none / 3 / 2.5 / 2 gave false positives 0.295 / 0.295 / 0.112 /
+    /// 0.103 % and false negatives 0.333 / 0.333 / 0.363 / 0.386 %.
+    public var slowEvidenceCapSigmas: Double
+    /// Speed, m/s, over the step from the device's previous accepted fix below which a fix is
+    /// slow (see ``slowEvidenceCapSigmas``; >= 0, finite; 0: no fix is slow). Default 8, about the slowest
+    /// driving (walking is under 2): 6 / 7 / 8 / 10 gave false positives 0.136 / 0.120 / 0.112 /
+    /// 0.099 % and false negatives 0.356 / 0.357 / 0.363 / 0.425 %.
+    public var slowSpeedMetersPerSecond: Double
 
     /// A configuration with the given settings; the defaults are the tuned ones (see each
     /// property). Checked by ``validate()`` when a detector is made.
     public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
-                accuracyFactor: Double = 0.9, maxAccuracyMeters: Double = 100,
+                accuracyFactor: Double = 0.75, maxAccuracyMeters: Double = 100,
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
                 maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
                 maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000,
-                enterEvidence: Double = 0, enterEvidencePerFix: Double = 1,
-                exitEvidence: Double = 0, exitEvidencePerFix: Double = 1) {
+                enterEvidence: Double = 2.5, enterEvidencePerFix: Double = 0.5,
+                exitEvidence: Double = 2.5, exitEvidencePerFix: Double = 0.5,
+                slowEvidenceCapSigmas: Double = 2.5, slowSpeedMetersPerSecond: Double = 8) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor
@@ -100,28 +137,49 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         self.enterEvidencePerFix = enterEvidencePerFix
         self.exitEvidence = exitEvidence
         self.exitEvidencePerFix = exitEvidencePerFix
+        self.slowEvidenceCapSigmas = slowEvidenceCapSigmas
+        self.slowSpeedMetersPerSecond = slowSpeedMetersPerSecond
     }
 
-    /// The tuned defaults.
+    /// The tuned defaults: the evidence rule (entry and exit thresholds 2.5 at 0.5 sigma per
+    /// fix, a slow fix capped at 2.5 sigmas below 8 m/s). On workloads none of the presets was
+    /// tuned on, `geofence-bench transitions --fences W/fences.csv --fixes W/fixes.csv --truth
+    /// W/truth.csv --preset P` (release build) gives false positives / false negatives / p95
+    /// latency in seconds:
+    ///
+    /// | workload (`make_workload.py --truth`) | default | precise | hysteresis | evidence |
+    /// |---|---|---|---|---|
+    /// | 10k POIs, seed 1 | 0.119 % / 0.342 % / 55 | 0.092 % / 0.381 % / 57 | 0.183 % / 0.468 % / 80 | 0.144 % / 0.441 % / 55 |
+    /// | 10k POIs, seed 2 | 0.113 % / 0.345 % / 55 | 0.086 % / 0.389 % / 56 | 0.190 % / 0.468 % / 79 | 0.161 % / 0.461 % / 55 |
+    /// | 10k POIs, seed 3 | 0.112 % / 0.335 % / 55 | 0.092 % / 0.374 % / 57 | 0.181 % / 0.471 % / 79 | 0.157 % / 0.448 % / 55 |
+    /// | 2k POIs, 200 devices, 200k fixes, seed 4 | 0.139 % / 0.362 % / 55 | 0.117 % / 0.398 % / 56 | 0.142 % / 0.507 % / 79 | 0.145 % / 0.478 % / 54 |
+    /// | 10k POIs, seed 1, `--noise gaussian` | 0.027 % / 0.260 % / 50 | 0.026 % / 0.296 % / 52 | 0.060 % / 0.367 % / 59 | 0.026 % / 0.371 % / 51 |
+    ///
+    /// (10k POIs: `--pois 10000 --devices 1000 --fixes 1000000`.) On the tuning seeds 11 and 12
+    /// the defaults gave 0.112 % / 0.363 % and 0.102 % / 0.342 %.
     public static let `default` = TransitionDetectorConfiguration()
 
-    /// Evidence entries and exits (``enterEvidence`` 3 at 0.5 per fix, ``exitEvidence`` 6 at
-    /// 0.5 per fix; `accuracyFactor` 0.75 for the first state of a fence and the horizons;
-    /// everything else as ``default``): on the realistic-noise workloads below, fewer false
-    /// negatives than the defaults, fewer false positives on the 10k-POI ones (the same at 2k),
-    /// and p95 latency 54-55 s against 79-80 s (exits a fix earlier). It does not reach
-    /// FP <= 0.15 % with FN <= 0.45 % on every seed. Tuned on seed 1;
-    /// `geofence-bench transitions --preset evidence` (FP / FN / p95 s):
-    ///
-    /// | workload (`make_workload.py --truth`) | default | evidence |
-    /// |---|---|---|
-    /// | 10k POIs, seed 1 | 0.183 % / 0.468 % / 80 | 0.144 % / 0.441 % / 55 |
-    /// | 10k POIs, seed 2 | 0.190 % / 0.468 % / 79 | 0.161 % / 0.461 % / 55 |
-    /// | 10k POIs, seed 3 | 0.181 % / 0.471 % / 79 | 0.157 % / 0.448 % / 55 |
-    /// | 2k POIs, 200 devices, 200k fixes, seed 4 | 0.142 % / 0.507 % / 79 | 0.145 % / 0.478 % / 54 |
-    /// | 10k POIs, seed 1, `--noise gaussian` | 0.060 % / 0.367 % / 59 | 0.026 % / 0.371 % / 51 |
+    /// Fewer false positives for a few more false negatives: the defaults with an exit
+    /// threshold of 3 and a 50 m accuracy gate. On the 10k-POI workloads of seeds 1-3 it keeps
+    /// false positives under 0.10 % with false negatives under 0.40 % (p95 56-57 s); on the
+    /// 2k-POI one, 0.117 % / 0.398 % (table at ``default``). Tuning seeds 11 and 12:
+    /// 0.093 % / 0.408 % and 0.083 % / 0.377 %.
+    public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 50, exitEvidence: 3)
+
+    /// The hysteresis rule without evidence: `accuracyFactor` 0.9, an entry on one decisive fix,
+    /// an exit on two (``enterConfirmations``, ``exitConfirmations``), everything else as
+    /// ``default``. Simple to reason about; on the measured workloads it gives more of both
+    /// errors and exits later than the defaults (table at ``default``).
+    public static let hysteresis = TransitionDetectorConfiguration(accuracyFactor: 0.9, enterEvidence: 0, exitEvidence: 0,
+                                                                   slowEvidenceCapSigmas: .infinity)
+
+    /// The evidence rule without the slow-fix cap (``enterEvidence`` 3, ``exitEvidence`` 6,
+    /// both at 0.5 per fix; everything else as ``default``): every fix counts in full, so a deep
+    /// multipath outlier can cross on its own, and the higher thresholds that offset this cost
+    /// false negatives (table at ``default``).
     public static let evidence = TransitionDetectorConfiguration(accuracyFactor: 0.75, enterEvidence: 3, enterEvidencePerFix: 0.5,
-                                                                 exitEvidence: 6, exitEvidencePerFix: 0.5)
+                                                                 exitEvidence: 6, exitEvidencePerFix: 0.5,
+                                                                 slowEvidenceCapSigmas: .infinity)
 
     /// Coding keys: the property names, except that the slack keeps the key
     /// `neighbourhoodSlackMeters`, so encoded configurations read either way.
@@ -131,10 +189,12 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
              maxConsecutiveJumpRejections
         case neighborhoodSlackMeters = "neighbourhoodSlackMeters"
         case enterEvidence, enterEvidencePerFix, exitEvidence, exitEvidencePerFix
+        case slowEvidenceCapSigmas, slowSpeedMetersPerSecond
     }
 
-    /// Decodes every field; the evidence fields may be absent (encodings that predate them),
-    /// and then take their defaults.
+    /// Decodes every field. The evidence fields may be absent (encodings that predate them): they
+    /// then decode to the rule such an encoding was written with, not to today's defaults:
+    /// thresholds 0 (the hysteresis rule), 1 sigma per fix, and no slow-fix cap (infinity).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(hysteresisMeters: try c.decode(Double.self, forKey: .hysteresisMeters),
@@ -152,7 +212,33 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                   enterEvidence: try c.decodeIfPresent(Double.self, forKey: .enterEvidence) ?? 0,
                   enterEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .enterEvidencePerFix) ?? 1,
                   exitEvidence: try c.decodeIfPresent(Double.self, forKey: .exitEvidence) ?? 0,
-                  exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1)
+                  exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1,
+                  slowEvidenceCapSigmas: try c.decodeIfPresent(Double.self, forKey: .slowEvidenceCapSigmas) ?? .infinity,
+                  slowSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .slowSpeedMetersPerSecond) ?? 8)
+    }
+
+    /// Encodes every field; an infinite `slowEvidenceCapSigmas` (no cap) is left out, which
+    /// decodes back to infinity (JSON has no infinity).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(hysteresisMeters, forKey: .hysteresisMeters)
+        try c.encode(hysteresisRadiusFraction, forKey: .hysteresisRadiusFraction)
+        try c.encode(accuracyFactor, forKey: .accuracyFactor)
+        try c.encode(maxAccuracyMeters, forKey: .maxAccuracyMeters)
+        try c.encode(enterConfirmations, forKey: .enterConfirmations)
+        try c.encode(exitConfirmations, forKey: .exitConfirmations)
+        try c.encode(minimumDwellSeconds, forKey: .minimumDwellSeconds)
+        try c.encode(maxSpeedMetersPerSecond, forKey: .maxSpeedMetersPerSecond)
+        try c.encode(jumpAccuracyFactor, forKey: .jumpAccuracyFactor)
+        try c.encode(jumpSlackMeters, forKey: .jumpSlackMeters)
+        try c.encode(maxConsecutiveJumpRejections, forKey: .maxConsecutiveJumpRejections)
+        try c.encode(neighborhoodSlackMeters, forKey: .neighborhoodSlackMeters)
+        try c.encode(enterEvidence, forKey: .enterEvidence)
+        try c.encode(enterEvidencePerFix, forKey: .enterEvidencePerFix)
+        try c.encode(exitEvidence, forKey: .exitEvidence)
+        try c.encode(exitEvidencePerFix, forKey: .exitEvidencePerFix)
+        if slowEvidenceCapSigmas.isFinite { try c.encode(slowEvidenceCapSigmas, forKey: .slowEvidenceCapSigmas) }
+        try c.encode(slowSpeedMetersPerSecond, forKey: .slowSpeedMetersPerSecond)
     }
 
     /// The slack under its former spelling.
@@ -179,6 +265,10 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         try nonNegative(enterEvidencePerFix, "enterEvidencePerFix")
         try nonNegative(exitEvidence, "exitEvidence")
         try nonNegative(exitEvidencePerFix, "exitEvidencePerFix")
+        try nonNegative(slowSpeedMetersPerSecond, "slowSpeedMetersPerSecond")
+        guard !slowEvidenceCapSigmas.isNaN, slowEvidenceCapSigmas >= 0 else {  // infinity: no cap
+            throw .invalidSetting(field: "slowEvidenceCapSigmas", value: slowEvidenceCapSigmas)
+        }
         guard maxSpeedMetersPerSecond > 0 else { throw .invalidSetting(field: "maxSpeedMetersPerSecond", value: maxSpeedMetersPerSecond) }
         guard neighborhoodSlackMeters.isFinite, neighborhoodSlackMeters > 0 else {
             throw .invalidSetting(field: "neighborhoodSlackMeters", value: neighborhoodSlackMeters)

@@ -12,7 +12,7 @@ private let fence150 = try! Fence(id: 7, center: center, radiusMeters: 150)
 private func east(_ metres: Double) -> LatLng { destination(from: center, bearing: 90, distance: metres) }
 
 private func detector(_ fences: [Fence] = [fence150], dwell: [Int32: Double] = [:],
-                      _ config: TransitionDetectorConfiguration = .default) throws -> TransitionDetector {
+                      _ config: TransitionDetectorConfiguration = .hysteresis) throws -> TransitionDetector {
     try TransitionDetector(fences: fences, index: PackedRTree(fences), dwellSeconds: dwell, configuration: config)
 }
 
@@ -35,7 +35,7 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
     // From 400 m west to 400 m east in 50 m steps every 30 s, accuracy 5 m.
     let fixes = (0...16).map { (Double($0) * 30, -400 + Double($0) * 50, 5.0) }
     let events = run(&d, fixes)
-    // Default margin = 0 m + 0.9 * 5 m = 4.5 m: inside when d < 145.5 m (x = -100 at t = 180),
+    // Hysteresis margin = 0 m + 0.9 * 5 m = 4.5 m: inside when d < 145.5 m (x = -100 at t = 180),
     // outside when d > 154.5 m (x = 200 at t = 360; confirmed by the second such fix at t = 390).
     #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 180),
                        TransitionEvent(device: 1, fence: 7, kind: .exit, time: 390)])
@@ -49,7 +49,7 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
 }
 
 @Test func fixesInsideTheHysteresisBandChangeNothing() throws {
-    var config = TransitionDetectorConfiguration.default
+    var config = TransitionDetectorConfiguration.hysteresis
     config.hysteresisMeters = 20
     config.accuracyFactor = 1  // band: 150 +- 25 m
     var d = try detector(config)
@@ -123,7 +123,7 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
 }
 
 @Test func minimumDwellDelaysTheEntry() throws {
-    var config = TransitionDetectorConfiguration.default
+    var config = TransitionDetectorConfiguration.hysteresis
     config.minimumDwellSeconds = 60
     var d = try detector(config)
     let events = run(&d, [(0, 400, 5), (30, 0, 5), (60, 0, 5), (90, 0, 5), (120, 0, 5)])
@@ -284,12 +284,14 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
 
 @Test func ownEnlargedIndexAndASharedIndexGiveTheSameEvents() throws {
     for seed: UInt64 in [8, 9] {
-        let world = randomWorld(seed: seed)
-        var shared = try detector(world.fences, dwell: [4: 300])
-        var own = try TransitionDetector(fences: world.fences, dwellSeconds: [4: 300])
-        let a = runAll(&shared, world.fixes[...]), b = runAll(&own, world.fixes[...])
-        #expect(!a.isEmpty, "seed \(seed)")
-        #expect(a == b, "seed \(seed)")
+        for config in [TransitionDetectorConfiguration.default, .hysteresis] {
+            let world = randomWorld(seed: seed)
+            var shared = try detector(world.fences, dwell: [4: 300], config)
+            var own = try TransitionDetector(fences: world.fences, dwellSeconds: [4: 300], configuration: config)
+            let a = runAll(&shared, world.fixes[...]), b = runAll(&own, world.fixes[...])
+            #expect(!a.isEmpty, "seed \(seed)")
+            #expect(a == b, "seed \(seed)")
+        }
     }
 }
 

@@ -26,7 +26,7 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
 /// 0.5) is forgotten after one fix outside (d = 200: -5 - 1 < 0), while three at d = 134
 /// (0.6 each, kept in eighths: 0.5, then 1.0, then 1.6) enter on the third.
 @Test func evidenceAccumulatesOverFixesAndForgetsOutliers() throws {
-    var config = TransitionDetectorConfiguration.default
+    var config = TransitionDetectorConfiguration.hysteresis
     config.enterEvidence = 1.5
     config.enterEvidencePerFix = 1
     let start: [(t: Double, east: Double, accuracy: Double)] = [(0, 400, 20)]  // decisively outside first
@@ -35,15 +35,15 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
     #expect(try run(config, start + [(30, 130, 20), (60, 130, 20)]).map(\.time) == [60])
     #expect(try run(config, start + [(30, 135, 20), (60, 200, 20), (90, 135, 20)]).isEmpty)
     #expect(try run(config, start + [(30, 134, 20), (60, 134, 20), (90, 134, 20)]).map(\.time) == [90])
-    // The default rule enters on the single shallow fix (130 < 150 - 0.9 * 20 = 132).
-    #expect(try run(.default, start + [(30, 130, 20)]).map(\.time) == [30])
+    // The hysteresis rule enters on the single shallow fix (130 < 150 - 0.9 * 20 = 132).
+    #expect(try run(.hysteresis, start + [(30, 130, 20)]).map(\.time) == [30])
     // Exits are unchanged: two decisive fixes outside.
     let exit = try run(config, start + [(30, 100, 20), (60, 300, 20), (90, 300, 20)])
     #expect(exit.map(\.kind) == [.enter, .exit] && exit.map(\.time) == [30, 90])
 }
 
-/// The evidence settings are validated, and configurations encoded without them decode with
-/// evidence off; with them, they round-trip.
+/// The evidence settings are validated, and configurations encoded without the entry evidence
+/// fields decode with entry evidence off (threshold 0, 1 per fix); with them, they round-trip.
 @Test func evidenceSettingsValidateAndDecode() throws {
     for bad in [-1.0, .nan, .infinity] {
         var c = TransitionDetectorConfiguration.default
@@ -62,7 +62,10 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
     object["enterEvidence"] = nil
     object["enterEvidencePerFix"] = nil
     let older = try JSONSerialization.data(withJSONObject: object)
-    #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: older) == .default)
+    var expected = TransitionDetectorConfiguration.default
+    expected.enterEvidence = 0
+    expected.enterEvidencePerFix = 1
+    #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: older) == expected)
     object["accuracyFactor"] = nil
     #expect(throws: DecodingError.self) {
         try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
@@ -74,7 +77,7 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
 /// less as a chord, kept as 15/8) does not, a second (15/8 + 2) does; a lone outlier at 185
 /// (2.5) followed by a fix back inside (d = 100: -6) is forgotten.
 @Test func exitEvidenceAccumulatesOverFixesAndForgetsOutliers() throws {
-    var config = TransitionDetectorConfiguration.default
+    var config = TransitionDetectorConfiguration.hysteresis
     config.exitEvidence = 3
     config.exitEvidencePerFix = 1
     let start: [(t: Double, east: Double, accuracy: Double)] = [(0, 400, 20), (30, 50, 20)]  // outside, then enter
@@ -83,6 +86,6 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
     #expect(try run(config, start + [(60, 180, 20)]).map(\.time) == [30])
     #expect(try run(config, start + [(60, 180, 20), (90, 180, 20)]).map(\.time) == [30, 90])
     #expect(try run(config, start + [(60, 185, 20), (90, 100, 20), (120, 185, 20)]).map(\.time) == [30])
-    // The default rule needs two decisive fixes (d > 150 + 18), so 200 alone does not exit.
-    #expect(try run(.default, start + [(60, 200, 20)]).map(\.time) == [30])
+    // The hysteresis rule needs two decisive fixes (d > 150 + 18), so 200 alone does not exit.
+    #expect(try run(.hysteresis, start + [(60, 200, 20)]).map(\.time) == [30])
 }

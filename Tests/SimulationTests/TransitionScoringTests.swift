@@ -82,7 +82,7 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     let index = PackedRTree(fences)
     var config = TransitionDetectorConfiguration(hysteresisMeters: 0, accuracyFactor: 0, maxAccuracyMeters: 1e9,
                                                  enterConfirmations: 1, exitConfirmations: 1,
-                                                 maxSpeedMetersPerSecond: 1e12)
+                                                 maxSpeedMetersPerSecond: 1e12, enterEvidence: 0, exitEvidence: 0)
     config.neighborhoodSlackMeters = 1500
     var detector = try TransitionDetector(fences: fences, index: index, configuration: config)
     let order: (TransitionEvent, TransitionEvent) -> Bool = { ($0.device, $0.time, $0.fence) < ($1.device, $1.time, $1.fence) }

@@ -30,6 +30,7 @@ enum BenchTool {
       geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
       geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
+      geofence-bench state [--devices N] [--json]   detector memory for a fleet (default 10,000,000 devices)
       geofence-bench traces [--assume-accuracy M] [--preset default|evidence|both] [--json]   flaps over real GPS traces
       geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
       geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
@@ -44,7 +45,8 @@ enum BenchTool {
 
     /// Every command, the suite first.
     static let commands: [BenchCommand] = [
-        SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command, TracesCommand.command,
+        SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command, StateCommand.command,
+        TracesCommand.command,
         PlanCommand.command, NudgesCommand.command, GenerateCommand.command, RespondersCommand.command, ReportCommand.command,
     ]
 

@@ -1,51 +1,56 @@
-import Geodesy
-
-/// A device's state for one nearby fence, with the fence's geometry cached beside it so the
-/// per-fix scan reads one contiguous array. Exactly 64 bytes (one cache line of the scan):
-/// geometry and times first, then the slot and the one-byte fields.
+/// A device's state for one nearby fence. Exactly 16 bytes: the fence's geometry is read from
+/// the detector's table by `slot`, so a device holding two fences costs 32 bytes of entries.
 @usableFromInline
 struct FenceEntry {
     @usableFromInline enum State: UInt8 { case unknown, outside, inside }
 
-    @usableFromInline var center: UnitVector
-    @usableFromInline var radiusChord: Double
-    @usableFromInline var band: Double
+    /// The fence's dense slot in the detector.
+    @usableFromInline var slot: Int32
+    /// `state` (bits 0-1), `dwellDone` (bit 2), `hasDwell` (bit 3).
+    @usableFromInline var flags: UInt8
+    /// Consecutive decisive fixes towards the other state (or accumulated evidence, in eighths).
+    @usableFromInline var pending: UInt8 = 0
+    /// The owner's odometer reading (``DeviceTrack/odometer``) at which a fix could first change
+    /// this entry; 0 = look at every fix.
+    @usableFromInline var due: UInt16 = 0
     /// Seconds: while outside, the time of the first fix of the pending entry run; while
     /// inside, the time of the entry event (the dwell clock). One field serves both because
     /// each is read only in its own state and written before that state first reads it.
     @usableFromInline var since = 0.0
-    /// Chord distance from the anchor the device must move before a fix could change this
-    /// entry; -1 = visit on every fix.
-    @usableFromInline var horizon = -1.0
-    @usableFromInline var slot: Int32
-    @usableFromInline var state: State
-    /// Consecutive decisive fixes towards the other state.
-    @usableFromInline var pending: UInt8 = 0
+
+    @usableFromInline
+    init(slot: Int32, hasDwell: Bool, state: State) {
+        self.slot = slot
+        self.flags = state.rawValue | 4 | (hasDwell ? 8 : 0)
+    }
+
+    /// The decided state.
+    @inlinable var state: State {
+        get { State(rawValue: flags & 3) ?? .unknown }
+        set { flags = flags & ~3 | newValue.rawValue }
+    }
     /// Whether the dwell event is done (or not wanted) for the current stay.
-    @usableFromInline var dwellDone = true
+    @inlinable var dwellDone: Bool {
+        get { flags & 4 != 0 }
+        set { flags = newValue ? flags | 4 : flags & ~4 }
+    }
     /// Whether the fence has a dwell time (its seconds are in the detector's `geometry`).
-    @usableFromInline var hasDwell: Bool
+    @inlinable var hasDwell: Bool { flags & 8 != 0 }
 
     /// Time of the first fix of the pending run, seconds (meaningful while outside).
-    @usableFromInline var pendingSince: Double {
+    @inlinable var pendingSince: Double {
         get { since }
         set { since = newValue }
     }
     /// Time of the entry event, seconds (meaningful while inside).
-    @usableFromInline var enteredAt: Double {
+    @inlinable var enteredAt: Double {
         get { since }
         set { since = newValue }
     }
 
-    @usableFromInline
-    init(slot: Int32, center: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, state: State) {
-        self.slot = slot
-        self.state = state
-        self.center = center
-        self.radiusChord = radiusChord
-        self.band = band
-        self.hasDwell = dwellSeconds != .infinity
-    }
+    /// Whether no fix can change this entry until the device has moved as far as its distance
+    /// from the boundary allows (see ``FenceEntry/observe``'s invariant).
+    @inlinable var isSettled: Bool { pending == 0 && flags & 4 != 0 && flags & 3 != 0 }
 }
 
 extension FenceEntry.State {

@@ -1,27 +1,37 @@
 extension TransitionDetector {
-    /// Bytes of one device's state with no fence entries: its track value in the detector's
-    /// track array and its 4-byte slot in the device table (ids below 2^20; larger ids use a
-    /// dictionary, about 2-3x that slot).
-    public static var bytesPerIdleDevice: Int { MemoryLayout<DeviceTrack>.stride + 4 }
+    /// Bytes of one device's state with no fence entries: its ``DeviceTrack`` (56), its slot in
+    /// the device table (4; ids below 2^20 or below four times the devices seen, else a
+    /// dictionary entry, about 3x that) and its id in the first-seen list (4).
+    public static var bytesPerIdleDevice: Int { MemoryLayout<DeviceTrack>.stride + 8 }
 
     /// Bytes per fence entry a device holds (each fence it is inside, is undecided about or
-    /// has nearby: see the type's "sparse state"), plus, once it holds any, a heap block
-    /// header of ``entryBufferOverhead`` bytes.
+    /// has nearby: see the type's "sparse state"), in the shared entry pool; a device's block
+    /// is the next power of two.
     public static var bytesPerFenceEntry: Int { MemoryLayout<FenceEntry>.stride }
 
-    /// Bytes of a device's entry buffer beyond its entries: Swift's array header (32) and the
-    /// allocator's block header (16).
-    public static var entryBufferOverhead: Int { 48 }
+    /// Bytes of a device's entry storage beyond its entries: none (blocks live in one pool;
+    /// rounding to a power of two is counted in ``stateBytes``).
+    public static var entryBufferOverhead: Int { 0 }
 
-    /// Bytes of all per-device state now held: the track array and device table by capacity,
-    /// and every entry buffer (capacity plus ``entryBufferOverhead``). Excludes the fences'
-    /// geometry and index, which do not grow with devices.
+    /// Bytes of all per-device state now held: the track array, first-seen list, device table
+    /// and entry pool by capacity (free blocks included). Excludes the fences' geometry and
+    /// index, which do not grow with devices.
     public var stateBytes: Int {
-        var bytes = tracks.capacity * MemoryLayout<DeviceTrack>.stride + trackOfSmallDevice.capacity * 4
-            + trackOfDevice.capacity * (MemoryLayout<Int32>.stride * 2 + 1)
-        for t in tracks where t.entries.capacity > 0 {
-            bytes += t.entries.capacity * MemoryLayout<FenceEntry>.stride + Self.entryBufferOverhead
+        tracks.capacity * MemoryLayout<DeviceTrack>.stride + deviceOfTrack.capacity * 4
+            + trackOfSmallDevice.capacity * 4 + trackOfDevice.capacity * (MemoryLayout<Int32>.stride * 2 + 1)
+            + pool.storage.capacity * MemoryLayout<FenceEntry>.stride
+    }
+
+    /// Reserves room for `devices` devices holding `entries` fence entries in all, and sizes the
+    /// device table for the ids `0..<devices`, so a fleet of known size grows no array past it
+    /// (array growth doubles capacity).
+    public mutating func reserveCapacity(devices: Int, entries: Int) {
+        tracks.reserveCapacity(devices)
+        deviceOfTrack.reserveCapacity(devices)
+        pool.storage.reserveCapacity(entries)
+        if devices > trackOfSmallDevice.count {
+            trackOfSmallDevice.reserveCapacity(devices)
+            trackOfSmallDevice.append(contentsOf: repeatElement(-1, count: devices - trackOfSmallDevice.count))
         }
-        return bytes
     }
 }

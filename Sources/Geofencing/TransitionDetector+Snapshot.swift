@@ -2,19 +2,20 @@ import Geodesy
 
 extension TransitionDetector {
     /// The ids of the devices seen so far, in first-seen order.
-    public var devices: [Int32] { tracks.map(\.device) }
+    public var devices: [Int32] { deviceOfTrack }
 
     /// The state of `device`, or nil if the detector has never seen it.
     public func snapshot(device: Int32) -> DeviceSnapshot? {
         guard let slot = existingTrackSlot(device) else { return nil }
         let t = tracks[Int(slot)]
+        let start = Int(t.entryStart)
         return DeviceSnapshot(
             device: device,
             lastTime: t.lastTime == -.infinity ? nil : t.lastTime,
             fix: t.hasFix ? [t.fix.x, t.fix.y, t.fix.z] : nil,
-            fixTime: t.fixTime, fixAccuracy: t.fixAccuracy, rejections: t.rejections,
+            fixTime: t.fixTime, fixAccuracy: t.hasFix ? Double(t.fixAccuracy) : 0, rejections: t.rejections,
             anchor: t.hasFix ? [t.anchor.x, t.anchor.y, t.anchor.z] : nil,
-            fences: t.entries.map {
+            fences: pool.storage[start..<(start + t.entryCount)].map {
                 DeviceSnapshot.FenceState(fence: fenceIDs[Int($0.slot)], state: DeviceSnapshot.Presence($0.state),
                                           pending: $0.pending, dwellDone: $0.dwellDone, pendingSince: $0.pendingSince,
                                           enteredAt: $0.enteredAt)
@@ -32,27 +33,30 @@ extension TransitionDetector {
             guard v.count == 3, v.allSatisfy(\.isFinite) else { throw .invalidSetting(field: "snapshot.\(name)", value: Double(v.count)) }
             return UnitVector(x: v[0], y: v[1], z: v[2])
         }
-        var track = DeviceTrack(device: snapshot.device)
+        var track = DeviceTrack()
         if let last = snapshot.lastTime {
             guard !last.isNaN else { throw .invalidSetting(field: "snapshot.lastTime", value: last) }
             track.lastTime = last
         }
         let fix = try vector(snapshot.fix, "fix"), anchor = try vector(snapshot.anchor, "anchor")
         guard (fix == nil) == (anchor == nil) else { throw .invalidSetting(field: "snapshot.anchor", value: .nan) }
-        if let fix, let anchor {
-            track.hasFix = true
-            track.fix = fix
-            track.anchor = anchor
+        guard snapshot.rejections >= 0 && snapshot.rejections <= 127 else {
+            throw .invalidSetting(field: "snapshot.rejections", value: Double(snapshot.rejections))
         }
         track.fixTime = snapshot.fixTime
-        track.fixAccuracy = snapshot.fixAccuracy
+        if let fix, let anchor {
+            guard !snapshot.fixAccuracy.isNaN else { throw .invalidSetting(field: "snapshot.fixAccuracy", value: .nan) }
+            track.setAnchor(anchor)
+            track.setFix(fix)
+            track.fixAccuracy = Float(snapshot.fixAccuracy)
+        }
         track.rejections = snapshot.rejections
         var entries: [FenceEntry] = []
         entries.reserveCapacity(snapshot.fences.count)
         for f in snapshot.fences {
             guard let slot = slotOfID[f.fence] else { throw .unknownFenceID(f.fence) }
             let state = FenceEntry.State(f.state)
-            var e = makeEntry(slot, state: state)
+            var e = FenceEntry(slot: slot, hasDwell: geometry[Int(slot)].dwellSeconds != .infinity, state: state)
             e.pending = f.pending
             e.dwellDone = f.dwellDone
             // One stored time serves both (see FenceEntry.since): the one this state reads.
@@ -66,12 +70,16 @@ extension TransitionDetector {
         guard track.hasFix || entries.isEmpty else {
             throw .invalidSetting(field: "snapshot.fences", value: Double(entries.count))
         }
-        let slot = Int(trackSlot(snapshot.device))
-        tracks[slot] = track
-        // The horizons, as a refresh at the anchor computes them: every held fence counts as
-        // found, so none is dropped that the device could still reach before its next refresh.
-        if track.hasFix {
-            install(rank(entries, found: slots, at: track.anchor, newState: .outside), slot: slot, anchor: track.anchor)
+        guard entries.count <= 1 << Int(EntryPool.maxClass) else {
+            throw .invalidSetting(field: "snapshot.fences", value: Double(entries.count))
         }
+        let slot = Int(trackSlot(snapshot.device))
+        track.entryStart = tracks[slot].entryStart
+        track.blockClass = tracks[slot].blockClass
+        track.entryCount = tracks[slot].entryCount
+        install(entries, into: &track)
+        // Every entry is looked at on the next fix (due 0), which re-arms it from there.
+        track.sortedFrom = 0
+        tracks[slot] = track
     }
 }

@@ -32,13 +32,28 @@ import SpatialIndex
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.
 ///
 /// Sparse state: each device keeps entries only for fences whose boundary band passes within
-/// `neighborhoodSlackMeters` of the point where it last asked the index, plus the fences it is
-/// inside; every other fence is, provably, decisively outside for any fix within the slack.
-/// The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again when the
-/// device has moved `neighborhoodSlackMeters` from that point, so the slack trades index
-/// queries for entries held and never changes an event. A fix visits only the entries whose
-/// decision band it could have reached (a prefix of the entries ordered by horizon; see
-/// `rank` in TransitionDetector+Neighborhood.swift), so a device standing still costs almost nothing per fix.
+/// `neighborhoodSlackMeters` of the point where it last asked the index (its anchor), plus the
+/// fences it is inside; every other fence is, provably, decisively outside for any fix within
+/// the slack. The index (`forEachWithin(meters: maxRadius + maxMargin + slack)`) is asked again
+/// when the device has moved `neighborhoodSlackMeters` from the anchor, so the slack trades
+/// index queries for entries held and never changes an event.
+///
+/// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
+/// path length of its accepted fixes since the last refresh, in quanta of 1/65,534 of four
+/// times the slack, rounded up at every step); each entry a `due` reading, set whenever it is
+/// looked at to the odometer plus the entry's distance from its decision band (see
+/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:time:dwellSeconds:rules:)``'s
+/// invariant), rounded down. A device cannot have moved further than it has travelled, so an
+/// entry whose due reading is ahead of the odometer cannot change. After a refresh all entries
+/// are looked at, then sorted by due reading (rounded to 64 steps), and a fix scans the entries
+/// it has looked at since plus the sorted ones up to the first it has not reached. When the
+/// odometer fills up without a refresh (a device jittering in place), every entry is looked at
+/// again and the odometer restarts (a rebase: no index query).
+///
+/// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
+/// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
+/// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
+/// holds at most 2^20 entries (a precondition: that many fences within reach of one point).
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -54,23 +69,22 @@ public struct TransitionDetector {
 
     /// ``configuration``'s per-fix decision settings.
     @usableFromInline let rules: DecisionRules
-    /// Fence ids by dense slot.
+    /// Fence ids by dense slot (slots are in the Z-order of the centres).
     @usableFromInline let fenceIDs: [Int32]
-    /// Whether `fenceIDs[k] == k` for every slot (ids 0..<n in order): an event then names its
-    /// fence without a lookup (a likely cache miss per event).
-    @usableFromInline let slotsAreIDs: Bool
-    /// Fence geometry by dense slot, one 48-byte record each (a refresh reads one cache line
-    /// per fence instead of four scattered arrays).
+    /// Fence geometry by dense slot, one 48-byte record each (a visit reads one cache line per
+    /// fence instead of four scattered arrays).
     @usableFromInline let geometry: [FenceGeometry]
     @usableFromInline let slotOfID: [Int32: Int32]
-    /// `index.forEachWithin(meters:of:_:)`, captured once at init for the concrete index type
+    /// The neighbourhood query: the fences within `meters` of a point given as a unit vector and
+    /// as latitude and longitude in degrees. Captured once at init for the concrete index type
     /// (calling through a stored existential would copy it, retaining its arrays, per query).
-    @usableFromInline var queryWithin: (Double, UnitVector, (Int32) -> Void) -> Void
+    @usableFromInline var queryWithin: (Double, UnitVector, Double, Double, (Int32) -> Void) -> Void
     /// Radius of a neighbourhood query, metres.
     @usableFromInline let queryRadiusMeters: Double
     /// Squared chord of `neighborhoodSlackMeters`.
     @usableFromInline let slackChord2: Double
-    /// `neighborhoodSlackMeters / R` + 1 m: the slack in chord units, rounded up.
+    /// `neighborhoodSlackMeters / R` + 1 m: the slack in chord units with room for the anchor's
+    /// rounding.
     @usableFromInline let slackChord: Double
     /// `accuracyFactor * maxAccuracyMeters / R`: the largest accuracy part of a margin.
     @usableFromInline let maxAccuracyChord: Double
@@ -79,9 +93,19 @@ public struct TransitionDetector {
 
     /// Fence slot by id when ids are dense enough for a table (-1 = unknown id); else empty.
     @usableFromInline let slotTable: [Int32]
+    /// Odometer quantum: `4 * neighborhoodSlackMeters / R / 65,534` (chord units): a device
+    /// jittering in place rebases after four slacks of path.
+    @usableFromInline let odometerQuantum: Double
+    /// One over ``odometerQuantum``.
+    @usableFromInline let inverseQuantum: Double
 
     @usableFromInline var tracks: [DeviceTrack] = []
-    /// Track slot by device id for ids in `0..<smallDeviceLimit` (-1 = none); grown on demand.
+    /// Device id by track slot (first-seen order).
+    @usableFromInline var deviceOfTrack: [Int32] = []
+    /// The fence entries of every track.
+    @usableFromInline var pool = EntryPool()
+    /// Track slot by device id for ids in `0..<trackOfSmallDevice.count` (-1 = none); grown on
+    /// demand while ids stay below ``denseDeviceLimit``.
     @usableFromInline var trackOfSmallDevice: [Int32] = []
     /// Track slot for every other device id.
     @usableFromInline var trackOfDevice: [Int32: Int32] = [:]
@@ -89,21 +113,16 @@ public struct TransitionDetector {
     /// Per fence slot: position of the slot in the entry list being refreshed, or -1.
     /// All -1 between refreshes.
     @usableFromInline var mark: [Int32]
-    /// Horizon bucket of each kept entry of a refresh (see ``horizonBuckets``).
-    @usableFromInline var bucketOf: [UInt8] = []
-    /// Spare entry storage swapped in by a neighbourhood refresh (keeps its capacity).
+    /// Spare entry storage a refresh builds the new entry list in (keeps its capacity).
     @usableFromInline var spareEntries: [FenceEntry] = []
 
-    /// A refresh orders entries by horizon with a counting sort into this many buckets: bucket 0
-    /// holds the always-visited entries (horizon -1), bucket `1 + k` the horizons in
-    /// `[k w, (k + 1) w)` with `w = slack / 62`, each stored rounded down to `k w` (about 48 m at
-    /// the default slack), and the last bucket everything from `62 w` (never reached before the
-    /// next refresh). Rounding a horizon down only makes a fix visit an entry a little earlier,
-    /// which cannot change an event (a visit before the horizon finds nothing to change).
-    @usableFromInline static var horizonBuckets: Int { 64 }
+    /// Device ids below this always use the table; above it, ids below four times the devices
+    /// seen do (so a fleet with dense ids never needs the dictionary, and one large id cannot
+    /// make a large table).
+    @usableFromInline static var denseDeviceLimit: Int { 1 << 20 }
 
-    /// Device ids below this use a table instead of a dictionary (4 MB at most: 1 Mi Int32 slots).
-    @usableFromInline static var smallDeviceLimit: Int32 { 1 << 20 }
+    /// The odometer reading that forces a rebase (the quantum is 1/65,534 of the slack).
+    @usableFromInline static var odometerLimit: Int { 65_534 }
 
     /// A detector over `fences`, with `index` holding exactly the same fences (same ids), used to
     /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id.
@@ -113,11 +132,11 @@ public struct TransitionDetector {
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
-        self.queryWithin = { meters, p, body in index.forEachWithin(meters: meters, of: p, body) }
+        self.queryWithin = { meters, p, _, _, body in index.forEachWithin(meters: meters, of: p, body) }
     }
 
-    /// A detector over `fences` with its own index: a ``PackedRTree`` of the fences enlarged by
-    /// their largest margin plus the slack, asked with `forEachContaining`. With tiers of very
+    /// A detector over `fences` with its own index: a ``LatLngGridIndex`` of the fences enlarged
+    /// by their largest margin plus the slack, asked with `forEachContaining` in degrees. With tiers of very
     /// different radii this returns far fewer fences per refresh than a `forEachWithin` query,
     /// which must reach `maxRadius + margin + slack` around the device for every fence (on the
     /// 1/3/5-mile workload about half as many; the faster choice when no index is shared).
@@ -127,7 +146,7 @@ public struct TransitionDetector {
     public init(fences: [Fence], dwellSeconds: [Int32: Double] = [:],
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
-        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 1
+        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
         var enlarged: [Fence] = []
         enlarged.reserveCapacity(fences.count)
         for f in fences {
@@ -139,8 +158,8 @@ public struct TransitionDetector {
                 throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
             }
         }
-        let tree = PackedRTree(enlarged)
-        self.queryWithin = { _, p, body in tree.forEachContaining(p, body) }
+        let grid = LatLngGridIndex(enlarged)
+        self.queryWithin = { _, _, latitude, longitude, body in grid.forEachContaining(latitude: latitude, longitude: longitude, body) }
     }
 
     /// Everything but the index query.
@@ -149,15 +168,21 @@ public struct TransitionDetector {
         try configuration.validate()
         self.configuration = configuration
         self.rules = DecisionRules(configuration)
-        self.queryWithin = { _, _, _ in }
+        self.queryWithin = { _, _, _, _, _ in }
         var slots: [Int32: Int32] = [:]
         slots.reserveCapacity(fences.count)
         var maxRadius = 0.0, maxBand = 0.0
         var ids: [Int32] = [], geometry: [FenceGeometry] = []
         ids.reserveCapacity(fences.count)
         geometry.reserveCapacity(fences.count)
-        for (k, f) in fences.enumerated() {
-            guard slots.updateValue(Int32(k), forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
+        for f in fences {
+            guard slots.updateValue(0, forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
+        }
+        // Slots in Z-order of the centres: a device's nearby fences sit close together in
+        // `geometry`, so the scan reads few cache lines.
+        for k in Self.spatialOrder(fences) {
+            let f = fences[k]
+            slots[f.id] = Int32(ids.count)
             ids.append(f.id)
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
             geometry.append(FenceGeometry(center: f.centerVector, radiusChord: f.chord2.squareRoot(),
@@ -171,7 +196,6 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.slotsAreIDs = ids.indices.allSatisfy { ids[$0] == Int32(truncatingIfNeeded: $0) }
         self.geometry = geometry
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
@@ -185,16 +209,19 @@ public struct TransitionDetector {
         }
         self.mark = [Int32](repeating: -1, count: fences.count)
         // Every fence further than this from the query point is decisively outside for any fix
-        // within the slack of it; + 1 m covers the chord linearisation.
+        // within the slack of the anchor; + 1 m covers the chord linearisation and + 1 m the
+        // anchor's rounding to single precision (under 0.7 m).
         let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
-        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 1
+        self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 2
+        self.odometerQuantum = 4 * configuration.neighborhoodSlackMeters / Earth.meanRadius / Double(Self.odometerLimit)
+        self.inverseQuantum = 1 / odometerQuantum
         self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighborhoodSlackMeters)
         self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius
         self.slackChord = (configuration.neighborhoodSlackMeters + 1) / Earth.meanRadius
         self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
     }
 
-    /// A detector over task fences, with its own ``PackedRTree``; `.postArrivalDwell` fences
+    /// A detector over task fences, with its own index (as ``init(fences:dwellSeconds:configuration:)``); `.postArrivalDwell` fences
     /// (any fence with `dwellSeconds`) get dwell events.
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``.
     public init(geofences: [Geofence], configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
@@ -208,7 +235,7 @@ public struct TransitionDetector {
     public var deviceCount: Int { tracks.count }
 
     /// Total per-device fence entries held (the sparse state's size).
-    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entries.count } }
+    public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entryCount } }
 
     /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
     /// horizontal accuracy in metres. Appends the events it decides to `events`.
@@ -222,86 +249,116 @@ public struct TransitionDetector {
             return
         }
         let slot = Int(trackSlot(device))
-        let last = tracks[slot].lastTime
-        if time < last {
+        // The track is a 56-byte value: work on a copy and store it back once.
+        var t = tracks[slot]
+        if time < t.lastTime {
             counters.outOfOrder += 1
             return
         }
-        if time == last {
+        if time == t.lastTime {
             counters.duplicates += 1
             return
         }
-        tracks[slot].lastTime = time
+        t.lastTime = time
         guard accuracy <= configuration.maxAccuracyMeters else {
             counters.inaccurate += 1
+            tracks[slot].lastTime = time
             return
         }
         // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
         let p = UnitVector(fastLatitude: latitude, longitude: longitude)
+        let hadFix = t.hasFix
+        var step = Double.infinity
         var speed = 0.0  // m/s from the last accepted fix; 0 on the device's first
-        if tracks[slot].hasFix {
-            // Field by field: copying the whole track would share its entry buffer and force a
-            // copy-on-write of all entries below.
-            let seconds = time - tracks[slot].fixTime
+        if hadFix {
+            let seconds = time - t.fixTime
             let allowed = configuration.maxSpeedMetersPerSecond * seconds
-                + configuration.jumpAccuracyFactor * (accuracy + tracks[slot].fixAccuracy) + configuration.jumpSlackMeters
-            let meters = p.chord2(to: tracks[slot].fix).squareRoot() * Earth.meanRadius
-            if meters > allowed && tracks[slot].rejections < configuration.maxConsecutiveJumpRejections {
-                tracks[slot].rejections += 1
+                + configuration.jumpAccuracyFactor * (accuracy + Double(t.fixAccuracy)) + configuration.jumpSlackMeters
+            step = p.chord2(to: t.fix).squareRoot()
+            let meters = step * Earth.meanRadius
+            if meters > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
+                t.rejections += 1
                 counters.jumps += 1
+                tracks[slot] = t
                 return
             }
             speed = meters / seconds
         }
         counters.accepted += 1
-        let hadAnchor = tracks[slot].hasFix
-        tracks[slot].hasFix = true
-        tracks[slot].fix = p
-        tracks[slot].fixTime = time
-        tracks[slot].fixAccuracy = accuracy
-        tracks[slot].rejections = 0
-        var moved = hadAnchor ? p.chord2(to: tracks[slot].anchor) : .infinity
-        if moved > slackChord2 {
-            refreshNeighborhood(slot, at: p, known: hadAnchor)
-            moved = 0
-        }
         let before = events.count
-        update(slot, p, moved: moved.squareRoot(), time: time, accuracy: accuracy, speed: speed, into: &events)
+        if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
+            refreshNeighborhood(&t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
+                                accuracy: accuracy, speed: speed, known: hadFix, into: &events)
+        } else {
+            // The step, quantised upwards, plus a millimetre for the stored fix's rounding.
+            let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
+            if odometer > Self.odometerLimit {
+                t.odometer = 0
+                updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
+            } else {
+                t.odometer = UInt16(truncatingIfNeeded: odometer)
+                if t.entryCount > 0 && (t.sortedFrom > 0 || Int(pool.storage[Int(t.entryStart)].due) <= odometer) {
+                    update(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
+                }
+            }
+        }
+        t.fixTime = time
+        t.fixAccuracy = Float(accuracy)
+        t.rejections = 0
+        t.setFix(p)
+        tracks[slot] = t
+        if pool.isSparse { pool.compact(&tracks) }
         if events.count - before > 1 {
             // One fix's events in fence-id order, whatever the order of the entries.
             events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }
         }
     }
 
+    /// Indices of `fences` sorted by the Z-order (bit-interleaved 16-bit latitude and
+    /// longitude) of their centres, ties by index. O(n log n).
+    static func spatialOrder(_ fences: [Fence]) -> [Int] {
+        func spread(_ v: UInt32) -> UInt32 {
+            var x = v & 0xFFFF
+            x = (x | x << 8) & 0x00FF_00FF
+            x = (x | x << 4) & 0x0F0F_0F0F
+            x = (x | x << 2) & 0x3333_3333
+            x = (x | x << 1) & 0x5555_5555
+            return x
+        }
+        let keys = fences.map { f -> UInt32 in
+            let lat = UInt32(Swift.min(65_535, Swift.max(0, (f.center.latitude + 90) / 180 * 65_536)))
+            let lng = UInt32(Swift.min(65_535, Swift.max(0, (f.center.longitude + 180) / 360 * 65_536)))
+            return spread(lat) << 1 | spread(lng)
+        }
+        return fences.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+    }
+
     /// The slot of `device`'s track, created on first sight.
     @usableFromInline
     mutating func trackSlot(_ device: Int32) -> Int32 {
-        if device >= 0 && device < Self.smallDeviceLimit {
-            let d = Int(device)
-            if d < trackOfSmallDevice.count, trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+        let d = Int(device)
+        if d >= 0 && d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+        if !trackOfDevice.isEmpty, let s = trackOfDevice[device] { return s }
+        let s = Int32(tracks.count)
+        tracks.append(DeviceTrack())
+        deviceOfTrack.append(device)
+        if d >= 0 && (d < Self.denseDeviceLimit || d < 4 * tracks.count) {
             if d >= trackOfSmallDevice.count {
                 // Grow geometrically, so a stream of rising ids costs amortised O(1).
-                let size = Swift.min(Int(Self.smallDeviceLimit), Swift.max(d + 1, 2 * trackOfSmallDevice.count, 1024))
+                let size = Swift.max(d + 1, Swift.min(2 * trackOfSmallDevice.count, Swift.max(Self.denseDeviceLimit, 4 * tracks.count)), 1024)
                 trackOfSmallDevice.append(contentsOf: repeatElement(-1, count: size - trackOfSmallDevice.count))
             }
-            let s = Int32(tracks.count)
-            tracks.append(DeviceTrack(device: device))
             trackOfSmallDevice[d] = s
-            return s
+        } else {
+            trackOfDevice[device] = s
         }
-        if let s = trackOfDevice[device] { return s }
-        let s = Int32(tracks.count)
-        tracks.append(DeviceTrack(device: device))
-        trackOfDevice[device] = s
         return s
     }
 
     /// The slot of `device`'s track, or nil if never seen.
     func existingTrackSlot(_ device: Int32) -> Int32? {
-        if device >= 0 && device < Self.smallDeviceLimit {
-            let d = Int(device)
-            return d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 ? trackOfSmallDevice[d] : nil
-        }
+        let d = Int(device)
+        if d >= 0 && d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
         return trackOfDevice[device]
     }
 }

@@ -63,7 +63,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// Constant allowance of the jump gate, metres (>= 0).
     public var jumpSlackMeters: Double
     /// After this many consecutive rejected jumps the next fix is accepted anyway (the device
-    /// really moved, or the last accepted fix was the outlier); >= 1.
+    /// really moved, or the last accepted fix was the outlier); 1...127.
     public var maxConsecutiveJumpRejections: Int
     /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
     /// again from the index. Affects speed and memory only, never the events (> 0).
@@ -275,7 +275,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         }
         guard enterConfirmations >= 1, enterConfirmations <= 255 else { throw .invalidSetting(field: "enterConfirmations", value: Double(enterConfirmations)) }
         guard exitConfirmations >= 1, exitConfirmations <= 255 else { throw .invalidSetting(field: "exitConfirmations", value: Double(exitConfirmations)) }
-        guard maxConsecutiveJumpRejections >= 1 else {
+        guard maxConsecutiveJumpRejections >= 1, maxConsecutiveJumpRejections <= 127 else {
             throw .invalidSetting(field: "maxConsecutiveJumpRejections", value: Double(maxConsecutiveJumpRejections))
         }
     }

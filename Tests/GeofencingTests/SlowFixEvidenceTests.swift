@@ -130,20 +130,22 @@ private var uncapped: TransitionDetectorConfiguration {
         let gap = band + c.accuracyFactor * c.maxAccuracyMeters + pick([0.01, 1, rng.nextUnit() * 2000])
         let d = state == .outside ? radius + gap : radius - gap
         if d < 0 { continue }
-        var entry = FenceEntry(slot: 3, center: UnitVector(x: 1, y: 0, z: 0), radiusChord: chord(radius), band: band / R,
-                               dwellSeconds: rng.nextUnit() < 0.5 ? .infinity : 60, state: state)
+        var entry = FenceEntry(slot: 3, hasDwell: rng.nextUnit() < 0.5, state: state)
+        entry.due = UInt16(truncatingIfNeeded: Int(rng.nextUnit() * 65_536))
+        let rc = chord(radius)
         entry.since = pick([0, -1e9, rng.nextUnit() * 1e6])
         entry.dwellDone = true
         let before = entry
         let accuracy = pick([0, c.maxAccuracyMeters, rng.nextUnit() * c.maxAccuracyMeters])
         let speed = pick([0, c.slowSpeedMetersPerSecond, 1e9, rng.nextUnit() * 50])
-        let kind = entry.observe(c2: chord(d) * chord(d), rc: entry.radiusChord, band: entry.band,
+        let cd = chord(d)
+        let kind = entry.observe(c2: cd * cd, rc: rc, band: band / R,
                                  accuracyChord: c.accuracyFactor * accuracy / R,
                                  perSigma: R / Swift.max(0.5, accuracy / 2), evidenceCap: rules.evidenceCap(speed: speed),
                                  time: pick([0, 1e9, rng.nextUnit() * 1e6]), dwellSeconds: pick([0, 60, .infinity]), rules: rules)
         #expect(kind == nil, "seed 99: \(c) r \(radius) d \(d)")
-        #expect(entry.state == before.state && entry.pending == 0 && entry.since == before.since
-                && entry.dwellDone && entry.hasDwell == before.hasDwell && entry.horizon == before.horizon,
+        let unchanged = entry.state == before.state && entry.pending == 0 && entry.since == before.since
+        #expect(unchanged && entry.dwellDone && entry.hasDwell == before.hasDwell && entry.due == before.due,
                 "seed 99: \(c) r \(radius) d \(d)")
         checked += 1
     }

@@ -2,9 +2,9 @@ import Geodesy
 
 extension TransitionDetector {
     /// Re-fetches the fences near `p`, makes `p` the anchor, restarts the odometer and applies
-    /// the fix at `p` to every merged entry (by slot; see ``updateAll(_:device:at:time:accuracy:speed:into:)``): new fences start `outside` when the device had an earlier
-    /// accepted fix (every fence not held was decisively outside then) and `unknown` on its first
-    /// fix; fences settled outside whose boundary band stays beyond the slack are dropped
+    /// the fix at `p` to every merged entry (by slot; see `updateAll`): new fences start
+    /// `outside` when the device had an earlier accepted fix (every fence not held was
+    /// decisively outside then) and `unknown` on its first fix; fences settled outside whose boundary band stays beyond the slack are dropped
     /// (implicitly outside), and so are held fences the index no longer reports unless the
     /// device is inside or pending. O(fences reported + entries held); allocation-free once the
     /// scratch buffers and the pool have grown.

@@ -13,8 +13,9 @@
 ///
 /// A detector's snapshot is the magic `GFS1`, the device count (varint), then its devices in
 /// first-seen order. A device with a fix takes 79 bytes plus 14 per fence entry (22 when the
-/// two times differ): 341 bytes per device (18.7 entries each) on the 10k-POI workload at the
-/// defaults, against 1,360 bytes of live state (`geofence-bench transitions --json`, "state").
+/// two times differ): 364 bytes per device (20.4 entries each) on the README's 10k-POI workload
+/// at the defaults, against 975 bytes of live state (`geofence-bench transitions --json`,
+/// "state").
 extension DeviceSnapshot {
     /// Appends this snapshot's binary form to `bytes`.
     public func appendBinary(to bytes: inout [UInt8]) {

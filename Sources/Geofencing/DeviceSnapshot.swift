@@ -4,11 +4,12 @@ import Geodesy
 /// detector built on the same fences and configuration continues the stream exactly as if it had
 /// never stopped. Fences are named by id, so the snapshot does not depend on fence order.
 /// Times in seconds; the last accepted fix and the anchor (where the device's nearby fences were
-/// last fetched) as unit vectors (x, y, z); the fix's accuracy in metres.
+/// last fetched) as unit vectors (x, y, z), as the detector keeps them (the anchor in single
+/// precision, the fix to within a millimetre); the fix's accuracy in metres.
 ///
-/// Only state is stored: how far the device may move before each fence must be looked at again
-/// is recomputed from the anchor on restore. Encoded snapshots that still carry the fields
-/// `horizon` and `processed` (and the state as 0, 1, 2) read the same.
+/// Only state is stored: after a restore every held fence is looked at on the device's next
+/// fix, which works out again when each must next be looked at. Encoded snapshots that still
+/// carry the fields `horizon` and `processed` (and the state as 0, 1, 2) read the same.
 public struct DeviceSnapshot: Hashable, Sendable, Codable {
     /// Where the device is for one fence, as far as the detector has decided.
     public enum Presence: UInt8, Hashable, Sendable, Codable {

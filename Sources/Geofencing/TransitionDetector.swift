@@ -136,10 +136,12 @@ public struct TransitionDetector {
     }
 
     /// A detector over `fences` with its own index: a ``LatLngGridIndex`` of the fences enlarged
-    /// by their largest margin plus the slack, asked with `forEachContaining` in degrees. With tiers of very
-    /// different radii this returns far fewer fences per refresh than a `forEachWithin` query,
-    /// which must reach `maxRadius + margin + slack` around the device for every fence (on the
-    /// 1/3/5-mile workload about half as many; the faster choice when no index is shared).
+    /// by their largest margin plus the slack, asked with `forEachContaining` in degrees (on the
+    /// README's workload the detector runs about 10 % faster than with a ``PackedRTree`` of the
+    /// same fences). With tiers of very different radii this returns far fewer fences per
+    /// refresh than a `forEachWithin` query, which must reach `maxRadius + margin + slack`
+    /// around the device for every fence (on the 1/3/5-mile workload about half as many; the
+    /// faster choice when no index is shared).
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``, and
     ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
     ///   and the slack is not a finite number of metres (settings valid alone but too large together).
@@ -221,7 +223,8 @@ public struct TransitionDetector {
         self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
     }
 
-    /// A detector over task fences, with its own index (as ``init(fences:dwellSeconds:configuration:)``); `.postArrivalDwell` fences
+    /// A detector over task fences, with its own index (as
+    /// ``init(fences:dwellSeconds:configuration:)``); `.postArrivalDwell` fences
     /// (any fence with `dwellSeconds`) get dwell events.
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``.
     public init(geofences: [Geofence], configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {

@@ -38,13 +38,12 @@ extension TransitionDetector {
         spareEntries = kept
         t.setAnchor(p)
         t.odometer = 0
-        updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
+        updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, dropFar: true, into: &events)
     }
 
     /// The entries to hold after a refresh at `p`: every held entry whose slot is in `found`,
     /// then every slot of `found` not held as a new entry in `newState`, then the held entries
-    /// not found that are inside or pending; minus the entries settled outside whose boundary
-    /// band stays beyond the slack. Built in the spare entry buffer. O(held + found).
+    /// not found that are inside or pending. Built in the spare entry buffer. O(held + found).
     @usableFromInline
     mutating func merge(_ t: DeviceTrack, found: [Int32], at p: UnitVector, newState: FenceEntry.State) -> [FenceEntry] {
         var kept = spareEntries
@@ -53,20 +52,12 @@ extension TransitionDetector {
         var marks = mark
         mark = []
         let start = Int(t.entryStart), count = t.entryCount
-        let dropBeyond = slackChord + 1e-12
-        let maxAccuracyChord = self.maxAccuracyChord
         geometry.withUnsafeBufferPointer { geometry in
             pool.storage.withUnsafeBufferPointer { old in
-                // Whether to hold `e`: not when it is settled outside beyond the slack (or, not
-                // found, neither inside nor pending).
+                // Whether to hold `e`: not when it was not found and is neither inside nor pending
+                // (the far ones found are dropped by the visit that follows: `updateAll`).
                 @inline(__always) func keeps(_ e: FenceEntry, wasFound: Bool) -> Bool {
-                    if !wasFound && !(e.state == .inside || e.pending > 0) { return false }
-                    if e.isSettled && e.state == .outside {
-                        let g = geometry[Int(e.slot)]
-                        let c = p.chord2(to: g.center).squareRoot()
-                        if c > g.radiusChord && c - g.radiusChord - g.band - maxAccuracyChord > dropBeyond { return false }
-                    }
-                    return true
+                    wasFound || e.state == .inside || e.pending > 0
                 }
                 for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
                 for s in found {
@@ -90,6 +81,29 @@ extension TransitionDetector {
         }
         mark = marks
         return kept
+    }
+
+    /// Moves the entries of track `t` to a block of the smallest class that holds them when
+    /// theirs is of another class (or frees it when there are none).
+    @usableFromInline
+    mutating func fitBlock(_ t: inout DeviceTrack) {
+        let n = t.entryCount, current = t.blockClass
+        if n == 0 {
+            pool.release(t.entryStart, current)
+            t.blockClass = EntryPool.noBlock
+            t.entryStart = 0
+            return
+        }
+        let needed = EntryPool.sizeClass(for: n)
+        if needed == current { return }
+        let from = Int(t.entryStart)
+        let to = Int(pool.allocate(needed))
+        pool.storage.withUnsafeMutableBufferPointer { storage in
+            for k in 0..<n { storage[to + k] = storage[from + k] }
+        }
+        pool.release(t.entryStart, current)
+        t.entryStart = UInt32(to)
+        t.blockClass = needed
     }
 
     /// Makes `entries` the entries of track `t`, moving it to a block of the smallest class that

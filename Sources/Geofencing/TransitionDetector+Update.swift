@@ -35,26 +35,46 @@ extension TransitionDetector {
     /// Applies the fix at `p` to every entry of track `t` with its odometer at 0 (after a
     /// refresh or a rebase), re-arms each with its due reading rounded down to a multiple of
     /// 1,024 quanta (a 64th of the odometer's range; looking early changes nothing), and sorts
-    /// them by it (a stable counting sort over 64 buckets). O(entries).
+    /// them by it (a stable counting sort over 64 buckets). With `dropFar` (after a refresh,
+    /// `p` the anchor) it first drops the entries settled outside whose boundary band stays
+    /// beyond the slack (implicitly outside; the fix cannot change them) and fits the block to
+    /// the rest. O(entries).
     @usableFromInline
     mutating func updateAll(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
-                            speed: Double, into events: inout [TransitionEvent]) {
-        let start = Int(t.entryStart), count = t.entryCount
+                            speed: Double, dropFar: Bool = false, into events: inout [TransitionEvent]) {
+        let start = Int(t.entryStart)
         var counts = InlineArray<64, Int32>(repeating: 0)
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
+        let dropBeyond = slackChord + 1e-12
+        let maxAccuracyChord = self.maxAccuracyChord
+        var count = 0
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
-                    for k in start..<(start + count) {
-                        let due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events) & 0xFC00
-                        storage[k].due = due
+                    for k in start..<(start + t.entryCount) {
+                        var e = storage[k]
+                        let g = geometry[Int(e.slot)]
+                        let c2 = p.chord2(to: g.center)
+                        if dropFar && e.isSettled && e.state == .outside && c2 > g.radiusChord * g.radiusChord
+                            && c2.squareRoot() - g.radiusChord - g.band - maxAccuracyChord > dropBeyond {
+                            continue
+                        }
+                        let due = fix.visit(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events) & 0xFC00
+                        e.due = due
+                        storage[start + count] = e
+                        count += 1
                         counts[Int(due >> 10)] += 1
                     }
                 }
             }
         }
+        if count != t.entryCount {
+            t.entryCount = count
+            fitBlock(&t)
+        }
         t.sortedFrom = 0
         if count < 2 { return }
+        let start2 = Int(t.entryStart)
         var sorted = spareEntries
         spareEntries = []
         sorted.removeAll(keepingCapacity: true)
@@ -64,11 +84,11 @@ extension TransitionDetector {
             counts[b] = next
             next += c
         }
-        sorted.append(contentsOf: pool.storage[start..<(start + count)])
+        sorted.append(contentsOf: pool.storage[start2..<(start2 + count)])
         pool.storage.withUnsafeMutableBufferPointer { storage in
             for e in sorted {
                 let b = Int(e.due >> 10)
-                storage[start + Int(counts[b])] = e
+                storage[start2 + Int(counts[b])] = e
                 counts[b] += 1
             }
         }
@@ -114,9 +134,16 @@ struct FixContext {
     @inline(__always) @usableFromInline
     func visit(_ entry: inout FenceEntry, geometry: UnsafeBufferPointer<FenceGeometry>, fenceIDs: UnsafeBufferPointer<Int32>,
                into events: inout [TransitionEvent]) -> UInt16 {
+        let g = geometry[Int(entry.slot)]
+        return visit(&entry, g, c2: p.chord2(to: g.center), fenceIDs: fenceIDs, into: &events)
+    }
+
+    /// ``visit(_:geometry:fenceIDs:into:)`` given the fence's geometry `g` and the squared chord
+    /// `c2` from the fix to its centre.
+    @inline(__always) @usableFromInline
+    func visit(_ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+               into events: inout [TransitionEvent]) -> UInt16 {
         let s = Int(entry.slot)
-        let g = geometry[s]
-        let c2 = p.chord2(to: g.center)
         if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
                                     perSigma: perSigma, evidenceCap: evidenceCap, time: time,
                                     dwellSeconds: g.dwellSeconds, rules: rules) {

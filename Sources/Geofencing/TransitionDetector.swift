@@ -311,9 +311,24 @@ public struct TransitionDetector {
         t.setFix(p)
         tracks[slot] = t
         if pool.isSparse { pool.compact(&tracks) }
-        if events.count - before > 1 {
-            // One fix's events in fence-id order, whatever the order of the entries.
-            events[before...].sort { $0.fence < $1.fence || ($0.fence == $1.fence && $0.kind.rawValue < $1.kind.rawValue) }
+        if events.count - before > 1 { Self.orderByFence(&events, from: before) }
+    }
+
+    /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw
+    /// order within a fence, whatever the order of the entries that produced them: an insertion
+    /// sort, O(n^2) for the n events of one fix.
+    @inline(__always) @usableFromInline
+    static func orderByFence(_ events: inout [TransitionEvent], from: Int) {
+        events.withUnsafeMutableBufferPointer { e in
+            for i in (from + 1)..<e.count {
+                let x = e[i]
+                var j = i
+                while j > from && (e[j - 1].fence > x.fence || (e[j - 1].fence == x.fence && e[j - 1].kind.rawValue > x.kind.rawValue)) {
+                    e[j] = e[j - 1]
+                    j -= 1
+                }
+                e[j] = x
+            }
         }
     }
 

@@ -74,7 +74,7 @@ extension TransitionDetector {
         }
         t.sortedFrom = 0
         if count < 2 { return }
-        let start2 = Int(t.entryStart)
+        let block = Int(t.entryStart)  // fitBlock may have moved the entries
         var sorted = spareEntries
         spareEntries = []
         sorted.removeAll(keepingCapacity: true)
@@ -84,11 +84,11 @@ extension TransitionDetector {
             counts[b] = next
             next += c
         }
-        sorted.append(contentsOf: pool.storage[start2..<(start2 + count)])
+        sorted.append(contentsOf: pool.storage[block..<(block + count)])
         pool.storage.withUnsafeMutableBufferPointer { storage in
             for e in sorted {
                 let b = Int(e.due >> 10)
-                storage[start2 + Int(counts[b])] = e
+                storage[block + Int(counts[b])] = e
                 counts[b] += 1
             }
         }

@@ -83,52 +83,36 @@ extension TransitionDetector {
         return kept
     }
 
-    /// Moves the entries of track `t` to a block of the smallest class that holds them when
-    /// theirs is of another class (or frees it when there are none).
+    /// Gives track `t` a block of the smallest class that holds `n` entries (none for 0), moving
+    /// its first `moving` entries there when the class changes.
     @usableFromInline
-    mutating func fitBlock(_ t: inout DeviceTrack) {
-        let n = t.entryCount, current = t.blockClass
-        if n == 0 {
-            pool.release(t.entryStart, current)
-            t.blockClass = EntryPool.noBlock
-            t.entryStart = 0
-            return
-        }
-        let needed = EntryPool.sizeClass(for: n)
+    mutating func fitBlock(_ t: inout DeviceTrack, for n: Int, moving: Int) {
+        let current = t.blockClass
+        let needed = n == 0 ? EntryPool.noBlock : EntryPool.sizeClass(for: n)
         if needed == current { return }
         let from = Int(t.entryStart)
-        let to = Int(pool.allocate(needed))
-        pool.storage.withUnsafeMutableBufferPointer { storage in
-            for k in 0..<n { storage[to + k] = storage[from + k] }
+        let to = needed == EntryPool.noBlock ? 0 : Int(pool.allocate(needed))
+        if moving > 0 {
+            pool.storage.withUnsafeMutableBufferPointer { storage in
+                for k in 0..<moving { storage[to + k] = storage[from + k] }
+            }
         }
         pool.release(t.entryStart, current)
         t.entryStart = UInt32(to)
         t.blockClass = needed
     }
 
-    /// Makes `entries` the entries of track `t`, moving it to a block of the smallest class that
-    /// holds them when its block is of another class.
+    /// Makes `entries` the entries of track `t` (each to be looked at on the next fix), in a
+    /// block of the smallest class that holds them.
     @usableFromInline
     mutating func install(_ entries: [FenceEntry], into t: inout DeviceTrack) {
         let n = entries.count
-        let current = t.blockClass
-        if n == 0 {
-            pool.release(t.entryStart, current)
-            t.blockClass = EntryPool.noBlock
-            t.entryStart = 0
-        } else {
-            let needed = EntryPool.sizeClass(for: n)
-            if current != needed {
-                pool.release(t.entryStart, current)
-                t.entryStart = pool.allocate(needed)
-                t.blockClass = needed
-            }
-            let start = Int(t.entryStart)
-            pool.storage.withUnsafeMutableBufferPointer { storage in
-                for k in 0..<n {
-                    storage[start + k] = entries[k]
-                    storage[start + k].due = 0
-                }
+        fitBlock(&t, for: n, moving: 0)
+        let start = Int(t.entryStart)
+        pool.storage.withUnsafeMutableBufferPointer { storage in
+            for k in 0..<n {
+                storage[start + k] = entries[k]
+                storage[start + k].due = 0
             }
         }
         t.entryCount = n

@@ -70,7 +70,7 @@ extension TransitionDetector {
         }
         if count != t.entryCount {
             t.entryCount = count
-            fitBlock(&t)
+            fitBlock(&t, for: count, moving: count)
         }
         t.sortedFrom = 0
         if count < 2 { return }

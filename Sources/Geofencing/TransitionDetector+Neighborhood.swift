@@ -2,12 +2,10 @@ import Geodesy
 
 extension TransitionDetector {
     /// Re-fetches the fences near `p`, makes `p` the anchor, restarts the odometer and applies
-    /// the fix at `p` to every merged entry (by slot; see `updateAll`): new fences start
-    /// `outside` when the device had an earlier accepted fix (every fence not held was
-    /// decisively outside then) and `unknown` on its first fix; fences settled outside whose boundary band stays beyond the slack are dropped
-    /// (implicitly outside), and so are held fences the index no longer reports unless the
-    /// device is inside or pending. O(fences reported + entries held); allocation-free once the
-    /// scratch buffers and the pool have grown.
+    /// the fix at `p` to every entry it keeps (see ``rebuild(_:found:keepAll:newState:fix:into:)``):
+    /// new fences start `outside` when the device had an earlier accepted fix (every fence not
+    /// held was decisively outside then) and `unknown` on its first fix. O(fences reported +
+    /// entries held); allocation-free once the scratch buffers and the pool have grown.
     @usableFromInline
     mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
                                       longitude: Double, time: Double, accuracy: Double, speed: Double,
@@ -18,7 +16,11 @@ extension TransitionDetector {
         scratch = []
         found.removeAll(keepingCapacity: true)
         var unknown = 0
-        if slotTable.isEmpty {
+        if neighborhoodGrid != nil {
+            neighborhoodGrid.unsafelyUnwrapped.forEachContaining(latitude: latitude, longitude: longitude) { s in
+                found.append(s)
+            }
+        } else if slotTable.isEmpty {
             let slots = slotOfID
             queryWithin(queryRadiusMeters, p, latitude, longitude) { id in
                 if let s = slots[id] { found.append(s) } else { unknown += 1 }
@@ -32,55 +34,100 @@ extension TransitionDetector {
             }
         }
         counters.unknownFenceIDs += unknown
-        let kept = merge(t, found: found, at: p, newState: known ? .outside : .unknown)
+        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
+        rebuild(&t, found: found, keepAll: false, newState: known ? .outside : .unknown, fix: fix, into: &events)
         scratch = found
-        install(kept, into: &t)
-        spareEntries = kept
         t.setAnchor(p)
-        t.odometer = 0
-        updateAll(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, dropFar: true, into: &events)
     }
 
-    /// The entries to hold after a refresh at `p`: every held entry whose slot is in `found`,
-    /// then every slot of `found` not held as a new entry in `newState`, then the held entries
-    /// not found that are inside or pending. Built in the spare entry buffer. O(held + found).
+    /// Applies `fix` (at odometer 0) to the entries track `t` is to hold and makes them its
+    /// entries, sorted by due reading, with the odometer at 0.
+    ///
+    /// The entries held: every held entry whose slot is in `found`; every slot of `found` not
+    /// held, as a new entry in `newState`; and the held entries not found that are inside or
+    /// pending, or all of them with `keepAll` (a rebase: `found` empty, nothing dropped).
+    /// Without `keepAll` (after a refresh at the fix), an entry settled outside whose clearance
+    /// (``FixContext/clearance(_:c2:_:)``) exceeds the slack is dropped unvisited: no fix within
+    /// the slack can change it, and it is implicitly outside. Each kept entry is visited once and re-armed
+    /// with its due reading rounded down to a multiple of 1,024 quanta (a 64th of the
+    /// odometer's range; looking early changes nothing), then placed by a stable counting sort
+    /// over those 64 buckets into a block of the smallest class that holds them.
+    /// O(held + found), two passes.
     @usableFromInline
-    mutating func merge(_ t: DeviceTrack, found: [Int32], at p: UnitVector, newState: FenceEntry.State) -> [FenceEntry] {
+    mutating func rebuild(_ t: inout DeviceTrack, found: [Int32], keepAll: Bool, newState: FenceEntry.State,
+                          fix: FixContext, into events: inout [TransitionEvent]) {
+        let start = Int(t.entryStart), count = t.entryCount
+        let capacity = count + found.count
+        if spareEntries.count < capacity {
+            spareEntries.append(contentsOf: repeatElement(FenceEntry(slot: 0, hasDwell: false, state: .unknown),
+                                                          count: capacity - spareEntries.count))
+        }
         var kept = spareEntries
         spareEntries = []
-        kept.removeAll(keepingCapacity: true)
         var marks = mark
         mark = []
-        let start = Int(t.entryStart), count = t.entryCount
-        geometry.withUnsafeBufferPointer { geometry in
-            pool.storage.withUnsafeBufferPointer { old in
-                // Whether to hold `e`: not when it was not found and is neither inside nor pending
-                // (the far ones found are dropped by the visit that follows: `updateAll`).
-                @inline(__always) func keeps(_ e: FenceEntry, wasFound: Bool) -> Bool {
-                    wasFound || e.state == .inside || e.pending > 0
-                }
-                for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
-                for s in found {
-                    let m = marks[Int(s)]
-                    if m >= 0 {
-                        if keeps(old[start + Int(m)], wasFound: true) { kept.append(old[start + Int(m)]) }
-                        marks[Int(s)] = -2  // handled
-                    } else if m == -1 {
-                        let e = FenceEntry(slot: s, hasDwell: geometry[Int(s)].dwellSeconds != .infinity, state: newState)
-                        if keeps(e, wasFound: true) { kept.append(e) }
-                        marks[Int(s)] = -2  // an index that reports a fence twice adds it once
+        var counts = InlineArray<64, Int32>(repeating: 0)
+        var n = 0
+        let dropBeyond = keepAll ? Double.infinity : slackChord
+        fenceIDs.withUnsafeBufferPointer { fenceIDs in
+            geometry.withUnsafeBufferPointer { geometry in
+                pool.storage.withUnsafeBufferPointer { old in
+                    kept.withUnsafeMutableBufferPointer { out in
+                        marks.withUnsafeMutableBufferPointer { marks in
+                            var c = RebuildPass(geometry: geometry, fenceIDs: fenceIDs, out: out, fix: fix, dropBeyond: dropBeyond)
+                            defer {
+                                n = c.count
+                                counts = c.buckets
+                            }
+                            if keepAll {
+                                for k in start..<(start + count) { c.take(old[k], into: &events) }
+                                return
+                            }
+                            for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
+                            for s in found {
+                                let m = marks[Int(s)]
+                                if m >= 0 {
+                                    c.take(old[start + Int(m)], into: &events)
+                                } else if m == -1 {
+                                    c.take(FenceEntry(slot: s, hasDwell: geometry[Int(s)].dwellSeconds != .infinity, state: newState),
+                                           into: &events)
+                                }
+                                marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+                            }
+                            for k in start..<(start + count) {
+                                let s = Int(old[k].slot)
+                                if marks[s] >= 0 && (old[k].state == .inside || old[k].pending > 0) { c.take(old[k], into: &events) }
+                                marks[s] = -1
+                            }
+                            for s in found { marks[Int(s)] = -1 }
+                        }
                     }
                 }
-                for k in start..<(start + count) {
-                    let s = Int(old[k].slot)
-                    if marks[s] >= 0 && keeps(old[k], wasFound: false) { kept.append(old[k]) }
-                    marks[s] = -1
-                }
-                for s in found { marks[Int(s)] = -1 }
             }
         }
         mark = marks
-        return kept
+        fitBlock(&t, for: n, moving: 0)
+        t.entryCount = n
+        t.odometer = 0
+        t.sortedFrom = 0
+        var next: Int32 = 0
+        for b in counts.indices {
+            let c = counts[b]
+            counts[b] = next
+            next += c
+        }
+        let block = Int(t.entryStart)
+        kept.withUnsafeBufferPointer { kept in
+            pool.storage.withUnsafeMutableBufferPointer { storage in
+                for i in 0..<n {
+                    let e = kept[i]
+                    let b = Int(e.due >> 10)
+                    storage[block + Int(counts[b])] = e
+                    counts[b] += 1
+                }
+            }
+        }
+        spareEntries = kept
     }
 
     /// Gives track `t` a block of the smallest class that holds `n` entries (none for 0), moving
@@ -116,5 +163,55 @@ extension TransitionDetector {
             }
         }
         t.entryCount = n
+    }
+}
+
+/// One pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:into:)``: visits the
+/// entries it is given and collects the ones to keep, with their due readings counted into 64
+/// buckets.
+@usableFromInline
+struct RebuildPass {
+    let geometry: UnsafeBufferPointer<FenceGeometry>
+    let fenceIDs: UnsafeBufferPointer<Int32>
+    /// Where the kept entries go, in the order taken.
+    let out: UnsafeMutableBufferPointer<FenceEntry>
+    let fix: FixContext
+    /// Clearance (``FixContext/clearance(_:c2:_:)``, chord units) beyond which an entry settled
+    /// outside is dropped (infinity: never).
+    let dropBeyond: Double
+    /// Entries kept so far.
+    var count = 0
+    /// Kept entries per due bucket (`due >> 10`).
+    var buckets = InlineArray<64, Int32>(repeating: 0)
+
+    @inline(__always)
+    init(geometry: UnsafeBufferPointer<FenceGeometry>, fenceIDs: UnsafeBufferPointer<Int32>,
+         out: UnsafeMutableBufferPointer<FenceEntry>, fix: FixContext, dropBeyond: Double) {
+        self.geometry = geometry
+        self.fenceIDs = fenceIDs
+        self.out = out
+        self.fix = fix
+        self.dropBeyond = dropBeyond
+    }
+
+    /// Visits `entry` (appending its event) and keeps it with its due reading rounded down to a
+    /// multiple of 1,024, unless it is settled outside with a clearance beyond `dropBeyond`.
+    @inline(__always)
+    mutating func take(_ entry: FenceEntry, into events: inout [TransitionEvent]) {
+        var e = entry
+        let g = geometry[Int(e.slot)]
+        let c2 = fix.p.chord2(to: g.center)
+        var due: UInt16
+        if e.isSettled, case let clearance = FixContext.clearance(e, c2: c2, g), clearance > 0 {
+            if e.state == .outside && clearance > dropBeyond { return }
+            due = fix.reading(after: clearance)  // the fix cannot change it
+        } else {
+            due = fix.visit(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+        }
+        due &= 0xFC00
+        e.due = due
+        out[count] = e
+        count += 1
+        buckets[Int(due >> 10)] += 1
     }
 }

@@ -51,10 +51,12 @@ extension FenceEntry {
     ///   - dwellSeconds: the fence's dwell time (infinity for none); read only while a dwell is due.
     ///
     /// Invariant the sparse state relies on (see ``TransitionDetector``): an entry with
-    /// `pending == 0`, `dwellDone` and a known state is left unchanged by every fix whose
-    /// distance from the boundary on the entry's own side exceeds `band + accuracyFactor *
-    /// maxAccuracyMeters`. (The evidence cap only lowers a fix's score, and a fix on the own side
-    /// never starts an evidence run, so it cannot break this.)
+    /// `pending == 0`, `dwellDone` and a known state is left unchanged by every fix that is not
+    /// past the boundary, on the side opposite its state, by more than `band` (outside: unless
+    /// `chord < rc - band`; inside: unless `chord > rc + band`). Both rules need at least that
+    /// to count a fix as decisive (hysteresis adds the accuracy margin on top; evidence starts
+    /// a run only past `rc ∓ band`), the evidence cap only lowers a fix's score, and the dwell
+    /// is done, so nothing else can change.
     @inline(__always) @usableFromInline
     mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
                           evidenceCap: Double, time: Double, dwellSeconds: @autoclosure () -> Double,

@@ -41,10 +41,13 @@ import SpatialIndex
 /// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
 /// path length of its accepted fixes since the last refresh, in quanta of 1/65,534 of four
 /// times the slack, rounded up at every step); each entry a `due` reading, set whenever it is
-/// looked at to the odometer plus the entry's distance from its decision band (see
-/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:time:dwellSeconds:rules:)``'s
-/// invariant), rounded down. A device cannot have moved further than it has travelled, so an
-/// entry whose due reading is ahead of the odometer cannot change. After a refresh all entries
+/// looked at to the odometer plus the entry's clearance, rounded down. The clearance of a
+/// settled entry is how far the device must travel to be past the boundary, on the side
+/// opposite the entry's state, by more than the band: nearer fixes cannot change it (see
+/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:time:dwellSeconds:rules:)``'s
+/// invariant), so a look at an entry with clearance left only re-arms it. A device cannot have
+/// moved further than it has travelled, so an entry whose due reading is ahead of the odometer
+/// cannot change. After a refresh all entries
 /// are looked at, then sorted by due reading (rounded to 64 steps), and a fix scans the entries
 /// it has looked at since plus the sorted ones up to the first it has not reached. When the
 /// odometer fills up without a refresh (a device jittering in place), every entry is looked at
@@ -89,8 +92,6 @@ public struct TransitionDetector {
     /// `neighborhoodSlackMeters / R` + 1 m: the slack in chord units with room for the anchor's
     /// rounding.
     @usableFromInline let slackChord: Double
-    /// `accuracyFactor * maxAccuracyMeters / R`: the largest accuracy part of a margin.
-    @usableFromInline let maxAccuracyChord: Double
     /// `accuracyFactor / R`: chord units per metre of accuracy.
     @usableFromInline let accuracyChordPerMeter: Double
 
@@ -222,7 +223,6 @@ public struct TransitionDetector {
         self.slackChord2 = Fence.chord2(forRadiusMeters: configuration.neighborhoodSlackMeters)
         self.accuracyChordPerMeter = configuration.accuracyFactor / Earth.meanRadius
         self.slackChord = (configuration.neighborhoodSlackMeters + 1) / Earth.meanRadius
-        self.maxAccuracyChord = configuration.accuracyFactor * configuration.maxAccuracyMeters / Earth.meanRadius
     }
 
     /// A detector over task fences, with its own index (as

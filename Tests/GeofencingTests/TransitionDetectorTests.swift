@@ -363,3 +363,53 @@ private let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComp
     #expect(events == expected)
     #expect(expected.count > 5)
 }
+
+@Test func eventsDoNotDependOnSlackOrIndexWithHysteresisBands() throws {
+    // Fences with a band (hysteresisMeters plus a radius fraction) move the clearance that
+    // re-arms settled entries; the detector's own grid and a shared index must agree.
+    var banded = TransitionDetectorConfiguration.hysteresis
+    banded.hysteresisMeters = 15
+    banded.hysteresisRadiusFraction = 0.05
+    var evidenceBanded = TransitionDetectorConfiguration.default
+    evidenceBanded.hysteresisMeters = 40
+    for (name, base) in [("default", TransitionDetectorConfiguration.default), ("banded", banded),
+                         ("evidence banded", evidenceBanded)] {
+        let world = randomWorld(seed: 11)
+        var results: [[TransitionEvent]] = []
+        for slack in [1.0, 3000] {
+            var config = base
+            config.neighborhoodSlackMeters = slack
+            var shared = try detector(world.fences, dwell: [1: 120], config)
+            var own = try TransitionDetector(fences: world.fences, dwellSeconds: [1: 120], configuration: config)
+            results.append(runAll(&shared, world.fixes[...]))
+            results.append(runAll(&own, world.fixes[...]))
+        }
+        #expect(results[0].count > 5, "\(name)")
+        for k in 1..<results.count { #expect(results[k] == results[0], "\(name), run \(k)") }
+    }
+}
+
+@Test func aDeviceJitteringOnABoundaryGivesTheSameEventsWhateverItsSlack() throws {
+    // A standing device whose noisy fixes straddle the edge of fence 7 travels four slacks of
+    // path without leaving one (the odometer fills and every entry is looked at again, with no
+    // index query); with a 1 m slack every fix refreshes instead.
+    var rng = SplitMix64(seed: 21)
+    var fixes: [(Double, Double, Double)] = []
+    for k in 0..<3_000 {
+        let accuracy = 8 + rng.nextUnit() * 20
+        fixes.append((Double(k) * 5, 150 + (rng.nextUnit() - 0.5) * 2 * accuracy * 1.5, accuracy))
+    }
+    let inner = try Fence(id: 8, center: center, radiusMeters: 400)
+    let far = try Fence(id: 9, center: east(2_000), radiusMeters: 300)
+    var results: [[TransitionEvent]] = []
+    for slack in [1.0, 50, 3000] {
+        var config = TransitionDetectorConfiguration.default
+        config.neighborhoodSlackMeters = slack
+        var d = try detector([fence150, inner, far], dwell: [7: 60], config)
+        results.append(run(&d, fixes))
+    }
+    #expect(results[0].filter { $0.fence == 7 }.count >= 4, "\(results[0].count) events")
+    #expect(results[0].allSatisfy { $0.fence == 7 })
+    #expect(results[1] == results[0])
+    #expect(results[2] == results[0])
+}

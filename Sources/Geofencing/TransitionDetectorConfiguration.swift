@@ -111,6 +111,18 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// driving (walking is under 2): 6 / 7 / 8 / 10 gave false positives 0.136 / 0.120 / 0.112 /
     /// 0.099 % and false negatives 0.356 / 0.357 / 0.363 / 0.425 %.
     public var slowSpeedMetersPerSecond: Double
+    /// Speed, m/s, over the step from the device's previous accepted fix below which a fix is
+    /// still (>= 0, finite; 0: no fix is still). A still fix pays ``stillEvidencePerFix`` on top
+    /// of the per-fix allowance. The errors of a standing device's fixes are correlated over a
+    /// minute or more, so its consecutive shallow fixes past the boundary are largely one error
+    /// seen again, not independent evidence; a device on the move sees the boundary from new
+    /// positions. Default 0 (off: the defaults were tuned without it); ``precise`` uses 0.8,
+    /// under walking pace (1-2 m/s) but above the apparent speed of most standing devices.
+    public var stillSpeedMetersPerSecond: Double
+    /// Evidence, in sigmas, that a still fix (see ``stillSpeedMetersPerSecond``) must exceed on
+    /// top of ``enterEvidencePerFix`` or ``exitEvidencePerFix`` to count (>= 0). Default 0;
+    /// ``precise`` uses 0.25 (its table gives the measurements).
+    public var stillEvidencePerFix: Double
 
     /// A configuration with the given settings; the defaults are the tuned ones (see each
     /// property). Checked by ``validate()`` when a detector is made.
@@ -121,7 +133,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                 maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000,
                 enterEvidence: Double = 2.5, enterEvidencePerFix: Double = 0.5,
                 exitEvidence: Double = 2.5, exitEvidencePerFix: Double = 0.5,
-                slowEvidenceCapSigmas: Double = 2.5, slowSpeedMetersPerSecond: Double = 8) {
+                slowEvidenceCapSigmas: Double = 2.5, slowSpeedMetersPerSecond: Double = 8,
+                stillSpeedMetersPerSecond: Double = 0, stillEvidencePerFix: Double = 0) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor
@@ -140,6 +153,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         self.exitEvidencePerFix = exitEvidencePerFix
         self.slowEvidenceCapSigmas = slowEvidenceCapSigmas
         self.slowSpeedMetersPerSecond = slowSpeedMetersPerSecond
+        self.stillSpeedMetersPerSecond = stillSpeedMetersPerSecond
+        self.stillEvidencePerFix = stillEvidencePerFix
     }
 
     /// The tuned defaults: the evidence rule (entry and exit thresholds 2.5 at 0.5 sigma per
@@ -165,7 +180,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// false positives under 0.10 % with false negatives under 0.40 % (p95 56-57 s); on the
     /// 2k-POI one, 0.117 % / 0.398 % (table at ``default``). Tuning seeds 11 and 12:
     /// 0.093 % / 0.408 % and 0.083 % / 0.377 %.
-    public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 50, exitEvidence: 3)
+    public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 60, exitEvidence: 3,
+                                                                stillSpeedMetersPerSecond: 0.8, stillEvidencePerFix: 0.25)
 
     /// The hysteresis rule without evidence: `accuracyFactor` 0.9, an entry on one decisive fix,
     /// an exit on two (``enterConfirmations``, ``exitConfirmations``), everything else as
@@ -191,11 +207,13 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         case neighborhoodSlackMeters = "neighbourhoodSlackMeters"
         case enterEvidence, enterEvidencePerFix, exitEvidence, exitEvidencePerFix
         case slowEvidenceCapSigmas, slowSpeedMetersPerSecond
+        case stillSpeedMetersPerSecond, stillEvidencePerFix
     }
 
     /// Decodes every field. The evidence fields may be absent (encodings that predate them): they
     /// then decode to the rule such an encoding was written with, not to today's defaults:
-    /// thresholds 0 (the hysteresis rule), 1 sigma per fix, and no slow-fix cap (infinity).
+    /// thresholds 0 (the hysteresis rule), 1 sigma per fix, no slow-fix cap (infinity), and no
+    /// still fixes (0).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(hysteresisMeters: try c.decode(Double.self, forKey: .hysteresisMeters),
@@ -215,7 +233,9 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                   exitEvidence: try c.decodeIfPresent(Double.self, forKey: .exitEvidence) ?? 0,
                   exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1,
                   slowEvidenceCapSigmas: try c.decodeIfPresent(Double.self, forKey: .slowEvidenceCapSigmas) ?? .infinity,
-                  slowSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .slowSpeedMetersPerSecond) ?? 8)
+                  slowSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .slowSpeedMetersPerSecond) ?? 8,
+                  stillSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .stillSpeedMetersPerSecond) ?? 0,
+                  stillEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .stillEvidencePerFix) ?? 0)
     }
 
     /// Encodes every field; an infinite `slowEvidenceCapSigmas` (no cap) is left out, which
@@ -240,6 +260,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         try c.encode(exitEvidencePerFix, forKey: .exitEvidencePerFix)
         if slowEvidenceCapSigmas.isFinite { try c.encode(slowEvidenceCapSigmas, forKey: .slowEvidenceCapSigmas) }
         try c.encode(slowSpeedMetersPerSecond, forKey: .slowSpeedMetersPerSecond)
+        try c.encode(stillSpeedMetersPerSecond, forKey: .stillSpeedMetersPerSecond)
+        try c.encode(stillEvidencePerFix, forKey: .stillEvidencePerFix)
     }
 
     /// The slack under its former spelling.
@@ -267,6 +289,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         try nonNegative(exitEvidence, "exitEvidence")
         try nonNegative(exitEvidencePerFix, "exitEvidencePerFix")
         try nonNegative(slowSpeedMetersPerSecond, "slowSpeedMetersPerSecond")
+        try nonNegative(stillSpeedMetersPerSecond, "stillSpeedMetersPerSecond")
+        try nonNegative(stillEvidencePerFix, "stillEvidencePerFix")
         guard !slowEvidenceCapSigmas.isNaN, slowEvidenceCapSigmas >= 0 else {  // infinity: no cap
             throw .invalidSetting(field: "slowEvidenceCapSigmas", value: slowEvidenceCapSigmas)
         }

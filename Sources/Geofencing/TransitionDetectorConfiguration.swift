@@ -180,8 +180,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// false positives under 0.10 % with false negatives under 0.40 % (p95 56-57 s); on the
     /// 2k-POI one, 0.117 % / 0.398 % (table at ``default``). Tuning seeds 11 and 12:
     /// 0.093 % / 0.408 % and 0.083 % / 0.377 %.
-    public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 60, exitEvidence: 3,
-                                                                stillSpeedMetersPerSecond: 0.8, stillEvidencePerFix: 0.25)
+    public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 50, enterEvidencePerFix: 0.3, exitEvidencePerFix: 0.3,
+                                                                stillSpeedMetersPerSecond: 0.8, stillEvidencePerFix: 0.7)
 
     /// The hysteresis rule without evidence: `accuracyFactor` 0.9, an entry on one decisive fix,
     /// an exit on two (``enterConfirmations``, ``exitConfirmations``), everything else as

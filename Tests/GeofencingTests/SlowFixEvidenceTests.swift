@@ -185,5 +185,5 @@ private var uncapped: TransitionDetectorConfiguration {
     expected.slowSpeedMetersPerSecond = 8
     #expect(older == expected)
     // The presets differ where documented.
-    #expect(TransitionDetectorConfiguration.precise.exitEvidence == 3 && TransitionDetectorConfiguration.default.exitEvidence == 2.5)
+    #expect(TransitionDetectorConfiguration.precise.exitEvidencePerFix == 0.3 && TransitionDetectorConfiguration.default.exitEvidencePerFix == 0.5)
 }

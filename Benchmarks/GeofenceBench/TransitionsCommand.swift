@@ -18,7 +18,7 @@ struct TransitionsCommand {
                                [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
                                [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
                                [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
-                               [--slow-evidence-cap S] [--slow-speed V]
+                               [--slow-evidence-cap S] [--slow-speed V] [--still-speed V] [--still-evidence-per-fix K]
                                [--sweep] [--diagnose]
       Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
       alongside, and scores both against the true transitions of truth.csv: a detection matches an
@@ -36,7 +36,8 @@ struct TransitionsCommand {
       --preset picks the base settings (TransitionDetectorConfiguration.default, .precise,
       .hysteresis or .evidence).
       --slow-evidence-cap S (sigmas, or none) caps the evidence of a fix from a device moving
-      slower than --slow-speed V (m/s) since its previous accepted fix.
+      slower than --slow-speed V (m/s) since its previous accepted fix; a fix of a device slower
+      than --still-speed V (m/s) must exceed --still-evidence-per-fix K more sigmas to count.
       The tuning options override the preset's settings; --sweep prints the trade-off table over
       hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
@@ -47,6 +48,7 @@ struct TransitionsCommand {
                   .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
                   .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
                   .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"), .value("slow-speed"),
+                  .value("still-speed"), .value("still-evidence-per-fix"),
                   .value("slack"), .flag("sweep"), .flag("diagnose")],
         help: help, run: run)
 
@@ -76,6 +78,8 @@ struct TransitionsCommand {
         config.slowEvidenceCapSigmas = args.string("slow-evidence-cap") == "none"
             ? .infinity : try args.double("slow-evidence-cap", default: config.slowEvidenceCapSigmas, in: any)
         config.slowSpeedMetersPerSecond = try args.double("slow-speed", default: config.slowSpeedMetersPerSecond, in: any)
+        config.stillSpeedMetersPerSecond = try args.double("still-speed", default: config.stillSpeedMetersPerSecond, in: any)
+        config.stillEvidencePerFix = try args.double("still-evidence-per-fix", default: config.stillEvidencePerFix, in: any)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
         config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
 

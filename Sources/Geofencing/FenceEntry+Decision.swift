@@ -13,6 +13,8 @@ struct DecisionRules {
     @usableFromInline let exitEvidencePerFix: Double
     @usableFromInline let slowEvidenceCap: Double
     @usableFromInline let slowSpeed: Double
+    @usableFromInline let stillSpeed: Double
+    @usableFromInline let stillEvidencePerFix: Double
 
     @usableFromInline
     init(_ c: TransitionDetectorConfiguration) {
@@ -25,14 +27,27 @@ struct DecisionRules {
         exitEvidencePerFix = c.exitEvidencePerFix
         slowEvidenceCap = c.slowEvidenceCapSigmas
         slowSpeed = c.slowSpeedMetersPerSecond
+        stillSpeed = c.stillSpeedMetersPerSecond
+        stillEvidencePerFix = c.stillEvidencePerFix
     }
 
-    /// The most evidence, in sigmas, one fix may count for when the device moved at `speed`
-    /// (m/s) since its previous accepted fix: `slowEvidenceCapSigmas` below
-    /// `slowSpeedMetersPerSecond`, else unbounded (infinity).
+    /// The evidence limit of a fix when the device moved at `speed` (m/s) since its previous
+    /// accepted fix. Its magnitude is the most evidence, in sigmas, the fix may count for:
+    /// `slowEvidenceCapSigmas` below `slowSpeedMetersPerSecond`, else unbounded (infinity). Its
+    /// sign bit is set when the fix is still (below `stillSpeedMetersPerSecond`): then the fix
+    /// also pays ``stillEvidencePerFix`` (see ``allowance(limit:perFix:)``). One value carries
+    /// both so that a fix hands its entries a single number.
     @inline(__always) @usableFromInline
     func evidenceCap(speed: Double) -> Double {
-        speed < slowSpeed ? slowEvidenceCap : .infinity
+        let cap = speed < slowSpeed ? slowEvidenceCap : .infinity
+        return speed < stillSpeed ? -cap : cap
+    }
+
+    /// The evidence, in sigmas, a fix with evidence limit `limit` (``evidenceCap(speed:)``)
+    /// must exceed to count: `perFix`, plus ``stillEvidencePerFix`` when the fix is still.
+    @inline(__always) @usableFromInline
+    func allowance(limit: Double, perFix: Double) -> Double {
+        limit.sign == .minus ? perFix + stillEvidencePerFix : perFix
     }
 }
 
@@ -45,8 +60,10 @@ extension FenceEntry {
     ///   - rc: the fence radius as a chord; `band`: its fixed hysteresis band, chord units.
     ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units.
     ///   - perSigma: chord units to sigmas (one over half the fix's accuracy, at least 0.5 m).
-    ///   - evidenceCap: the most evidence, in sigmas, this fix may count for in the evidence
-    ///     modes (``DecisionRules/evidenceCap(speed:)``; infinity for no bound).
+    ///   - evidenceCap: the evidence limit of this fix in the evidence modes
+    ///     (``DecisionRules/evidenceCap(speed:)``): its magnitude is the most evidence, in
+    ///     sigmas, the fix may count for (infinity for no bound); a set sign bit marks a still
+    ///     fix, which also pays ``DecisionRules/stillEvidencePerFix``.
     ///   - time: the fix's time, seconds.
     ///   - dwellSeconds: the fence's dwell time (infinity for none); read only while a dwell is due.
     ///
@@ -55,8 +72,8 @@ extension FenceEntry {
     /// past the boundary, on the side opposite its state, by more than `band` (outside: unless
     /// `chord < rc - band`; inside: unless `chord > rc + band`). Both rules need at least that
     /// to count a fix as decisive (hysteresis adds the accuracy margin on top; evidence starts
-    /// a run only past `rc ∓ band`), the evidence cap only lowers a fix's score, and the dwell
-    /// is done, so nothing else can change.
+    /// a run only past `rc ∓ band`), the evidence cap and the still allowance only lower a
+    /// fix's score, and the dwell is done, so nothing else can change.
     @inline(__always) @usableFromInline
     mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
                           evidenceCap: Double, time: Double, dwellSeconds: @autoclosure () -> Double,
@@ -71,7 +88,8 @@ extension FenceEntry {
             // CUSUM of the fix's evidence for "inside" (see enterEvidence).
             let inner0 = rc - band
             if pending == 0 && !(inner0 > 0 && c2 < inner0 * inner0) { return nil }
-            let z = Swift.min((inner0 - c2.squareRoot()) * perSigma, evidenceCap) - rules.enterEvidencePerFix
+            let z = Swift.min((inner0 - c2.squareRoot()) * perSigma, Swift.abs(evidenceCap))
+                - rules.allowance(limit: evidenceCap, perFix: rules.enterEvidencePerFix)
             let score = Swift.max(0, Double(pending) / 8 + z)
             if score >= rules.enterEvidence {
                 enter(at: time)
@@ -97,7 +115,8 @@ extension FenceEntry {
                 // CUSUM of the fix's evidence for "outside" (see exitEvidence).
                 let outer0 = rc + band
                 if pending != 0 || c2 > outer0 * outer0 {
-                    let z = Swift.min((c2.squareRoot() - outer0) * perSigma, evidenceCap) - rules.exitEvidencePerFix
+                    let z = Swift.min((c2.squareRoot() - outer0) * perSigma, Swift.abs(evidenceCap))
+                        - rules.allowance(limit: evidenceCap, perFix: rules.exitEvidencePerFix)
                     let score = Swift.max(0, Double(pending) / 8 + z)
                     if score >= rules.exitEvidence {
                         state = .outside

@@ -104,7 +104,7 @@ private var uncapped: TransitionDetectorConfiguration {
 /// The sparse-state invariant of ``FenceEntry/observe``, over random rules and entries (seeded):
 /// an entry with `pending == 0`, `dwellDone` and a known state is unchanged, and decides
 /// nothing, for every fix further than `band + accuracyFactor * maxAccuracyMeters` from the
-/// boundary on its own side, whatever the fix's accuracy, speed and time.
+/// boundary on its own side, whatever the fix's accuracy, speed (still or not) and time.
 @Test func observeLeavesSettledEntriesAloneBeyondTheBound() throws {
     var rng = SplitMix64(seed: 99)
     func pick(_ values: [Double]) -> Double { values[Int(rng.nextUnit() * Double(values.count)) % values.count] }
@@ -122,6 +122,8 @@ private var uncapped: TransitionDetectorConfiguration {
         c.exitEvidencePerFix = pick([0, 0.5, rng.nextUnit() * 3])
         c.slowEvidenceCapSigmas = pick([0, 2.5, .infinity, rng.nextUnit() * 20])
         c.slowSpeedMetersPerSecond = pick([0, 8, rng.nextUnit() * 40])
+        c.stillSpeedMetersPerSecond = pick([0, 0.8, rng.nextUnit() * 10])
+        c.stillEvidencePerFix = pick([0, 0.25, rng.nextUnit() * 3])
         try c.validate()
         let rules = DecisionRules(c)
         let radius = pick([1, 150, 1609.344, 8046.72, rng.nextUnit() * 20_000])
@@ -183,5 +185,5 @@ private var uncapped: TransitionDetectorConfiguration {
     expected.slowSpeedMetersPerSecond = 8
     #expect(older == expected)
     // The presets differ where documented.
-    #expect(TransitionDetectorConfiguration.precise.exitEvidence == 3 && TransitionDetectorConfiguration.default.exitEvidence == 2.5)
+    #expect(TransitionDetectorConfiguration.precise.exitEvidencePerFix == 0.3 && TransitionDetectorConfiguration.default.exitEvidencePerFix == 0.5)
 }

@@ -1,0 +1,120 @@
+import Foundation
+import Geodesy
+import SpatialIndex
+import Testing
+@testable import Geofencing
+
+/// The still-fix allowance of ``TransitionDetectorConfiguration/precise`` (thresholds 2.5 at 0.3
+/// per fix, plus 0.7 for a fix of a device slower than 0.8 m/s since its previous fix; a fix
+/// slower than 8 m/s counts at most 2.5), on a 150 m fence (id 7). Accuracy 20 m throughout
+/// (sigma 10 m): a fix at distance d from the centre scores (d - 150) / 10 towards an exit.
+private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
+private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
+
+/// Feeds `(time s, metres from the centre, bearing degrees)` fixes at accuracy 20 m; returns
+/// the events.
+private func run(_ fixes: [(t: Double, d: Double, bearing: Double)], _ config: TransitionDetectorConfiguration) throws -> [TransitionEvent] {
+    var detector = try TransitionDetector(fences: [fence], configuration: config)
+    var events: [TransitionEvent] = []
+    for f in fixes {
+        let p = destination(from: center, bearing: f.bearing, distance: f.d)
+        detector.process(device: 1, time: f.t, latitude: p.latitude, longitude: p.longitude, accuracy: 20, into: &events)
+    }
+    return events
+}
+
+private var withoutStillAllowance: TransitionDetectorConfiguration {
+    var c = TransitionDetectorConfiguration.precise
+    c.stillEvidencePerFix = 0
+    return c
+}
+
+/// The device drives in (400 m to 100 m in 30 s: an entry at 30 s) and creeps to 145 m (20 m
+/// per 30 s: still).
+private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (30, 100, 90), (60, 120, 90), (90, 140, 90), (120, 145, 90)]
+
+/// Then it stands at 167 m, 1.7 sigmas outside. Each standing fix scores 1.7 - 0.3 - 0.7 = 0.7
+/// (kept in eighths: 0.625, 1.25, 1.875, then 2.575): the exit comes on the fourth; without
+/// the still allowance (1.4 a fix: 1.375, then 2.775) on the second.
+@Test func aStillDeviceNeedsMoreShallowFixesToExit() throws {
+    let stand: [(t: Double, d: Double, bearing: Double)] = (1...6).map { (t: 120 + Double($0) * 30, d: 167, bearing: 90) }
+    let precise = try run(arrive + stand, .precise)
+    #expect(precise.map(\.kind) == [.enter, .exit])
+    #expect(precise.map(\.time) == [30, 240])
+    #expect(try run(arrive + stand, withoutStillAllowance).map(\.time) == [30, 180])
+    // Standing fixes broken by a fix back at 120 m (47 m in 30 s, not still: -3 - 0.3 clears
+    // the sum): three (1.875), then two twice (the first after the break is not still:
+    // 1.375, then 2.0): no exit. Without the allowance the second fix exits.
+    let flicker: [(t: Double, d: Double, bearing: Double)] = [(150, 167, 90), (180, 167, 90), (210, 167, 90), (240, 120, 90),
+                                                             (270, 167, 90), (300, 167, 90), (330, 120, 90),
+                                                             (360, 167, 90), (390, 167, 90)]
+    #expect(try run(arrive + flicker, .precise).map(\.kind) == [.enter])
+    let without = try run(arrive + flicker, withoutStillAllowance)
+    #expect(without.prefix(2).map(\.kind) == [.enter, .exit] && without.count >= 2 && without[1].time == 180)
+}
+
+/// A walker (42 m of arc per 30 s: 1.4 m/s, not still) at the same 167 m exits on the second
+/// fix with or without the allowance. Deep still fixes still add up: 165 m (0.5), then 185 m
+/// twice (capped at 2.5 as slow fixes: 1.5 each) exit on the third, where the allowance-free
+/// rule (1.2, then 2.2) exits on the second.
+@Test func theStillAllowanceSparesMovingDevicesAndLetsDeepStillFixesAddUp() throws {
+    let degreesPerFix = 42 / 167 * 180 / Double.pi
+    let walk: [(t: Double, d: Double, bearing: Double)] = (1...4).map {
+        (t: 120 + Double($0) * 30, d: 167, bearing: 90 + Double($0) * degreesPerFix)
+    }
+    #expect(try run(arrive + walk, .precise).map(\.time) == [30, 180])
+    #expect(try run(arrive + walk, withoutStillAllowance).map(\.time) == [30, 180])
+    let deep: [(t: Double, d: Double, bearing: Double)] = [(150, 165, 90), (180, 185, 90), (210, 185, 90), (240, 185, 90)]
+    #expect(try run(arrive + deep, .precise).map(\.time) == [30, 210])
+    #expect(try run(arrive + deep, withoutStillAllowance).map(\.time) == [30, 180])
+}
+
+/// The rules carry a fix's stillness in the sign of its evidence limit: below the still speed
+/// the limit is negated (its magnitude is still the cap) and the allowance grows by
+/// `stillEvidencePerFix`; at or above it nothing changes. With the still speed 0 no fix is
+/// still, whatever its speed (including 0 and NaN-free extremes).
+@Test func evidenceLimitMarksStillFixes() throws {
+    let rules = DecisionRules(.precise)
+    for (speed, cap, still) in [(0.0, 2.5, true), (0.79, 2.5, true), (0.8, 2.5, false), (7.9, 2.5, false), (8, Double.infinity, false), (1e9, .infinity, false)] {
+        let limit = rules.evidenceCap(speed: speed)
+        #expect(abs(limit) == cap, "speed \(speed)")
+        #expect((limit.sign == .minus) == still, "speed \(speed)")
+        #expect(rules.allowance(limit: limit, perFix: 0.3) == (still ? 0.3 + 0.7 : 0.3), "speed \(speed)")
+    }
+    let off = DecisionRules(.default)
+    for speed in [0.0, 0.5, 8, 1e9] {
+        #expect(off.evidenceCap(speed: speed).sign == .plus, "speed \(speed)")
+        #expect(off.allowance(limit: off.evidenceCap(speed: speed), perFix: 0.5) == 0.5, "speed \(speed)")
+    }
+    // A zero cap stays zero in magnitude when still (-0.0).
+    var zero = TransitionDetectorConfiguration.precise
+    zero.slowEvidenceCapSigmas = 0
+    let z = DecisionRules(zero).evidenceCap(speed: 0)
+    #expect(abs(z) == 0 && z.sign == .minus)
+}
+
+/// The still settings are validated (negative, NaN, infinite), round-trip through JSON, and an
+/// encoding without them decodes to the rule it was written with: no still fixes.
+@Test func stillFixSettingsValidateRoundTripAndDecodeWhenAbsent() throws {
+    for bad in [-1.0, .nan, .infinity] {
+        var a = TransitionDetectorConfiguration.precise
+        a.stillSpeedMetersPerSecond = bad
+        #expect(throws: GeofenceError.self) { try a.validate() }
+        var b = TransitionDetectorConfiguration.precise
+        b.stillEvidencePerFix = bad
+        #expect(throws: GeofenceError.self) { try b.validate() }
+    }
+    let precise = TransitionDetectorConfiguration.precise
+    #expect(precise.stillSpeedMetersPerSecond == 0.8 && precise.stillEvidencePerFix == 0.7 && precise.maxAccuracyMeters == 50)
+    #expect(precise.enterEvidencePerFix == 0.3 && precise.exitEvidencePerFix == 0.3 && precise.exitEvidence == 2.5)
+    #expect(TransitionDetectorConfiguration.default.stillSpeedMetersPerSecond == 0)
+    #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(precise)) == precise)
+    var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(precise)) as? [String: Any])
+    object["stillSpeedMetersPerSecond"] = nil
+    object["stillEvidencePerFix"] = nil
+    let older = try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
+    var expected = precise
+    expected.stillSpeedMetersPerSecond = 0
+    expected.stillEvidencePerFix = 0
+    #expect(older == expected)
+}

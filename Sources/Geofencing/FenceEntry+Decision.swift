@@ -31,23 +31,20 @@ struct DecisionRules {
         stillEvidencePerFix = c.stillEvidencePerFix
     }
 
-    /// The evidence limit of a fix when the device moved at `speed` (m/s) since its previous
-    /// accepted fix. Its magnitude is the most evidence, in sigmas, the fix may count for:
-    /// `slowEvidenceCapSigmas` below `slowSpeedMetersPerSecond`, else unbounded (infinity). Its
-    /// sign bit is set when the fix is still (below `stillSpeedMetersPerSecond`): then the fix
-    /// also pays ``stillEvidencePerFix`` (see ``allowance(limit:perFix:)``). One value carries
-    /// both so that a fix hands its entries a single number.
+    /// The most evidence, in sigmas, one fix may count for when the device moved at `speed`
+    /// (m/s) since its previous accepted fix: `slowEvidenceCapSigmas` below
+    /// `slowSpeedMetersPerSecond`, else unbounded (infinity).
     @inline(__always) @usableFromInline
     func evidenceCap(speed: Double) -> Double {
-        let cap = speed < slowSpeed ? slowEvidenceCap : .infinity
-        return speed < stillSpeed ? -cap : cap
+        speed < slowSpeed ? slowEvidenceCap : .infinity
     }
 
-    /// The evidence, in sigmas, a fix with evidence limit `limit` (``evidenceCap(speed:)``)
-    /// must exceed to count: `perFix`, plus ``stillEvidencePerFix`` when the fix is still.
+    /// The evidence, in sigmas, a fix must exceed on top of the per-fix allowance when the
+    /// device moved at `speed` (m/s) since its previous accepted fix: `stillEvidencePerFix`
+    /// below `stillSpeedMetersPerSecond` (a still fix), else 0.
     @inline(__always) @usableFromInline
-    func allowance(limit: Double, perFix: Double) -> Double {
-        limit.sign == .minus ? perFix + stillEvidencePerFix : perFix
+    func stillAllowance(speed: Double) -> Double {
+        speed < stillSpeed ? stillEvidencePerFix : 0
     }
 }
 
@@ -60,10 +57,10 @@ extension FenceEntry {
     ///   - rc: the fence radius as a chord; `band`: its fixed hysteresis band, chord units.
     ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units.
     ///   - perSigma: chord units to sigmas (one over half the fix's accuracy, at least 0.5 m).
-    ///   - evidenceCap: the evidence limit of this fix in the evidence modes
-    ///     (``DecisionRules/evidenceCap(speed:)``): its magnitude is the most evidence, in
-    ///     sigmas, the fix may count for (infinity for no bound); a set sign bit marks a still
-    ///     fix, which also pays ``DecisionRules/stillEvidencePerFix``.
+    ///   - evidenceCap: the most evidence, in sigmas, this fix may count for in the evidence
+    ///     modes (``DecisionRules/evidenceCap(speed:)``; infinity for no bound).
+    ///   - stillAllowance: sigmas this fix must exceed on top of the per-fix allowance in the
+    ///     evidence modes (``DecisionRules/stillAllowance(speed:)``; 0 unless the fix is still).
     ///   - time: the fix's time, seconds.
     ///   - dwellSeconds: the fence's dwell time (infinity for none); read only while a dwell is due.
     ///
@@ -76,7 +73,8 @@ extension FenceEntry {
     /// fix's score, and the dwell is done, so nothing else can change.
     @inline(__always) @usableFromInline
     mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
-                          evidenceCap: Double, time: Double, dwellSeconds: @autoclosure () -> Double,
+                          evidenceCap: Double, stillAllowance: Double, time: Double,
+                          dwellSeconds: @autoclosure () -> Double,
                           rules: DecisionRules) -> TransitionKind? {
         let margin = band + accuracyChord
         let outer = rc + margin
@@ -88,8 +86,8 @@ extension FenceEntry {
             // CUSUM of the fix's evidence for "inside" (see enterEvidence).
             let inner0 = rc - band
             if pending == 0 && !(inner0 > 0 && c2 < inner0 * inner0) { return nil }
-            let z = Swift.min((inner0 - c2.squareRoot()) * perSigma, Swift.abs(evidenceCap))
-                - rules.allowance(limit: evidenceCap, perFix: rules.enterEvidencePerFix)
+            let z = Swift.min((inner0 - c2.squareRoot()) * perSigma, evidenceCap)
+                - (rules.enterEvidencePerFix + stillAllowance)
             let score = Swift.max(0, Double(pending) / 8 + z)
             if score >= rules.enterEvidence {
                 enter(at: time)
@@ -115,8 +113,8 @@ extension FenceEntry {
                 // CUSUM of the fix's evidence for "outside" (see exitEvidence).
                 let outer0 = rc + band
                 if pending != 0 || c2 > outer0 * outer0 {
-                    let z = Swift.min((c2.squareRoot() - outer0) * perSigma, Swift.abs(evidenceCap))
-                        - rules.allowance(limit: evidenceCap, perFix: rules.exitEvidencePerFix)
+                    let z = Swift.min((c2.squareRoot() - outer0) * perSigma, evidenceCap)
+                        - (rules.exitEvidencePerFix + stillAllowance)
                     let score = Swift.max(0, Double(pending) / 8 + z)
                     if score >= rules.exitEvidence {
                         state = .outside

@@ -47,6 +47,8 @@ struct FixContext {
     @usableFromInline let perSigma: Double
     /// The most evidence, in sigmas, the fix may count for (``DecisionRules/evidenceCap(speed:)``).
     @usableFromInline let evidenceCap: Double
+    /// Sigmas the fix must exceed on top of the per-fix allowance (``DecisionRules/stillAllowance(speed:)``).
+    @usableFromInline let stillAllowance: Double
     @usableFromInline let odometer: UInt16
     @usableFromInline let rules: DecisionRules
     @usableFromInline let inverseQuantum: Double
@@ -60,6 +62,7 @@ struct FixContext {
         self.accuracyChord = accuracy * d.accuracyChordPerMeter
         self.perSigma = Earth.meanRadius / Swift.max(0.5, accuracy / 2)
         self.evidenceCap = d.rules.evidenceCap(speed: speed)
+        self.stillAllowance = d.rules.stillAllowance(speed: speed)
         self.odometer = odometer
         self.rules = d.rules
         self.inverseQuantum = d.inverseQuantum
@@ -85,7 +88,7 @@ struct FixContext {
             if clearance > 0 { return reading(after: clearance) }
         }
         if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
-                                    perSigma: perSigma, evidenceCap: evidenceCap, time: time,
+                                    perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
                                     dwellSeconds: g.dwellSeconds, rules: rules) {
             events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entry.slot)], kind: kind, time: time))
         }

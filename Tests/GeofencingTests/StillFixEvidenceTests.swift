@@ -69,28 +69,19 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
     #expect(try run(arrive + deep, withoutStillAllowance).map(\.time) == [30, 180])
 }
 
-/// The rules carry a fix's stillness in the sign of its evidence limit: below the still speed
-/// the limit is negated (its magnitude is still the cap) and the allowance grows by
-/// `stillEvidencePerFix`; at or above it nothing changes. With the still speed 0 no fix is
-/// still, whatever its speed (including 0 and NaN-free extremes).
-@Test func evidenceLimitMarksStillFixes() throws {
+/// Below the still speed a fix pays `stillEvidencePerFix` on top of the per-fix allowance and
+/// keeps its evidence cap; at or above it nothing changes. With the still speed 0 no fix is
+/// still, whatever its speed.
+@Test func stillFixesPayTheStillAllowance() throws {
     let rules = DecisionRules(.precise)
     for (speed, cap, still) in [(0.0, 2.5, true), (0.79, 2.5, true), (0.8, 2.5, false), (7.9, 2.5, false), (8, Double.infinity, false), (1e9, .infinity, false)] {
-        let limit = rules.evidenceCap(speed: speed)
-        #expect(abs(limit) == cap, "speed \(speed)")
-        #expect((limit.sign == .minus) == still, "speed \(speed)")
-        #expect(rules.allowance(limit: limit, perFix: 0.3) == (still ? 0.3 + 0.7 : 0.3), "speed \(speed)")
+        #expect(rules.evidenceCap(speed: speed) == cap, "speed \(speed)")
+        #expect(rules.stillAllowance(speed: speed) == (still ? 0.7 : 0), "speed \(speed)")
     }
     let off = DecisionRules(.default)
     for speed in [0.0, 0.5, 8, 1e9] {
-        #expect(off.evidenceCap(speed: speed).sign == .plus, "speed \(speed)")
-        #expect(off.allowance(limit: off.evidenceCap(speed: speed), perFix: 0.5) == 0.5, "speed \(speed)")
+        #expect(off.stillAllowance(speed: speed) == 0, "speed \(speed)")
     }
-    // A zero cap stays zero in magnitude when still (-0.0).
-    var zero = TransitionDetectorConfiguration.precise
-    zero.slowEvidenceCapSigmas = 0
-    let z = DecisionRules(zero).evidenceCap(speed: 0)
-    #expect(abs(z) == 0 && z.sign == .minus)
 }
 
 /// The still settings are validated (negative, NaN, infinite), round-trip through JSON, and an

@@ -67,8 +67,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     public var maxConsecutiveJumpRejections: Int
     /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
     /// again from the index. Affects speed and memory only, never the events (> 0).
-    /// Default 3,000 m: on the README's 10k-POI workload 1.5 / 3 / 6 km measured 3.74-3.77 /
-    /// 3.86-3.91 / 3.63-3.68 M fixes/s (idle machine, two runs each) with 784 / 975 / 2,046
+    /// Default 3,000 m: on the README's 10k-POI workload 1.5 / 3 / 6 km measured 4.69-4.86 /
+    /// 4.85-4.96 / 4.40-4.44 M fixes/s (idle machine, two runs each) with 714 / 976 / 1,627
     /// bytes of state per device.
     public var neighborhoodSlackMeters: Double
     /// Evidence needed for an entry (>= 0; 0: entries use the hysteresis rule). When positive,

@@ -74,32 +74,42 @@ extension TransitionDetector {
                 pool.storage.withUnsafeBufferPointer { old in
                     kept.withUnsafeMutableBufferPointer { out in
                         marks.withUnsafeMutableBufferPointer { marks in
-                            var c = RebuildPass(geometry: geometry, fenceIDs: fenceIDs, out: out, fix: fix, dropBeyond: dropBeyond)
-                            defer {
-                                n = c.count
-                                counts = c.buckets
-                            }
+                            // The entries to look at, gathered in `out`; then each is looked at and
+                            // kept in place (the kept ones move down, never past the one being read).
+                            var gathered = 0
                             if keepAll {
-                                for k in start..<(start + count) { c.take(old[k], into: &events) }
-                                return
-                            }
-                            for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
-                            for s in found {
-                                let m = marks[Int(s)]
-                                if m >= 0 {
-                                    c.take(old[start + Int(m)], into: &events)
-                                } else if m == -1 {
-                                    c.take(FenceEntry(slot: s, hasDwell: geometry[Int(s)].dwellSeconds != .infinity, state: newState),
-                                           into: &events)
+                                for k in start..<(start + count) {
+                                    out[gathered] = old[k]
+                                    gathered += 1
                                 }
-                                marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+                            } else {
+                                for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
+                                for s in found {
+                                    let m = marks[Int(s)]
+                                    if m >= 0 {
+                                        out[gathered] = old[start + Int(m)]
+                                        gathered += 1
+                                    } else if m == -1 {
+                                        out[gathered] = FenceEntry(slot: s, hasDwell: geometry[Int(s)].dwellSeconds != .infinity,
+                                                                   state: newState)
+                                        gathered += 1
+                                    }
+                                    marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+                                }
+                                for k in start..<(start + count) {
+                                    let s = Int(old[k].slot)
+                                    if marks[s] >= 0 && (old[k].state == .inside || old[k].pending > 0) {
+                                        out[gathered] = old[k]
+                                        gathered += 1
+                                    }
+                                    marks[s] = -1
+                                }
+                                for s in found { marks[Int(s)] = -1 }
                             }
-                            for k in start..<(start + count) {
-                                let s = Int(old[k].slot)
-                                if marks[s] >= 0 && (old[k].state == .inside || old[k].pending > 0) { c.take(old[k], into: &events) }
-                                marks[s] = -1
-                            }
-                            for s in found { marks[Int(s)] = -1 }
+                            var c = RebuildPass(geometry: geometry, fenceIDs: fenceIDs, out: out, fix: fix, dropBeyond: dropBeyond)
+                            for i in 0..<gathered { c.take(out[i], into: &events) }
+                            n = c.count
+                            counts = c.buckets
                         }
                     }
                 }

@@ -14,13 +14,35 @@ extension TransitionDetector {
         // The slots of the fences the index reports within `queryRadiusMeters` of `p`.
         var found = scratch
         scratch = []
-        found.removeAll(keepingCapacity: true)
+        var reported = 0
         var unknown = 0
         if neighborhoodGrid != nil {
-            neighborhoodGrid.unsafelyUnwrapped.forEachContaining(latitude: latitude, longitude: longitude) { s in
-                found.append(s)
+            // The grid reports each fence at most once: `found` (one slot per fence) has room.
+            if found.count < geometry.count { found = [Int32](repeating: -1, count: geometry.count) }
+            found.withUnsafeMutableBufferPointer { found in
+                neighborhoodGrid.unsafelyUnwrapped.forEachContaining(latitude: latitude, longitude: longitude) { s in
+                    precondition(reported < found.count, "the grid reported a fence twice")
+                    found[reported] = s
+                    reported &+= 1
+                }
             }
-        } else if slotTable.isEmpty {
+        } else {
+            found.removeAll(keepingCapacity: true)
+            queryIndex(at: p, latitude: latitude, longitude: longitude, into: &found, unknown: &unknown)
+            reported = found.count
+        }
+        counters.unknownFenceIDs += unknown
+        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
+        rebuild(&t, found: found[..<reported], keepAll: false, newState: known ? .outside : .unknown, fix: fix, into: &events)
+        scratch = found
+        t.setAnchor(p)
+    }
+
+    /// Appends to `found` the slots of the fences the shared index reports within
+    /// `queryRadiusMeters` of `p`, counting ids it does not know in `unknown`.
+    @usableFromInline
+    func queryIndex(at p: UnitVector, latitude: Double, longitude: Double, into found: inout [Int32], unknown: inout Int) {
+        if slotTable.isEmpty {
             let slots = slotOfID
             queryWithin(queryRadiusMeters, p, latitude, longitude) { id in
                 if let s = slots[id] { found.append(s) } else { unknown += 1 }
@@ -33,11 +55,6 @@ extension TransitionDetector {
                 }
             }
         }
-        counters.unknownFenceIDs += unknown
-        let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
-        rebuild(&t, found: found, keepAll: false, newState: known ? .outside : .unknown, fix: fix, into: &events)
-        scratch = found
-        t.setAnchor(p)
     }
 
     /// Applies `fix` (at odometer 0) to the entries track `t` is to hold and makes them its
@@ -54,7 +71,7 @@ extension TransitionDetector {
     /// over those 64 buckets into a block of the smallest class that holds them.
     /// O(held + found), two passes.
     @usableFromInline
-    mutating func rebuild(_ t: inout DeviceTrack, found: [Int32], keepAll: Bool, newState: FenceEntry.State,
+    mutating func rebuild(_ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
                           fix: FixContext, into events: inout [TransitionEvent]) {
         let start = Int(t.entryStart), count = t.entryCount
         let capacity = count + found.count

@@ -300,7 +300,7 @@ public struct TransitionDetector {
             if odometer > Self.odometerLimit {
                 // A rebase: every entry looked at again from here, no index query.
                 let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
-                rebuild(&t, found: [], keepAll: true, newState: .outside, fix: fix, into: &events)
+                rebuild(&t, found: [][...], keepAll: true, newState: .outside, fix: fix, into: &events)
             } else {
                 t.odometer = UInt16(truncatingIfNeeded: odometer)
                 if t.entryCount > 0 && (t.sortedFrom > 0 || Int(pool.storage[Int(t.entryStart)].due) <= odometer) {
@@ -355,10 +355,20 @@ public struct TransitionDetector {
     }
 
     /// The slot of `device`'s track, created on first sight.
-    @usableFromInline
+    @inline(__always) @usableFromInline
     mutating func trackSlot(_ device: Int32) -> Int32 {
         let d = Int(device)
-        if d >= 0 && d < trackOfSmallDevice.count && trackOfSmallDevice[d] >= 0 { return trackOfSmallDevice[d] }
+        if d >= 0 && d < trackOfSmallDevice.count {
+            let s = trackOfSmallDevice[d]
+            if s >= 0 { return s }
+        }
+        return newOrLargeTrackSlot(device)
+    }
+
+    /// ``trackSlot(_:)`` for a device not in the dense table: from the dictionary, or a new track.
+    @usableFromInline
+    mutating func newOrLargeTrackSlot(_ device: Int32) -> Int32 {
+        let d = Int(device)
         if !trackOfDevice.isEmpty, let s = trackOfDevice[device] { return s }
         let s = Int32(tracks.count)
         tracks.append(DeviceTrack())

@@ -108,10 +108,13 @@ struct FixContext {
     }
 
     /// The due reading for an entry `clearance` (> 0, chord units) from changing: the odometer
-    /// plus the clearance in quanta, rounded down; 65,535 (not before the next rebase) beyond.
+    /// plus the clearance in quanta, rounded down (at an exact integer possibly one less, which
+    /// only looks earlier); 65,535 (not before the next rebase) beyond.
     @inline(__always) @usableFromInline
     func reading(after clearance: Double) -> UInt16 {
-        let reach = Double(odometer) + clearance * inverseQuantum
-        return reach >= 65_535 ? UInt16.max : UInt16(reach)
+        let reach = Swift.min(Double(odometer) + clearance * inverseQuantum, 65_535)
+        // Adding 1.5 * 2^52 rounds `reach - 0.5` (in [-0.5, 65,534.5]) to the nearest integer,
+        // held in the low bits of the sum: no conversion checks on the hot path.
+        return UInt16(truncatingIfNeeded: (reach - 0.5 + 0x1.8p52).bitPattern)
     }
 }

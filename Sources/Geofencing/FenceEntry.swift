@@ -50,7 +50,8 @@ struct FenceEntry {
 
     /// Whether no fix can change this entry until the device has moved as far as its distance
     /// from the boundary allows (see ``FenceEntry/observe``'s invariant).
-    @inlinable var isSettled: Bool { pending == 0 && flags & 4 != 0 && flags & 3 != 0 }
+    /// (Dwell done, bit 2, and a known state, 1 or 2: the low three bits are 5 or 6.)
+    @inlinable var isSettled: Bool { pending == 0 && flags & 7 > 4 }
 }
 
 extension FenceEntry.State {

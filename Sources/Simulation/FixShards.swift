@@ -95,25 +95,45 @@ extension TransitionScoring {
         detectors = (0..<count).map { slots.detectors[$0] }
         let events = (0..<count).map { slots.events[$0] }
         let rows = (0..<count).map { slots.rows[$0] }
-        // Merge by row: repeatedly take the shard whose next event has the smallest row.
-        var merged: [TransitionEvent] = []
-        merged.reserveCapacity(events.reduce(0) { $0 + $1.count })
-        var next = [Int](repeating: 0, count: count)
-        while true {
-            var best = -1
-            var bestRow = Int32.max
-            for s in 0..<count where next[s] < rows[s].count && rows[s][next[s]] < bestRow {
-                best = s
-                bestRow = rows[s][next[s]]
+        return mergeByRow(events, rows)
+    }
+
+    /// The shards' events in one list ordered by fix row: repeatedly the shard whose next event
+    /// has the smallest row gives its run of events with rows below every other shard's next
+    /// row (rows differ between shards: a fix belongs to one), copied as a block.
+    /// O(events + runs * shards).
+    static func mergeByRow(_ events: [[TransitionEvent]], _ rows: [[Int32]]) -> [TransitionEvent] {
+        let total = events.reduce(0) { $0 + $1.count }
+        var next = [Int](repeating: 0, count: events.count)
+        return [TransitionEvent](unsafeUninitializedCapacity: total) { out, initialized in
+            var n = 0
+            while true {
+                var best = -1
+                var bestRow = Int32.max, secondRow = Int32.max
+                for s in rows.indices where next[s] < rows[s].count {
+                    let r = rows[s][next[s]]
+                    if r < bestRow {
+                        secondRow = bestRow
+                        bestRow = r
+                        best = s
+                    } else if r < secondRow {
+                        secondRow = r
+                    }
+                }
+                if best < 0 { break }
+                let from = next[best]
+                var to = from
+                rows[best].withUnsafeBufferPointer { r in
+                    while to < r.count && r[to] < secondRow { to += 1 }
+                }
+                events[best].withUnsafeBufferPointer { e in
+                    (out.baseAddress! + n).initialize(from: e.baseAddress! + from, count: to - from)
+                }
+                n += to - from
+                next[best] = to
             }
-            if best < 0 { break }
-            // All of this fix's events at once.
-            while next[best] < rows[best].count && rows[best][next[best]] == bestRow {
-                merged.append(events[best][next[best]])
-                next[best] += 1
-            }
+            initialized = n
         }
-        return merged
     }
 }
 

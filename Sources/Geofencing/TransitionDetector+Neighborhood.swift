@@ -64,12 +64,12 @@ extension TransitionDetector {
     /// held, as a new entry in `newState`; and the held entries not found that are inside or
     /// pending, or all of them with `keepAll` (a rebase: `found` empty, nothing dropped).
     /// Without `keepAll` (after a refresh at the fix), an entry settled outside whose clearance
-    /// (``FixContext/clearance(_:c2:_:)``) exceeds the slack is dropped unvisited: no fix within
-    /// the slack can change it, and it is implicitly outside. Each kept entry is visited once and re-armed
+    /// (``FixContext/clearance(_:c2:_:)``) exceeds the slack is dropped: no fix within the slack
+    /// can change it, and it is implicitly outside. Each kept entry is visited once and re-armed
     /// with its due reading rounded down to a multiple of 1,024 quanta (a 64th of the
     /// odometer's range; looking early changes nothing), then placed by a stable counting sort
     /// over those 64 buckets into a block of the smallest class that holds them.
-    /// O(held + found), two passes.
+    /// O(held + found): one pass gathers the entries, one looks at them, one places them.
     @usableFromInline
     mutating func rebuild(_ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
                           fix: FixContext, into events: inout [TransitionEvent]) {

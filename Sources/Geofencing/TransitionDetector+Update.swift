@@ -78,8 +78,9 @@ struct FixContext {
 
     /// ``visit(_:geometry:fenceIDs:into:)`` given the fence's geometry `g` and the squared chord
     /// `c2` from the fix to its centre. A settled entry with a positive ``clearance(_:c2:_:)``
-    /// is only re-armed: by ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:time:dwellSeconds:rules:)``'s
-    /// invariant the fix cannot change it.
+    /// is only re-armed: by the invariant stated on
+    /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
+    /// the fix cannot change it.
     @inline(__always) @usableFromInline
     func visit(_ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
                into events: inout [TransitionEvent]) -> UInt16 {

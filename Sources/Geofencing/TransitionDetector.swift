@@ -44,7 +44,7 @@ import SpatialIndex
 /// looked at to the odometer plus the entry's clearance, rounded down. The clearance of a
 /// settled entry is how far the device must travel to be past the boundary, on the side
 /// opposite the entry's state, by more than the band: nearer fixes cannot change it (see
-/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:time:dwellSeconds:rules:)``'s
+/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``'s
 /// invariant), so a look at an entry with clearance left only re-arms it. A device cannot have
 /// moved further than it has travelled, so an entry whose due reading is ahead of the odometer
 /// cannot change. After a refresh all entries

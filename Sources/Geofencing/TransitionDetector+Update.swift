@@ -16,16 +16,15 @@ extension TransitionDetector {
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
-                    var k = start
-                    while k < end {
-                        if storage[k].due > odometer {
-                            if k >= sortedFrom { break }
-                        } else {
-                            storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
-                            unsorted = Swift.max(unsorted, k + 1)
-                        }
+                    for k in start..<sortedFrom where storage[k].due <= odometer {
+                        storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                    }
+                    var k = sortedFrom
+                    while k < end && storage[k].due <= odometer {
+                        storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
                         k += 1
                     }
+                    unsorted = k
                 }
             }
         }

@@ -67,9 +67,9 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     public var maxConsecutiveJumpRejections: Int
     /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
     /// again from the index. Affects speed and memory only, never the events (> 0).
-    /// Default 3,000 m: on the README's 10k-POI workload 1.5 / 2 / 3 km measured 4.95-5.01 /
-    /// 5.06-5.11 / 4.91-4.96 M fixes/s (idle machine, three runs each, interleaved) and 6 km
-    /// 4.44-4.52 (two runs), with 714 / 838 / 976 / 1,627 bytes of state per device.
+    /// Default 3,000 m: on the README's 10k-POI workload 1.5 / 2 / 3 km measured 5.09-5.26 /
+    /// 5.05-5.19 / 4.98-5.14 M fixes/s (idle machine, three runs each, interleaved) and 6 km
+    /// 4.77-4.78 (two runs), with 714 / 838 / 976 / 1,627 bytes of state per device.
     public var neighborhoodSlackMeters: Double
     /// Evidence needed for an entry (>= 0; 0: entries use the hysteresis rule). When positive,
     /// each fix of a device outside scores

@@ -78,9 +78,10 @@ public struct TransitionDetector {
     /// fence instead of four scattered arrays).
     @usableFromInline let geometry: [FenceGeometry]
     @usableFromInline let slotOfID: [Int32: Int32]
-    /// The neighbourhood query: the fences within `meters` of a point given as a unit vector and
-    /// as latitude and longitude in degrees. Captured once at init for the concrete index type
-    /// (calling through a stored existential would copy it, retaining its arrays, per query).
+    /// The neighbourhood query through a shared index: the fences within `meters` of a point
+    /// given as a unit vector and as latitude and longitude in degrees. Captured once at init for
+    /// the concrete index type (calling through a stored existential would copy it, retaining
+    /// its arrays, per query). Unused when the detector has its own ``neighborhoodGrid``.
     @usableFromInline var queryWithin: (Double, UnitVector, Double, Double, (Int32) -> Void) -> Void
     /// The detector's own index, when it has one: the fences enlarged by their largest margin
     /// plus the slack, with slots for ids, asked directly (no closure per fence reported).

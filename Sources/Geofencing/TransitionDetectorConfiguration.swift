@@ -202,7 +202,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// 10k-POI workloads none of the presets was tuned on (table at ``default``) it keeps false
     /// positives at or under 0.091 % and false negatives at or under 0.355 % (p95 latency 55 s).
     /// On 2k-POI workloads it is within 0.10 % / 0.40 % on seeds 4 and 7, not on seeds 5
-    /// (0.077 % / 0.425 %) and 6 (0.102 % / 0.392 %): there one event is 0.0035 %.
+    /// (0.077 % / 0.425 %) and 6 (0.102 % / 0.392 %).
     ///
     /// Tuned with `geofence-bench transitions --truth W/truth.csv --preset precise` on workloads
     /// of `make_workload.py --truth` (false positives / false negatives; p95 55-56 s):
@@ -214,10 +214,10 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// | 10k POIs, 1,000 devices, 300k fixes, seed 13 | 0.100 % / 0.420 % | 0.136 % / 0.394 % |
     /// | 2k POIs, 200 devices, 200k fixes, seeds 21-30 pooled | 0.085 % / 0.354 % | 0.116 % / 0.356 % |
     ///
-    /// A 2k-POI workload has about 29,000 detected events, so one event is 0.0035 % and the
-    /// seeds spread (standard deviation) by 0.02 % in false positives and 0.04 % in false
-    /// negatives: taken one at a time, 7 of the 10 tuning seeds are within 0.10 % / 0.40 % (the
-    /// others 0.122 % / 0.332 %, 0.094 % / 0.415 % and 0.112 % / 0.426 %). Without the still
+    /// The 2k-POI seeds spread (standard deviation) by 0.02 % in false positives and 0.04 % in
+    /// false negatives (one event is 0.0035 %, see ``default``): taken one at a time, 7 of the 10
+    /// tuning seeds are within 0.10 % / 0.40 % (the others 0.122 % / 0.332 %, 0.094 % / 0.415 %
+    /// and 0.112 % / 0.426 %). Without the still
     /// allowance the same settings give 0.134 % / 0.329 %; with the 100 m gate of the defaults,
     /// 0.105 % / 0.333 % (seeds 21-30 pooled).
     public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 50, enterEvidencePerFix: 0.3, exitEvidencePerFix: 0.3,

@@ -233,7 +233,7 @@ struct RebuildPass {
             if e.state == .outside && clearance > dropBeyond { return }
             due = fix.reading(after: clearance)  // the fix cannot change it
         } else {
-            due = fix.visit(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+            due = fix.decide(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events)
         }
         due &= 0xFC00
         e.due = due

@@ -87,6 +87,16 @@ struct FixContext {
             let clearance = Self.clearance(entry, c2: c2, g)
             if clearance > 0 { return reading(after: clearance) }
         }
+        return decide(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+    }
+
+    /// Applies the fix to `entry` through
+    /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
+    /// (appending its event) and returns its new due reading: 0 unless it ends settled with
+    /// clearance left. ``visit(_:_:c2:fenceIDs:into:)`` without its check for clearance.
+    @inline(__always) @usableFromInline
+    func decide(_ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+                into events: inout [TransitionEvent]) -> UInt16 {
         if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
                                     perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
                                     dwellSeconds: g.dwellSeconds, rules: rules) {

@@ -140,10 +140,10 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                 enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
                 maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
                 maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000,
-                enterEvidence: Double = 2.5, enterEvidencePerFix: Double = 0.5,
-                exitEvidence: Double = 2.5, exitEvidencePerFix: Double = 0.5,
+                enterEvidence: Double = 2.5, enterEvidencePerFix: Double = 0.3,
+                exitEvidence: Double = 2.5, exitEvidencePerFix: Double = 0.3,
                 slowEvidenceCapSigmas: Double = 2.5, slowSpeedMetersPerSecond: Double = 8,
-                stillSpeedMetersPerSecond: Double = 0, stillEvidencePerFix: Double = 0) {
+                stillSpeedMetersPerSecond: Double = 0.8, stillEvidencePerFix: Double = 0.7) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor
@@ -227,8 +227,10 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// an exit on two (``enterConfirmations``, ``exitConfirmations``), everything else as
     /// ``default``. Simple to reason about; on the measured workloads it gives more of both
     /// errors and exits later than the defaults (table at ``default``).
-    public static let hysteresis = TransitionDetectorConfiguration(accuracyFactor: 0.9, enterEvidence: 0, exitEvidence: 0,
-                                                                   slowEvidenceCapSigmas: .infinity)
+    public static let hysteresis = TransitionDetectorConfiguration(accuracyFactor: 0.9, enterEvidence: 0, enterEvidencePerFix: 0.5,
+                                                                   exitEvidence: 0, exitEvidencePerFix: 0.5,
+                                                                   slowEvidenceCapSigmas: .infinity,
+                                                                   stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 
     /// The evidence rule without the slow-fix cap (``enterEvidence`` 3, ``exitEvidence`` 6,
     /// both at 0.5 per fix; everything else as ``default``): every fix counts in full, so a deep
@@ -236,7 +238,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// false negatives (table at ``default``).
     public static let evidence = TransitionDetectorConfiguration(accuracyFactor: 0.75, enterEvidence: 3, enterEvidencePerFix: 0.5,
                                                                  exitEvidence: 6, exitEvidencePerFix: 0.5,
-                                                                 slowEvidenceCapSigmas: .infinity)
+                                                                 slowEvidenceCapSigmas: .infinity,
+                                                                 stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 
     /// Coding keys: the property names, except that the slack keeps the key
     /// `neighbourhoodSlackMeters`, so encoded configurations read either way.

@@ -4,17 +4,20 @@ import SpatialIndex
 import Testing
 @testable import Geofencing
 
-/// The default evidence rule with its slow-fix cap, on a 150 m fence (id 7) and fixes at a
-/// bearing from its centre. Defaults: entry and exit thresholds 2.5 at 0.5 per fix; a fix of a
-/// device slower than 8 m/s since its previous fix counts for at most 2.5 sigmas (so at most
-/// 2.5 - 0.5 = 2 towards a threshold of 2.5: a slow device needs two fixes). Accuracy 20 m
+/// The evidence rule with its slow-fix cap and without the still rule, on a 150 m fence (id 7)
+/// and fixes at a bearing from its centre: entry and exit thresholds 2.5 at 0.5 per fix; a fix
+/// of a device slower than 8 m/s since its previous fix counts for at most 2.5 sigmas (so at
+/// most 2.5 - 0.5 = 2 towards a threshold of 2.5: a slow device needs two fixes). Accuracy 20 m
 /// throughout (sigma 10 m): a fix at distance d scores (150 - d) / 10 towards an entry and
-/// (d - 150) / 10 towards an exit.
+/// (d - 150) / 10 towards an exit. The still rule of the defaults is tested in
+/// StillFixEvidenceTests.swift and DefaultStillRuleTests.swift.
+private let capped = TransitionDetectorConfiguration(enterEvidencePerFix: 0.5, exitEvidencePerFix: 0.5,
+                                                     stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
 
 /// Feeds `(time s, metres from the centre, accuracy m)` fixes due east; returns the events.
-private func run(_ fixes: [(t: Double, d: Double, a: Double)], _ config: TransitionDetectorConfiguration = .default,
+private func run(_ fixes: [(t: Double, d: Double, a: Double)], _ config: TransitionDetectorConfiguration = capped,
                  dwell: [Int32: Double] = [:]) throws -> [TransitionEvent] {
     try run(points: fixes.map { (t: $0.t, p: destination(from: center, bearing: 90, distance: $0.d), a: $0.a) }, config, dwell: dwell)
 }
@@ -30,7 +33,7 @@ private func run(points fixes: [(t: Double, p: LatLng, a: Double)], _ config: Tr
 }
 
 private var uncapped: TransitionDetectorConfiguration {
-    var c = TransitionDetectorConfiguration.default
+    var c = capped
     c.slowEvidenceCapSigmas = .infinity
     return c
 }
@@ -44,7 +47,7 @@ private var uncapped: TransitionDetectorConfiguration {
     #expect(try run(slow).map(\.time) == [90])
     #expect(try run(slow, uncapped).map(\.time) == [60])
     // Cap 0: a slow fix never counts, a fast one still does.
-    var zero = TransitionDetectorConfiguration.default
+    var zero = capped
     zero.slowEvidenceCapSigmas = 0
     let standing: [(t: Double, d: Double, a: Double)] = (4...40).map { (t: Double($0) * 30, d: 100, a: 20) }
     #expect(try run(slow + standing, zero).isEmpty)
@@ -85,7 +88,7 @@ private var uncapped: TransitionDetectorConfiguration {
         let d = 155 + (rng.nextUnit() * 20 - 10)
         fixes.append((Double(k) * 30, destination(from: center, bearing: bearing, distance: d), 20))
     }
-    #expect(try run(points: fixes, .default).isEmpty, "seed 21")
+    #expect(try run(points: fixes, capped).isEmpty, "seed 21")
     let raw = TransitionDetectorConfiguration(accuracyFactor: 0, enterEvidence: 0, exitEvidence: 0, slowEvidenceCapSigmas: .infinity)
     var rawRule = raw
     rawRule.exitConfirmations = 1
@@ -186,5 +189,5 @@ private var uncapped: TransitionDetectorConfiguration {
     expected.slowSpeedMetersPerSecond = 8
     #expect(older == expected)
     // The presets differ where documented.
-    #expect(TransitionDetectorConfiguration.precise.exitEvidencePerFix == 0.3 && TransitionDetectorConfiguration.default.exitEvidencePerFix == 0.5)
+    #expect(TransitionDetectorConfiguration.evidence.exitEvidencePerFix == 0.5 && TransitionDetectorConfiguration.default.exitEvidencePerFix == 0.3)
 }

@@ -4,9 +4,9 @@ import SpatialIndex
 import Testing
 @testable import Geofencing
 
-/// The still-fix allowance of ``TransitionDetectorConfiguration/precise`` (thresholds 2.5 at 0.3
-/// per fix, plus 0.7 for a fix of a device slower than 0.8 m/s since its previous fix; a fix
-/// slower than 8 m/s counts at most 2.5), on a 150 m fence (id 7). Accuracy 20 m throughout
+/// The still-fix allowance of ``TransitionDetectorConfiguration/precise`` and of the defaults
+/// (thresholds 2.5 at 0.3 per fix, plus 0.7 for a fix of a device slower than 0.8 m/s since its
+/// previous fix; a fix slower than 8 m/s counts at most 2.5), on a 150 m fence (id 7). Accuracy 20 m throughout
 /// (sigma 10 m): a fix at distance d from the centre scores (d - 150) / 10 towards an exit.
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
@@ -70,17 +70,23 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
 }
 
 /// Below the still speed a fix pays `stillEvidencePerFix` on top of the per-fix allowance and
-/// keeps its evidence cap; at or above it nothing changes. With the still speed 0 no fix is
-/// still, whatever its speed.
+/// keeps its evidence cap; at or above it nothing changes (the defaults and ``precise`` alike).
+/// With the still speed 0 (``TransitionDetectorConfiguration/evidence``, or the defaults with
+/// it set to 0) no fix is still, whatever its speed.
 @Test func stillFixesPayTheStillAllowance() throws {
-    let rules = DecisionRules(.precise)
-    for (speed, cap, still) in [(0.0, 2.5, true), (0.79, 2.5, true), (0.8, 2.5, false), (7.9, 2.5, false), (8, Double.infinity, false), (1e9, .infinity, false)] {
-        #expect(rules.evidenceCap(speed: speed) == cap, "speed \(speed)")
-        #expect(rules.stillAllowance(speed: speed) == (still ? 0.7 : 0), "speed \(speed)")
+    for config in [TransitionDetectorConfiguration.default, .precise] {
+        let rules = DecisionRules(config)
+        for (speed, cap, still) in [(0.0, 2.5, true), (0.79, 2.5, true), (0.8, 2.5, false), (7.9, 2.5, false), (8, Double.infinity, false), (1e9, .infinity, false)] {
+            #expect(rules.evidenceCap(speed: speed) == cap, "speed \(speed)")
+            #expect(rules.stillAllowance(speed: speed) == (still ? 0.7 : 0), "speed \(speed)")
+        }
     }
-    let off = DecisionRules(.default)
-    for speed in [0.0, 0.5, 8, 1e9] {
-        #expect(off.stillAllowance(speed: speed) == 0, "speed \(speed)")
+    var noStillSpeed = TransitionDetectorConfiguration.default
+    noStillSpeed.stillSpeedMetersPerSecond = 0
+    for off in [DecisionRules(.evidence), DecisionRules(noStillSpeed)] {
+        for speed in [0.0, 0.5, 8, 1e9] {
+            #expect(off.stillAllowance(speed: speed) == 0, "speed \(speed)")
+        }
     }
 }
 
@@ -98,7 +104,12 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
     let precise = TransitionDetectorConfiguration.precise
     #expect(precise.stillSpeedMetersPerSecond == 0.8 && precise.stillEvidencePerFix == 0.7 && precise.maxAccuracyMeters == 50)
     #expect(precise.enterEvidencePerFix == 0.3 && precise.exitEvidencePerFix == 0.3 && precise.exitEvidence == 2.5)
-    #expect(TransitionDetectorConfiguration.default.stillSpeedMetersPerSecond == 0)
+    // The defaults are ``precise`` with a 100 m gate; the other presets have no still rule.
+    var gated = TransitionDetectorConfiguration.default
+    gated.maxAccuracyMeters = 50
+    #expect(gated == precise && TransitionDetectorConfiguration.default.maxAccuracyMeters == 100)
+    #expect(TransitionDetectorConfiguration.evidence.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.evidence.stillEvidencePerFix == 0)
+    #expect(TransitionDetectorConfiguration.hysteresis.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.hysteresis.stillEvidencePerFix == 0)
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(precise)) == precise)
     var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(precise)) as? [String: Any])
     object["stillSpeedMetersPerSecond"] = nil

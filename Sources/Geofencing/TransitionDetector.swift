@@ -23,10 +23,12 @@ import SpatialIndex
 ///    optionally `minimumDwellSeconds` of decisive inside fixes, before an entry counts.
 ///    Or, with `enterEvidence` / `exitEvidence` set (the defaults), evidence instead of steps
 ///    4-5 for that transition: each fix scores how far past the boundary it is in units of half
-///    its accuracy, capped for a device moving slower than `slowSpeedMetersPerSecond` since
-///    its previous fix, and the transition fires when the accumulated score (a CUSUM) reaches
-///    the threshold, so a deep fix of a moving device decides at once and a lone outlier is
-///    outweighed by the fixes around it (``TransitionDetectorConfiguration/default``).
+///    its accuracy, less a per-fix allowance (larger for a still device, slower than
+///    `stillSpeedMetersPerSecond` since its previous fix, whose errors are correlated) and
+///    capped for a device moving slower than `slowSpeedMetersPerSecond`, and the transition
+///    fires when the accumulated score (a CUSUM) reaches the threshold, so a deep fix of a
+///    moving device decides at once and a lone outlier is outweighed by the fixes around it
+///    (``TransitionDetectorConfiguration/default``).
 /// The first decisive state of a fence for a device sets the state without an event. A fence
 /// with a dwell time emits `dwell` once the device has stayed inside that long since its entry
 /// event. A trigger's `delaySeconds` is not applied here: it is the caller's scheduling.

@@ -115,10 +115,12 @@ extension TransitionDetector {
                                 }
                                 for k in start..<(start + count) {
                                     let s = Int(old[k].slot)
-                                    if marks[s] >= 0 && (old[k].state == .inside || old[k].pending > 0) {
-                                        out[gathered] = old[k]
-                                        gathered += 1
-                                    }
+                                    // Kept (+ 1) when not found (its mark still set) but inside
+                                    // (state 2) or pending, with no branch.
+                                    let notFound = 1 &+ (Int(marks[s]) >> 63)
+                                    let held = Int(old[k].flags >> 1) & 1 | (0 &- Int(old[k].pending)) >> 63 & 1
+                                    out[gathered] = old[k]
+                                    gathered &+= notFound & held
                                     marks[s] = -1
                                 }
                                 for s in found { marks[Int(s)] = -1 }
@@ -229,16 +231,21 @@ struct RebuildPass {
         let g = geometry[Int(e.slot)]
         let c2 = fix.p.chord2(to: g.center)
         var due: UInt16
+        var keep = 1
         if e.isSettled, case let clearance = FixContext.clearance(e, c2: c2, g), clearance > 0 {
-            if e.state == .outside && clearance > dropBeyond { return }
             due = fix.reading(after: clearance)  // the fix cannot change it
+            // Dropped (keep 0) when outside (state 1) and past `dropBeyond`, with no branch:
+            // which entries go is data-dependent. -1 for each test passed.
+            let outside = ((Int(e.flags & 3) ^ 1) &- 1) >> 63
+            let far = Int(truncatingIfNeeded: Int64(bitPattern: (dropBeyond - clearance).bitPattern) >> 63)
+            keep = 1 &+ (outside & far)
         } else {
             due = fix.decide(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events)
         }
         due &= 0xFC00
         e.due = due
         out[count] = e
-        count += 1
-        buckets[Int(due >> 10)] += 1
+        count &+= keep
+        buckets[Int(due >> 10)] &+= Int32(truncatingIfNeeded: keep)
     }
 }

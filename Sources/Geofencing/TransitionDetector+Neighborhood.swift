@@ -1,17 +1,35 @@
 import Geodesy
 
 extension TransitionDetector {
-    /// Re-fetches the fences near `p`, makes `p` the anchor, restarts the odometer and applies
-    /// the fix at `p` to every entry it keeps (see ``rebuild(_:found:keepAll:newState:fix:into:)``):
-    /// new fences start `outside` when the device had an earlier accepted fix (every fence not
-    /// held was decisively outside then) and `unknown` on its first fix. O(fences reported +
-    /// entries held); allocation-free once the scratch buffers and the pool have grown.
+    /// Re-fetches the fences near the new anchor, makes it the anchor, restarts the odometer
+    /// and applies the fix at `p` to every entry it keeps (see
+    /// ``rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``): new fences start `outside`
+    /// when the device had an earlier accepted fix (every fence not held was decisively outside
+    /// then) and `unknown` on its first fix. The new anchor is `p`, or with `previous` (the
+    /// device's previous accepted fix, `step` chord units before `p`) the point ``leadChord``
+    /// beyond `p` along that step: within half the slack of `p`, so `p` and every fix within
+    /// the slack of the anchor are covered by the query there. O(fences reported + entries
+    /// held); allocation-free once the scratch buffers and the pool have grown.
     @usableFromInline
     mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
                                       longitude: Double, time: Double, accuracy: Double, speed: Double,
-                                      known: Bool, into events: inout [TransitionEvent]) {
+                                      known: Bool, previous: UnitVector?, step: Double,
+                                      into events: inout [TransitionEvent]) {
         counters.neighborhoodQueries += 1
-        // The slots of the fences the index reports within `queryRadiusMeters` of `p`.
+        // The anchor, its distance `lead` from `p` (chord units) and its degrees.
+        var anchor = p, lead = 0.0
+        var latitude = latitude, longitude = longitude
+        if let previous {
+            let k = leadChord / step
+            let x = p.x + k * (p.x - previous.x), y = p.y + k * (p.y - previous.y), z = p.z + k * (p.z - previous.z)
+            let n = 1 / (x * x + y * y + z * z).squareRoot()
+            anchor = UnitVector(x: x * n, y: y * n, z: z * n)
+            lead = p.chord2(to: anchor).squareRoot()
+            let ll = anchor.latLng
+            latitude = ll.latitude
+            longitude = ll.longitude
+        }
+        // The slots of the fences the index reports within `queryRadiusMeters` of the anchor.
         var found = scratch
         scratch = []
         var reported = 0
@@ -28,14 +46,15 @@ extension TransitionDetector {
             }
         } else {
             found.removeAll(keepingCapacity: true)
-            queryIndex(at: p, latitude: latitude, longitude: longitude, into: &found, unknown: &unknown)
+            queryIndex(at: anchor, latitude: latitude, longitude: longitude, into: &found, unknown: &unknown)
             reported = found.count
         }
         counters.unknownFenceIDs += unknown
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
-        rebuild(&t, found: found[..<reported], keepAll: false, newState: known ? .outside : .unknown, fix: fix, into: &events)
+        rebuild(&t, found: found[..<reported], keepAll: false, newState: known ? .outside : .unknown, fix: fix,
+                dropBeyond: slackChord + lead, into: &events)
         scratch = found
-        t.setAnchor(p)
+        t.setAnchor(anchor)
     }
 
     /// Appends to `found` the slots of the fences the shared index reports within
@@ -63,16 +82,17 @@ extension TransitionDetector {
     /// The entries held: every held entry whose slot is in `found`; every slot of `found` not
     /// held, as a new entry in `newState`; and the held entries not found that are inside or
     /// pending, or all of them with `keepAll` (a rebase: `found` empty, nothing dropped).
-    /// Without `keepAll` (after a refresh at the fix), an entry settled outside whose clearance
-    /// (``FixContext/clearance(_:c2:_:)``) exceeds the slack is dropped: no fix within the slack
-    /// can change it, and it is implicitly outside. Each kept entry is visited once and re-armed
+    /// An entry settled outside whose clearance (``FixContext/clearance(_:c2:_:)``) exceeds
+    /// `dropBeyond` is dropped: after a refresh, the slack plus the anchor's distance from the
+    /// fix, so that no fix within the slack of the anchor can change it, and it is implicitly
+    /// outside (infinity for a rebase). Each kept entry is visited once and re-armed
     /// with its due reading rounded down to a multiple of 1,024 quanta (a 64th of the
     /// odometer's range; looking early changes nothing), then placed by a stable counting sort
     /// over those 64 buckets into a block of the smallest class that holds them.
     /// O(held + found): one pass gathers the entries, one looks at them, one places them.
     @usableFromInline
     mutating func rebuild(_ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
-                          fix: FixContext, into events: inout [TransitionEvent]) {
+                          fix: FixContext, dropBeyond: Double = .infinity, into events: inout [TransitionEvent]) {
         let start = Int(t.entryStart), count = t.entryCount
         let capacity = count + found.count
         if spareEntries.count < capacity {
@@ -85,7 +105,6 @@ extension TransitionDetector {
         mark = []
         var counts = InlineArray<64, Int32>(repeating: 0)
         var n = 0
-        let dropBeyond = keepAll ? Double.infinity : slackChord
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             geometry.withUnsafeBufferPointer { geometry in
                 pool.storage.withUnsafeBufferPointer { old in
@@ -195,7 +214,7 @@ extension TransitionDetector {
     }
 }
 
-/// One pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:into:)``: visits the
+/// One pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``: visits the
 /// entries it is given and collects the ones to keep, with their due readings counted into 64
 /// buckets.
 @usableFromInline

@@ -182,6 +182,32 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     return events
 }
 
+/// A refresh leads a moving device: the new anchor is half the slack ahead along its last step,
+/// so a straight drive asks the index every one and a half slacks, not every slack; a walk
+/// (steps under a tenth of the slack) is not led. Events are the same either way (the slack
+/// tests above run with the lead at every slack).
+@Test func aRefreshAnchorsHalfASlackAheadOfAMovingDevice() throws {
+    func queries(stepMeters: Double, fixes: Int) throws -> Int {
+        let start = -Double(fixes - 1) / 2 * stepMeters
+        var d = try detector(.default)
+        var events: [TransitionEvent] = []
+        for k in 0..<fixes {
+            let p = east(start + Double(k) * stepMeters)
+            d.process(device: 1, time: Double(k) * 30, latitude: p.latitude, longitude: p.longitude, accuracy: 5,
+                      into: &events)
+        }
+        // The drive crosses the 150 m fence once each way.
+        #expect(events.map(\.kind) == [.enter, .exit], "step \(stepMeters)")
+        return d.counters.neighborhoodQueries
+    }
+    // 40 km east in 500 m steps: the first fix, then one query per 4.5 km (3 km without the lead).
+    let driving = try queries(stepMeters: 500, fixes: 81)
+    #expect(driving >= 9 && driving <= 10, "\(driving)")
+    // 4 km in 100 m steps (under 300 m): the first fix, then one query per 3 km.
+    let walking = try queries(stepMeters: 100, fixes: 41)
+    #expect(walking == 2, "\(walking)")
+}
+
 @Test func eventsDoNotDependOnTheNeighbourhoodSlack() throws {
     for seed: UInt64 in [1, 2, 3] {
         let world = randomWorld(seed: seed)

@@ -69,11 +69,12 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// After this many consecutive rejected jumps the next fix is accepted anyway (the device
     /// really moved, or the last accepted fix was the outlier); 1...127.
     public var maxConsecutiveJumpRejections: Int
-    /// How far a device may move, metres, before its cached neighbourhood of fences is fetched
-    /// again from the index. Affects speed and memory only, never the events (> 0).
-    /// Default 3,000 m: on the README's 10k-POI workload 1.5 / 2 / 3 km measured 5.09-5.26 /
-    /// 5.05-5.19 / 4.98-5.14 M fixes/s (idle machine, three runs each, interleaved) and 6 km
-    /// 4.77-4.78 (two runs), with 714 / 838 / 976 / 1,627 bytes of state per device.
+    /// How far a fix may be, metres, from where the device's cached neighbourhood of fences was
+    /// fetched (its anchor: the fix then, or half this further along a moving device's step)
+    /// before it is fetched again from the index. Affects speed and memory only, never the
+    /// events (> 0). Default 3,000 m: on the README's 10k-POI workload 1.5 / 2 / 3 / 4.5 km
+    /// measured 5.68-5.77 / 5.84-5.85 / 5.73-5.81 / 5.62-5.71 M fixes/s (one core, three runs
+    /// each, interleaved), with 758 / 842 / 986 / 1,321 bytes of state per device.
     public var neighborhoodSlackMeters: Double
     /// Evidence needed for an entry (>= 0; 0: entries use the hysteresis rule). When positive,
     /// each fix of a device outside scores

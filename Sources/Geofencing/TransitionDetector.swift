@@ -42,7 +42,7 @@ import SpatialIndex
 /// when its step from the previous accepted fix is over a tenth of the slack, the point half
 /// the slack further along that step: a device keeping its heading then travels one and a
 /// half slacks before its next query instead of one (on the README's workload 22 % fewer
-/// queries, 3-6 % more fixes per second), and one that turns back still has half a slack.
+/// queries, about 3 % more fixes per second), and one that turns back still has half a slack.
 ///
 /// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
 /// path length of its accepted fixes since the last refresh, in quanta of 1/65,534 of four

@@ -180,10 +180,7 @@ private var uncapped: TransitionDetectorConfiguration {
     config.slowEvidenceCapSigmas = 3.25
     config.slowSpeedMetersPerSecond = 0
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(config)) == config)
-    var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(config)) as? [String: Any])
-    object["slowEvidenceCapSigmas"] = nil
-    object["slowSpeedMetersPerSecond"] = nil
-    let older = try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
+    let older = try decodedWithout(["slowEvidenceCapSigmas", "slowSpeedMetersPerSecond"], from: config)
     var expected = config
     expected.slowEvidenceCapSigmas = .infinity
     expected.slowSpeedMetersPerSecond = 8

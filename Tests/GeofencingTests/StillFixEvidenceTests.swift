@@ -111,10 +111,7 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
     #expect(TransitionDetectorConfiguration.evidence.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.evidence.stillEvidencePerFix == 0)
     #expect(TransitionDetectorConfiguration.hysteresis.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.hysteresis.stillEvidencePerFix == 0)
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(precise)) == precise)
-    var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(precise)) as? [String: Any])
-    object["stillSpeedMetersPerSecond"] = nil
-    object["stillEvidencePerFix"] = nil
-    let older = try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
+    let older = try decodedWithout(["stillSpeedMetersPerSecond", "stillEvidencePerFix"], from: precise)
     var expected = precise
     expected.stillSpeedMetersPerSecond = 0
     expected.stillEvidencePerFix = 0

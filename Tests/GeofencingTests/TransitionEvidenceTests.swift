@@ -58,17 +58,12 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
     config.enterEvidencePerFix = 0.75
     let data = try JSONEncoder().encode(config)
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: data) == config)
-    var object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(TransitionDetectorConfiguration.default)) as? [String: Any])
-    object["enterEvidence"] = nil
-    object["enterEvidencePerFix"] = nil
-    let older = try JSONSerialization.data(withJSONObject: object)
     var expected = TransitionDetectorConfiguration.default
     expected.enterEvidence = 0
     expected.enterEvidencePerFix = 1
-    #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: older) == expected)
-    object["accuracyFactor"] = nil
+    #expect(try decodedWithout(["enterEvidence", "enterEvidencePerFix"], from: .default) == expected)
     #expect(throws: DecodingError.self) {
-        try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
+        try decodedWithout(["enterEvidence", "enterEvidencePerFix", "accuracyFactor"], from: .default)
     }
 }
 

@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         .target(name: "FastCSV"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
-        .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex"]),
+        // A prefetch hint for the detector's batch entry point (one inline C function).
+        .target(name: "CPrefetch"),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex", "CPrefetch"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of

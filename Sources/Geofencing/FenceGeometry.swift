@@ -1,7 +1,7 @@
 import Geodesy
 
-/// One fence's geometry, cached by slot: centre, radius and band in chord units, dwell seconds
-/// (infinity for none).
+/// One fence's geometry as the detector reads it: centre, radius and band in chord units, dwell
+/// seconds (infinity for none).
 @usableFromInline
 struct FenceGeometry {
     @usableFromInline var center: UnitVector
@@ -16,4 +16,126 @@ struct FenceGeometry {
         self.band = band
         self.dwellSeconds = dwellSeconds
     }
+}
+
+/// The detector's fence geometry by dense slot, in one cache line or less per fence: a 32-byte
+/// record per fence (its centre and the index of its *shape*) in storage aligned to 64 bytes,
+/// and a table of the distinct shapes (radius chord, band and dwell seconds; 24 bytes each).
+/// Tiered fences have a handful of shapes (the 1/3/5-mile tiers: three), so the shape table
+/// stays in the first-level cache and a look at a fence reads one line of the record table.
+/// Fences of all different radii have as many shapes as fences and stay correct, at one more
+/// load per look. Immutable after init; copies share the storage.
+///
+/// On the 30k-fence workload the records take 0.96 MB against 1.44 MB for 48-byte records
+/// holding everything, and a look reads one line where a 48-byte record spans 1.75 on average.
+@usableFromInline
+final class FenceGeometryTable: @unchecked Sendable {
+    /// A fence's centre and shape index: 32 bytes, two to a cache line.
+    @usableFromInline
+    struct Record {
+        @usableFromInline var x: Double
+        @usableFromInline var y: Double
+        @usableFromInline var z: Double
+        @usableFromInline var shape: UInt32
+        @usableFromInline var unused: UInt32 = 0
+    }
+
+    /// A shape: radius chord, band (chord units) and dwell seconds (infinity for none).
+    @usableFromInline
+    struct Shape: Equatable {
+        @usableFromInline var radiusChord: Double
+        @usableFromInline var band: Double
+        @usableFromInline var dwellSeconds: Double
+    }
+
+    /// The records, `count` of them, 64-byte aligned.
+    @usableFromInline let records: UnsafeMutablePointer<Record>
+    /// Number of fences.
+    @usableFromInline let count: Int
+    /// The distinct shapes.
+    @usableFromInline let shapes: [Shape]
+
+    /// The table of `geometry` (one value per slot). O(n) expected (shapes deduplicated by hash).
+    @usableFromInline
+    init(_ geometry: [FenceGeometry]) {
+        count = geometry.count
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, count) * MemoryLayout<Record>.stride, alignment: 64)
+        records = raw.bindMemory(to: Record.self, capacity: Swift.max(1, count))
+        var shapes: [Shape] = []
+        var shapeIndex: [ShapeKey: UInt32] = [:]
+        for (k, g) in geometry.enumerated() {
+            let shape = Shape(radiusChord: g.radiusChord, band: g.band, dwellSeconds: g.dwellSeconds)
+            let key = ShapeKey(shape)
+            let index: UInt32
+            if let known = shapeIndex[key] {
+                index = known
+            } else {
+                index = UInt32(shapes.count)
+                shapeIndex[key] = index
+                shapes.append(shape)
+            }
+            (records + k).initialize(to: Record(x: g.center.x, y: g.center.y, z: g.center.z, shape: index))
+        }
+        self.shapes = shapes
+    }
+
+    deinit {
+        records.deinitialize(count: count)
+        UnsafeMutableRawPointer(records).deallocate()
+    }
+
+    /// Bytes of the table.
+    var memoryBytes: Int { count * MemoryLayout<Record>.stride + shapes.capacity * MemoryLayout<Shape>.stride }
+
+    /// The geometry of the fence at `slot`.
+    @usableFromInline
+    subscript(slot: Int) -> FenceGeometry {
+        shapes.withUnsafeBufferPointer { GeometryView(records: UnsafePointer(records), shapes: $0.baseAddress.unsafelyUnwrapped)[slot] }
+    }
+
+    /// Calls `body` with a view for the hot loops (no reference counting or bounds checks).
+    @inline(__always) @usableFromInline
+    func withView<R>(_ body: (GeometryView) -> R) -> R {
+        shapes.withUnsafeBufferPointer { body(GeometryView(records: UnsafePointer(records), shapes: $0.baseAddress.unsafelyUnwrapped)) }
+    }
+
+    /// Bit patterns of a shape, for deduplication (so -0 and 0, or NaN payloads, never merge).
+    private struct ShapeKey: Hashable {
+        let a: UInt64, b: UInt64, c: UInt64
+        init(_ s: Shape) {
+            a = s.radiusChord.bitPattern
+            b = s.band.bitPattern
+            c = s.dwellSeconds.bitPattern
+        }
+    }
+}
+
+/// Unchecked access to a ``FenceGeometryTable``, valid inside its `withView`.
+@usableFromInline
+struct GeometryView {
+    @usableFromInline let records: UnsafePointer<FenceGeometryTable.Record>
+    @usableFromInline let shapes: UnsafePointer<FenceGeometryTable.Shape>
+
+    @inline(__always) @usableFromInline
+    init(records: UnsafePointer<FenceGeometryTable.Record>, shapes: UnsafePointer<FenceGeometryTable.Shape>) {
+        self.records = records
+        self.shapes = shapes
+    }
+
+    /// The geometry of the fence at `slot` (in range: unchecked).
+    @inline(__always) @usableFromInline
+    subscript(slot: Int) -> FenceGeometry {
+        let r = records[slot]
+        let s = shapes[Int(r.shape)]
+        return FenceGeometry(center: UnitVector(x: r.x, y: r.y, z: r.z), radiusChord: s.radiusChord, band: s.band,
+                             dwellSeconds: s.dwellSeconds)
+    }
+
+    /// Whether the fence at `slot` has a dwell time.
+    @inline(__always) @usableFromInline
+    func hasDwell(_ slot: Int) -> Bool { shapes[Int(records[slot].shape)].dwellSeconds != .infinity }
+
+    /// The address of the fence's record, for a prefetch hint.
+    @inline(__always) @usableFromInline
+    func address(_ slot: Int) -> UnsafeRawPointer { UnsafeRawPointer(records + slot) }
 }

@@ -1,3 +1,4 @@
+import CPrefetch
 import Geodesy
 
 extension TransitionDetector {
@@ -106,7 +107,7 @@ extension TransitionDetector {
         var counts = InlineArray<64, Int32>(repeating: 0)
         var n = 0
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
-            geometry.withUnsafeBufferPointer { geometry in
+            geometry.withView { geometry in
                 pool.storage.withUnsafeBufferPointer { old in
                     kept.withUnsafeMutableBufferPointer { out in
                         marks.withUnsafeMutableBufferPointer { marks in
@@ -120,13 +121,15 @@ extension TransitionDetector {
                                 }
                             } else {
                                 for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
+                                // The found fences' geometry requested at once (read below), so the misses overlap.
+                                for s in found { geofence_prefetch(geometry.address(Int(s))) }
                                 for s in found {
                                     let m = marks[Int(s)]
                                     if m >= 0 {
                                         out[gathered] = old[start + Int(m)]
                                         gathered += 1
                                     } else if m == -1 {
-                                        out[gathered] = FenceEntry(slot: s, hasDwell: geometry[Int(s)].dwellSeconds != .infinity,
+                                        out[gathered] = FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)),
                                                                    state: newState)
                                         gathered += 1
                                     }
@@ -219,7 +222,7 @@ extension TransitionDetector {
 /// buckets.
 @usableFromInline
 struct RebuildPass {
-    let geometry: UnsafeBufferPointer<FenceGeometry>
+    let geometry: GeometryView
     let fenceIDs: UnsafeBufferPointer<Int32>
     /// Where the kept entries go, in the order taken.
     let out: UnsafeMutableBufferPointer<FenceEntry>
@@ -233,7 +236,7 @@ struct RebuildPass {
     var buckets = InlineArray<64, Int32>(repeating: 0)
 
     @inline(__always)
-    init(geometry: UnsafeBufferPointer<FenceGeometry>, fenceIDs: UnsafeBufferPointer<Int32>,
+    init(geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
          out: UnsafeMutableBufferPointer<FenceEntry>, fix: FixContext, dropBeyond: Double) {
         self.geometry = geometry
         self.fenceIDs = fenceIDs

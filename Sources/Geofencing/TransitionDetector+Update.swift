@@ -1,3 +1,4 @@
+import CPrefetch
 import Geodesy
 
 extension TransitionDetector {
@@ -14,7 +15,7 @@ extension TransitionDetector {
         var unsorted = sortedFrom
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: odometer)
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
-            geometry.withUnsafeBufferPointer { geometry in
+            geometry.withView { geometry in
                 pool.storage.withUnsafeMutableBufferPointer { storage in
                     // The looked-at entries due, gathered 64 at a time with no branch per entry
                     // (which of them is due is data-dependent and would mispredict), then visited.
@@ -28,6 +29,8 @@ extension TransitionDetector {
                                 // + 1 when due <= odometer: the sign of their difference, as arithmetic.
                                 n &+= 1 &+ ((Int(odometer) &- Int(storage[k].due)) >> 63)
                             }
+                            // Their fences' geometry requested all at once, so the misses overlap.
+                            for i in 0..<n { geofence_prefetch(geometry.address(Int(storage[Int(due[i])].slot))) }
                             for i in 0..<n {
                                 let k = Int(due[i])
                                 storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
@@ -35,12 +38,15 @@ extension TransitionDetector {
                             from = to
                         }
                     }
-                    var k = sortedFrom
-                    while k < end && storage[k].due <= odometer {
-                        storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
-                        k += 1
+                    var reached = sortedFrom
+                    while reached < end && storage[reached].due <= odometer {
+                        geofence_prefetch(geometry.address(Int(storage[reached].slot)))
+                        reached += 1
                     }
-                    unsorted = k
+                    for k in sortedFrom..<reached {
+                        storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                    }
+                    unsorted = reached
                 }
             }
         }
@@ -85,7 +91,7 @@ struct FixContext {
 
     /// Applies the fix to `entry` (appending its event) and returns the entry's new due reading.
     @inline(__always) @usableFromInline
-    func visit(_ entry: inout FenceEntry, geometry: UnsafeBufferPointer<FenceGeometry>, fenceIDs: UnsafeBufferPointer<Int32>,
+    func visit(_ entry: inout FenceEntry, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
                into events: inout [TransitionEvent]) -> UInt16 {
         let g = geometry[Int(entry.slot)]
         return visit(&entry, g, c2: p.chord2(to: g.center), fenceIDs: fenceIDs, into: &events)

@@ -80,9 +80,9 @@ public struct TransitionDetector {
     @usableFromInline let rules: DecisionRules
     /// Fence ids by dense slot (slots are in the Z-order of the centres).
     @usableFromInline let fenceIDs: [Int32]
-    /// Fence geometry by dense slot, one 48-byte record each (a visit reads one cache line per
-    /// fence instead of four scattered arrays).
-    @usableFromInline let geometry: [FenceGeometry]
+    /// Fence geometry by dense slot: a 32-byte record per fence in 64-byte aligned storage and
+    /// a small table of shapes (a visit reads one cache line per fence).
+    @usableFromInline let geometry: FenceGeometryTable
     @usableFromInline let slotOfID: [Int32: Int32]
     /// The neighbourhood query through a shared index: the fences within `meters` of a point
     /// given as a unit vector and as latitude and longitude in degrees. Captured once at init for
@@ -214,7 +214,7 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.geometry = geometry
+        self.geometry = FenceGeometryTable(geometry)
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
         let maxID = ids.max() ?? -1
@@ -271,6 +271,17 @@ public struct TransitionDetector {
         let slot = Int(trackSlot(device))
         // The track is a 56-byte value: work on a copy and store it back once.
         var t = tracks[slot]
+        advance(&t, device: device, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy, into: &events)
+        tracks[slot] = t
+        if pool.isSparse { pool.compact(&tracks) }
+    }
+
+    /// Applies one valid fix (finite, in range, accuracy >= 0) of `device` to its track `t`: the
+    /// time checks, the gates and the entries' updates of ``process(device:time:latitude:longitude:accuracy:into:)``,
+    /// which stores `t` back. Appends the fix's events in fence-id order.
+    @inline(__always) @usableFromInline
+    mutating func advance(_ t: inout DeviceTrack, device: Int32, time: Double, latitude: Double, longitude: Double,
+                          accuracy: Double, into events: inout [TransitionEvent]) {
         if time < t.lastTime {
             counters.outOfOrder += 1
             return
@@ -282,7 +293,6 @@ public struct TransitionDetector {
         t.lastTime = time
         guard accuracy <= configuration.maxAccuracyMeters else {
             counters.inaccurate += 1
-            tracks[slot].lastTime = time
             return
         }
         // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
@@ -299,7 +309,6 @@ public struct TransitionDetector {
             if meters > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
                 t.rejections += 1
                 counters.jumps += 1
-                tracks[slot] = t
                 return
             }
             speed = meters / seconds
@@ -328,8 +337,6 @@ public struct TransitionDetector {
         t.fixAccuracy = Float(accuracy)
         t.rejections = 0
         t.setFix(p)
-        tracks[slot] = t
-        if pool.isSparse { pool.compact(&tracks) }
         if events.count - before > 1 { Self.orderByFence(&events, from: before) }
     }
 

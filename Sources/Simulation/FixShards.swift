@@ -78,9 +78,12 @@ extension TransitionScoring {
         DispatchQueue.concurrentPerform(iterations: count) { s in
             let start = threadCPUSeconds()
             let shard = shards.shards[s]
-            var events: [TransitionEvent] = []
-            var rows: [Int32] = []
             let fixes = shard.fixes
+            // Room for one event per fix up front, as in the one-detector run.
+            var events: [TransitionEvent] = []
+            events.reserveCapacity(fixes.count)
+            var rows: [Int32] = []
+            rows.reserveCapacity(fixes.count)
             for k in 0..<fixes.count {
                 let before = events.count
                 slots.detectors[s].process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],

@@ -45,10 +45,33 @@ import SpatialIndex
         #expect(EntryPool.sizeClass(for: 1 << 20) == 20)
     }
 
-    /// "One 48-byte record each".
-    @Test func fenceGeometryIs48Bytes() {
-        #expect(MemoryLayout<FenceGeometry>.size == 48)
-        #expect(MemoryLayout<FenceGeometry>.stride == 48)
+    /// "A 32-byte record per fence in storage aligned to 64 bytes": two records to a cache line,
+    /// none straddling two.
+    @Test func fenceRecordsAre32BytesAndLineAligned() throws {
+        #expect(MemoryLayout<FenceGeometryTable.Record>.size == 32)
+        #expect(MemoryLayout<FenceGeometryTable.Record>.stride == 32)
+        var geometry: [FenceGeometry] = []
+        for k in 0..<5 {
+            let center = UnitVector(fastLatitude: Double(k), longitude: 0)
+            let radius: Double = k % 2 == 0 ? 1e-4 : 2e-4
+            let dwell: Double = k == 4 ? 300 : .infinity
+            geometry.append(FenceGeometry(center: center, radiusChord: radius, band: 1e-6, dwellSeconds: dwell))
+        }
+        let table = FenceGeometryTable(geometry)
+        let address = UInt(bitPattern: table.records)
+        #expect(address % 64 == 0)
+        // Three shapes: the two radii without dwell, and the one with it.
+        #expect(table.shapes.count == 3)
+        for k in geometry.indices {
+            let read = table[k], g = geometry[k]
+            #expect(read.center == g.center)
+            #expect(read.radiusChord == g.radiusChord)
+            #expect(read.band == g.band)
+            #expect(read.dwellSeconds == g.dwellSeconds)
+        }
+        table.withView { view in
+            #expect(view.hasDwell(4) && !view.hasDwell(3))
+        }
     }
 
     /// The state fits a byte, so the entry's one-byte fields pack after the slot.

@@ -37,7 +37,7 @@ extension TransitionDetector {
         var unknown = 0
         if neighborhoodGrid != nil {
             // The grid reports each fence at most once: `found` (one slot per fence) has room.
-            if found.count < geometry.count { found = [Int32](repeating: -1, count: geometry.count) }
+            if found.count < geometryTable.count { found = [Int32](repeating: -1, count: geometryTable.count) }
             found.withUnsafeMutableBufferPointer { found in
                 neighborhoodGrid.unsafelyUnwrapped.forEachContaining(latitude: latitude, longitude: longitude) { s in
                     precondition(reported < found.count, "the grid reported a fence twice")
@@ -106,52 +106,51 @@ extension TransitionDetector {
         mark = []
         var counts = InlineArray<64, Int32>(repeating: 0)
         var n = 0
+        let geometry = self.geometry
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
-            geometry.withView { geometry in
-                pool.storage.withUnsafeBufferPointer { old in
-                    kept.withUnsafeMutableBufferPointer { out in
-                        marks.withUnsafeMutableBufferPointer { marks in
-                            // The entries to look at, gathered in `out`; then each is looked at and
-                            // kept in place (the kept ones move down, never past the one being read).
-                            var gathered = 0
-                            if keepAll {
-                                for k in start..<(start + count) {
-                                    out[gathered] = old[k]
+            pool.storage.withUnsafeBufferPointer { old in
+                kept.withUnsafeMutableBufferPointer { out in
+                    marks.withUnsafeMutableBufferPointer { marks in
+                        // The entries to look at, gathered in `out`; then each is looked at and
+                        // kept in place (the kept ones move down, never past the one being read).
+                        var gathered = 0
+                        if keepAll {
+                            for k in start..<(start + count) {
+                                out[gathered] = old[k]
+                                gathered += 1
+                            }
+                        } else {
+                            for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
+                            // The found fences' geometry requested at once (read below), so the misses overlap.
+                            for s in found { geofence_prefetch(geometry.address(Int(s))) }
+                            for s in found {
+                                let m = marks[Int(s)]
+                                if m >= 0 {
+                                    out[gathered] = old[start + Int(m)]
+                                    gathered += 1
+                                } else if m == -1 {
+                                    out[gathered] = FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)),
+                                                               state: newState)
                                     gathered += 1
                                 }
-                            } else {
-                                for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
-                                // The found fences' geometry requested at once (read below), so the misses overlap.
-                                for s in found { geofence_prefetch(geometry.address(Int(s))) }
-                                for s in found {
-                                    let m = marks[Int(s)]
-                                    if m >= 0 {
-                                        out[gathered] = old[start + Int(m)]
-                                        gathered += 1
-                                    } else if m == -1 {
-                                        out[gathered] = FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)),
-                                                                   state: newState)
-                                        gathered += 1
-                                    }
-                                    marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
-                                }
-                                for k in start..<(start + count) {
-                                    let s = Int(old[k].slot)
-                                    // Kept (+ 1) when not found (its mark still set) but inside
-                                    // (state 2) or pending, with no branch.
-                                    let notFound = 1 &+ (Int(marks[s]) >> 63)
-                                    let held = Int(old[k].flags >> 1) & 1 | (0 &- Int(old[k].pending)) >> 63 & 1
-                                    out[gathered] = old[k]
-                                    gathered &+= notFound & held
-                                    marks[s] = -1
-                                }
-                                for s in found { marks[Int(s)] = -1 }
+                                marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
                             }
-                            var c = RebuildPass(geometry: geometry, fenceIDs: fenceIDs, out: out, fix: fix, dropBeyond: dropBeyond)
-                            for i in 0..<gathered { c.take(out[i], into: &events) }
-                            n = c.count
-                            counts = c.buckets
+                            for k in start..<(start + count) {
+                                let s = Int(old[k].slot)
+                                // Kept (+ 1) when not found (its mark still set) but inside
+                                // (state 2) or pending, with no branch.
+                                let notFound = 1 &+ (Int(marks[s]) >> 63)
+                                let held = Int(old[k].flags >> 1) & 1 | (0 &- Int(old[k].pending)) >> 63 & 1
+                                out[gathered] = old[k]
+                                gathered &+= notFound & held
+                                marks[s] = -1
+                            }
+                            for s in found { marks[Int(s)] = -1 }
                         }
+                        var c = RebuildPass(geometry: geometry, fenceIDs: fenceIDs, out: out, fix: fix, dropBeyond: dropBeyond)
+                        for i in 0..<gathered { c.take(out[i], into: &events) }
+                        n = c.count
+                        counts = c.buckets
                     }
                 }
             }

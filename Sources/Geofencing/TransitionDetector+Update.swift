@@ -14,40 +14,39 @@ extension TransitionDetector {
         let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(t.sortedFrom)
         var unsorted = sortedFrom
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: odometer)
+        let geometry = self.geometry
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
-            geometry.withView { geometry in
-                pool.storage.withUnsafeMutableBufferPointer { storage in
-                    // The looked-at entries due, gathered 64 at a time with no branch per entry
-                    // (which of them is due is data-dependent and would mispredict), then visited.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { due in
-                        var from = start
-                        while from < sortedFrom {
-                            let to = Swift.min(from + 64, sortedFrom)
-                            var n = 0
-                            for k in from..<to {
-                                due[n] = Int32(truncatingIfNeeded: k)
-                                // + 1 when due <= odometer: the sign of their difference, as arithmetic.
-                                n &+= 1 &+ ((Int(odometer) &- Int(storage[k].due)) >> 63)
-                            }
-                            // Their fences' geometry requested all at once, so the misses overlap.
-                            for i in 0..<n { geofence_prefetch(geometry.address(Int(storage[Int(due[i])].slot))) }
-                            for i in 0..<n {
-                                let k = Int(due[i])
-                                storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
-                            }
-                            from = to
+            pool.storage.withUnsafeMutableBufferPointer { storage in
+                // The looked-at entries due, gathered 64 at a time with no branch per entry
+                // (which of them is due is data-dependent and would mispredict), then visited.
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { due in
+                    var from = start
+                    while from < sortedFrom {
+                        let to = Swift.min(from + 64, sortedFrom)
+                        var n = 0
+                        for k in from..<to {
+                            due[n] = Int32(truncatingIfNeeded: k)
+                            // + 1 when due <= odometer: the sign of their difference, as arithmetic.
+                            n &+= 1 &+ ((Int(odometer) &- Int(storage[k].due)) >> 63)
                         }
+                        // Their fences' geometry requested all at once, so the misses overlap.
+                        for i in 0..<n { geofence_prefetch(geometry.address(Int(storage[Int(due[i])].slot))) }
+                        for i in 0..<n {
+                            let k = Int(due[i])
+                            storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                        }
+                        from = to
                     }
-                    var reached = sortedFrom
-                    while reached < end && storage[reached].due <= odometer {
-                        geofence_prefetch(geometry.address(Int(storage[reached].slot)))
-                        reached += 1
-                    }
-                    for k in sortedFrom..<reached {
-                        storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
-                    }
-                    unsorted = reached
                 }
+                var reached = sortedFrom
+                while reached < end && storage[reached].due <= odometer {
+                    geofence_prefetch(geometry.address(Int(storage[reached].slot)))
+                    reached += 1
+                }
+                for k in sortedFrom..<reached {
+                    storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                }
+                unsorted = reached
             }
         }
         t.sortedFrom = UInt16(truncatingIfNeeded: Swift.min(unsorted - start, Int(UInt16.max)))

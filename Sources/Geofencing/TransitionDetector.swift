@@ -82,7 +82,9 @@ public struct TransitionDetector {
     @usableFromInline let fenceIDs: [Int32]
     /// Fence geometry by dense slot: a 32-byte record per fence in 64-byte aligned storage and
     /// a small table of shapes (a visit reads one cache line per fence).
-    @usableFromInline let geometry: FenceGeometryTable
+    @usableFromInline let geometryTable: FenceGeometryTable
+    /// ``geometryTable``'s records and shapes, read without reference counting.
+    @usableFromInline let geometry: GeometryView
     @usableFromInline let slotOfID: [Int32: Int32]
     /// The neighbourhood query through a shared index: the fences within `meters` of a point
     /// given as a unit vector and as latitude and longitude in degrees. Captured once at init for
@@ -214,7 +216,8 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.geometry = FenceGeometryTable(geometry)
+        self.geometryTable = FenceGeometryTable(geometry)
+        self.geometry = geometryTable.view
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
         let maxID = ids.max() ?? -1

@@ -64,6 +64,15 @@ import SpatialIndex
 /// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
 /// holds at most 2^20 entries (a precondition: that many fences within reach of one point).
 ///
+/// Memory traffic: most of a fix's time on a busy machine is waiting for cache misses, not
+/// arithmetic. A look reads its fence's geometry from one 64-byte line (``FenceGeometryTable``:
+/// 32-byte records, 0.96 MB for 30k fences), and the fences a fix or a refresh is about to
+/// look at are requested together first (prefetch hints), so their misses overlap instead of
+/// queueing. With a 1 MB last-level cache simulated (`valgrind --tool=callgrind --cache-sim=yes
+/// --LL=1048576,8,64`, a 300k-fix, 300-device workload of 30k fences, copies aside) a fix
+/// misses it 1.37 times for reading, against 2.35 with 48-byte records and no hints, at 1,788
+/// instructions against 1,708.
+///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
 /// fences under 50 km.

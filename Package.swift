@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         .target(name: "FastCSV"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
-        // A prefetch hint for the detector's batch entry point (one inline C function).
+        // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
         .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex", "CPrefetch"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),

@@ -44,7 +44,7 @@ final class FenceGeometryTable: @unchecked Sendable {
 
     /// A shape: radius chord, band (chord units) and dwell seconds (infinity for none).
     @usableFromInline
-    struct Shape: Equatable {
+    struct Shape {
         @usableFromInline var radiusChord: Double
         @usableFromInline var band: Double
         @usableFromInline var dwellSeconds: Double
@@ -91,9 +91,6 @@ final class FenceGeometryTable: @unchecked Sendable {
         shapes.deinitialize(count: shapeCount)
         shapes.deallocate()
     }
-
-    /// Bytes of the table.
-    var memoryBytes: Int { count * MemoryLayout<Record>.stride + shapeCount * MemoryLayout<Shape>.stride }
 
     /// Unchecked access for the hot loops: a value of two pointers, valid while this table lives
     /// (the detector holds both), so reading through it costs no reference counting.

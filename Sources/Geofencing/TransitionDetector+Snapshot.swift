@@ -56,7 +56,7 @@ extension TransitionDetector {
         for f in snapshot.fences {
             guard let slot = slotOfID[f.fence] else { throw .unknownFenceID(f.fence) }
             let state = FenceEntry.State(f.state)
-            var e = FenceEntry(slot: slot, hasDwell: geometryTable[Int(slot)].dwellSeconds != .infinity, state: state)
+            var e = FenceEntry(slot: slot, hasDwell: geometry.hasDwell(Int(slot)), state: state)
             e.pending = f.pending
             e.dwellDone = f.dwellDone
             // One stored time serves both (see FenceEntry.since): the one this state reads.

@@ -283,17 +283,6 @@ public struct TransitionDetector {
         let slot = Int(trackSlot(device))
         // The track is a 56-byte value: work on a copy and store it back once.
         var t = tracks[slot]
-        advance(&t, device: device, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy, into: &events)
-        tracks[slot] = t
-        if pool.isSparse { pool.compact(&tracks) }
-    }
-
-    /// Applies one valid fix (finite, in range, accuracy >= 0) of `device` to its track `t`: the
-    /// time checks, the gates and the entries' updates of ``process(device:time:latitude:longitude:accuracy:into:)``,
-    /// which stores `t` back. Appends the fix's events in fence-id order.
-    @inline(__always) @usableFromInline
-    mutating func advance(_ t: inout DeviceTrack, device: Int32, time: Double, latitude: Double, longitude: Double,
-                          accuracy: Double, into events: inout [TransitionEvent]) {
         if time < t.lastTime {
             counters.outOfOrder += 1
             return
@@ -305,6 +294,7 @@ public struct TransitionDetector {
         t.lastTime = time
         guard accuracy <= configuration.maxAccuracyMeters else {
             counters.inaccurate += 1
+            tracks[slot].lastTime = time
             return
         }
         // The fast libm-free path (within 1e-15 chord of the S2-exact one, about 25 ns cheaper).
@@ -321,6 +311,7 @@ public struct TransitionDetector {
             if meters > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
                 t.rejections += 1
                 counters.jumps += 1
+                tracks[slot] = t
                 return
             }
             speed = meters / seconds
@@ -349,6 +340,8 @@ public struct TransitionDetector {
         t.fixAccuracy = Float(accuracy)
         t.rejections = 0
         t.setFix(p)
+        tracks[slot] = t
+        if pool.isSparse { pool.compact(&tracks) }
         if events.count - before > 1 { Self.orderByFence(&events, from: before) }
     }
 

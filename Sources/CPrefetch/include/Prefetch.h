@@ -1,6 +1,6 @@
 // A software prefetch hint, for Swift code that knows which memory it will read a little later
-// (the batch entry point of the transition detector). A hint only: it never faults, changes no
-// value and may be ignored by the processor.
+// (the transition detector's looks at fences). A hint only: it never faults, changes no value
+// and may be ignored by the processor.
 #ifndef GEOFENCE_PREFETCH_H
 #define GEOFENCE_PREFETCH_H
 

@@ -46,14 +46,17 @@ struct EntryPool {
     /// ``compact(_:)``.
     @inlinable var isSparse: Bool { freeEntries > 4_096 && 3 * freeEntries > storage.count }
 
-    /// Moves every block in use to the front of a new, exactly sized storage, in the order of
-    /// `tracks` (rewriting their starts), and forgets the free blocks. O(entries in use).
+    /// Moves every block in use to the front of a new storage, in the order of `tracks`
+    /// (rewriting their starts), and forgets the free blocks. The new storage has room for
+    /// half as many entries again as are in use (never more than the old one held, since a
+    /// third of that was free), so the blocks allocated next append without copying the pool.
+    /// O(entries in use).
     @usableFromInline
     mutating func compact(_ tracks: inout [DeviceTrack]) {
         var used = 0
         for t in tracks where t.blockClass != Self.noBlock { used += 1 << Int(t.blockClass) }
         var fresh: [FenceEntry] = []
-        fresh.reserveCapacity(used)
+        fresh.reserveCapacity(used + used / 2)
         for k in tracks.indices where tracks[k].blockClass != Self.noBlock {
             let start = Int(tracks[k].entryStart), size = 1 << Int(tracks[k].blockClass)
             tracks[k].entryStart = UInt32(fresh.count)

@@ -35,11 +35,14 @@ extension TransitionDetector {
         scratch = []
         var reported = 0
         var unknown = 0
-        if neighborhoodGrid != nil {
+        if let grid = neighborhoodGrid.take() {
+            // Moved out and back rather than read in place, which copies it (a retain and a
+            // release of each of its arrays per query).
+            defer { neighborhoodGrid = consume grid }
             // The grid reports each fence at most once: `found` (one slot per fence) has room.
             if found.count < geometryTable.count { found = [Int32](repeating: -1, count: geometryTable.count) }
             found.withUnsafeMutableBufferPointer { found in
-                neighborhoodGrid.unsafelyUnwrapped.forEachContaining(latitude: latitude, longitude: longitude) { s in
+                grid.forEachContaining(latitude: latitude, longitude: longitude) { s in
                     precondition(reported < found.count, "the grid reported a fence twice")
                     found[reported] = s
                     reported &+= 1

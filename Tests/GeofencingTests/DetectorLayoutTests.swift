@@ -106,6 +106,7 @@ import SpatialIndex
         pool.compact(&tracks)
         #expect(pool.freeEntries == 0)
         #expect(pool.storage.count == 1 + 4 + 4 + 8)
+        #expect(pool.storage.capacity >= (1 + 4 + 4 + 8) * 3 / 2, "room to allocate without copying the pool")
         for k in [0, 2, 3, 5] {
             for j in 0..<(k + 1) {
                 #expect(pool.storage[Int(tracks[k].entryStart) + j].slot == Int32(100 * k + j))

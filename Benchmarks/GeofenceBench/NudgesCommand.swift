@@ -90,6 +90,7 @@ struct NudgesCommand {
         let truth = truthPath == nil ? nil : try TransitionScoring.trueTransitions(fixes, index: PackedRTree(fences))
         let report = NudgeReport(run: run, simulation: simulation, fixes: fixes, truth: truth)
         let path = outPath ?? "/tmp/geofence-bench-nudges-\(getpid()).csv"
+        defer { if outPath == nil { unlink(path) } }
         let checked: NudgeInvariants
         do {
             var bytes: [UInt8] = []
@@ -101,7 +102,6 @@ struct NudgesCommand {
         } catch {
             throw BenchError("\(error)")
         }
-        if outPath == nil { unlink(path) }
         let devices = Set(fixes.device).count
         if json {
             var o = JSONObject()

@@ -21,19 +21,23 @@ import Testing
     }
 
     @Test func badCommandLinesAndPeersFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-" + UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let out = directory + "/never-written"
         #expect(BenchTool.main(["report"]) == 2)                                  // --out is required
-        #expect(BenchTool.main(["report", "--out", "/tmp/x", "--full"]) == 2)
+        #expect(BenchTool.main(["report", "--out", out, "--full"]) == 2)
         #expect(BenchTool.main(["report", "--help"]) == 0)
         let peers = FileManager.default.temporaryDirectory.appendingPathComponent("peers-\(UUID().uuidString).json").path
         try #"{"results": [{"kind": "peer", "name": "s2_cover"}]}"#.write(toFile: peers, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: peers) }
-        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", peers]) == 1)
-        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--peers", "/nonexistent.json"]) == 1)
+        #expect(BenchTool.main(["report", "--quick", "--out", out, "--peers", peers]) == 1)
+        #expect(BenchTool.main(["report", "--quick", "--out", out, "--peers", "/nonexistent.json"]) == 1)
         let sweep = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString).json").path
         try #"{"workload": {"pois": 1, "devices": 1, "fixes": 1, "seed": 1}}"#.write(toFile: sweep, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: sweep) }
-        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--sweep", sweep]) == 1)
-        #expect(BenchTool.main(["report", "--quick", "--out", "/tmp/never-written", "--sweep", "/nonexistent.json"]) == 1)
+        #expect(BenchTool.main(["report", "--quick", "--out", out, "--sweep", sweep]) == 1)
+        #expect(BenchTool.main(["report", "--quick", "--out", out, "--sweep", "/nonexistent.json"]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     /// `--sweep` with the committed `scripts/sweep --quick` fixture: report.json carries its

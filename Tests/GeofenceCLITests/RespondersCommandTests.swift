@@ -68,6 +68,7 @@ import Testing
 
     @Test func filesThatAreNotStoresFailWithTheFileNamed() throws {
         let missing = scratch("missing.sqlite")
+        defer { remove(missing) }
         let noStore = try cli.run(["responders", "metrics", "--db", missing])
         #expect(noStore.status == 1)
         #expect(noStore.stderr.hasPrefix("\(missing): cannot open"))

@@ -8,11 +8,8 @@ import Testing
 @Suite struct NudgeSimulationTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    func temporaryFile(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-\(UUID().uuidString).csv").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    let scratch: ScratchDirectory
+    init() throws { scratch = try ScratchDirectory() }
 
     @Test func preferencesFixture() throws {
         let p = try NudgePreferencesReader.read(path: Self.fixtures.appendingPathComponent("nudge_preferences.csv").path)
@@ -38,9 +35,8 @@ import Testing
         ("x,UTC,22:00,07:00,2,0,0,en_US", "device", "expected a whole number in the 32-bit range, found 'x'"),
     ])
     func badPreferenceRowsNameLineAndField(row: String, column: String, message: String) throws {
-        let path = try temporaryFile("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
-                                     + "7,UTC,22:00,07:00,2,0,0,en_US\n" + row + "\n")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try scratch.write("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
+                                       + "7,UTC,22:00,07:00,2,0,0,en_US\n" + row + "\n")
         #expect(throws: WorkloadIOError.badRow(path: path, line: 3, column: column, message: message)) {
             try NudgePreferencesReader.read(path: path)
         }
@@ -61,17 +57,14 @@ import Testing
     }
 
     @Test func duplicateDeviceAndMissingColumn() throws {
-        let dup = try temporaryFile("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
-                                    + "7,UTC,,,2,0,0,\n7,UTC,,,2,0,0,\n")
-        defer { try? FileManager.default.removeItem(atPath: dup) }
+        let dup = try scratch.write("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
+                                      + "7,UTC,,,2,0,0,\n7,UTC,,,2,0,0,\n")
         #expect(throws: WorkloadIOError.badRow(path: dup, line: 3, column: "device", message: "device 7 is listed twice")) {
             try NudgePreferencesReader.read(path: dup)
         }
-        let missing = try temporaryFile("device,time_zone\n7,UTC\n")
-        defer { try? FileManager.default.removeItem(atPath: missing) }
+        let missing = try scratch.write("device,time_zone\n7,UTC\n")
         #expect(throws: WorkloadIOError.missingColumn(path: missing, column: "quiet_start")) { try NudgePreferencesReader.read(path: missing) }
-        let empty = try temporaryFile("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n")
-        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let empty = try scratch.write("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n")
         #expect(try NudgePreferencesReader.read(path: empty).isEmpty)
     }
 
@@ -104,20 +97,20 @@ import Testing
             + "0,7300,b,approach,queue,do_not_disturb,,2026-01-04\n"
             + "0,50000,a+c,bundle,deliver,,notification,2026-01-05\n"      // 08:53 next day
             + "1,40000,x,offer,deliver,,in_app,2026-01-05\n"                // device 1: UTC defaults, 11:06
-        #expect(try NudgeDecisionsChecker.check(path: try temporaryFile(clean), rules: rules) == NudgeInvariants())
+        #expect(try NudgeDecisionsChecker.check(path: try scratch.write(clean), rules: rules) == NudgeInvariants())
         let broken = "device,t,task,kind,decision,reason,channel,local_date\n"
             + "0,3600,a,approach,deliver,,notification,2026-01-05\n"        // wrong date
             + "0,5000,a,approach,deliver,,notification,2026-01-04\n"        // over cap, spacing, cooldown
             + "0,11000,b,approach,deliver,,notification,2026-01-04\n"       // 22:03: quiet, over cap
             + "0,95000,c,approach,deliver,,notification,2026-01-05\n"       // after completion
-        let found = try NudgeDecisionsChecker.check(path: try temporaryFile(broken), rules: rules)
+        let found = try NudgeDecisionsChecker.check(path: try scratch.write(broken), rules: rules)
         #expect(found.wrongLocalDate == 1)
         #expect(found.overCap == 2)
         #expect(found.withinSpacing == 1)
         #expect(found.withinCooldown == 1)
         #expect(found.inQuietHours == 1)
         #expect(found.afterCompletion == 1)
-        let bad = try temporaryFile("device,t,task,kind,decision,reason,channel,local_date\n0,1,a,approach,deliver,,pigeon,2026-01-04\n")
+        let bad = try scratch.write("device,t,task,kind,decision,reason,channel,local_date\n0,1,a,approach,deliver,,pigeon,2026-01-04\n")
         #expect(throws: WorkloadIOError.badRow(path: bad, line: 2, column: "channel", message: "unknown channel 'pigeon'")) {
             try NudgeDecisionsChecker.check(path: bad, rules: rules)
         }
@@ -144,8 +137,7 @@ import Testing
         #expect(report.precision! > 0.9)
         var bytes: [UInt8] = []
         NudgeDecisionsCSV.append(run, of: sim, to: &bytes)
-        let path = try temporaryFile(String(decoding: bytes, as: UTF8.self))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try scratch.write(String(decoding: bytes, as: UTF8.self))
         #expect(try NudgeDecisionsChecker.check(path: path, rules: .init(sim, run)) == NudgeInvariants())
         #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == run.decisions.count + 1)
     }

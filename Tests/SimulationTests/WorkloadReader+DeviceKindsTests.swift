@@ -6,11 +6,8 @@ import Testing
 @Suite struct WorkloadReaderDeviceKindsTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kinds-\(UUID().uuidString).csv").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    let scratch: ScratchDirectory
+    init() throws { scratch = try ScratchDirectory() }
 
     /// Data/gps/devices.csv: device 1 the hand-held track, 2 the car, 3-14 AIS vessels
     /// (Data/gps/README.md); quoted-free text with commas only as separators.
@@ -22,16 +19,16 @@ import Testing
     }
 
     @Test func badRowsNameLineAndColumn() throws {
-        let repeated = try write("device,kind\n1,car\n1,vessel\n")
+        let repeated = try scratch.write("device,kind\n1,car\n1,vessel\n")
         #expect(throws: WorkloadIOError.badRow(path: repeated, line: 3, column: "device", message: "device 1 repeats line 2")) {
             try WorkloadReader.readDeviceKinds(path: repeated)
         }
-        let empty = try write("kind,device\ncar,1\n,2\n")
+        let empty = try scratch.write("kind,device\ncar,1\n,2\n")
         #expect(throws: WorkloadIOError.badRow(path: empty, line: 3, column: "kind", message: "empty kind")) {
             try WorkloadReader.readDeviceKinds(path: empty)
         }
-        let noKind = try write("device\n1\n")
+        let noKind = try scratch.write("device\n1\n")
         #expect(throws: WorkloadIOError.missingColumn(path: noKind, column: "kind")) { try WorkloadReader.readDeviceKinds(path: noKind) }
-        #expect(try WorkloadReader.readDeviceKinds(path: try write("device,kind\n")).isEmpty)
+        #expect(try WorkloadReader.readDeviceKinds(path: try scratch.write("device,kind\n")).isEmpty)
     }
 }

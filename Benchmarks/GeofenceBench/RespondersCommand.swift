@@ -53,6 +53,13 @@ struct RespondersCommand {
         let json = args.flag("json")
         let path = keep ?? "/tmp/geofence-bench-responders-\(getpid()).sqlite"
         let scratch = "/tmp/geofence-bench-responders-server-\(getpid()).sqlite"
+        // The scratch databases go on every exit path, an error's included.
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                unlink(scratch + suffix)
+                if keep == nil { unlink(path + suffix) }
+            }
+        }
 
         printError("responders: simulating \(configuration.responders) responders for \(configuration.minutes) min (seed \(configuration.seed))")
         let start = monotonicSeconds()
@@ -67,10 +74,6 @@ struct RespondersCommand {
             throw BenchError("responders: \(error)")
         }
         for _ in 0...runs { fleet.measureLiveness() }
-        for suffix in ["", "-wal", "-shm"] {
-            unlink(scratch + suffix)
-            if keep == nil { unlink(path + suffix) }
-        }
         var report = fleet.report
         report.ingestFixesPerSecond.removeFirst()      // warm-up
         report.ingestFixesPerCPUSecond.removeFirst()

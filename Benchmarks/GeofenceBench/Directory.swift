@@ -14,3 +14,11 @@ func makeDirectory(_ path: String) throws(BenchError) {
         }
     }
 }
+
+/// A path for a file that a command writes, reads and removes itself, unique to this
+/// process: `geofence-bench-<name>-<pid>.<ext>` in `$TMPDIR` (or /tmp when unset). The
+/// caller removes it on every exit path (a `defer`).
+func scratchPath(_ name: String, extension ext: String) -> String {
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    return "\(directory)/geofence-bench-\(name)-\(getpid()).\(ext)"
+}

@@ -89,7 +89,7 @@ struct NudgesCommand {
         let seconds = runs[runs.count / 2], cpuSeconds = cpuRuns[cpuRuns.count / 2]
         let truth = truthPath == nil ? nil : try TransitionScoring.trueTransitions(fixes, index: PackedRTree(fences))
         let report = NudgeReport(run: run, simulation: simulation, fixes: fixes, truth: truth)
-        let path = outPath ?? "/tmp/geofence-bench-nudges-\(getpid()).csv"
+        let path = outPath ?? scratchPath("nudges", extension: "csv")
         defer { if outPath == nil { unlink(path) } }
         let checked: NudgeInvariants
         do {

@@ -15,7 +15,7 @@ struct PoiCommand {
     static let help = """
     geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--out PATH] [--json]
       Writes an N-row POI CSV (default 1,000,000; the format of Data/README.md) to PATH (default a
-      file in /tmp, removed afterwards): with --pois, copies of the real extract FILE (e.g.
+      file in $TMPDIR or /tmp, removed afterwards): with --pois, copies of the real extract FILE (e.g.
       Data/pois_osm_all.csv) each shifted to a seeded random place with 30 m of jitter per row; without,
       a seeded synthetic world (50 city clusters plus a 10% uniform sprinkle, categories in
       OSM-like shares). Then times, as medians of R runs (default 3) after a warm-up:
@@ -41,7 +41,7 @@ struct PoiCommand {
         let outArg = args.string("out")
         let json = args.flag("json")
 
-        let path = outArg ?? "/tmp/geofence-bench-pois-\(getpid()).csv"
+        let path = outArg ?? scratchPath("pois", extension: "csv")
         defer { if outArg == nil { _ = unlink(path) } }
         var t0 = monotonicSeconds()
         let template = try source.map(templateRows) ?? []

@@ -51,8 +51,8 @@ struct RespondersCommand {
         let runs = try args.int("runs", default: 3, in: 1...1_000)
         let keep = args.string("db")
         let json = args.flag("json")
-        let path = keep ?? "/tmp/geofence-bench-responders-\(getpid()).sqlite"
-        let scratch = "/tmp/geofence-bench-responders-server-\(getpid()).sqlite"
+        let path = keep ?? scratchPath("responders", extension: "sqlite")
+        let scratch = scratchPath("responders-server", extension: "sqlite")
         // The scratch databases go on every exit path, an error's included.
         defer {
             for suffix in ["", "-wal", "-shm"] {

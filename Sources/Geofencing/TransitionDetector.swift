@@ -70,8 +70,8 @@ import SpatialIndex
 /// look at are requested together first (prefetch hints), so their misses overlap instead of
 /// queueing. With a 1 MB last-level cache simulated (`valgrind --tool=callgrind --cache-sim=yes
 /// --LL=1048576,8,64`, a 300k-fix, 300-device workload of 30k fences, copies aside) a fix
-/// misses it 1.37 times for reading, against 2.35 with 48-byte records and no hints, at 1,788
-/// instructions against 1,708.
+/// misses it 1.36 times for reading and runs 1,744 instructions; with 48-byte records and no
+/// hints it missed 2.35 times at 1,708.
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for

@@ -118,8 +118,10 @@ public struct TransitionDetector {
     /// Odometer quantum: `4 * neighborhoodSlackMeters / R / 65,534` (chord units): a device
     /// jittering in place rebases after four slacks of path.
     @usableFromInline let odometerQuantum: Double
-    /// One over ``odometerQuantum``.
-    @usableFromInline let inverseQuantum: Double
+    /// One over ``odometerQuantum``. Settable within the module so a test can make every step
+    /// overflow the odometer: every fix then rebases, which looks at every entry held (a
+    /// detector that never skips, for comparison).
+    @usableFromInline var inverseQuantum: Double
     /// How far ahead of a moving device a refresh places its new anchor: half the slack, in
     /// chord units.
     @usableFromInline let leadChord: Double

@@ -310,6 +310,16 @@ public enum ReportPage {
 }
 
 extension ReportPage {
+    /// Creates `directory/charts` (with its parents) and proves the directory writable by
+    /// creating and removing a file in it, so that a report run fails before it measures.
+    public static func prepareDirectory(_ directory: String) throws {
+        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
+        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
+        let probe = (directory as NSString).appendingPathComponent(".report-write-check")
+        try TextFile.write("", to: probe)
+        try FileManager.default.removeItem(atPath: probe)
+    }
+
     /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
     /// (created with its parents when missing); returns the paths written.
     @discardableResult

@@ -34,6 +34,10 @@ public struct CommandLineTool: Sendable {
                 guard let command = subcommand(named: arguments[1]) else {
                     return usageError("unknown subcommand '\(arguments[1])'", command: nil, io: io)
                 }
+                guard arguments.count - 2 <= command.maxPositionals else {
+                    return usageError("unexpected argument '\(arguments[2 + command.maxPositionals])' after 'help \(arguments[1])'",
+                                      command: nil, io: io)
+                }
                 io.output.writeRaw(command.help(forPositionals: Array(arguments.dropFirst(2))))
             } else {
                 io.output.writeRaw(help)

@@ -1,5 +1,6 @@
 import CommandSupport
 import Foundation
+import Drawing
 import Reporting
 
 /// `geofence-bench report --out DIR [--quick] [--peers FILE] [--sweep FILE]`: measures and writes
@@ -59,10 +60,32 @@ struct ReportCommand {
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
         }
         do {
-            let paths = try ReportPage.write(report, toDirectory: out)
+            let paths = try write(report, toDirectory: out)
             printError("wrote \(paths[0]), \(paths[1]) and \(paths.count - 2) charts in \(out)/charts")
         } catch {
             throw BenchError("\(out): \(error)")
         }
+    }
+}
+
+extension ReportCommand {
+    /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
+    /// (created with its parents when missing); returns the paths written.
+    @discardableResult
+    static func write(_ report: BenchmarkReport, toDirectory directory: String) throws -> [String] {
+        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
+        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
+        let json = (directory as NSString).appendingPathComponent("report.json")
+        let html = (directory as NSString).appendingPathComponent("report.html")
+        let (page, charts) = ReportPage.render(report)
+        try TextFile.write(ReportPage.json(report), to: json)
+        try TextFile.write(page, to: html)
+        var written = [json, html]
+        for chart in charts {
+            let path = (chartDirectory as NSString).appendingPathComponent(chart.id + ".svg")
+            try TextFile.write(chart.render().fileText, to: path)
+            written.append(path)
+        }
+        return written
     }
 }

@@ -1,5 +1,5 @@
 import CommandSupport
-import Simulation
+import Workloads
 
 /// `geofence-bench generate --pois N --devices D --fixes F --seed S [--noise gaussian|realistic] --out DIR`
 struct GenerateCommand: BenchSubcommand {

@@ -7,7 +7,9 @@ import CommandSupport
 import FastCSV
 import Geofencing
 import Reminders
-import Simulation
+import Workloads
+import DetectorScoring
+import ReminderSimulation
 import SpatialIndex
 
 /// `geofence-bench nudges`: the transition detector, then the reminders layer for every device

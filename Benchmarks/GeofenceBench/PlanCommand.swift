@@ -1,7 +1,8 @@
 import Geodesy
 import Geofencing
 import SpatialIndex
-import Simulation
+import Workloads
+import RegionMonitorSimulation
 import CommandSupport
 
 /// `geofence-bench plan`: region selection under an OS cap, scored through the simulated OS

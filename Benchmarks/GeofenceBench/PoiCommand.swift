@@ -6,7 +6,7 @@ import Darwin
 import FastCSV
 import Geodesy
 import POIData
-import Simulation
+import Workloads
 import SpatialIndex
 import CommandSupport
 

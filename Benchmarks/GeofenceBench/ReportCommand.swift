@@ -1,5 +1,6 @@
 import CommandSupport
 import Foundation
+import Drawing
 import Reporting
 
 /// `geofence-bench report --out DIR [--quick] [--peers FILE] [--sweep FILE]`: measures and writes
@@ -66,14 +67,14 @@ struct ReportCommand: BenchSubcommand {
         var sweep: SweepResults.Sweep?
         if let path = sweepPath {
             do {
-                sweep = try SweepResults.read(path: path)
+                sweep = try SweepResults.parse(try TextFile.read(path), file: path)
             } catch {
                 throw BenchError("\(error)")   // names the file and the field
             }
         }
         // The output directory is made (and proved writable) before the minutes of measuring.
         do {
-            try ReportPage.prepareDirectory(out)
+            try Self.prepareDirectory(out)
         } catch {
             throw BenchError("\(out): \(error)")
         }
@@ -82,10 +83,42 @@ struct ReportCommand: BenchSubcommand {
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
         }
         do {
-            let paths = try ReportPage.write(report, toDirectory: out)
+            let paths = try Self.write(report, toDirectory: out)
             printError("wrote \(paths[0]), \(paths[1]) and \(paths.count - 2) charts in \(out)/charts")
         } catch {
             throw BenchError("\(out): \(error)")
         }
+    }
+}
+
+extension ReportCommand {
+    /// Creates `directory/charts` (with its parents) and proves the directory writable by
+    /// creating and removing a file in it, so that a report run fails before it measures.
+    static func prepareDirectory(_ directory: String) throws {
+        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
+        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
+        let probe = (directory as NSString).appendingPathComponent(".report-write-check")
+        try TextFile.write("", to: probe)
+        try FileManager.default.removeItem(atPath: probe)
+    }
+
+    /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
+    /// (created with its parents when missing); returns the paths written.
+    @discardableResult
+    static func write(_ report: BenchmarkReport, toDirectory directory: String) throws -> [String] {
+        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
+        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
+        let json = (directory as NSString).appendingPathComponent("report.json")
+        let html = (directory as NSString).appendingPathComponent("report.html")
+        let (page, charts) = ReportPage.render(report)
+        try TextFile.write(ReportPage.json(report), to: json)
+        try TextFile.write(page, to: html)
+        var written = [json, html]
+        for chart in charts {
+            let path = (chartDirectory as NSString).appendingPathComponent(chart.id + ".svg")
+            try TextFile.write(chart.render().fileText, to: path)
+            written.append(path)
+        }
+        return written
     }
 }

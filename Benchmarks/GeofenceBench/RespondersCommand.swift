@@ -6,7 +6,7 @@ import Darwin
 import CommandSupport
 import ResponderStore
 import Responders
-import Simulation
+import ResponderFleetSimulation
 
 /// `geofence-bench responders`: the fleet simulation (``FleetSimulation``) and the two speed
 /// figures, ingest into SQLite and liveness in memory. Parses, calls, prints.
@@ -93,14 +93,22 @@ struct RespondersCommand: BenchSubcommand {
         fleet.run()
         let simulated = monotonicSeconds() - start
         printError("responders: \(fleet.arrivals.count) fixes received in \(formatFixed(simulated, 1)) s; measuring ingest and liveness")
+        for _ in 0...runs { fleet.measureLiveness() }
+        var report = fleet.report
+        let size = configuration.ingestTransactionSize
         do throws(ResponderStoreError) {
-            for _ in 0...runs { try fleet.measureServerIngest(path: scratch) }
-            for _ in 0...runs { try fleet.measureIngest(path: path) }
+            for _ in 0...runs {
+                report.serverIngestFixesPerSecond.append(try FleetIngest.serverIngest(fleet.arrivals, transactionSize: size, path: scratch))
+            }
+            for _ in 0...runs {
+                let run = try FleetIngest.ingest(fleet.arrivals, transactionSize: size, path: path)
+                report.ingestFixesPerSecond.append(run.perSecond)
+                report.ingestFixesPerCPUSecond.append(run.perCPUSecond)
+                report.duplicatesStored = max(report.duplicatesStored, run.duplicatesStored)
+            }
         } catch {
             throw BenchError("responders: \(error)")
         }
-        for _ in 0...runs { fleet.measureLiveness() }
-        var report = fleet.report
         report.ingestFixesPerSecond.removeFirst()      // warm-up
         report.ingestFixesPerCPUSecond.removeFirst()
         report.serverIngestFixesPerSecond.removeFirst()

@@ -1,5 +1,5 @@
 import SpatialIndex
-import Simulation
+import Workloads
 import CommandSupport
 
 /// `geofence-bench stab`: stream a fixes file through one index.

@@ -1,5 +1,5 @@
 import SpatialIndex
-import Simulation
+import Workloads
 import CommandSupport
 
 /// The default suite: every index at 1k, 10k and 100k POIs (3 fences each; `--large` adds 1M)

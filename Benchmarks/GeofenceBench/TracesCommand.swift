@@ -1,6 +1,7 @@
 import Geofencing
 import SpatialIndex
-import Simulation
+import Workloads
+import DetectorScoring
 import CommandSupport
 
 /// `geofence-bench traces`: flaps of the transition detector and of the naive detector over

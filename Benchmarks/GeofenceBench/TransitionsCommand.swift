@@ -6,7 +6,8 @@ import Darwin
 import Geofencing
 import SpatialIndex
 import FastCSV
-import Simulation
+import Workloads
+import DetectorScoring
 import CommandSupport
 
 /// `geofence-bench transitions`: the TransitionDetector (and the naive baseline) on noisy fixes,
@@ -151,7 +152,7 @@ struct TransitionsCommand: BenchSubcommand {
             let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             if let shards {
                 var shardCPU: [Double] = []
-                events = TransitionScoring.detect(shards, with: &ds, shardCPUSeconds: &shardCPU)
+                events = shards.detect(with: &ds, shardCPUSeconds: &shardCPU)
                 criticalCPURuns.append(shardCPU.max() ?? 0)
             } else {
                 events = TransitionScoring.detect(fixes, with: &ds[0])

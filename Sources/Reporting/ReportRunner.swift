@@ -1,6 +1,8 @@
 import Geodesy
 import Geofencing
-import Simulation
+import Workloads
+import DetectorScoring
+import RegionMonitorSimulation
 import SpatialIndex
 
 /// Measures a ``BenchmarkReport``: stabbing throughput, memory and candidate false positives of

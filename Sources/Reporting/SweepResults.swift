@@ -43,9 +43,9 @@ public enum SweepResults {
     public static func read(path: String) throws -> Sweep {
         let data: Data
         do {
-            data = try TextFile.read(path)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw FormatError(file: path, field: "", problem: String(error.description.dropFirst(path.count + 2)))
+            throw FormatError(file: path, field: "", problem: "cannot be read")
         }
         return try parse(data, file: path)
     }

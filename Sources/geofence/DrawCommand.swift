@@ -1,9 +1,9 @@
 import CommandSupport
 import Drawing
-import Reporting
+import Maps
 
 /// `geofence draw`: an SVG map of the CSVs the other commands read (the layout is
-/// ``MapRequest`` in the Reporting module; this only parses and writes).
+/// ``MapRequest`` in the Maps module; this only parses and writes).
 struct DrawCommand: Subcommand {
     static let name = "draw"
     static let abstract = "An SVG map of fences, S2 covers, POIs and a trajectory with its events."

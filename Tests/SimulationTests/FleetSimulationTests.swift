@@ -36,6 +36,9 @@ import Responders
             #expect(stats.missed == 0 && stats.max <= stats.threshold + 1, "seed \(seed): \(duty) \(stats)")
         }
         #expect(r.duplicatesReceived > 0 && r.incidents > 20 && r.assigned > 0 && r.ackTimeouts >= 0)
+        // Assignees whose phones die mid-incident: each such incident moves on, none is left.
+        #expect(r.incidentsReassigned > 0, "seed \(seed)")
+        #expect(r.incidentsLeftWithOfflineAssignee == 0, "seed \(seed)")
         #expect(r.fixesKept > 0 && r.fixesDelivered >= r.fixesKept - r.fixesQueuedAtEnd)
         #expect(r.fixesDropped[.inaccurate] > 0 && r.fixesDropped[.notDue] > 0)
         #expect(fleet.prometheusText.contains("responders_by_status{status=\"offline\"}"))

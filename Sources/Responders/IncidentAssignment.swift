@@ -97,6 +97,45 @@ public struct IncidentAssignment: Sendable {
         offerNext(now: now, status: status)
     }
 
+    /// Resumes at `now` an assignment whose `trail` another process wrote (a server that took
+    /// over from one that died). The last offer stands if it was acknowledged (``State/assigned(_:time:)``)
+    /// or if its deadline is still ahead and the responder is still ONLINE; otherwise the next
+    /// ONLINE responder is asked. Candidates are taken anew from `dispatcher`, leaving out
+    /// everyone the trail shows as asked.
+    /// - Precondition: `ackTimeout > 0`, `maxCandidates >= 1`.
+    public init(resuming incident: Int, location: LatLng, trail: [AssignmentStep], now: Double, dispatcher: inout Dispatcher,
+                status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
+                maxDistanceMeters: Double = .infinity) {
+        precondition(ackTimeout > 0 && maxCandidates >= 1, "invalid assignment settings")
+        self.incident = incident
+        self.location = location
+        self.ackTimeout = ackTimeout
+        self.maxCandidates = maxCandidates
+        self.maxDistanceMeters = maxDistanceMeters
+        self.trail = trail
+        reassignments = trail.filter { $0.event == .wentOffline }.count
+        var asked = Set<ResponderID>()
+        for step in trail { if case .offered = step.event { asked.insert(step.responder) } }
+        candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates + asked.count, maxDistanceMeters: maxDistanceMeters)
+            .filter { !asked.contains($0.0) }.prefix(maxCandidates).map { (responder: $0.0, distanceMeters: $0.1) }
+        state = .exhausted(time: now)
+        if let last = trail.last {
+            switch last.event {
+            case .acknowledged:
+                state = .assigned(last.responder, time: last.time)
+                return
+            case .offered where last.time + ackTimeout > now && status(last.responder) == .online:
+                state = .offering(last.responder, deadline: last.time + ackTimeout)
+                return
+            case .offered:
+                self.trail.append(AssignmentStep(responder: last.responder, time: min(now, last.time + ackTimeout), event: .timedOut))
+            default:
+                break
+            }
+        }
+        offerNext(now: now, status: status)
+    }
+
     /// The responder being asked now, if any.
     public var currentOffer: ResponderID? {
         if case .offering(let responder, _) = state { return responder }

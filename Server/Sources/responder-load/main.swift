@@ -1,0 +1,1 @@
+print("responder-load: not built yet")

@@ -124,6 +124,11 @@ final class LeaderEngine {
         return transitions
     }
 
+    /// Responders flapping at `now` (the library's ResponderFlapping rule).
+    func flappingCount(now: Double) -> Int {
+        server.firingAlerts(now: now).filter { if case .responderFlapping = $0 { true } else { false } }.count
+    }
+
     private func save(_ assignment: IncidentAssignment, id: Int64, on db: SQLConnection) throws(StoreError) {
         let state: String, assignee: Int64?
         switch assignment.state {

@@ -23,6 +23,7 @@ public final class ResponderService: @unchecked Sendable {
     private var metrics = ResponderMetrics()
     private var fixesStored = 0, fixesDuplicate = 0, rejected = [Int: Int]()
     private var leader = false
+    private var flapping = 0
     private var stopping = false
     private var leaderThread: pthread_t?
     /// Seconds between leader ticks.
@@ -75,8 +76,9 @@ public final class ResponderService: @unchecked Sendable {
                 if store.dialect == .sqlite {
                     if engine == nil { engine = LeaderEngine(store: store) }
                     lock.locked { leader = true }
-                    let transitions = try store.with { (db) throws(StoreError) in try engine!.tick(now: clock(), on: db) }
-                    record(transitions)
+                    let now = clock()
+                    let transitions = try store.with { (db) throws(StoreError) in try engine!.tick(now: now, on: db) }
+                    record(transitions, flapping: engine!.flappingCount(now: now))
                 } else {
                     if connection == nil { connection = try store.dedicatedConnection() }
                     guard let db = connection as? PostgresDatabase, db.isHealthy else { throw StoreError("leader", "connection lost") }
@@ -87,13 +89,19 @@ public final class ResponderService: @unchecked Sendable {
                             lock.locked { leader = true }
                         }
                     }
-                    if let e = engine { record(try e.tick(now: clock(), on: db)) }
+                    if let e = engine {
+                        let now = clock()
+                        record(try e.tick(now: now, on: db), flapping: e.flappingCount(now: now))
+                    }
                 }
             } catch {
                 logLine("responder-server \(instance): leader: \(error)")
                 engine = nil
                 connection = nil   // closing the connection releases the advisory lock
-                lock.locked { leader = false }
+                lock.locked {
+                    leader = false
+                    flapping = 0
+                }
             }
             let rest = tickInterval - (clock() - started)
             if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
@@ -103,9 +111,11 @@ public final class ResponderService: @unchecked Sendable {
         lock.locked { leader = false }
     }
 
-    private func record(_ transitions: [LivenessTransition]) {
-        guard !transitions.isEmpty else { return }
-        lock.locked { metrics.record(transitions) }
+    private func record(_ transitions: [LivenessTransition], flapping: Int) {
+        lock.locked {
+            metrics.record(transitions)
+            self.flapping = flapping
+        }
     }
 
     // MARK: - Routes
@@ -310,7 +320,9 @@ public final class ResponderService: @unchecked Sendable {
                 }
             }
         }
-        let (stored, duplicate, leading, refused) = lock.locked { (fixesStored, fixesDuplicate, leader, rejected) }
+        let (stored, duplicate, leading, refused, flaps) = lock.locked { (fixesStored, fixesDuplicate, leader, rejected, flapping) }
+        text += "# HELP responders_flapping Responders that went OFFLINE 3 times within 15 minutes (counted by the leader; 0 elsewhere).\n"
+        text += "# TYPE responders_flapping gauge\nresponders_flapping \(flaps)\n"
         text += "# HELP responder_server_leader 1 while this instance is the leader.\n# TYPE responder_server_leader gauge\n"
         text += "responder_server_leader \(leading ? 1 : 0)\n"
         text += "# HELP fixes_received_total Fixes received by this instance, by outcome.\n# TYPE fixes_received_total counter\n"

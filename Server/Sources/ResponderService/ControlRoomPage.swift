@@ -26,8 +26,8 @@ struct ControlRoomPage {
         var doc = SVGDocument(width: 960, height: 640, title: "Responders")
         var points = responders.map { LatLng(uncheckedLatitude: $0.fix.fix.latitude, longitude: $0.fix.fix.longitude) }
         points += incidents.map { LatLng(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
-        let frame = MapFrame.fitting(points, projection: .webMercator, plotX: 40, plotY: 20, plotWidth: 900, plotHeight: 600)
-        doc.element("rect", ["x": "40", "y": "20", "width": "900", "height": "600", "fill": "#f6f6f2", "stroke": "#888"])
+        let frame = MapFrame.fitting(points, projection: .webMercator, plotX: 70, plotY: 20, plotWidth: 870, plotHeight: 600)
+        doc.element("rect", ["x": "70", "y": "20", "width": "870", "height": "600", "fill": "#f6f6f2", "stroke": "#888"])
         Graticule(frame: frame).draw(in: &doc, frame: frame)
         doc.open("g", ["class": "responders", "stroke": "#222", "stroke-width": "0.6"])
         for row in responders {

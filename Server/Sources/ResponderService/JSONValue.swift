@@ -74,10 +74,12 @@ private struct JSONParser {
 
     func fail(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: at, message: message) }
 
-    mutating func literal(_ word: String) -> Bool {
-        let w = Array(word.utf8)
-        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { return false }
-        at += w.count
+    mutating func literal(_ word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard at + n <= bytes.count else { return false }
+        let w = word.utf8Start
+        for k in 0..<n where bytes[at + k] != w[k] { return false }
+        at += n
         return true
     }
 
@@ -131,8 +133,9 @@ private struct JSONParser {
             if literal("NaN") { return .number(.nan, integral: false) }
         case UInt8(ascii: "I"):
             if literal("Infinity") { return .number(.infinity, integral: false) }
-        default:
+        case UInt8(ascii: "-") where at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "I"):
             if literal("-Infinity") { return .number(-.infinity, integral: false) }
+        default:
             return try number()
         }
         throw fail("unexpected character")

@@ -264,14 +264,18 @@ instances.start(1)
 let bases = Locked<[String]>(instances.ports.map { "http://127.0.0.1:\($0)" })
 let client = Client()
 let latencies = Locked<[Double]>([]), counters = Locked<[String: Int]>([:])
+// The phones' queues first (opening 1,000 SQLite files takes a while), then the clock starts.
+var queues: [PhoneQueue] = []
+for k in 0..<phonesCount {
+    do { queues.append(try PhoneQueue(path: dir + "/phone\(k).db", responder: ResponderID(k))) } catch { die("\(error)") }
+}
 let start = Date().timeIntervalSince1970
 let silent1At = start + 0.13 * seconds, killAt = start + 0.27 * seconds, silent2At = start + 0.57 * seconds
 var phones: [Phone] = []
 var rng = SplitMix64Local(state: 42)
 for k in 0..<phonesCount {
     let id = ResponderID(k)
-    let queue: PhoneQueue
-    do { queue = try PhoneQueue(path: dir + "/phone\(k).db", responder: id) } catch { die("\(error)") }
+    let queue = queues[k]
     let group = k % 100
     let phone = Phone(id: id, queue: queue, sender: Sender(responder: id, token: "token\(k)", network: .cellular, now: start, batchLimit: 100),
                       transport: FaultyTransport(client: client, bases: { bases.with { $0 } }, turn: k, rng: SplitMix64Local(state: UInt64(k) &* 7919),

@@ -66,7 +66,7 @@ public struct IncidentAssignment: Sendable {
     public let location: LatLng
     /// Seconds to wait for an acknowledgement.
     public let ackTimeout: Double
-    /// Candidates nearest first, with their distances in metres at the start (or at the last
+    /// Candidates nearest first, with their distances in meters at the start (or at the last
     /// reassignment).
     public private(set) var candidates: [(responder: ResponderID, distanceMeters: Double)]
     /// Times the incident was taken from a responder who went OFFLINE.

@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GeoCells", targets: ["GeoCells"]),
+        .library(name: "GeoJSON", targets: ["GeoJSON"]),
         .library(name: "FastCSV", targets: ["FastCSV"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
@@ -32,6 +33,8 @@ let package = Package(
         // FastCSV <- CommandSupport <- executables.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
+        // GeoJSON polygons in (a streaming reader with its own small JSON tokenizer; no Foundation).
+        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells"]),
         .target(name: "FastCSV"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
         // A prefetch hint for the detector's hot loops (one inline C function).
@@ -58,7 +61,7 @@ let package = Package(
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+            dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                            "Responders", "ResponderStore", "Drawing", "Reporting"]),
         .executableTarget(
             name: "GeofenceBench",
@@ -68,6 +71,7 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),

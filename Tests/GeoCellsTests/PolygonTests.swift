@@ -77,4 +77,123 @@ import Testing
         #expect(total >= 200)
         #expect(Double(same) >= 0.98 * Double(total), "\(file): \(same)/\(total) identical; differ: \(differing)")
     }
+
+    /// The covering checker: an exterior covering contains every vertex and every test point
+    /// the polygon contains; every cell of an interior covering is inside the polygon (S2's
+    /// conservative cell test, and every test point in such a cell is inside). For all
+    /// polygons and settings, including any whose covering differs from S2's.
+    @Test(arguments: 0..<4) func coversAreValid(setting: Int) throws {
+        let (_, coverer, interior) = PolygonCoverTests.settings[setting]
+        let fixture = try PolygonFixture()
+        let points = try PolygonFixture.points()
+        var byPolygon: [String: [UnitVector]] = [:]
+        for (key, ll) in points { byPolygon[String(key.split(separator: " ")[0]), default: []].append(UnitVector(ll)) }
+        var checked = 0
+        for e in fixture.entries {
+            guard let polygon = try? Polygon(latLngRings: e.rings) else { continue }
+            let cells = interior ? coverer.interiorCovering(of: polygon) : coverer.covering(of: polygon)
+            let union = CellUnion(cells)
+            #expect(cells.allSatisfy { $0.level >= coverer.minLevel && $0.level <= coverer.maxLevel }, "\(e.id)")
+            if interior {
+                for id in cells { #expect(polygon.contains(Cell(id)), "\(e.id): \(id.token) not inside") }
+                for p in byPolygon[e.id, default: []] where union.contains(p) {
+                    #expect(polygon.contains(p), "\(e.id): point in an interior cell is outside")
+                }
+            } else {
+                for v in polygon.vertices { #expect(union.contains(v), "\(e.id): vertex outside the covering") }
+                for p in byPolygon[e.id, default: []] where polygon.contains(p) {
+                    #expect(union.contains(p), "\(e.id): inside point outside the covering")
+                }
+            }
+            checked += 1
+        }
+        #expect(checked >= 200)
+    }
+}
+
+@Suite struct PolygonMeasureTests {
+    func square(_ lat: Double, _ lon: Double, _ d: Double) throws -> Polygon {
+        try Polygon(latLngRings: [[
+            LatLng(uncheckedLatitude: lat - d, longitude: lon - d), LatLng(uncheckedLatitude: lat - d, longitude: lon + d),
+            LatLng(uncheckedLatitude: lat + d, longitude: lon + d), LatLng(uncheckedLatitude: lat + d, longitude: lon - d),
+        ]])
+    }
+
+    /// Orientation is normalised: the same ring given clockwise is the same polygon.
+    @Test func clockwiseRingIsNormalised() throws {
+        let ccw = try square(10, 20, 0.01)
+        let cw = try Polygon(latLngRings: [[
+            LatLng(uncheckedLatitude: 9.99, longitude: 19.99), LatLng(uncheckedLatitude: 10.01, longitude: 19.99),
+            LatLng(uncheckedLatitude: 10.01, longitude: 20.01), LatLng(uncheckedLatitude: 9.99, longitude: 20.01),
+        ]])
+        #expect(abs(cw.area - ccw.area) < 1e-15)
+        #expect(cw.contains(UnitVector(LatLng(uncheckedLatitude: 10, longitude: 20))))
+        #expect(!cw.contains(UnitVector(LatLng(uncheckedLatitude: 11, longitude: 20))))
+    }
+
+    /// A 0.02° square at the equator: area (2.22 km)² within 0.1 %, centroid at the centre,
+    /// boundary distance from the centre 0.01° (1.11 km), enclosing cap through the corners.
+    @Test func measuresOfASquare() throws {
+        let sq = try square(0, 0, 0.01)
+        let side = 0.02 * Double.pi / 180 * Earth.meanRadius
+        #expect(abs(sq.areaSquareMeters / (side * side) - 1) < 1e-3)
+        let c = try #require(sq.centroid)
+        #expect(abs(c.latLng.latitude) < 1e-9 && abs(c.latLng.longitude) < 1e-9)
+        let center = UnitVector(LatLng(uncheckedLatitude: 0, longitude: 0))
+        #expect(abs(sq.signedBoundaryDistanceMeters(to: center) + side / 2) < 0.01)
+        let outside = UnitVector(LatLng(uncheckedLatitude: 0, longitude: 0.02))
+        #expect(abs(sq.signedBoundaryDistanceMeters(to: outside) - side / 2) < 0.01)
+        let cap = sq.enclosingCap
+        for v in sq.vertices { #expect(cap.contains(v)) }
+        let diagonal = Earth.meters(fromRadians: cap.radiusRadians)
+        #expect(abs(diagonal - side / 2 * 2.0.squareRoot()) < 0.5)
+    }
+
+    /// A hole: the area subtracts, points in the hole are outside, depths are 0 and 1.
+    @Test func holeIsOutside() throws {
+        let outer: [LatLng] = [(0, 0), (0, 1), (1, 1), (1, 0)].map { LatLng(uncheckedLatitude: $0.0, longitude: $0.1) }
+        let hole: [LatLng] = [(0.4, 0.4), (0.6, 0.4), (0.6, 0.6), (0.4, 0.6)].map { LatLng(uncheckedLatitude: $0.0, longitude: $0.1) }
+        let p = try Polygon(latLngRings: [outer, hole])
+        let solid = try Polygon(latLngRings: [outer])
+        #expect(p.depths == [0, 1])
+        #expect(!p.contains(UnitVector(LatLng(uncheckedLatitude: 0.5, longitude: 0.5))))
+        #expect(p.contains(UnitVector(LatLng(uncheckedLatitude: 0.2, longitude: 0.5))))
+        let holeArea = try Polygon(latLngRings: [hole]).area
+        #expect(abs(p.area - (solid.area - holeArea)) < 1e-15)
+    }
+
+    /// Errors name the ring and vertex in input order (also for a ring that was reversed).
+    @Test func errorsNameRingAndVertex() {
+        let ll = { (a: Double, b: Double) in LatLng(uncheckedLatitude: a, longitude: b) }
+        #expect(throws: PolygonError.tooFewVertices(ring: 0, count: 2)) {
+            try Polygon(latLngRings: [[ll(0, 0), ll(1, 1)]])
+        }
+        #expect(throws: PolygonError.duplicateVertex(ring: 0, vertex: 2, duplicateOf: 1)) {
+            try Polygon(latLngRings: [[ll(0, 0), ll(0, 1), ll(0, 1), ll(1, 1)]])
+        }
+        #expect(throws: PolygonError.selfIntersection(ring: 0, edge: 0, crossesEdge: 2)) {
+            try Polygon(latLngRings: [[ll(0, 20), ll(1, 21), ll(0, 21), ll(1, 20)]])
+        }
+        do {
+            _ = try Polygon(latLngRings: [[ll(8, 20), ll(8, 22), ll(10, 22), ll(10, 20)], [ll(9, 21), ll(9, 23), ll(11, 23), ll(11, 21)]])
+            Issue.record("crossing rings accepted")
+        } catch {
+            guard case .ringsCross(let r, _, let s, _) = error else { Issue.record("\(error)"); return }
+            #expect(Set([r, s]) == [0, 1])
+        }
+    }
+
+    /// Exactly collinear and coincident inputs take the exact and symbolic paths; the results
+    /// are consistent (antisymmetric under swaps).
+    @Test func predicatesAreConsistentOnDegenerateInput() {
+        let a = UnitVector(x: 1, y: 0, z: 0), b = UnitVector(x: 0, y: 1, z: 0)
+        let c = UnitVector(x: -1, y: 0, z: 0)  // a, b, c on the equator: determinant exactly 0
+        let s = Predicates.sign(a, b, c)
+        #expect(s != 0)
+        #expect(Predicates.sign(b, a, c) == -s)
+        #expect(Predicates.sign(c, b, a) == -s)
+        #expect(Predicates.sign(b, c, a) == s)
+        #expect(Predicates.expensiveSign(a, b, c, perturb: false) == 0)
+        #expect(Predicates.sign(a, a, b) == 0)
+    }
 }

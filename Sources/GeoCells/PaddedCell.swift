@@ -73,7 +73,7 @@ struct PaddedCell {
         return UVRect(uLo: u - padding, uHi: u + padding, vLo: v - padding, vHi: v + padding)
     }
 
-    /// The cell's centre (S2's `GetCenter`).
+    /// The cell's center (S2's `GetCenter`).
     @usableFromInline
     var center: UnitVector {
         let size = CellID.sizeIJ(level: level)

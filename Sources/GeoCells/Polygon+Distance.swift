@@ -36,7 +36,7 @@ extension Polygon {
         return best
     }
 
-    /// The signed distance to the boundary in metres on the spherical Earth: negative inside,
+    /// The signed distance to the boundary in meters on the spherical Earth: negative inside,
     /// positive outside (the quantity a detector compares with its accuracy margin).
     public func signedBoundaryDistanceMeters(to p: UnitVector) -> Double {
         let d = Earth.meters(fromRadians: boundaryDistance(to: p))

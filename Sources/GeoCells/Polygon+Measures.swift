@@ -35,24 +35,24 @@ extension Polygon {
         return sum > 0 ? sum : sum + 4 * Double.pi
     }
 
-    /// The area of loop `k` (steradians; at most 2π after normalisation).
+    /// The area of loop `k` (steradians; at most 2π after normalization).
     public func loopArea(_ k: Int) -> Double {
         Polygon.loopArea(vertices[loopStarts[k]..<loopStarts[k + 1]])
     }
 
     /// The area in steradians: shells minus holes (S2's `S2Polygon::GetArea`).
-    /// Multiply by `Earth.radius²` for square metres.
+    /// Multiply by `Earth.radius²` for square meters.
     public var area: Double {
         var total = 0.0
         for k in 0..<loopCount { total += isHole(k) ? -loopArea(k) : loopArea(k) }
         return max(0, total)
     }
 
-    /// The area in square metres on the spherical Earth.
+    /// The area in square meters on the spherical Earth.
     public var areaSquareMeters: Double { area * Earth.meanRadius * Earth.meanRadius }
 
     /// The true centroid of the polygon's surface (holes subtracted), as a unit vector; nil
-    /// for a region whose centroid integral vanishes (e.g. symmetric about the centre).
+    /// for a region whose centroid integral vanishes (e.g. symmetric about the center).
     /// Uses ∫ x dA = ½ Σ θₑ n̂ₑ over the counter-clockwise boundary edges (θ the edge angle,
     /// n̂ its unit normal), exact for geodesic edges.
     public var centroid: UnitVector? {

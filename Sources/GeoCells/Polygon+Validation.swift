@@ -3,7 +3,7 @@ import Geodesy
 /// Validation and loop nesting (S2's `S2Polygon::FindValidationError` for crossings and
 /// duplicate vertices, and `InitNested` for depths).
 extension Polygon {
-    /// The input ring and vertex of loop vertex `v` (undoing normalisation's reversal).
+    /// The input ring and vertex of loop vertex `v` (undoing normalization's reversal).
     func source(ofVertex v: Int) -> (ring: Int, vertex: Int) {
         var k = 0
         while loopStarts[k + 1] <= v { k += 1 }

@@ -4,7 +4,7 @@ import Geodesy
 /// version 0.10): one or more loops; the interior is the set of points inside an odd number of
 /// loops, so holes and multi-part polygons are plain loops and nesting needs no labels.
 ///
-/// Each loop is normalised as S2's `S2Loop::Normalize` does: a ring whose left side is more
+/// Each loop is normalized as S2's `S2Loop::Normalize` does: a ring whose left side is more
 /// than half the sphere is reversed, so a loop always encloses at most a hemisphere whatever
 /// the input orientation (GeoJSON's counter-clockwise shells and clockwise holes, or the
 /// opposite). Loops may cross the antimeridian or surround a pole: edges are great-circle arcs
@@ -19,7 +19,7 @@ import Geodesy
 /// `loopStarts[k] ..< loopStarts[k + 1]`; edge `e` runs from vertex `e` to the next vertex of
 /// its loop. ``index`` is S2's shape index over the edges (``PolygonIndex``).
 public struct Polygon: Sendable {
-    /// All loop vertices, loop after loop (each loop normalised, see the type's comment).
+    /// All loop vertices, loop after loop (each loop normalized, see the type's comment).
     public let vertices: [UnitVector]
     /// Loop `k` is `vertices[loopStarts[k] ..< loopStarts[k + 1]]`; `loopStarts.last` is the
     /// vertex count.
@@ -30,7 +30,7 @@ public struct Polygon: Sendable {
     @usableFromInline let nextVertex: [Int32]
     /// Whether each loop contains ``Predicates/origin`` (S2's `origin_inside_`).
     @usableFromInline let originInside: [Bool]
-    /// Whether each loop was reversed by normalisation (to name input vertices in errors).
+    /// Whether each loop was reversed by normalization (to name input vertices in errors).
     let reversed: [Bool]
     /// S2's shape index over the edges.
     public let index: PolygonIndex
@@ -40,7 +40,7 @@ public struct Polygon: Sendable {
     static let maxBruteForceVertices = 32
 
     /// A polygon from rings of points (each ring open: no repeat of its first vertex at the
-    /// end). Every ring becomes a loop, normalised to at most a hemisphere.
+    /// end). Every ring becomes a loop, normalized to at most a hemisphere.
     /// - Throws: ``PolygonError`` naming the ring and vertex: fewer than 3 vertices, a
     ///   duplicate vertex, antipodal consecutive vertices, self-intersection, crossing rings.
     /// - Complexity: O(n log n) for n vertices on ordinary input (index build), plus
@@ -117,7 +117,7 @@ public struct Polygon: Sendable {
         return cellContains(k, p)
     }
 
-    /// Whether the polygon contains `p`, counting crossings from the centre of index cell `k`
+    /// Whether the polygon contains `p`, counting crossings from the center of index cell `k`
     /// (which must contain `p`): S2's `S2ContainsPointQuery::ShapeContains`.
     @usableFromInline
     func cellContains(_ k: Int, _ p: UnitVector) -> Bool {

@@ -8,7 +8,7 @@ import Geodesy
 /// Representation: flat arrays sorted by cell id. Cell `k` is ``cellIDs``[k]; its edges (the
 /// polygon edges whose padded clip meets the cell, as edge ids in increasing order) are
 /// `edges[edgeStart[k] ..< edgeStart[k + 1]]`; ``containsCenter``[k] says whether the polygon
-/// contains the cell's centre. Cells with no edges exist only where the polygon contains them.
+/// contains the cell's center. Cells with no edges exist only where the polygon contains them.
 /// The index answers point containment in O(log cells + edges per cell) and gives
 /// ``Polygon`` S2's exact `Contains(S2Cell)`, `MayIntersect(S2Cell)` and `GetCellUnionBound`.
 public struct PolygonIndex: Sendable {
@@ -16,7 +16,7 @@ public struct PolygonIndex: Sendable {
     public private(set) var cellIDs: [CellID] = []
     @usableFromInline var edgeStart: [Int32] = [0]
     @usableFromInline var edges: [Int32] = []
-    /// Whether the polygon contains each cell's centre.
+    /// Whether the polygon contains each cell's center.
     public private(set) var containsCenter: [Bool] = []
 
     /// S2's `MutableS2ShapeIndex::kCellPadding`.

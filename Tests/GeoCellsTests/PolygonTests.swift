@@ -119,8 +119,8 @@ import Testing
         ]])
     }
 
-    /// Orientation is normalised: the same ring given clockwise is the same polygon.
-    @Test func clockwiseRingIsNormalised() throws {
+    /// Orientation is normalized: the same ring given clockwise is the same polygon.
+    @Test func clockwiseRingIsNormalized() throws {
         let ccw = try square(10, 20, 0.01)
         let cw = try Polygon(latLngRings: [[
             LatLng(uncheckedLatitude: 9.99, longitude: 19.99), LatLng(uncheckedLatitude: 10.01, longitude: 19.99),
@@ -131,8 +131,8 @@ import Testing
         #expect(!cw.contains(UnitVector(LatLng(uncheckedLatitude: 11, longitude: 20))))
     }
 
-    /// A 0.02° square at the equator: area (2.22 km)² within 0.1 %, centroid at the centre,
-    /// boundary distance from the centre 0.01° (1.11 km), enclosing cap through the corners.
+    /// A 0.02° square at the equator: area (2.22 km)² within 0.1 %, centroid at the center,
+    /// boundary distance from the center 0.01° (1.11 km), enclosing cap through the corners.
     @Test func measuresOfASquare() throws {
         let sq = try square(0, 0, 0.01)
         let side = 0.02 * Double.pi / 180 * Earth.meanRadius

@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GeoCells", targets: ["GeoCells"]),
+        .library(name: "GeoJSON", targets: ["GeoJSON"]),
         .library(name: "FastCSV", targets: ["FastCSV"]),
         .library(name: "Statistics", targets: ["Statistics"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
@@ -55,6 +56,8 @@ let package = Package(
         //   geofence: the product layers (no simulation, no Reminders); geofence-bench: all.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
+        // GeoJSON polygons in (a streaming reader with its own small JSON tokenizer; no Foundation).
+        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells"]),
         .target(name: "FastCSV"),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
@@ -96,7 +99,7 @@ let package = Package(
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+            dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                            "Responders", "ResponderStore", "Drawing", "Maps"]),
         .executableTarget(
             name: "GeofenceBench",
@@ -107,6 +110,7 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),

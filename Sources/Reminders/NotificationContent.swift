@@ -12,14 +12,25 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     public var threadIdentifier: String
     /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``NudgeKind``.
     public var userInfo: [String: String]
+    /// The sound it plays (default: the system's default sound).
+    public var sound: NotificationSound
+
+    /// A notification's sound.
+    public enum NotificationSound: String, Hashable, Sendable, Codable {
+        /// The system's default notification sound.
+        case `default`
+        /// Silent.
+        case none
+    }
 
     /// Content with the given fields.
     public init(title: String, body: String, categoryIdentifier: String, threadIdentifier: String = "reminders",
-                userInfo: [String: String] = [:]) {
+                userInfo: [String: String] = [:], sound: NotificationSound = .default) {
         self.title = title
         self.body = body
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
         self.userInfo = userInfo
+        self.sound = sound
     }
 }

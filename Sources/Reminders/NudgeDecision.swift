@@ -14,6 +14,16 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
         case queue(until: Double)
     }
 
+    /// How the trigger reached this decision.
+    public enum Origin: UInt8, Hashable, Sendable, Codable {
+        /// Decided when its event was handled.
+        case trigger
+        /// Decided again when its Do-Not-Disturb period ended (it was queued before).
+        case released
+        /// A snoozed completion offer returning at the snooze's end.
+        case snoozeReturn
+    }
+
     /// See the type's comment. Unix seconds.
     public var time: Double
     /// The kind shown: the item's, or `.bundle` for several.
@@ -29,6 +39,9 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
     /// For a time-bound suppression (cooldown, spacing, snooze, quiet hours, dense area): the
     /// instant it ends, Unix seconds; nil otherwise.
     public var until: Double?
+    /// How the trigger reached this decision (analytics log `LocationOfferEligible` once: for
+    /// the `.trigger` decision).
+    public var origin: Origin = .trigger
 
     /// The suppression reason, if suppressed.
     public var reason: SuppressionReason? {

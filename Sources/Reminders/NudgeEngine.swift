@@ -1,30 +1,36 @@
 import Geodesy
 import Geofencing
 
-/// Decides, for one user, what becomes of each arrive/leave/dwell event: a nudge now, in a
-/// bundle, queued behind Do-Not-Disturb, or suppressed for a typed reason. Pure and
-/// clock-injected: every call takes `now` (Unix seconds) and nothing reads a clock.
+/// Decides, for one user, what becomes of each arrive/leave/dwell event: a reminder now, later,
+/// in a bundle, queued behind Do-Not-Disturb, or suppressed for a typed reason. One engine with
+/// one policy per product (see ``ReminderPreferences``): completion offers (a rule's fence) follow
+/// ``CompletionOfferPolicy``, proximity nudges (a task's tier fences) ``ProximityNudgePolicy``,
+/// lapse check-ins ``LapseCheckInPolicy``. Pure and clock-injected: every call takes `now`
+/// (Unix seconds) and nothing reads a clock.
 ///
 /// How an event is decided (``handle(_:in:context:now:into:)``):
-/// 1. `now` becomes `max(now, the largest now seen)`; due bundles and queue releases are
-///    delivered first (``advance(to:in:context:into:)``).
-/// 2. The fence's binding in the ``TaskBook`` names the task and the ``NudgeKind``; other
-///    transitions of the fence (exits of approach rings, entries of a leave rule) are counted as
-///    ignored, and leaving a task's widest ring ends its approach.
-/// 3. Event filters: stale, duplicate, already nudged (see ``SuppressionReason``).
-/// 4. The delivery instant: in the foreground with no delay, now (shown in-app at once);
-///    otherwise the end of the open bundle window that covers now + delay, or now + delay + the
-///    bundle window for a new notification.
-/// 5. The eligibility chain at that instant, in ``SuppressionReason`` order. A trigger that
-///    joins an open bundle skips cap, spacing, dense area and quiet hours: the bundle passed them
-///    at that same instant and counts once, as one notification.
+/// 1. `now` becomes `max(now, the largest now seen)`; due bundles, offers and queue releases
+///    are delivered first (``advance(to:in:context:into:)``).
+/// 2. The fence's binding in the ``TaskBook`` names the entry and the ``NudgeKind``; other
+///    transitions of the fence are counted as ignored, and leaving a place's widest fence ends
+///    the task's trip.
+/// 3. Event filters: stale (nudges only: an offer received late is still offered), duplicate,
+///    already nudged in this trip or waiting (see ``SuppressionReason``).
+/// 4. The delivery instant. An offer: the transition time plus the rule's delay (or `now`, if
+///    that has passed), in-app when the app is in the foreground, else one notification; never
+///    bundled. A nudge: in the foreground with no delay, now, in-app; otherwise the end of the
+///    open bundle window that covers now + delay, or now + delay + the bundle window.
+/// 5. The eligibility chain at that instant, in ``SuppressionReason`` order, with the product's
+///    rails. A trigger that joins an open bundle skips cap, spacing, dense area and quiet hours:
+///    the bundle passed them at that same instant and counts once. A snoozed offer's return
+///    skips the cooldown, the cap and the spacing (it counted when first shown).
 /// 6. Do-Not-Disturb at that instant: queued until the period ends, then decided again from
 ///    step 4 (so a task completed meanwhile is dropped as `.alreadyDone`).
 ///
-/// A nudge is counted against the cap, the spacing and its task's cooldown when it is accepted
-/// (at its delivery instant); a bundle later emptied by completions still counts (never more than
-/// allowed). The user's local date and minute come from a cached ``LocalClock``, so a decision
-/// makes no Foundation call and allocates nothing unless it delivers.
+/// A reminder is counted against its cap, spacing and cooldown when it is accepted (at its
+/// delivery instant); a bundle later emptied by completions still counts (never more than
+/// allowed). The user's local date and minute come from a cached ``LocalTimeConverter``, so a
+/// decision makes no Foundation call and allocates nothing unless it delivers.
 ///
 /// - Complexity: O(1) per event plus the open bundles and queued triggers (a handful).
 public struct NudgeEngine: Sendable {
@@ -33,7 +39,7 @@ public struct NudgeEngine: Sendable {
     /// The persisted state.
     public internal(set) var ledger: ReminderLedger
     /// Local time in the preferences' zone.
-    @usableFromInline var clock: LocalClock
+    @usableFromInline var clock: LocalTimeConverter
     /// What happened to the input.
     public internal(set) var counters = NudgeCounters()
 
@@ -43,7 +49,7 @@ public struct NudgeEngine: Sendable {
         try preferences.validate()
         self.preferences = preferences
         self.ledger = ledger
-        self.clock = LocalClock(timeZone: preferences.timeZone)
+        self.clock = LocalTimeConverter(timeZone: preferences.timeZone)
     }
 
     /// Replaces the preferences (a new zone applies from the next call: a flight's arrival).
@@ -84,13 +90,16 @@ public struct NudgeEngine: Sendable {
             return
         }
         guard event.kind == b.transition else {
-            if b.isOutermost, event.kind == .exit { ledger.records[b.slot]?.approachOpen = false }
+            if b.isOutermost, event.kind == .exit { ledger.records[b.slot]?.tripLevel = ReminderLedger.never }
             counters.ignored += 1
             return
         }
         let item = NudgeItem(slot: b.slot, kind: b.kind, fence: event.fence, distanceMeters: b.distanceMeters, eventTime: event.time)
-        let due = t + b.delaySeconds
-        if now - event.time > preferences.maxEventAgeSeconds {   // both from the caller's clock
+        let isOffer = b.kind == .offer
+        // An offer is due its delay after the transition (at once if that has passed: a late
+        // event); a nudge its delay after it is received.
+        let due = isOffer ? max(t, event.time + b.delaySeconds) : t + b.delaySeconds
+        if !isOffer, now - event.time > preferences.proximity.maxEventAgeSeconds {   // both from the caller's clock
             emitSuppression(.staleEvent, item, at: due, until: nil, into: &out)
             return
         }
@@ -107,11 +116,11 @@ public struct NudgeEngine: Sendable {
         record.lastEventTransition = event.kind.rawValue
         record.lastEventTime = event.time
         ledger.records[b.slot] = record
-        if mergeIntoWaiting(item) || (b.kind == .approach && record.approachOpen) {
+        if mergeIntoWaiting(item) || (!isOffer && b.kind.level(distanceMeters: b.distanceMeters) <= record.tripLevel) {
             emitSuppression(.alreadyNudged, item, at: due, until: nil, into: &out)
             return
         }
-        decide(item, due: due, delay: b.delaySeconds, latitude: b.latitude, longitude: b.longitude,
+        decide(item, due: due, delay: b.delaySeconds, latitude: b.latitude, longitude: b.longitude, origin: .trigger,
                in: book, context: context, into: &out)
     }
 
@@ -124,69 +133,85 @@ public struct NudgeEngine: Sendable {
               ledger.queued[k].release <= t {
             let q = ledger.queued.remove(at: k)
             decide(q.item, due: q.release, delay: q.delaySeconds, latitude: q.latitude, longitude: q.longitude,
-                   in: book, context: context, into: &out)
+                   origin: q.origin == .trigger ? .released : q.origin, in: book, context: context, into: &out)
         }
         while let first = ledger.pending.first, first.deadline <= t {
             ledger.pending.removeFirst()
             guard !first.items.isEmpty else { continue }
             let kind = first.items.count == 1 ? first.items[0].kind : NudgeKind.bundle
             out.append(NudgeDecision(time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
-                                     item: first.items[0], items: first.items, until: nil))
+                                     item: first.items[0], items: first.items, until: nil, origin: first.origin))
             counters.delivered += 1
         }
     }
 
     /// Steps 4-6 for one trigger.
     mutating func decide(_ item: NudgeItem, due: Double, delay: Double, latitude: Double, longitude: Double,
-                         in book: TaskBook, context: AppContext, into out: inout [NudgeDecision]) {
+                         origin: NudgeDecision.Origin, in book: TaskBook, context: AppContext, into out: inout [NudgeDecision]) {
+        let isOffer = item.kind == .offer
         var channel = DeliveryChannel.notification
         var deliverAt = due
         var join = -1
-        let immediate = context.isForeground && delay == 0
-        if immediate {
+        let immediate: Bool
+        if isOffer {
+            if context.isForeground { channel = .inApp }
+            immediate = due <= ledger.highWater
+        } else if context.isForeground && delay == 0 {
             channel = .inApp
+            immediate = true
         } else {
-            for k in ledger.pending.indices where ledger.pending[k].opensAt <= due && due <= ledger.pending[k].deadline {
+            immediate = false
+            for k in ledger.pending.indices
+            where !ledger.pending[k].isOffer && ledger.pending[k].opensAt <= due && due <= ledger.pending[k].deadline {
                 join = k
                 deliverAt = ledger.pending[k].deadline
                 break
             }
-            if join < 0 { deliverAt = due + preferences.bundleWindowSeconds }
+            if join < 0 { deliverAt = due + preferences.proximity.bundleWindowSeconds }
         }
         let local = clock.localTime(at: deliverAt)
         var until: Double? = nil
-        if let reason = check(item, at: deliverAt, local: local, joining: join >= 0, latitude: latitude, longitude: longitude,
-                              in: book, context: context, channel: &channel, until: &until) {
+        if let reason = check(item, at: deliverAt, local: local, joining: join >= 0, returning: origin == .snoozeReturn,
+                              latitude: latitude, longitude: longitude, in: book, context: context, channel: &channel, until: &until) {
             out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .suppress(reason), localDay: local.day,
-                                     item: item, items: [], until: until))
+                                     item: item, items: [], until: until, origin: origin))
             counters.suppressed += 1
             return
         }
         if join < 0, let dnd = preferences.doNotDisturb.first(where: { $0.start <= deliverAt && deliverAt < $0.end }) {
             ledger.queued.append(ReminderLedger.QueuedTrigger(item: item, release: dnd.end, delaySeconds: 0,
-                                                              latitude: latitude, longitude: longitude))
+                                                              latitude: latitude, longitude: longitude, origin: origin))
             out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .queue(until: dnd.end), localDay: local.day,
-                                     item: item, items: [], until: dnd.end))
+                                     item: item, items: [], until: dnd.end, origin: origin))
             counters.queued += 1
             return
         }
         ledger.records[item.slot, default: ReminderLedger.TaskRecord()].lastNudgeTime = deliverAt
-        if item.kind == .approach { ledger.records[item.slot]?.approachOpen = true }
+        if !isOffer {
+            let level = item.kind.level(distanceMeters: item.distanceMeters)
+            if level > ledger.record(item.slot).tripLevel { ledger.records[item.slot]?.tripLevel = level }
+        }
         if join >= 0 {
             ledger.pending[join].items.append(item)
             return
         }
-        ledger.countNudge(onDay: local.day)
-        ledger.lastNudgeTime = deliverAt
-        ledger.lastNudgeSlot = item.slot
-        ledger.lastNudgeLatitude = latitude
-        ledger.lastNudgeLongitude = longitude
+        if origin != .snoozeReturn {
+            ledger.count(onDay: local.day, offer: isOffer)
+            if isOffer {
+                ledger.lastOfferTime = deliverAt
+            } else {
+                ledger.lastNudgeTime = deliverAt
+                ledger.lastNudgeLatitude = latitude
+                ledger.lastNudgeLongitude = longitude
+            }
+        }
         if immediate {
-            out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .deliver(.inApp), localDay: local.day,
-                                     item: item, items: [item], until: nil))
+            out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .deliver(channel), localDay: local.day,
+                                     item: item, items: [item], until: nil, origin: origin))
             counters.delivered += 1
         } else {
-            let bundle = ReminderLedger.PendingBundle(opensAt: due, deadline: deliverAt, localDay: local.day, channel: channel, items: [item])
+            let bundle = ReminderLedger.PendingBundle(opensAt: isOffer ? deliverAt : due, deadline: deliverAt, localDay: local.day,
+                                                      channel: channel, items: [item], isOffer: isOffer, origin: origin)
             let at = ledger.pending.firstIndex { $0.deadline > deliverAt } ?? ledger.pending.endIndex
             ledger.pending.insert(bundle, at: at)
         }
@@ -194,8 +219,9 @@ public struct NudgeEngine: Sendable {
 
     /// The eligibility chain; nil when every check passes. `channel` becomes `.inApp` when
     /// notifications are off but not required; `until` is set for time-bound reasons.
-    func check(_ item: NudgeItem, at time: Double, local: LocalTime, joining: Bool, latitude: Double, longitude: Double,
-               in book: TaskBook, context: AppContext, channel: inout DeliveryChannel, until: inout Double?) -> SuppressionReason? {
+    func check(_ item: NudgeItem, at time: Double, local: LocalTime, joining: Bool, returning: Bool,
+               latitude: Double, longitude: Double, in book: TaskBook, context: AppContext,
+               channel: inout DeliveryChannel, until: inout Double?) -> SuppressionReason? {
         guard preferences.isEnabled else { return .globallyDisabled }
         guard context.hasLocationPermission else { return .locationPermissionMissing }
         if !context.hasNotificationPermission && !context.isForeground {
@@ -213,22 +239,38 @@ public struct NudgeEngine: Sendable {
         }
         let snooze = max(record.snoozedUntil, preferences.snoozedUntil ?? ReminderLedger.never)
         if time < snooze { until = snooze; return .snoozed }
-        let cooldown = policy.cooldownSeconds.isNaN ? preferences.defaultCooldownSeconds : policy.cooldownSeconds
+        if policy.isOffer {
+            let rails = preferences.offers
+            if !returning {
+                let cooldown = policy.cooldownSeconds.isNaN ? rails.defaultCooldownSeconds : policy.cooldownSeconds
+                if time - record.lastNudgeTime < cooldown { until = record.lastNudgeTime + cooldown; return .taskCooldown }
+                if ledger.offers(onDay: local.day) >= rails.dailyCap { return .dailyCap }
+                if time - ledger.lastOfferTime < rails.minimumSpacingSeconds {
+                    until = ledger.lastOfferTime + rails.minimumSpacingSeconds
+                    return .globalSpacing
+                }
+            }
+            if let quiet = rails.quietHours, quiet.contains(minute: local.minute) { return .quietHours }
+            return nil
+        }
+        let rails = preferences.proximity
+        let cooldown = policy.cooldownSeconds.isNaN ? rails.defaultCooldownSeconds : policy.cooldownSeconds
         if time - record.lastNudgeTime < cooldown { until = record.lastNudgeTime + cooldown; return .taskCooldown }
         if joining { return nil }
-        if ledger.count(onDay: local.day) >= preferences.dailyCap { return .dailyCap }
-        if time - ledger.lastNudgeTime < preferences.minimumSpacingSeconds {
-            until = ledger.lastNudgeTime + preferences.minimumSpacingSeconds
+        if let cap = rails.dailyCap, ledger.nudges(onDay: local.day) >= cap { return .dailyCap }
+        if time - ledger.lastNudgeTime < rails.minimumSpacingSeconds {
+            until = ledger.lastNudgeTime + rails.minimumSpacingSeconds
             return .globalSpacing
         }
-        if time - ledger.lastNudgeTime < preferences.denseArea.cooldownSeconds, item.slot != ledger.lastNudgeSlot,
+        if time - ledger.lastNudgeTime < rails.denseArea.cooldownSeconds,
+           latitude != ledger.lastNudgeLatitude || longitude != ledger.lastNudgeLongitude,
            haversineDistance(LatLng(uncheckedLatitude: latitude, longitude: longitude),
                              LatLng(uncheckedLatitude: ledger.lastNudgeLatitude, longitude: ledger.lastNudgeLongitude))
-            <= preferences.denseArea.radiusMeters {
-            until = ledger.lastNudgeTime + preferences.denseArea.cooldownSeconds
+            <= rails.denseArea.radiusMeters {
+            until = ledger.lastNudgeTime + rails.denseArea.cooldownSeconds
             return .denseAreaCooldown
         }
-        if let quiet = preferences.quietHours, quiet.contains(minute: local.minute) { return .quietHours }
+        if let quiet = rails.quietHours, quiet.contains(minute: local.minute) { return .quietHours }
         return nil
     }
 
@@ -237,7 +279,11 @@ public struct NudgeEngine: Sendable {
     mutating func mergeIntoWaiting(_ item: NudgeItem) -> Bool {
         for k in ledger.pending.indices {
             if let j = ledger.pending[k].items.firstIndex(where: { $0.slot == item.slot }) {
-                if Self.replaces(item, ledger.pending[k].items[j]) { ledger.pending[k].items[j] = item }
+                if Self.replaces(item, ledger.pending[k].items[j]) {
+                    ledger.pending[k].items[j] = item
+                    let level = item.kind.level(distanceMeters: item.distanceMeters)
+                    if item.kind != .offer, level > ledger.record(item.slot).tripLevel { ledger.records[item.slot]?.tripLevel = level }
+                }
                 return true
             }
         }

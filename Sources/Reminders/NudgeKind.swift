@@ -25,6 +25,18 @@ public enum NudgeKind: UInt8, Hashable, Sendable, Codable, CaseIterable, CustomS
         }
     }
 
+    /// The escalation level of a trigger within one trip: an approach ring `-radius` (nearer is
+    /// higher), arrival 1, post-arrival 2. A task's trigger nudges only above the trip's level.
+    @inlinable
+    public func level(distanceMeters: Double) -> Double {
+        switch self {
+        case .approach: return -distanceMeters
+        case .arrival: return 1
+        case .postArrival: return 2
+        case .offer, .bundle, .checkIn: return 3
+        }
+    }
+
     /// More specific kinds win when two triggers of one task meet in a bundle.
     var specificity: Int {
         switch self {

@@ -41,4 +41,6 @@ public enum SuppressionReason: String, Hashable, Sendable, Codable, CaseIterable
     case denseAreaCooldown = "dense_area_cooldown"
     /// Inside local quiet hours.
     case quietHours = "quiet_hours"
+    /// A lapse check-in for a user who chose `give_me_space` (logged, not shown).
+    case userPrefersSpace = "give_me_space"
 }

@@ -64,7 +64,8 @@ public struct TaskBook: Hashable, Sendable, Codable {
         public var distanceMeters: Double
         /// Seconds from the transition to the nudge.
         public var delaySeconds: Double
-        /// The widest approach ring of its place: leaving it ends the approach.
+        /// The widest approach ring (or, without rings, the arrival fence) of its place: leaving
+        /// it ends the task's trip.
         public var isOutermost: Bool
         /// The fence's center, degrees (the dense-area cooldown measures between centers).
         public var latitude: Double
@@ -267,7 +268,12 @@ public struct TaskBook: Hashable, Sendable, Codable {
                 throw .invalidTask(id: e.item.id, message: error.description)
             }
             var widest: [String: Double] = [:]
-            for f in fences { if case .approach = f.kind { widest[f.place.id] = max(widest[f.place.id] ?? 0, f.radiusMeters) } }
+            for f in fences {
+                switch f.kind {
+                case .approach, .arrival: widest[f.place.id] = max(widest[f.place.id] ?? 0, f.radiusMeters)
+                default: break
+                }
+            }
             for f in fences {
                 let kind: NudgeKind, transition: TransitionKind
                 switch f.kind {
@@ -278,7 +284,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
                 case .leaveTrigger: (kind, transition) = (.offer, .exit)
                 }
                 bind(fence: f.id, to: Int32(k), kind: kind, transition: transition, distanceMeters: f.radiusMeters,
-                     delaySeconds: f.delaySeconds ?? 0, isOutermost: widest[f.place.id] == f.radiusMeters && kind == .approach,
+                     delaySeconds: f.delaySeconds ?? 0, isOutermost: widest[f.place.id] == f.radiusMeters && (kind == .approach || kind == .arrival),
                      latitude: f.place.latitude, longitude: f.place.longitude)
             }
             out += fences

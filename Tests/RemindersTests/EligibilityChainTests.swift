@@ -36,7 +36,7 @@ import Testing
         if k.deleted { try! book.setStatus(.deleted, of: "rx") }
         var p = World.preferences(quiet: k.quiet ? try! QuietHours(from: "22:00", to: "07:00") : nil, spacing: 3_600)
         p.isEnabled = k.enabled
-        p.denseArea = DenseAreaCooldown(radiusMeters: 1_000, cooldownSeconds: 7_200)
+        p.proximity.denseArea = DenseAreaCooldown(radiusMeters: 1_000, cooldownSeconds: 7_200)
         if k.snoozed { p.snoozedUntil = now + 86_400 }
         if k.dnd { p.doNotDisturb = [try! DoNotDisturbWindow(start: now - 60, end: now + 3_600)] }
         var engine = try! NudgeEngine(preferences: p)
@@ -45,13 +45,12 @@ import Testing
         if k.cooldown { engine.ledger.records[0, default: .init()].lastNudgeTime = now - 600 }
         if k.capReached {
             let today = engine.localTime(at: now).day
-            engine.ledger.countNudge(onDay: today)
-            engine.ledger.countNudge(onDay: today)
+            engine.ledger.count(onDay: today, offer: false)
+            engine.ledger.count(onDay: today, offer: false)
         }
         // Spacing: a nudge of another slot 30 minutes ago, 200 m away (dense) or 50 km away.
         if k.spacing || k.dense {
             engine.ledger.lastNudgeTime = k.spacing ? now - 1_800 : now - 3_700
-            engine.ledger.lastNudgeSlot = 1
             engine.ledger.lastNudgeLatitude = World.pharmacy.latitude + (k.dense ? 0.0018 : 0.45)
             engine.ledger.lastNudgeLongitude = World.pharmacy.longitude
         }
@@ -129,10 +128,16 @@ import Testing
 
     @Test func invalidPreferencesNameTheField() {
         var p = ReminderPreferences()
-        p.dailyCap = -1
-        #expect(throws: ReminderError.invalidPreference(field: "daily_cap", message: "must be >= 0, got -1")) { try p.validate() }
+        p.offers.dailyCap = -1
+        #expect(throws: ReminderError.invalidPreference(field: "offer_daily_cap", message: "must be >= 0, got -1")) { try p.validate() }
         p = ReminderPreferences()
-        p.minimumSpacingSeconds = .nan
+        p.proximity.dailyCap = -2
+        #expect(throws: ReminderError.invalidPreference(field: "nudge_daily_cap", message: "must be >= 0, got -2")) { try p.validate() }
+        p = ReminderPreferences()
+        p.checkIns.checkInMinute = 1440
+        #expect(throws: ReminderError.self) { try p.validate() }
+        p = ReminderPreferences()
+        p.offers.minimumSpacingSeconds = .nan
         #expect(throws: ReminderError.self) { try NudgeEngine(preferences: p) }
         #expect(throws: ReminderError.invalidPreference(field: "quiet_end", message: "expected a 24-hour time HH:mm, found '24:00'")) {
             try QuietHours(from: "22:00", to: "24:00")

@@ -26,15 +26,20 @@ enum World {
 
     static func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }
 
-    /// Preferences in `zone` with no quiet hours unless given.
+    /// Preferences in `zone` with the same rails (no quiet hours unless given) for offers and
+    /// nudges: the chain's checks exercised on both products.
     static func preferences(zone: String = "UTC", quiet: QuietHours? = nil, cap: Int = 2,
                             spacing: Double = 21_600, cooldown: Double = 7_200) -> ReminderPreferences {
         var p = ReminderPreferences()
         p.timeZone = self.zone(zone)
-        p.quietHours = quiet
-        p.dailyCap = cap
-        p.minimumSpacingSeconds = spacing
-        p.defaultCooldownSeconds = cooldown
+        p.offers.quietHours = quiet
+        p.offers.dailyCap = cap
+        p.offers.minimumSpacingSeconds = spacing
+        p.offers.defaultCooldownSeconds = cooldown
+        p.proximity.quietHours = quiet
+        p.proximity.dailyCap = cap
+        p.proximity.minimumSpacingSeconds = spacing
+        p.proximity.defaultCooldownSeconds = cooldown
         return p
     }
 

@@ -44,7 +44,7 @@ import Testing
         #expect(c.title == "Mark done?")
         #expect(c.body == "Did you finish 'Gym workout'?")
         #expect(c.categoryIdentifier == "LOCATION_COMPLETION_OFFER")
-        #expect(NotificationCatalog.completionOffer.actions.map(\.title) == ["Mark done", "Snooze 15 min", "Disable for this activity"])
+        #expect(NotificationCatalog.completionOffer.actions.map(\.title) == ["Mark done", "Snooze 15m", "Snooze 1h", "Disable for this Activity"])
         #expect(c.userInfo == ["task_ids": "gym-offer", "kind": "offer"])
         let approach = NudgeItem(slot: 0, kind: .approach, fence: 2, distanceMeters: 1609.344, eventTime: 0)
         let both = NudgeDecision(time: 0, kind: .bundle, outcome: .deliver(.notification), localDay: 0, item: approach,
@@ -59,11 +59,30 @@ import Testing
         #expect(NudgeText.content(for: single, in: book, unit: .miles)?.title == "Pick up prescription")
     }
 
+    /// The catalog as the documents name it: Near Me's six actions on every nudge, Kwilt's
+    /// offer buttons, AirFit's categories with their identifiers and titles; dismissals reported.
+    @Test func catalogAsDocumented() {
+        #expect(NotificationCatalog.nudge.actionIdentifiers == ["COMPLETE", "SNOOZE_15M", "SNOOZE_1H", "SNOOZE_TODAY", "OPEN_MAP", "MUTE"])
+        #expect(NotificationCatalog.bundle.actionIdentifiers == NotificationCatalog.nudge.actionIdentifiers)
+        #expect(NotificationCatalog.workoutReminder.identifier == "WORKOUT_REMINDER")
+        #expect(NotificationCatalog.workoutReminder.actions.map { [$0.identifier, $0.title] }
+                == [["START_WORKOUT_ACTION", "Start Workout"], ["SKIP_TODAY_ACTION", "Skip Today"]])
+        #expect(NotificationCatalog.energyLogReminder.actions.map { [$0.identifier, $0.title] } == [["LOG_ENERGY_ACTION", "Log Energy"]])
+        #expect(NotificationCatalog.checkIn.identifier == "GENERAL_CHECK_IN")
+        let reported = NotificationCatalog.all.filter { $0.customDismissAction }.count
+        #expect(reported == NotificationCatalog.all.count)
+        let content = LapseCheckIn.fallback(for: CheckInRequest(absence: .lightNudge, daysAway: 4, localeIdentifier: "en_US"))
+        #expect(content.categoryIdentifier == "GENERAL_CHECK_IN" && content.sound == .default)
+    }
+
     @Test func router() throws {
         let info = ["task_ids": "rx,plants"]
         #expect(try ActionRouter.route(actionIdentifier: "MARK_DONE", userInfo: info) == .complete(taskIDs: ["rx", "plants"]))
         #expect(try ActionRouter.route(actionIdentifier: "SNOOZE_TODAY", userInfo: info) == .snooze(taskIDs: ["rx", "plants"], .restOfDay))
-        #expect(try ActionRouter.route(actionIdentifier: "START_WORKOUT", userInfo: ["task_ids": "gym"]) == .startWorkout(taskIDs: ["gym"]))
+        #expect(try ActionRouter.route(actionIdentifier: "START_WORKOUT_ACTION", userInfo: [:]) == .startWorkout(taskIDs: []))
+        #expect(try ActionRouter.route(actionIdentifier: "COMPLETE", userInfo: info) == .complete(taskIDs: ["rx", "plants"]))
+        // A check-in names no task: a tap on its body opens the Dashboard.
+        #expect(try ActionRouter.route(actionIdentifier: ActionRouter.defaultActionIdentifier, userInfo: ["kind": "check_in"]) == .openDashboard)
         #expect(throws: ReminderError.unknownAction("FLY")) { try ActionRouter.route(actionIdentifier: "FLY", userInfo: info) }
         #expect(throws: ReminderError.missingTaskID(action: "MARK_DONE")) { try ActionRouter.route(actionIdentifier: "MARK_DONE", userInfo: [:]) }
         // Every catalogued action routes somewhere; identifiers are unique within a category.

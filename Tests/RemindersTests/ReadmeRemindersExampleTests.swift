@@ -18,10 +18,10 @@ import Testing
                                          placeLabel: "the gym", trigger: .leave, delaySeconds: 300))
         let fences = try book.geofences()           // rx: 5, 3, 1-mile rings (ids 0-2); gym: leave fence (3)
 
-        var preferences = ReminderPreferences()      // 2 h cooldown per task, quiet 22:00-07:00
+        var preferences = ReminderPreferences()      // offers: 2 a day, 6 h apart, 2 h per activity
         try preferences.setTimeZone(identifier: "America/New_York")
-        preferences.dailyCap = 3                     // three nudges a local day
-        preferences.minimumSpacingSeconds = 3_600    // at least an hour between two nudges
+        preferences.proximity.dailyCap = 3           // the user's own limit: three nudges a local day
+        preferences.proximity.quietHours = try QuietHours(from: "22:00", to: "07:00")
         var engine = try NudgeEngine(preferences: preferences)
 
         let nineAM = 1_767_621_600.0                 // Mon 2026-01-05 09:00 in New York, Unix seconds
@@ -64,8 +64,8 @@ import Testing
             "  Mark done? | Did you finish 'Gym workout'?",
             "suppressed (quiet_hours): approach for 'rx' via fence 0 at 2026-01-05",
         ])
-        // When: the pharmacy nudge at the end of its 2-minute bundle window, the offer 5 minutes
-        // after leaving the gym plus the window.
-        #expect(decisions.filter(\.isDelivered).map(\.time) == [nineAM + 120, nineAM + 540 * 60 + 300 + 120])
+        // When: the pharmacy nudge at the end of its 2-minute bundle window, the offer exactly 5
+        // minutes after leaving the gym.
+        #expect(decisions.filter(\.isDelivered).map(\.time) == [nineAM + 120, nineAM + 540 * 60 + 300])
     }
 }

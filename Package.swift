@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                           "Responders", "ResponderStore", "Drawing", "Reporting"]),
+                           "Responders", "ResponderStore", "Drawing", "Reporting", "Reminders", "Simulation"]),
         .executableTarget(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",

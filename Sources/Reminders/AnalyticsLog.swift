@@ -24,8 +24,8 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
     ///   `radius_m`, `delay_s`) when it passes the checks, at its first decision (delivered or
     ///   queued; not again at a queue release or a snooze's return); `LocationOfferShown`
     ///   (`channel`) when delivered; `LocationOfferSuppressed` (`reason`) when suppressed;
-    /// - a delivered nudge, bundle or check-in: `nudge_shown` (`kind`, `task_ids`, `tasks`,
-    ///   `channel`).
+    /// - a delivered nudge or bundle: `nudge_shown` (`kind`, `task_ids`, `tasks`, `channel`);
+    /// - a check-in: nothing (AirFit's document names no event).
     /// Suppressed nudges are counted by the engine, not sent.
     public static func events(for decision: NudgeDecision, book: TaskBook, userID: PseudonymousID) -> [AnalyticsEvent] {
         let id = userID.value
@@ -38,6 +38,8 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
         switch (decision.outcome, decision.kind) {
         case (.deliver(let channel), .offer):
             return eligible() + [e(AnalyticsName.locationOfferShown, ["channel": channel.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])]
+        case (.deliver, .checkIn):
+            return []
         case (.deliver(let channel), _):
             let ids = decision.items.compactMap { book.entry($0.slot)?.item.id }
             return [e(AnalyticsName.nudgeShown, ["kind": decision.kind.description, "task_ids": ids.joined(separator: ","),

@@ -11,7 +11,7 @@ import Reminders
 /// naming the file, the line and the column; a device listed twice is an error on its second row.
 public enum NudgePreferencesReader {
     /// The preferences by device id.
-    public static func read(path: String, defaults: ReminderPreferences = ReminderPreferences())
+    public static func read(path: String, defaults: ReminderPreferences = NudgeSimulation.benchmarkDefaults)
         throws(WorkloadIOError) -> [Int32: ReminderPreferences]
     {
         var out: [Int32: ReminderPreferences] = [:]

@@ -52,7 +52,8 @@ public enum ReportPage {
     /// caption included); ``Chart/id`` names them.
     public static func charts(_ report: BenchmarkReport) -> [Chart] { render(report).charts }
 
-    static func render(_ report: BenchmarkReport) -> (html: String, charts: [Chart]) {
+    /// The page's HTML and its charts (as ``charts(_:)`` gives them).
+    public static func render(_ report: BenchmarkReport) -> (html: String, charts: [Chart]) {
         var page = Page()
         let s = report.settings
         page.raw("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
@@ -306,27 +307,5 @@ public enum ReportPage {
     static func jsonNumber(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
-    }
-}
-
-extension ReportPage {
-    /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
-    /// (created with its parents when missing); returns the paths written.
-    @discardableResult
-    public static func write(_ report: BenchmarkReport, toDirectory directory: String) throws -> [String] {
-        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
-        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
-        let json = (directory as NSString).appendingPathComponent("report.json")
-        let html = (directory as NSString).appendingPathComponent("report.html")
-        let (page, charts) = render(report)
-        try TextFile.write(ReportPage.json(report), to: json)
-        try TextFile.write(page, to: html)
-        var written = [json, html]
-        for chart in charts {
-            let path = (chartDirectory as NSString).appendingPathComponent(chart.id + ".svg")
-            try TextFile.write(chart.render().fileText, to: path)
-            written.append(path)
-        }
-        return written
     }
 }

@@ -1,6 +1,8 @@
 import Geodesy
 import Geofencing
-import Simulation
+import Workloads
+import DetectorScoring
+import RegionMonitorSimulation
 import SpatialIndex
 
 /// Measures a ``BenchmarkReport``: stabbing throughput, memory and candidate false positives of
@@ -131,7 +133,7 @@ public enum ReportRunner {
         let start = clock.now
         switch index {
         case "cells":
-            let built = LatLngGridIndex(fences)
+            let built = try LatLngGridIndex(fences)
             return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
         case "packed":
             let built = PackedRTree(fences)

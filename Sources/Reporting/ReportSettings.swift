@@ -1,4 +1,4 @@
-import Simulation
+import Workloads
 
 /// What ``ReportRunner`` measures: the workload sizes and repetitions of a report.
 ///

@@ -1,7 +1,7 @@
 import CommandSupport
 import Foundation
 import Reminders
-import Simulation
+import ReminderSimulation
 
 /// `geofence reminders replay SCENARIO.json`: a scripted day through the real reminder policies,
 /// one JSON line per decision, then a summary line (``ReminderReplay``; format in

@@ -48,7 +48,7 @@ public enum NudgeDecisionsChecker {
         var localDate: String
     }
 
-    static let kinds: Set<String> = Set(NudgeKind.allCases.map(\.description))
+    static let kinds: Set<String> = Set(ReminderKind.allCases.map(\.description))
     static let reasons: Set<String> = Set(SuppressionReason.allCases.map(\.rawValue))
 
     /// The broken promises in the file at `path`.

@@ -50,7 +50,7 @@ public struct NudgeReport: Sendable {
             }
             truePositiveItems = 0
         }
-        var byDevice: [Int32: [NudgeDecision]] = [:]
+        var byDevice: [Int32: [ReminderDecision]] = [:]
         for (device, d) in zip(run.devices, run.decisions) {
             switch d.outcome {
             case .suppress(let r): suppressedByReason[r.rawValue, default: 0] += 1

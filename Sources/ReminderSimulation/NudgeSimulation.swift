@@ -19,17 +19,17 @@ public struct NudgeRun: Sendable {
     /// `decisions[k]` is for device `devices[k]`, in the order they were settled.
     public var devices: [Int32] = []
     /// The decisions.
-    public var decisions: [NudgeDecision] = []
+    public var decisions: [ReminderDecision] = []
     /// The simulated users' completions, in time order per device.
     public var completions: [NudgeCompletion] = []
     /// The engines' counters, summed.
-    public var counters = NudgeCounters()
+    public var counters = ReminderCounters()
 
     /// An empty run.
     public init() {}
 }
 
-/// The `geofence-bench nudges` world: one ``NudgeEngine`` per device behind the detector's
+/// The `geofence-bench nudges` world: one ``ReminderEngine`` per device behind the detector's
 /// events, one task per POI (its fences of every tier, as approach rings: "You're 3 mi from
 /// POI 17 — errand 17?"), and simulated users who tap "Mark done" on a fraction of the nudges.
 ///
@@ -122,9 +122,9 @@ public struct NudgeSimulation: Sendable {
     public func run() -> NudgeRun {
         var run = NudgeRun()
         var engineOf: [Int32: Int] = [:]
-        var engines: [NudgeEngine] = []
+        var engines: [ReminderEngine] = []
         var pending: [[NudgeCompletion]] = []
-        var out: [NudgeDecision] = []
+        var out: [ReminderDecision] = []
         out.reserveCapacity(events.count / 2)
         run.devices.reserveCapacity(events.count / 2)
         let context = AppContext.background
@@ -139,7 +139,7 @@ public struct NudgeSimulation: Sendable {
                 e = engines.count
                 engineOf[event.device] = e
                 // Cannot fail: validated in init.
-                engines.append(try! NudgeEngine(preferences: preferences(of: event.device)))
+                engines.append(try! ReminderEngine(preferences: preferences(of: event.device)))
                 pending.append([])
             }
             let before = out.count
@@ -177,7 +177,7 @@ public struct NudgeSimulation: Sendable {
 
     /// Tags new decisions with their device and schedules the simulated completions of new
     /// deliveries.
-    private func settle(_ out: [NudgeDecision], from start: Int, device: Int32, pending: inout [NudgeCompletion], run: inout NudgeRun) {
+    private func settle(_ out: [ReminderDecision], from start: Int, device: Int32, pending: inout [NudgeCompletion], run: inout NudgeRun) {
         for k in start..<out.count {
             run.devices.append(device)
             guard out[k].isDelivered else { continue }

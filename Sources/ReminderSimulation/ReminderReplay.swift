@@ -97,15 +97,15 @@ public enum ReminderReplay {
 
         var preferences = scenario.preferences
         preferences.doNotDisturb = doNotDisturbWindows(scenario)
-        var engine: NudgeEngine
-        do throws(ReminderError) { engine = try NudgeEngine(preferences: preferences) } catch {
+        var engine: ReminderEngine
+        do throws(ReminderError) { engine = try ReminderEngine(preferences: preferences) } catch {
             throw .init(path: "preferences", message: error.description)
         }
         var context = AppContext(hasLocationPermission: scenario.hasLocationPermission,
                                  hasNotificationPermission: scenario.hasNotificationPermission, isForeground: false)
         var lines: [Line] = []
         var converter = LocalTimeConverter(timeZone: scenario.timeZone)
-        var decided: [NudgeDecision] = []
+        var decided: [ReminderDecision] = []
         func flush() {
             for d in decided {
                 analytics.record(AnalyticsLog.events(for: d, book: book, userID: user))
@@ -249,7 +249,7 @@ public enum ReminderReplay {
         return out
     }
 
-    static func line(_ d: NudgeDecision, book: TaskBook, unit: DistanceUnit, converter: inout LocalTimeConverter) -> Line {
+    static func line(_ d: ReminderDecision, book: TaskBook, unit: DistanceUnit, converter: inout LocalTimeConverter) -> Line {
         let ids = (d.isDelivered ? d.items : [d.item]).compactMap { book.entry($0.slot)?.item.id }
         let kind: String
         switch d.kind == .bundle ? d.item.kind : d.kind {
@@ -263,7 +263,7 @@ public enum ReminderReplay {
         case .deliver(let channel):
             l.decision = "deliver"
             l.channel = channel.rawValue
-            if let content = NudgeText.content(for: d, in: book, unit: unit) {
+            if let content = ReminderText.content(for: d, in: book, unit: unit) {
                 (l.title, l.body, l.category) = (content.title, content.body, content.categoryIdentifier)
                 l.actions = NotificationCatalog.all.first { $0.identifier == content.categoryIdentifier }?.actionIdentifiers ?? []
             }

@@ -27,7 +27,7 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
     /// - a delivered nudge or bundle: `nudge_shown` (`kind`, `task_ids`, `tasks`, `channel`);
     /// - a check-in: nothing (AirFit's document names no event).
     /// Suppressed nudges are counted by the engine, not sent.
-    public static func events(for decision: NudgeDecision, book: TaskBook, userID: PseudonymousID) -> [AnalyticsEvent] {
+    public static func events(for decision: ReminderDecision, book: TaskBook, userID: PseudonymousID) -> [AnalyticsEvent] {
         let id = userID.value
         func e(_ name: String, _ p: [String: String]) -> AnalyticsEvent { AnalyticsEvent(name: name, time: decision.time, userID: id, properties: p) }
         func eligible() -> [AnalyticsEvent] {

@@ -46,7 +46,7 @@ public enum LapseCheckIn {
         case .lightNudge, .giveMeSpace: body = "Your reminders are here when you're ready."
         }
         return NotificationContent(title: "Checking in", body: body, categoryIdentifier: NotificationCatalog.checkIn.identifier,
-                                   userInfo: ["kind": NudgeKind.checkIn.description], sound: .default)
+                                   userInfo: ["kind": ReminderKind.checkIn.description], sound: .default)
     }
 
     /// The provider's content, or ``fallback(for:)`` when it throws or takes longer than
@@ -68,7 +68,7 @@ public enum LapseCheckIn {
     }
 }
 
-extension NudgeEngine {
+extension ReminderEngine {
     /// Records that the user used the app at `now` (Unix seconds): ends a lapse.
     public mutating func markActive(at now: Double) {
         ledger.markActive(at: now)
@@ -80,29 +80,29 @@ extension NudgeEngine {
     /// `.notificationsOff`; or delivered by notification at the next local
     /// ``LapseCheckInPolicy/checkInMinute`` at or after `now` (moved to the end of a
     /// Do-Not-Disturb period it falls in). A delivery ends the lapse's check-ins.
-    public mutating func checkIn(context: AppContext, now: Double) -> NudgeDecision? {
+    public mutating func checkIn(context: AppContext, now: Double) -> ReminderDecision? {
         guard now.isFinite else { counters.invalidTimes += 1; return nil }
         let t = ledger.observe(now)
         let p = preferences
         guard LapseCheckIn.isLapsed(ledger: ledger, policy: p.checkIns, now: t) else { return nil }
-        let item = NudgeItem(slot: -1, kind: .checkIn, fence: -1, distanceMeters: 0, eventTime: t)
+        let item = ReminderItem(slot: -1, kind: .checkIn, fence: -1, distanceMeters: 0, eventTime: t)
         var reason: SuppressionReason?
         if !p.isEnabled { reason = .globallyDisabled }
         else if p.checkIns.absence == .giveMeSpace { reason = .userPrefersSpace }
         else if !context.hasNotificationPermission && p.requiresNotifications { reason = .notificationsOff }
         if let reason {
             counters.suppressed += 1
-            return NudgeDecision(time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
+            return ReminderDecision(time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
                                  item: item, items: [], until: nil)
         }
         let today = clock.localTime(at: t).day
         var at = clock.instant(day: today, minute: p.checkIns.checkInMinute)
         if at < t { at = clock.instant(day: today + 1, minute: p.checkIns.checkInMinute) }
-        var origin = NudgeDecision.Origin.trigger
+        var origin = ReminderDecision.Origin.trigger
         if let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
         ledger.lastCheckIn = t
         counters.delivered += 1
-        return NudgeDecision(time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,
+        return ReminderDecision(time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,
                              item: item, items: [item], until: nil, origin: origin)
     }
 }

@@ -10,7 +10,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     public var categoryIdentifier: String
     /// Groups the app's notifications (default `reminders`).
     public var threadIdentifier: String
-    /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``NudgeKind``.
+    /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``ReminderKind``.
     public var userInfo: [String: String]
     /// The sound it plays (default: the system's default sound).
     public var sound: NotificationSound

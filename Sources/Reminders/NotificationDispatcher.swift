@@ -1,5 +1,5 @@
 /// Hands the engine's delivered decisions to the OS and keeps the notification ledger and the
-/// analytics in step: the thin glue between ``NudgeEngine`` and a ``NotificationScheduling``.
+/// analytics in step: the thin glue between ``ReminderEngine`` and a ``NotificationScheduling``.
 ///
 /// A delivery by notification becomes one request fired at the decision's time, with
 /// `notification_scheduled`: id `nudge-{task ids}-{time}`, type `locationCompletionOffer` for an
@@ -21,7 +21,7 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
 
     /// Schedules the delivered decisions of `decisions` and records every decision's events.
     /// - Throws: what the scheduler throws; the requests before it stay scheduled and recorded.
-    public func dispatch(_ decisions: [NudgeDecision], book: TaskBook, unit: DistanceUnit, ledger: inout NotificationLedger,
+    public func dispatch(_ decisions: [ReminderDecision], book: TaskBook, unit: DistanceUnit, ledger: inout NotificationLedger,
                          analytics: inout AnalyticsLog, now: Double, checkInContent: NotificationContent? = nil) async throws {
         for d in decisions {
             analytics.record(AnalyticsLog.events(for: d, book: book, userID: userID))
@@ -31,7 +31,7 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
                 let content = checkInContent ?? LapseCheckIn.fallback(for: CheckInRequest(absence: .lightNudge, daysAway: 0, localeIdentifier: "en_US"))
                 request = NotificationRequest(id: "check-in-\(d.time)", type: .reactivation, content: content, trigger: .at(d.time))
             } else {
-                guard let content = NudgeText.content(for: d, in: book, unit: unit) else { continue }
+                guard let content = ReminderText.content(for: d, in: book, unit: unit) else { continue }
                 request = NotificationRequest(id: "nudge-\(content.userInfo["task_ids"] ?? "")-\(d.time)",
                                               type: d.kind == .offer ? .locationCompletionOffer : .nudge,
                                               content: content, trigger: .at(d.time))

@@ -45,7 +45,7 @@ public enum ReminderEffect: Hashable, Sendable {
     case openMap(slot: Int32)
 }
 
-extension NudgeEngine {
+extension ReminderEngine {
     /// Applies `action` at `now` (Unix seconds) and returns what the app must do.
     ///
     /// Completing, deleting, muting, disabling or snoozing removes the task from any bundle not
@@ -55,7 +55,7 @@ extension NudgeEngine {
     /// once, without counting again against the cap or the spacing (the Kwilt PRD: "Snooze
     /// schedules another one-shot notification"). Disabling a rule asks the app to take its
     /// fence out of the registered regions.
-    /// A NaN or infinite `now` changes nothing and is counted in ``NudgeCounters/invalidTimes``.
+    /// A NaN or infinite `now` changes nothing and is counted in ``ReminderCounters/invalidTimes``.
     /// - Precondition: the slot in `action`, if any, is >= 0 (slots are ``TaskBook``'s).
     public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
         guard now.isFinite else { counters.invalidTimes += 1; return [] }
@@ -79,7 +79,7 @@ extension NudgeEngine {
             ledger.records[slot, default: ReminderLedger.TaskRecord()].snoozedUntil = end
             removeWaiting(slot, after: t)
             if let entry = book.entry(slot), case .offer(let rule) = entry.item {
-                let item = NudgeItem(slot: slot, kind: .offer, fence: -1, distanceMeters: rule.radiusMeters, eventTime: t)
+                let item = ReminderItem(slot: slot, kind: .offer, fence: -1, distanceMeters: rule.radiusMeters, eventTime: t)
                 ledger.queued.append(ReminderLedger.QueuedTrigger(item: item, release: end, delaySeconds: 0,
                                                                   latitude: rule.place.latitude, longitude: rule.place.longitude,
                                                                   origin: .snoozeReturn))

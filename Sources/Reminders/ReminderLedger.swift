@@ -31,7 +31,7 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var isMuted = false
         /// Disabled by the "disable" action.
         public var isDisabled = false
-        /// The escalation level of the trip's last accepted nudge (``NudgeKind/level(distanceMeters:)``;
+        /// The escalation level of the trip's last accepted nudge (``ReminderKind/level(distanceMeters:)``;
         /// ``never`` = no trip): a tier fence nudges only above it. Leaving the widest fence of
         /// the place ends the trip.
         public var tripLevel = ReminderLedger.never
@@ -61,17 +61,17 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         /// Notification, or in-app when notifications are off but not required.
         public var channel: DeliveryChannel
         /// Its tasks, one item per task.
-        public var items: [NudgeItem]
+        public var items: [ReminderItem]
         /// A completion offer (never joined by another trigger).
         public var isOffer: Bool
         /// How it came to wait.
-        public var origin: NudgeDecision.Origin
+        public var origin: ReminderDecision.Origin
     }
 
     /// A trigger held by Do-Not-Disturb until `release` (Unix seconds).
     public struct QueuedTrigger: Hashable, Sendable, Codable {
         /// The trigger.
-        public var item: NudgeItem
+        public var item: ReminderItem
         /// When Do-Not-Disturb ends, Unix seconds.
         public var release: Double
         /// Delay still to apply at release (0: applied already).
@@ -81,7 +81,7 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         /// The fence center, degrees.
         public var longitude: Double
         /// `.released` behind Do-Not-Disturb, `.snoozeReturn` for a snoozed offer.
-        public var origin: NudgeDecision.Origin
+        public var origin: ReminderDecision.Origin
     }
 
     /// "Never" as a time: the most negative finite Double, so the ledger encodes as plain JSON

@@ -53,11 +53,11 @@ enum World {
     }
 }
 
-extension NudgeEngine {
+extension ReminderEngine {
     /// Handles one event, then advances to each wake time within the hour; returns every decision.
     mutating func run(_ event: TransitionEvent, _ book: TaskBook, _ context: AppContext = .background,
-                      now: Double? = nil) -> [NudgeDecision] {
-        var out: [NudgeDecision] = []
+                      now: Double? = nil) -> [ReminderDecision] {
+        var out: [ReminderDecision] = []
         handle(event, in: book, context: context, now: now ?? event.time, into: &out)
         while let wake = nextWakeTime, wake <= (now ?? event.time) + 3_600 {
             advance(to: wake, in: book, context: context, into: &out)

@@ -68,8 +68,8 @@ import Testing
         #expect(!Self.user.value.contains("42"))
         let (book, _) = World.book()
         var log = AnalyticsLog(optOut: true)
-        let shown = NudgeDecision(time: 0, kind: .offer, outcome: .deliver(.notification), localDay: 0,
-                                  item: NudgeItem(slot: 2, kind: .offer, fence: 6, distanceMeters: 150, eventTime: 0), items: [], until: nil)
+        let shown = ReminderDecision(time: 0, kind: .offer, outcome: .deliver(.notification), localDay: 0,
+                                  item: ReminderItem(slot: 2, kind: .offer, fence: 6, distanceMeters: 150, eventTime: 0), items: [], until: nil)
         log.record(AnalyticsLog.events(for: shown, book: book, userID: Self.user))
         var ledger = NotificationLedger()
         log.record(ledger.scheduled(Self.request("x", .at(1)), now: 0, userID: Self.user))

@@ -10,9 +10,9 @@ import Testing
     /// still scheduled for it.
     @Test func dispatchAndCancel() async throws {
         let (book, _) = World.book()
-        var engine = try NudgeEngine(preferences: World.preferences())
+        var engine = try ReminderEngine(preferences: World.preferences())
         let permissions = FakePermissions(context: .background)
-        var out: [NudgeDecision] = []
+        var out: [ReminderDecision] = []
         let context = await permissions.current()
         engine.handle(exit(6, at: Self.noon), in: book, context: context, now: Self.noon, into: &out)
         engine.advance(to: Self.noon + 420, in: book, context: context, into: &out)
@@ -45,7 +45,7 @@ import Testing
     @Test func lapseCheckIns() async throws {
         var p = World.preferences(cap: 5, spacing: 0)
         p.checkIns.absence = .checkInOnMe
-        var engine = try NudgeEngine(preferences: p)
+        var engine = try ReminderEngine(preferences: p)
         #expect(engine.checkIn(context: .background, now: Self.noon) == nil)            // never active: nothing known
         engine.markActive(at: Self.noon)
         #expect(engine.checkIn(context: .background, now: Self.noon + 2 * 86_400) == nil)   // within the lapse
@@ -65,7 +65,7 @@ import Testing
         #expect(engine.checkIn(context: .background, now: Self.noon + 9 * 86_400)?.time == Self.noon + 9 * 86_400 + 1_800)
         var space = p
         space.checkIns.absence = .giveMeSpace
-        var quiet = try NudgeEngine(preferences: space)
+        var quiet = try ReminderEngine(preferences: space)
         quiet.markActive(at: Self.noon)
         #expect(quiet.checkIn(context: .background, now: Self.noon + 30 * 86_400)?.reason == .userPrefersSpace)
         #expect(LapseCheckIn.due(ledger: quiet.ledger, preferences: space, now: Self.noon + 30 * 86_400) == nil)

@@ -22,7 +22,7 @@ import Testing
         try preferences.setTimeZone(identifier: "America/New_York")
         preferences.proximity.dailyCap = 3           // the user's own limit: three nudges a local day
         preferences.proximity.quietHours = try QuietHours(from: "22:00", to: "07:00")
-        var engine = try NudgeEngine(preferences: preferences)
+        var engine = try ReminderEngine(preferences: preferences)
 
         let nineAM = 1_767_621_600.0                 // Mon 2026-01-05 09:00 in New York, Unix seconds
         let events = [                               // (fence, transition, minutes after 09:00)
@@ -32,7 +32,7 @@ import Testing
             (3, .exit, 540),                         // the same OS event, delivered again
             (0, .exit, 600), (0, .enter, 790),       // a second approach, at 22:10: quiet hours
         ]
-        var decisions: [NudgeDecision] = []
+        var decisions: [ReminderDecision] = []
         for (fence, kind, minutes) in events {
             let t = nineAM + minutes * 60
             let event = TransitionEvent(device: 0, fence: Int32(fence), kind: kind, time: t)
@@ -41,7 +41,7 @@ import Testing
         engine.advance(to: nineAM + 86_400, in: book, context: .background, into: &decisions)
         for d in decisions.sorted(by: { $0.time < $1.time }) {
             print(d.explanation(in: book))
-            if let text = NudgeText.content(for: d, in: book, unit: preferences.distanceUnit) {
+            if let text = ReminderText.content(for: d, in: book, unit: preferences.distanceUnit) {
                 print("  \(text.title) | \(text.body)")
             }
         }

@@ -7,15 +7,15 @@ import Testing
 /// clock that goes backwards. Bundle window 0, spacing and cooldown 0: only the cap and quiet
 /// hours decide.
 @Suite struct TimeZoneCapTests {
-    static func engine(_ zone: String, cap: Int = 2, quiet: QuietHours? = nil) -> NudgeEngine {
+    static func engine(_ zone: String, cap: Int = 2, quiet: QuietHours? = nil) -> ReminderEngine {
         var p = World.preferences(zone: zone, quiet: quiet, cap: cap, spacing: 0, cooldown: 0)
         p.proximity.bundleWindowSeconds = 0
-        return try! NudgeEngine(preferences: p)
+        return try! ReminderEngine(preferences: p)
     }
 
     /// Arrival at home (fence 4) at each instant, each in a trip of its own (the 2-mile ring,
     /// fence 3, left a second before); delivered or the reason.
-    static func outcomes(_ e: inout NudgeEngine, _ instants: [Double]) -> [String] {
+    static func outcomes(_ e: inout ReminderEngine, _ instants: [Double]) -> [String] {
         let (book, _) = World.book()
         return instants.map { t in
             _ = e.run(exit(3, at: t - 1), book)
@@ -77,7 +77,7 @@ import Testing
     @Test func backwardsClock() {
         var p = World.preferences(cap: 1, spacing: 0)
         p.proximity.bundleWindowSeconds = 0
-        var e = try! NudgeEngine(preferences: p)
+        var e = try! ReminderEngine(preferences: p)
         let (book, _) = World.book()
         let t = World.epoch + 10 * 3_600
         #expect(e.run(enter(4, at: t), book).first?.isDelivered == true)

@@ -1,5 +1,5 @@
 /// What a decision is about; the `kind` column of the benchmark's decisions file.
-public enum NudgeKind: UInt8, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum ReminderKind: UInt8, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// A completion offer ("Mark done?") from a ``CompletionOfferRule``.
     case offer
     /// Entering an approach ring: "You're 3 mi from a pharmacy — pick up prescription?".

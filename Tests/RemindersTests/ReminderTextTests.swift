@@ -2,7 +2,7 @@ import Geofencing
 import Testing
 @testable import Reminders
 
-@Suite struct NudgeTextTests {
+@Suite struct ReminderTextTests {
     @Test func distances() {
         let mi = 1609.344
         let cases: [(Double, DistanceUnit, String)] = [
@@ -11,7 +11,7 @@ import Testing
             (1_200, .kilometers, "1.2 km"), (5_000, .kilometers, "5 km"), (449, .kilometers, "450 m"), (10, .kilometers, "50 m"),
             (949, .kilometers, "950 m"), (950, .kilometers, "1 km"), (15_400, .kilometers, "15 km"), (1e9, .kilometers, "1000000 km"),
         ]
-        for (m, unit, text) in cases { #expect(NudgeText.distance(m, unit: unit) == text, "\(m) m") }
+        for (m, unit, text) in cases { #expect(ReminderText.distance(m, unit: unit) == text, "\(m) m") }
     }
 
     @Test func unitsByLocale() {
@@ -24,8 +24,8 @@ import Testing
 
     @Test func templates() {
         let (book, _) = World.book()
-        func text(_ kind: NudgeKind, _ slot: Int32, _ d: Double, _ unit: DistanceUnit = .miles) -> String? {
-            NudgeText.line(for: NudgeItem(slot: slot, kind: kind, fence: 0, distanceMeters: d, eventTime: 0), in: book, unit: unit)
+        func text(_ kind: ReminderKind, _ slot: Int32, _ d: Double, _ unit: DistanceUnit = .miles) -> String? {
+            ReminderText.line(for: ReminderItem(slot: slot, kind: kind, fence: 0, distanceMeters: d, eventTime: 0), in: book, unit: unit)
         }
         #expect(text(.approach, 0, 3 * 1609.344) == "You're 3 mi from a pharmacy — pick up prescription?")
         #expect(text(.approach, 0, 1_200, .kilometers) == "You're 1.2 km from a pharmacy — pick up prescription?")
@@ -38,25 +38,25 @@ import Testing
 
     @Test func contentOfOffersAndBundles() throws {
         let (book, _) = World.book()
-        let offer = NudgeItem(slot: 2, kind: .offer, fence: 6, distanceMeters: 150, eventTime: 0)
-        let one = NudgeDecision(time: 0, kind: .offer, outcome: .deliver(.notification), localDay: 0, item: offer, items: [offer], until: nil)
-        let c = try #require(NudgeText.content(for: one, in: book, unit: .miles))
+        let offer = ReminderItem(slot: 2, kind: .offer, fence: 6, distanceMeters: 150, eventTime: 0)
+        let one = ReminderDecision(time: 0, kind: .offer, outcome: .deliver(.notification), localDay: 0, item: offer, items: [offer], until: nil)
+        let c = try #require(ReminderText.content(for: one, in: book, unit: .miles))
         #expect(c.title == "Mark done?")
         #expect(c.body == "Did you finish 'Gym workout'?")
         #expect(c.categoryIdentifier == "LOCATION_COMPLETION_OFFER")
         #expect(NotificationCatalog.completionOffer.actions.map(\.title) == ["Mark done", "Snooze 15m", "Snooze 1h", "Disable for this Activity"])
         #expect(c.userInfo == ["task_ids": "gym-offer", "kind": "offer"])
-        let approach = NudgeItem(slot: 0, kind: .approach, fence: 2, distanceMeters: 1609.344, eventTime: 0)
-        let both = NudgeDecision(time: 0, kind: .bundle, outcome: .deliver(.notification), localDay: 0, item: approach,
+        let approach = ReminderItem(slot: 0, kind: .approach, fence: 2, distanceMeters: 1609.344, eventTime: 0)
+        let both = ReminderDecision(time: 0, kind: .bundle, outcome: .deliver(.notification), localDay: 0, item: approach,
                                  items: [approach, offer], until: nil)
-        let b = try #require(NudgeText.content(for: both, in: book, unit: .miles))
+        let b = try #require(ReminderText.content(for: both, in: book, unit: .miles))
         #expect(b.title == "2 reminders")
         #expect(b.body == "You're 1 mi from a pharmacy — pick up prescription?\nDid you finish 'Gym workout'?")
         #expect(b.userInfo["task_ids"] == "rx,gym-offer")
-        let suppressed = NudgeDecision(time: 0, kind: .approach, outcome: .suppress(.dailyCap), localDay: 0, item: approach, items: [], until: nil)
-        #expect(NudgeText.content(for: suppressed, in: book, unit: .miles) == nil)
-        let single = NudgeDecision(time: 0, kind: .approach, outcome: .deliver(.notification), localDay: 0, item: approach, items: [approach], until: nil)
-        #expect(NudgeText.content(for: single, in: book, unit: .miles)?.title == "Pick up prescription")
+        let suppressed = ReminderDecision(time: 0, kind: .approach, outcome: .suppress(.dailyCap), localDay: 0, item: approach, items: [], until: nil)
+        #expect(ReminderText.content(for: suppressed, in: book, unit: .miles) == nil)
+        let single = ReminderDecision(time: 0, kind: .approach, outcome: .deliver(.notification), localDay: 0, item: approach, items: [approach], until: nil)
+        #expect(ReminderText.content(for: single, in: book, unit: .miles)?.title == "Pick up prescription")
     }
 
     /// The catalog as the documents name it: Near Me's six actions on every nudge, Kwilt's

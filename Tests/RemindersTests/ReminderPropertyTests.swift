@@ -7,7 +7,7 @@ import Testing
 /// Random event streams (seeded; the seed is in every failure message) through random
 /// preferences; the delivered decisions are checked against the rules with Foundation's Calendar
 /// as the independent clock.
-@Suite struct NudgePropertyTests {
+@Suite struct ReminderPropertyTests {
     struct Stream {
         var preferences: ReminderPreferences
         /// (event, now, foreground)
@@ -50,13 +50,13 @@ import Testing
 
     /// Runs a stream; returns the decisions and each completion at the ledger's time (the clock
     /// never runs backwards there).
-    static func run(_ s: Stream, duplicate: Bool = false) -> [NudgeDecision] { runWithCompletions(s, duplicate: duplicate).0 }
+    static func run(_ s: Stream, duplicate: Bool = false) -> [ReminderDecision] { runWithCompletions(s, duplicate: duplicate).0 }
 
-    static func runWithCompletions(_ s: Stream, duplicate: Bool = false) -> ([NudgeDecision], [(slot: Int32, at: Double)]) {
+    static func runWithCompletions(_ s: Stream, duplicate: Bool = false) -> ([ReminderDecision], [(slot: Int32, at: Double)]) {
         var done: [(slot: Int32, at: Double)] = []
         let (book, _) = World.book()
-        var e = try! NudgeEngine(preferences: s.preferences)
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine(preferences: s.preferences)
+        var out: [ReminderDecision] = []
         var completions = s.completions[...]
         for (event, now, foreground) in s.steps {
             while let c = completions.first, c.at <= now {

@@ -3,7 +3,7 @@ import Geofencing
 import Testing
 @testable import Reminders
 
-@Suite struct NudgeEngineTests {
+@Suite struct ReminderEngineTests {
     static let noon = World.epoch + 12 * 3_600
 
     /// Near Me's escalation: the 5-, 3- and 1-mile rings entered minutes apart give three
@@ -11,8 +11,8 @@ import Testing
     /// ring ends the trip. Rings entered at once are one bundle naming the nearest.
     @Test func tiersEscalateInOneTrip() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine()
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine()
+        var out: [ReminderDecision] = []
         for (k, fence) in [Int32(0), 1, 2].enumerated() {
             let t = Self.noon + Double(k) * 600
             e.handle(enter(fence, at: t), in: book, context: .background, now: t, into: &out)
@@ -42,8 +42,8 @@ import Testing
     /// are three nudges of one trip (Kwilt's caps do not apply to Near Me's nudges).
     @Test func homeTripApproachArrivalPostArrival() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine()
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine()
+        var out: [ReminderDecision] = []
         let steps: [(TransitionEvent, Double)] = [(enter(3, at: Self.noon), Self.noon), (enter(4, at: Self.noon + 240), Self.noon + 240),
                                                   (TransitionEvent(device: 0, fence: 5, kind: .dwell, time: Self.noon + 540), Self.noon + 540)]
         for (event, now) in steps {
@@ -64,8 +64,8 @@ import Testing
     /// Two tasks triggered within the window: one bundled notification listing both, counted once.
     @Test func bundleCountsOnce() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine(preferences: World.preferences(cap: 1))
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine(preferences: World.preferences(cap: 1))
+        var out: [ReminderDecision] = []
         e.handle(enter(0, at: Self.noon), in: book, context: .background, now: Self.noon, into: &out)
         e.handle(enter(3, at: Self.noon + 100), in: book, context: .background, now: Self.noon + 100, into: &out)
         #expect(out.isEmpty)                          // both wait for the window to close
@@ -84,14 +84,14 @@ import Testing
 
     @Test func duplicatesAndLateEvents() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine(preferences: World.preferences())
+        var e = try! ReminderEngine(preferences: World.preferences())
         let first = e.run(enter(3, at: Self.noon), book)
         #expect(first.filter(\.isDelivered).count == 1)
         // The same OS event again, at once and an hour late.
         #expect(e.run(enter(3, at: Self.noon), book, now: Self.noon + 5).map(\.reason) == [.duplicateEvent])
         #expect(e.run(enter(3, at: Self.noon), book, now: Self.noon + 3_600).map(\.reason) == [.staleEvent])
         // A late event that was never seen is stale too: an approach nudge an hour late is wrong.
-        var fresh = try! NudgeEngine(preferences: World.preferences())
+        var fresh = try! ReminderEngine(preferences: World.preferences())
         #expect(fresh.run(enter(0, at: Self.noon), book, now: Self.noon + 3_600).map(\.reason) == [.staleEvent])
         #expect(e.ledger.count(onDay: e.localTime(at: Self.noon).day) == 1)
         // A completion offer's leave event an hour late still yields its offer, once: at receipt,
@@ -106,11 +106,11 @@ import Testing
     /// snooze's end, not counted again against the cap or the spacing; done meanwhile, it does not.
     @Test func snoozedOfferReturns() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine()
+        var e = try! ReminderEngine()
         #expect(e.run(exit(6, at: Self.noon), book).map(\.time) == [Self.noon + 300])
         #expect(e.apply(.snooze(slot: 2, .fifteenMinutes), in: book, now: Self.noon + 400) == [.cancelScheduled(slot: 2)])
         #expect(e.nextWakeTime == Self.noon + 1_300)
-        var out: [NudgeDecision] = []
+        var out: [ReminderDecision] = []
         e.advance(to: Self.noon + 5_000, in: book, context: .background, into: &out)
         #expect(out.map(\.outcome) == [.deliver(.notification)])
         #expect(out[0].time == Self.noon + 1_300)
@@ -127,7 +127,7 @@ import Testing
     /// Kwilt: Disable turns the rule off and removes its fence from what the app registers.
     @Test func disableUnregistersTheFence() throws {
         var (book, fences) = World.book()
-        var e = try NudgeEngine()
+        var e = try ReminderEngine()
         let effects = e.apply(.disable(slot: 2), in: book, now: Self.noon)
         #expect(effects == [.cancelScheduled(slot: 2), .markDisabled(slot: 2), .replanRegions])
         try book.setRuleEnabled(false, id: "gym-offer")
@@ -140,14 +140,14 @@ import Testing
     /// and not at all if the activity was marked done meanwhile.
     @Test func delayedOfferAndCompletion() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine(preferences: World.preferences())
+        var e = try! ReminderEngine(preferences: World.preferences())
         let offer = e.run(exit(6, at: Self.noon), book)
         #expect(offer.count == 1)
         #expect(offer[0].kind == .offer)
         #expect(offer[0].time == Self.noon + 300)
         #expect(e.run(enter(6, at: Self.noon + 9_000), book).isEmpty)   // entering a leave rule's fence: nothing
         // Next day: leave, then mark done before the offer is shown.
-        var out: [NudgeDecision] = []
+        var out: [ReminderDecision] = []
         let tomorrow = Self.noon + 86_400
         e.handle(exit(6, at: tomorrow), in: book, context: .background, now: tomorrow, into: &out)
         let effects = e.apply(.complete(slot: 2), in: book, now: tomorrow + 60)
@@ -165,8 +165,8 @@ import Testing
         let (book, _) = World.book()
         var p = World.preferences()
         p.doNotDisturb = [try! DoNotDisturbWindow(start: Self.noon - 60, end: Self.noon + 1_800)]
-        var e = try! NudgeEngine(preferences: p)
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine(preferences: p)
+        var out: [ReminderDecision] = []
         e.handle(enter(3, at: Self.noon), in: book, context: .background, now: Self.noon, into: &out)
         e.handle(enter(0, at: Self.noon + 10), in: book, context: .background, now: Self.noon + 10, into: &out)
         #expect(out.map(\.outcome) == [.queue(until: Self.noon + 1_800), .queue(until: Self.noon + 1_800)])
@@ -186,7 +186,7 @@ import Testing
         var p = World.preferences(zone: "America/New_York", spacing: 0, cooldown: 0)
         p.proximity.dailyCap = 100
         p.offers.dailyCap = 100
-        var e = try! NudgeEngine(preferences: p)
+        var e = try! ReminderEngine(preferences: p)
         _ = e.apply(.snooze(slot: 1, .oneHour), in: book, now: t)
         #expect(e.run(enter(3, at: t + 3_000), book).first?.reason == .snoozed)
         #expect(e.run(enter(4, at: t + 3_600), book).first?.isDelivered == true)
@@ -202,7 +202,7 @@ import Testing
         #expect(e.apply(.dismiss(slot: 0), in: book, now: t).isEmpty)
         #expect(e.apply(.complete(slot: 0), in: book, now: t) == [.cancelScheduled(slot: 0), .markCompleted(slot: 0), .replanRegions])
         // Deleting drops what waits: a bundle with only that task is never shown.
-        var out: [NudgeDecision] = []
+        var out: [ReminderDecision] = []
         e.handle(exit(6, at: t + 20_000), in: book, context: .background, now: t + 20_000, into: &out)
         #expect(e.apply(.delete(slot: 2), in: book, now: t + 20_010) == [.cancelScheduled(slot: 2), .markDeleted(slot: 2), .replanRegions])
         e.advance(to: t + 30_000, in: book, context: .background, into: &out)
@@ -211,8 +211,8 @@ import Testing
 
     @Test func invalidTimesAndUnknownFences() {
         let (book, _) = World.book()
-        var e = try! NudgeEngine(preferences: World.preferences())
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine(preferences: World.preferences())
+        var out: [ReminderDecision] = []
         e.handle(enter(0, at: .nan), in: book, context: .background, now: Self.noon, into: &out)
         e.handle(enter(0, at: Self.noon), in: book, context: .background, now: .infinity, into: &out)
         #expect(out.isEmpty)
@@ -227,14 +227,14 @@ import Testing
     /// The ledger round-trips through JSON, and an engine restored from it decides the same.
     @Test func ledgerSnapshotRestores() throws {
         let (book, _) = World.book()
-        var a = try NudgeEngine(preferences: World.preferences(spacing: 600, cooldown: 600))
-        var out: [NudgeDecision] = []
+        var a = try ReminderEngine(preferences: World.preferences(spacing: 600, cooldown: 600))
+        var out: [ReminderDecision] = []
         a.handle(enter(0, at: Self.noon), in: book, context: .background, now: Self.noon, into: &out)
         let data = try JSONEncoder().encode(a.ledger)
-        var b = try NudgeEngine(preferences: World.preferences(spacing: 600, cooldown: 600),
+        var b = try ReminderEngine(preferences: World.preferences(spacing: 600, cooldown: 600),
                                 ledger: try JSONDecoder().decode(ReminderLedger.self, from: data))
         #expect(b.ledger == a.ledger)
-        var outA: [NudgeDecision] = [], outB: [NudgeDecision] = []
+        var outA: [ReminderDecision] = [], outB: [ReminderDecision] = []
         for (k, fence) in [3, 6, 0, 4, 3].enumerated() {
             let t = Self.noon + Double(k) * 700
             a.handle(exit(Int32(fence), at: t), in: book, context: .background, now: t, into: &outA)

@@ -11,7 +11,7 @@ import Geofencing
 /// How an event is decided (``handle(_:in:context:now:into:)``):
 /// 1. `now` becomes `max(now, the largest now seen)`; due bundles, offers and queue releases
 ///    are delivered first (``advance(to:in:context:into:)``).
-/// 2. The fence's binding in the ``TaskBook`` names the entry and the ``NudgeKind``; other
+/// 2. The fence's binding in the ``TaskBook`` names the entry and the ``ReminderKind``; other
 ///    transitions of the fence are counted as ignored, and leaving a place's widest fence ends
 ///    the task's trip.
 /// 3. Event filters: stale (nudges only: an offer received late is still offered), duplicate,
@@ -33,7 +33,7 @@ import Geofencing
 /// decision makes no Foundation call and allocates nothing unless it delivers.
 ///
 /// - Complexity: O(1) per event plus the open bundles and queued triggers (a handful).
-public struct NudgeEngine: Sendable {
+public struct ReminderEngine: Sendable {
     /// The user's settings (see ``updatePreferences(_:)``).
     public private(set) var preferences: ReminderPreferences
     /// The persisted state.
@@ -41,7 +41,7 @@ public struct NudgeEngine: Sendable {
     /// Local time in the preferences' zone.
     @usableFromInline var clock: LocalTimeConverter
     /// What happened to the input.
-    public internal(set) var counters = NudgeCounters()
+    public internal(set) var counters = ReminderCounters()
 
     /// An engine with validated `preferences`, continuing from `ledger`.
     /// - Throws: ``ReminderError/invalidPreference(field:message:)``.
@@ -79,13 +79,13 @@ public struct NudgeEngine: Sendable {
     /// settles to `out`: its own suppression or queueing (a trigger accepted into a bundle
     /// appears when the bundle is delivered), and any bundle or queue release due by `now`.
     public mutating func handle(_ event: TransitionEvent, in book: TaskBook, context: AppContext, now: Double,
-                                into out: inout [NudgeDecision]) {
+                                into out: inout [ReminderDecision]) {
         counters.events += 1
         guard now.isFinite, event.time.isFinite else { counters.invalidTimes += 1; return }
         let t = ledger.observe(now)
         if !ledger.pending.isEmpty || !ledger.queued.isEmpty { advance(to: t, in: book, context: context, into: &out) }
         guard let b = book.binding(ofFence: event.fence) else {
-            let item = NudgeItem(slot: -1, kind: .approach, fence: event.fence, distanceMeters: 0, eventTime: event.time)
+            let item = ReminderItem(slot: -1, kind: .approach, fence: event.fence, distanceMeters: 0, eventTime: event.time)
             emitSuppression(.taskMissing, item, at: t, until: nil, into: &out)
             return
         }
@@ -94,7 +94,7 @@ public struct NudgeEngine: Sendable {
             counters.ignored += 1
             return
         }
-        let item = NudgeItem(slot: b.slot, kind: b.kind, fence: event.fence, distanceMeters: b.distanceMeters, eventTime: event.time)
+        let item = ReminderItem(slot: b.slot, kind: b.kind, fence: event.fence, distanceMeters: b.distanceMeters, eventTime: event.time)
         let isOffer = b.kind == .offer
         // An offer is due its delay after the transition (at once if that has passed: a late
         // event); a nudge its delay after it is received.
@@ -126,7 +126,7 @@ public struct NudgeEngine: Sendable {
 
     /// Delivers every bundle whose window closed by `now` and decides again every trigger whose
     /// Do-Not-Disturb period ended by `now`, appending the decisions (each at its own instant).
-    public mutating func advance(to now: Double, in book: TaskBook, context: AppContext, into out: inout [NudgeDecision]) {
+    public mutating func advance(to now: Double, in book: TaskBook, context: AppContext, into out: inout [ReminderDecision]) {
         guard now.isFinite else { counters.invalidTimes += 1; return }
         let t = ledger.observe(now)
         while let k = ledger.queued.indices.min(by: { ledger.queued[$0].release < ledger.queued[$1].release }),
@@ -138,16 +138,16 @@ public struct NudgeEngine: Sendable {
         while let first = ledger.pending.first, first.deadline <= t {
             ledger.pending.removeFirst()
             guard !first.items.isEmpty else { continue }
-            let kind = first.items.count == 1 ? first.items[0].kind : NudgeKind.bundle
-            out.append(NudgeDecision(time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
+            let kind = first.items.count == 1 ? first.items[0].kind : ReminderKind.bundle
+            out.append(ReminderDecision(time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
                                      item: first.items[0], items: first.items, until: nil, origin: first.origin))
             counters.delivered += 1
         }
     }
 
     /// Steps 4-6 for one trigger.
-    mutating func decide(_ item: NudgeItem, due: Double, delay: Double, latitude: Double, longitude: Double,
-                         origin: NudgeDecision.Origin, in book: TaskBook, context: AppContext, into out: inout [NudgeDecision]) {
+    mutating func decide(_ item: ReminderItem, due: Double, delay: Double, latitude: Double, longitude: Double,
+                         origin: ReminderDecision.Origin, in book: TaskBook, context: AppContext, into out: inout [ReminderDecision]) {
         let isOffer = item.kind == .offer
         var channel = DeliveryChannel.notification
         var deliverAt = due
@@ -173,7 +173,7 @@ public struct NudgeEngine: Sendable {
         var until: Double? = nil
         if let reason = check(item, at: deliverAt, local: local, joining: join >= 0, returning: origin == .snoozeReturn,
                               latitude: latitude, longitude: longitude, in: book, context: context, channel: &channel, until: &until) {
-            out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .suppress(reason), localDay: local.day,
+            out.append(ReminderDecision(time: deliverAt, kind: item.kind, outcome: .suppress(reason), localDay: local.day,
                                      item: item, items: [], until: until, origin: origin))
             counters.suppressed += 1
             return
@@ -181,7 +181,7 @@ public struct NudgeEngine: Sendable {
         if join < 0, let dnd = preferences.doNotDisturb.first(where: { $0.start <= deliverAt && deliverAt < $0.end }) {
             ledger.queued.append(ReminderLedger.QueuedTrigger(item: item, release: dnd.end, delaySeconds: 0,
                                                               latitude: latitude, longitude: longitude, origin: origin))
-            out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .queue(until: dnd.end), localDay: local.day,
+            out.append(ReminderDecision(time: deliverAt, kind: item.kind, outcome: .queue(until: dnd.end), localDay: local.day,
                                      item: item, items: [], until: dnd.end, origin: origin))
             counters.queued += 1
             return
@@ -206,7 +206,7 @@ public struct NudgeEngine: Sendable {
             }
         }
         if immediate {
-            out.append(NudgeDecision(time: deliverAt, kind: item.kind, outcome: .deliver(channel), localDay: local.day,
+            out.append(ReminderDecision(time: deliverAt, kind: item.kind, outcome: .deliver(channel), localDay: local.day,
                                      item: item, items: [item], until: nil, origin: origin))
             counters.delivered += 1
         } else {
@@ -219,7 +219,7 @@ public struct NudgeEngine: Sendable {
 
     /// The eligibility chain; nil when every check passes. `channel` becomes `.inApp` when
     /// notifications are off but not required; `until` is set for time-bound reasons.
-    func check(_ item: NudgeItem, at time: Double, local: LocalTime, joining: Bool, returning: Bool,
+    func check(_ item: ReminderItem, at time: Double, local: LocalTime, joining: Bool, returning: Bool,
                latitude: Double, longitude: Double, in book: TaskBook, context: AppContext,
                channel: inout DeliveryChannel, until: inout Double?) -> SuppressionReason? {
         guard preferences.isEnabled else { return .globallyDisabled }
@@ -276,7 +276,7 @@ public struct NudgeEngine: Sendable {
 
     /// If the trigger's task already waits in a bundle or the queue, keeps the more specific
     /// (arrival over approach) or nearer of the two there and returns true.
-    mutating func mergeIntoWaiting(_ item: NudgeItem) -> Bool {
+    mutating func mergeIntoWaiting(_ item: ReminderItem) -> Bool {
         for k in ledger.pending.indices {
             if let j = ledger.pending[k].items.firstIndex(where: { $0.slot == item.slot }) {
                 if Self.replaces(item, ledger.pending[k].items[j]) {
@@ -294,14 +294,14 @@ public struct NudgeEngine: Sendable {
         return false
     }
 
-    static func replaces(_ new: NudgeItem, _ old: NudgeItem) -> Bool {
+    static func replaces(_ new: ReminderItem, _ old: ReminderItem) -> Bool {
         new.kind.specificity > old.kind.specificity
             || (new.kind == old.kind && new.distanceMeters < old.distanceMeters)
     }
 
-    mutating func emitSuppression(_ reason: SuppressionReason, _ item: NudgeItem, at time: Double, until: Double?,
-                                  into out: inout [NudgeDecision]) {
-        out.append(NudgeDecision(time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
+    mutating func emitSuppression(_ reason: SuppressionReason, _ item: ReminderItem, at time: Double, until: Double?,
+                                  into out: inout [ReminderDecision]) {
+        out.append(ReminderDecision(time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
                                  item: item, items: [], until: until))
         counters.suppressed += 1
     }

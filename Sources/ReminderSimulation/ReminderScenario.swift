@@ -331,43 +331,35 @@ struct JSONObjectValue: Sendable {
         }
     }
 
-    func string(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String {
-        guard let v = try optionalString(name, path) else { throw .init(path: key(path, name), message: "missing (a string)") }
-        return v
-    }
-
-    func optionalString(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String? {
+    /// The field `name` as `extract` reads it (nil when absent); `expected` names the type for
+    /// the error when it is of another type.
+    func optional<T>(_ name: String, _ path: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(ReminderScenario.Error) -> T? {
         guard let v = fields[name] else { return nil }
-        guard case .string(let s) = v else { throw .init(path: key(path, name), message: "expected a string, found \(v.kind)") }
-        return s
+        guard let x = extract(v) else { throw .init(path: key(path, name), message: "expected \(expected), found \(v.kind)") }
+        return x
     }
 
-    func number(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double {
-        guard let v = try optionalNumber(name, path) else { throw .init(path: key(path, name), message: "missing (a number)") }
-        return v
+    /// The field `name`, which must be present.
+    func required<T>(_ name: String, _ path: String, _ expected: String, _ extract: (JSONValue) -> T?) throws(ReminderScenario.Error) -> T {
+        guard let x = try optional(name, path, expected, extract) else { throw .init(path: key(path, name), message: "missing (\(expected))") }
+        return x
     }
 
-    func optionalNumber(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double? {
-        guard let v = fields[name] else { return nil }
-        guard case .number(let n) = v, n.isFinite else { throw .init(path: key(path, name), message: "expected a number, found \(v.kind)") }
-        return n
-    }
+    static func string(_ v: JSONValue) -> String? { if case .string(let s) = v { return s }; return nil }
+    static func number(_ v: JSONValue) -> Double? { if case .number(let n) = v, n.isFinite { return n }; return nil }
+    static func bool(_ v: JSONValue) -> Bool? { if case .bool(let b) = v { return b }; return nil }
+
+    func string(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String { try required(name, path, "a string", Self.string) }
+    func optionalString(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String? { try optional(name, path, "a string", Self.string) }
+    func number(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double { try required(name, path, "a number", Self.number) }
+    func optionalNumber(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double? { try optional(name, path, "a number", Self.number) }
+    func bool(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Bool { try required(name, path, "true or false", Self.bool) }
+    func optionalBool(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Bool? { try optional(name, path, "true or false", Self.bool) }
 
     func optionalNonNegative(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double? {
         guard let n = try optionalNumber(name, path) else { return nil }
         guard n >= 0 else { throw .init(path: key(path, name), message: "expected a number >= 0, found \(n)") }
         return n
-    }
-
-    func bool(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Bool {
-        guard let v = try optionalBool(name, path) else { throw .init(path: key(path, name), message: "missing (true or false)") }
-        return v
-    }
-
-    func optionalBool(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Bool? {
-        guard let v = fields[name] else { return nil }
-        guard case .bool(let b) = v else { throw .init(path: key(path, name), message: "expected true or false, found \(v.kind)") }
-        return b
     }
 
     /// An ISO 8601 instant with a zone designator (``ISO8601Instant``), Unix seconds.

@@ -47,8 +47,8 @@ let package = Package(
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
         //   Geodesy, GeoCells <- Drawing
         //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
-        //   Geodesy, SpatialIndex, Geofencing, Workloads, DetectorScoring, RegionMonitorSimulation,
-        //     Drawing <- Reporting
+        //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
+        //     RegionMonitorSimulation, Drawing <- Reporting
         //   FastCSV <- CommandSupport
         //   geofence: the product layers (no simulation, no Reminders); geofence-bench: all.
         .target(name: "Geodesy"),
@@ -87,8 +87,8 @@ let package = Package(
         .target(name: "Maps", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
                                              "Drawing"]),
         // The benchmark report: measurements over generated workloads, drawn with Drawing.
-        .target(name: "Reporting", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Workloads", "DetectorScoring",
-                                                  "RegionMonitorSimulation", "Drawing"]),
+        .target(name: "Reporting", dependencies: ["Geodesy", "Statistics", "SpatialIndex", "Geofencing", "Workloads",
+                                                  "DetectorScoring", "RegionMonitorSimulation", "Drawing"]),
         // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
@@ -100,22 +100,22 @@ let package = Package(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                            "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
-                           "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting"],
+                           "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Geodesy"]),
         .testTarget(name: "DetectorScoringTests", dependencies: ["DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
                                                                 "FastCSV", "Geodesy"]),
         .testTarget(name: "RegionMonitorSimulationTests", dependencies: ["RegionMonitorSimulation", "DetectorScoring", "Workloads",
                                                                         "Geofencing", "SpatialIndex", "Geodesy"]),
         .testTarget(name: "ResponderFleetSimulationTests", dependencies: ["ResponderFleetSimulation", "Responders"]),
-        .testTarget(name: "ReminderSimulationTests", dependencies: ["ReminderSimulation", "DetectorScoring", "Workloads",
+        .testTarget(name: "ReminderSimulationTests", dependencies: ["ReminderSimulation", "DetectorScoring", "Workloads", "FastCSV",
                                                                    "Reminders", "Geofencing", "SpatialIndex"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
@@ -128,6 +128,7 @@ let package = Package(
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport", "DetectorScoring",
                                                               "ResponderFleetSimulation", "ResponderStore"]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),

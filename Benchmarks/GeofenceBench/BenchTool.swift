@@ -41,7 +41,7 @@ enum BenchTool {
 
     USAGE
       geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]   the default suite on the embedded synthetic workload
-      geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--json]
+      geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--json]
       geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
       geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
       geofence-bench state [--devices N] [--json]   detector memory for a fleet (default 10,000,000 devices)
@@ -77,7 +77,7 @@ enum BenchTool {
         return status
     }
 
-    /// True when this binary was built without optimisation (numbers from it are meaningless).
+    /// True when this binary was built without optimization (numbers from it are meaningless).
     static var isDebugBuild: Bool {
         #if DEBUG
         return true

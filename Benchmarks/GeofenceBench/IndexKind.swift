@@ -6,26 +6,27 @@ import Darwin
 import SpatialIndex
 import CommandSupport
 import FastCSV
+import Statistics
 
 /// The indexes the benchmark can run, by their `--index` names.
 enum IndexKind: String, CaseIterable {
-    case packed, dynamic, cells, brute
+    case packed, dynamic, grid, brute
 
     /// Index names available in this build.
-    static var available: [IndexKind] { [.packed, .dynamic, .cells, .brute] }
+    static var available: [IndexKind] { [.packed, .dynamic, .grid, .brute] }
 
     /// Whether the index has a batch query of its own (the packed tree's goes down level by
-    /// level for 64 fixes at a time, the cell index's looks up a block's cells first). The
+    /// level for 64 fixes at a time, the grid index's looks up a block's cells first). The
     /// dynamic tree's batch entry point is the generic one-fix-at-a-time loop: measured against
     /// calling it per fix directly, it was as fast at 3k fences but 6-9 % slower at 30k, so it
     /// is called per fix.
-    var hasBatchQuery: Bool { self == .cells || self == .packed }
+    var hasBatchQuery: Bool { self == .grid || self == .packed }
 
     var label: String {
         switch self {
         case .packed: return "PackedRTree"
         case .dynamic: return "DynamicRTree"
-        case .cells: return "LatLngGridIndex"
+        case .grid: return "LatLngGridIndex"
         case .brute: return "BruteForce"
         }
     }
@@ -74,7 +75,7 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
     case .brute:
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
-    case .cells:
+    case .grid:
         let index: LatLngGridIndex
         do {
             index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
@@ -100,11 +101,10 @@ func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Dou
     }
     progress("counting candidates")
     let stats = candidateStats(index, input, stride: statsStride)
-    let sorted = runs.sorted()
     return Measurement(
         kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, perFix: perFix,
         totals: totals,
-        buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
+        buildSeconds: build, querySeconds: OrderStatistics.median(runs), querySecondsRuns: runs, stats: stats,
         statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
         peakRSSMegabytes: ProcessStats.peakRSSMegabytes())
 }

@@ -7,6 +7,7 @@ import CommandSupport
 import FastCSV
 import Geofencing
 import Reminders
+import Statistics
 import Workloads
 import DetectorScoring
 import ReminderSimulation
@@ -106,17 +107,15 @@ struct NudgesCommand: BenchSubcommand {
         }
         runs.sort()
         cpuRuns.sort()
-        let seconds = runs[runs.count / 2], cpuSeconds = cpuRuns[cpuRuns.count / 2]
+        let seconds = OrderStatistics.median(runs), cpuSeconds = OrderStatistics.median(cpuRuns)
         let truth = truthPath == nil ? nil : try TransitionScoring.trueTransitions(fixes, index: PackedRTree(fences))
         let report = NudgeReport(run: run, simulation: simulation, fixes: fixes, truth: truth)
         let path = outPath ?? scratchPath("nudges", extension: "csv")
         defer { if outPath == nil { unlink(path) } }
         let checked: NudgeInvariants
         do {
-            var bytes: [UInt8] = []
-            NudgeDecisionsCSV.append(run, of: simulation, to: &bytes)
             let w = try CSVWriter(path: path)
-            bytes.withUnsafeBufferPointer { w.writeRaw($0) }
+            NudgeDecisionsCSV.write(run, of: simulation, to: w)
             try w.close()
             checked = try NudgeDecisionsChecker.check(path: path, rules: .init(simulation, run))
         } catch {

@@ -19,21 +19,21 @@ struct PlanCommand: BenchSubcommand {
                         [--wake-gate G] [--wake-exit-gate G] [--wake-confirm K] [--motion-max-accuracy M]
                         [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
-      position, reports a crossing once it is --pass metres past the boundary (default 50) after a
+      position, reports a crossing once it is --pass meters past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
       registered region's state unless --no-initial-state. Three policies:
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited. Defaults are the planner's: safety margin --margin
-                         metres (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
+                         meters (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
                          covered in S seconds at the app's speed; --lead-seconds S (240) centers the refresh
-                         circle speed x S metres ahead along its heading (at --lead-min-speed V m/s or
+                         circle speed x S meters ahead along its heading (at --lead-min-speed V m/s or
                          faster, default 2); 0 turns either off. Both are shortened where a plan would
                          leave more than --max-unguarded K fences (default 30) with a boundary inside the
                          refresh circle unmonitored; --no-unguarded-budget: never.
-                         --min-refresh M floors the refresh radius in metres; --crowded says who gets the
+                         --min-refresh M floors the refresh radius in meters; --crowded says who gets the
                          slots when the cap is too small for the guarantee; --catch-up K caps the slots for
                          fences entered unseen since the previous plan (default all). The OS's
-                         significant-change signal (every --significant-change metres, default 500, at most
+                         significant-change signal (every --significant-change meters, default 500, at most
                          every 300 s; 0: none) wakes the app for its check; --significant-change-replans
                          makes it plan instead.
         nearest-once     the N fences with the nearest centers, planned at the first fix only
@@ -283,7 +283,7 @@ struct PlanCommand: BenchSubcommand {
     /// What the text table's columns mean (the words of README and docs/WORKLOADS.md).
     static let columns = """
         OS recall: required true entries caught by an OS enter event (caught/required); deep: the same over
-        entries that go at least --pass metres inside; system recall: caught by an OS event or by the app's own
+        entries that go at least --pass meters inside; system recall: caught by an OS event or by the app's own
         check at a wake-up; replans/dev-h: plans after each device's first, per device-hour; +/-fences/replan:
         fences registered and removed per replan; guaranteed: plans with the refresh-region guarantee; lat: delay
         of caught entries; missed mon/unmon: missed entries of fences monitored / not monitored at the time;

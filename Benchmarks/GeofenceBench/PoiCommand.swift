@@ -6,6 +6,7 @@ import Darwin
 import FastCSV
 import Geodesy
 import POIData
+import Statistics
 import Workloads
 import SpatialIndex
 import CommandSupport
@@ -78,7 +79,7 @@ struct PoiCommand: BenchSubcommand {
             loadCPURuns.append(ProcessStats.threadCPUSeconds() - c0)
         }
         guard catalog.count == rows else { throw BenchError("loaded \(catalog.count) POIs of \(rows) rows") }
-        let loadSeconds = ProcessStats.median(loadRuns)
+        let loadSeconds = OrderStatistics.median(loadRuns)
         // The CSV reader alone over the same file (records and fields, no validation): what
         // the loader's own work adds on top.
         var scanRuns: [Double] = []
@@ -94,9 +95,9 @@ struct PoiCommand: BenchSubcommand {
             scanRuns.append(monotonicSeconds() - t0)
             guard fields == 9 * (rows + 1) else { throw BenchError("scan saw \(fields) fields") }
         }
-        let scanSeconds = ProcessStats.median(scanRuns)
+        let scanSeconds = OrderStatistics.median(scanRuns)
         printError("csv scan: \(formatFixed(scanSeconds, 3)) s (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s)")
-        let loadCPUSeconds = ProcessStats.median(loadCPURuns)
+        let loadCPUSeconds = OrderStatistics.median(loadCPURuns)
         printError("load: \(formatFixed(loadSeconds, 3)) s median wall, \(formatFixed(loadCPUSeconds, 3)) s CPU "
             + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s wall)")
 
@@ -122,8 +123,8 @@ struct PoiCommand: BenchSubcommand {
                 runs.append(monotonicSeconds() - start)
                 cpuRuns.append(ProcessStats.threadCPUSeconds() - cpuStart)
             }
-            let micros = ProcessStats.median(runs) / Double(queries) * 1e6
-            let cpuMicros = ProcessStats.median(cpuRuns) / Double(queries) * 1e6
+            let micros = OrderStatistics.median(runs) / Double(queries) * 1e6
+            let cpuMicros = OrderStatistics.median(cpuRuns) / Double(queries) * 1e6
             results.append((name, micros, cpuMicros, check))
             printError("nearest \(name): \(formatFixed(micros, 2)) us/query wall, \(formatFixed(cpuMicros, 2)) us CPU (checksum \(check))")
         }

@@ -19,7 +19,7 @@ struct ReportCommand: BenchSubcommand {
       rate, the transition detector's false-positive/false-negative trade-off over hysteresis
       0/10/20/40 m x accuracy gate 50/100/200/1500 m with the defaults marked, its latency
       distribution, and the monitor planner's system recall and replans under OS caps 20, 50, 100
-      beside the nearest-centres baselines.
+      beside the nearest-centers baselines.
       Default (full): 3k, 30k and 300k fences with 200,000 fixes each; accuracy on 10,000 POIs,
       1,000 devices, 1,000,000 fixes with realistic noise (a few minutes in a release build).
       --quick         300 and 3,000 fences, 20,000 fixes; accuracy on 300 POIs, 100 devices,

@@ -7,6 +7,7 @@ import CommandSupport
 import ResponderStore
 import Responders
 import ResponderFleetSimulation
+import Statistics
 
 /// `geofence-bench responders`: the fleet simulation (``FleetSimulation``) and the two speed
 /// figures, ingest into SQLite and liveness in memory. Parses, calls, prints.
@@ -124,11 +125,11 @@ struct RespondersCommand: BenchSubcommand {
         o.set("responders", r.responders)
         o.set("minutes", r.minutes)
         o.set("seed", String(r.seed))
-        o.set("ingest_fixes_per_second", ProcessStats.median(r.ingestFixesPerSecond), decimals: 0)
+        o.set("ingest_fixes_per_second", OrderStatistics.median(r.ingestFixesPerSecond), decimals: 0)
         o.set("ingest_runs", array: r.ingestFixesPerSecond.map { formatFixed($0, 0) })
-        o.set("ingest_fixes_per_cpu_second", ProcessStats.median(r.ingestFixesPerCPUSecond), decimals: 0)
-        o.set("server_ingest_fixes_per_second", ProcessStats.median(r.serverIngestFixesPerSecond), decimals: 0)
-        o.set("liveness_updates_per_second", ProcessStats.median(r.livenessUpdatesPerSecond), decimals: 0)
+        o.set("ingest_fixes_per_cpu_second", OrderStatistics.median(r.ingestFixesPerCPUSecond), decimals: 0)
+        o.set("server_ingest_fixes_per_second", OrderStatistics.median(r.serverIngestFixesPerSecond), decimals: 0)
+        o.set("liveness_updates_per_second", OrderStatistics.median(r.livenessUpdatesPerSecond), decimals: 0)
         o.set("liveness_runs", array: r.livenessUpdatesPerSecond.map { formatFixed($0, 0) })
         var detect = JSONObject()
         for duty in [DutyState.onDuty, .onMission] {
@@ -167,11 +168,11 @@ struct RespondersCommand: BenchSubcommand {
 
     static func table(_ r: FleetReport) -> String {
         func met(_ ok: Bool) -> String { ok ? "met" : "NOT MET" }
-        let ingest = ProcessStats.median(r.ingestFixesPerSecond), liveness = ProcessStats.median(r.livenessUpdatesPerSecond)
+        let ingest = OrderStatistics.median(r.ingestFixesPerSecond), liveness = OrderStatistics.median(r.livenessUpdatesPerSecond)
         var rows: [[String]] = [["measure", "value", "goal", ""]]
         rows.append(["ingest into SQLite, fixes/s (median)", grouped(ingest), "> 250,000", met(ingest > 250_000)])
-        rows.append(["same, per second of CPU time", grouped(ProcessStats.median(r.ingestFixesPerCPUSecond)), "", ""])
-        rows.append(["whole server (store, liveness, metrics, index), fixes/s", grouped(ProcessStats.median(r.serverIngestFixesPerSecond)), "", ""])
+        rows.append(["same, per second of CPU time", grouped(OrderStatistics.median(r.ingestFixesPerCPUSecond)), "", ""])
+        rows.append(["whole server (store, liveness, metrics, index), fixes/s", grouped(OrderStatistics.median(r.serverIngestFixesPerSecond)), "", ""])
         rows.append(["liveness updates/s in memory (median)", grouped(liveness), "> 5,000,000", met(liveness > 5_000_000)])
         for duty in [DutyState.onDuty, .onMission] {
             guard let s = r.detection[duty] else { continue }

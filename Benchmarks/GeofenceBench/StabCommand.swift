@@ -6,14 +6,14 @@ import CommandSupport
 struct StabCommand: BenchSubcommand {
     static let name = "stab"
     static let help = """
-    geofence-bench stab --fences F --fixes X [--index packed|dynamic|cells|brute] [--threads N] [--reps R] [--per-fix]
+    geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--reps R] [--per-fix]
                         [--allow-duplicate-ids] [--json]
       For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive)
-      with the index named by --index (default packed; cells is LatLngGridIndex).
+      with the index named by --index (default packed; grid is LatLngGridIndex).
       Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
       Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
       (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
-      The cell index and the packed tree get the fixes through their batch queries
+      The grid index and the packed tree get the fixes through their batch queries
       (forEachContaining(latitudes:longitudes:)); the dynamic tree, and every index with --per-fix,
       get one call per fix. JSON "mode" says which. Two fences with one id are an error naming both
       lines, unless --allow-duplicate-ids (then each is a fence of its own and both count).

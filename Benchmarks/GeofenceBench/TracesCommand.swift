@@ -20,11 +20,11 @@ struct TracesCommand: BenchSubcommand {
         flaps   entries at most 60 s after the same device's last exit of the same fence;
         and flaps per visit.
       Fences: every 8th fix of each device from its 5th is an anchor; around it, fences of radius
-      50, 150 and 400 m centred on it, and three more of those radii centred 0.9 r due north of it
+      50, 150 and 400 m centered on it, and three more of those radii centered 0.9 r due north of it
       along the great circle (the trace grazes their boundary): 6 fences per anchor.
       --devices FILE gives each device's kind (columns device,kind; default Data/gps/devices.csv
       when --traces is not given; without it no per-kind rows). Every device must have a kind.
-      --assume-accuracy M (metres) is the accuracy of every fix whose accuracy_m is empty (the
+      --assume-accuracy M (meters) is the accuracy of every fix whose accuracy_m is empty (the
       traces record none): the detector's margins and accuracy gate use it. How many fixes got it
       is printed. Without it an empty accuracy is an error naming its file, line and column.
       --preset picks the detector's settings: TransitionDetectorConfiguration.default, .evidence,

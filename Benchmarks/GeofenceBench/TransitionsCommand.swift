@@ -6,6 +6,7 @@ import Darwin
 import Geofencing
 import SpatialIndex
 import FastCSV
+import Statistics
 import Workloads
 import DetectorScoring
 import CommandSupport
@@ -135,7 +136,7 @@ struct TransitionsCommand: BenchSubcommand {
         progress("\(truth.count) true transitions; naive detector")
         let naiveEvents = TransitionScoring.detectNaive(fixes, index: index)
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
-        progress(sweep ? "sweep of 16 settings (one line each as it finishes)" : "detector, \(reps) runs")
+        progress(sweep ? "sweep of \(DetectorSweep.settings(base: config).count) settings (one line each as it finishes)" : "detector, \(reps) runs")
 
         if sweep {
             print(try Self.sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))
@@ -163,8 +164,8 @@ struct TransitionsCommand: BenchSubcommand {
         }
         runs.sort()
         cpuRuns.sort()
-        let seconds = runs[runs.count / 2]
-        let cpuSeconds = cpuRuns[cpuRuns.count / 2]
+        let seconds = OrderStatistics.median(runs)
+        let cpuSeconds = OrderStatistics.median(cpuRuns)
         let score = TransitionScoring.score(detected: events, truth: truth)
         if diagnoseFN {
             for (key, n) in TransitionScoring.falseNegativeBreakdown(detected: events, truth: truth) {
@@ -196,10 +197,10 @@ struct TransitionsCommand: BenchSubcommand {
             o.set("false_positive_reduction_vs_naive",
                   score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
             var c = JSONObject()
-            let k = Self.counters(detectors)
+            let k = detectors.reduce(TransitionCounters()) { $0 + $1.counters }
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
             c.set("duplicates", k.duplicates); c.set("out_of_order", k.outOfOrder); c.set("invalid", k.invalid)
-            c.set("neighbourhood_queries", k.neighborhoodQueries); c.set("state_entries", stateEntries)
+            c.set("neighborhood_queries", k.neighborhoodQueries); c.set("state_entries", stateEntries)
             o.set("counters", object: c)
             var m = JSONObject()
             m.set("devices", devices)
@@ -218,8 +219,7 @@ struct TransitionsCommand: BenchSubcommand {
             if threads == 1 { o.set("fixes_per_cpu_second", Double(fixes.count) / cpuSeconds, decimals: 0) }
             if threads > 1 {
                 // The busiest shard's thread CPU time: the wall time on idle cores, less the merge.
-                criticalCPURuns.sort()
-                o.set("fixes_per_busiest_shard_cpu_second", Double(fixes.count) / criticalCPURuns[criticalCPURuns.count / 2], decimals: 0)
+                o.set("fixes_per_busiest_shard_cpu_second", Double(fixes.count) / OrderStatistics.median(criticalCPURuns), decimals: 0)
             }
             o.set("seconds_runs", array: runs.map { JSONObject.number($0, decimals: 6) })
             print(o.text)
@@ -228,23 +228,11 @@ struct TransitionsCommand: BenchSubcommand {
             print(Self.scoreTable([("detector", score, fixesPerSecond), ("naive", naive, nil)]))
             print("detector on-CPU: \(formatFixed(Double(fixes.count) / cpuSeconds / 1e6, 2)) M fixes/s "
                 + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
-            let k = Self.counters(detectors)
+            let k = detectors.reduce(TransitionCounters()) { $0 + $1.counters }
             print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
-                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighbourhood queries \(k.neighborhoodQueries), "
+                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighborhood queries \(k.neighborhoodQueries), "
                 + "state entries \(stateEntries), \(stateBytes) bytes of device state")
         }
-    }
-
-    /// The counters of all shards' detectors, summed.
-    static func counters(_ detectors: [TransitionDetector]) -> TransitionCounters {
-        var total = TransitionCounters()
-        for d in detectors {
-            let k = d.counters
-            total.fixes += k.fixes; total.accepted += k.accepted; total.inaccurate += k.inaccurate; total.jumps += k.jumps
-            total.duplicates += k.duplicates; total.outOfOrder += k.outOfOrder; total.invalid += k.invalid
-            total.neighborhoodQueries += k.neighborhoodQueries; total.unknownFenceIDs += k.unknownFenceIDs
-        }
-        return total
     }
 
     static func makeDetector(_ fences: [Fence], _ config: TransitionDetectorConfiguration)
@@ -288,19 +276,15 @@ struct TransitionsCommand: BenchSubcommand {
     static func sweepTable(fences: [Fence], fixes: FixStream, truth: [TrueTransition],
                            base: TransitionDetectorConfiguration, naive: TransitionScore) throws(BenchError) -> String {
         var lines = ["| hysteresis m | accuracy gate m | FP rate | FN rate | p50 s | p95 s | FP vs naive |", "|---|---|---|---|---|---|---|"]
-        for h in [0.0, 10, 20, 40] {
-            for gate in [50.0, 100, 200, 1500] {
-                var c = base
-                c.hysteresisMeters = h
-                c.maxAccuracyMeters = gate
-                var d = try makeDetector(fences, c)
-                let s = TransitionScoring.score(detected: TransitionScoring.detect(fixes, with: &d), truth: truth)
-                let line = "| \(formatFixed(h, 0)) | \(formatFixed(gate, 0)) | \(formatFixed(s.falsePositiveRate * 100, 2))% | "
-                    + "\(formatFixed(s.falseNegativeRate * 100, 2))% | \(formatFixed(s.latencyP50, 0)) | \(formatFixed(s.latencyP95, 0)) | "
-                    + "\(s.falsePositives == 0 ? "inf" : formatFixed(Double(naive.falsePositives) / Double(s.falsePositives), 1))x |"
-                printError(line)
-                lines.append(line)
-            }
+        for setting in DetectorSweep.settings(base: base) {
+            var d = try makeDetector(fences, setting.configuration)
+            let s = TransitionScoring.score(detected: TransitionScoring.detect(fixes, with: &d), truth: truth)
+            let line = "| \(formatFixed(setting.hysteresisMeters, 0)) | \(formatFixed(setting.accuracyGateMeters, 0)) | "
+                + "\(formatFixed(s.falsePositiveRate * 100, 2))% | "
+                + "\(formatFixed(s.falseNegativeRate * 100, 2))% | \(formatFixed(s.latencyP50, 0)) | \(formatFixed(s.latencyP95, 0)) | "
+                + "\(s.falsePositives == 0 ? "inf" : formatFixed(Double(naive.falsePositives) / Double(s.falsePositives), 1))x |"
+            printError(line)
+            lines.append(line)
         }
         lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
             + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")

@@ -114,8 +114,8 @@ public enum TransitionScoring {
         for (k, t) in truth.enumerated() where !t.optional && !m.truthMatched[k] { score.falseNegatives += 1 }
         let latencies = m.latencies.sorted()
         if !latencies.isEmpty {
-            score.latencyP50 = Percentile.nearestRank(latencies, 0.50)
-            score.latencyP95 = Percentile.nearestRank(latencies, 0.95)
+            score.latencyP50 = OrderStatistics.percentile(sorted: latencies, 0.50)
+            score.latencyP95 = OrderStatistics.percentile(sorted: latencies, 0.95)
         }
         return score
     }
@@ -132,7 +132,7 @@ public enum TransitionScoring {
         var eventMatched = [Bool](repeating: false, count: events.count)
         // Two greedy passes per (device, fence, kind) group, both lists in time order: first each
         // event takes the earliest unmatched required truth in its window (earliest deadline
-        // first maximises the matches, since every window has the same length); then the events
+        // first maximizes the matches, since every window has the same length); then the events
         // left over may take optional brushes. So a brush never steals the detection of the real
         // transition that follows it.
         for pass in 0..<2 {

@@ -26,7 +26,7 @@ public struct FixShards: Sendable {
         public var time: [Double] = []
         /// Latitude and longitude, degrees.
         public var latitude: [Double] = [], longitude: [Double] = []
-        /// Horizontal accuracy, metres.
+        /// Horizontal accuracy, meters.
         public var accuracy: [Double] = []
         /// Number of fixes in the shard.
         public var count: Int { rows.count }

@@ -29,7 +29,7 @@ public struct MapRequest: Sendable {
     /// Draw each fence's S2 covering with at most this many cells (nil: no covers).
     public var coverMaxCells: Int?
     /// Fences whose boundary is farther than this from every fix of the trajectory, and POIs
-    /// farther than this from every drawn fence, are left out (metres).
+    /// farther than this from every drawn fence, are left out (meters).
     public var nearTrackMeters: Double = 1_000
     /// Projection and canvas size of the picture (pixels).
     public var projection: MapProjection = .webMercator

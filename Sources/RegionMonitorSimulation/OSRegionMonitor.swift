@@ -3,7 +3,7 @@ import Geofencing
 import SpatialIndex
 
 /// A simulated OS region monitor for one device (what iOS `CLLocationManager` region
-/// monitoring or Android geofencing do, reduced to the behaviour a planner depends on).
+/// monitoring or Android geofencing do, reduced to the behavior a planner depends on).
 ///
 /// - Only registered regions produce events, and at most ``Configuration/capacity`` may be
 ///   registered: registering more is refused and counted (``rejectedRegistrations``), as the
@@ -23,17 +23,17 @@ import SpatialIndex
 /// Bad input: an observation whose time goes backwards, or whose position has a NaN
 /// component, changes nothing and is counted in ``skippedObservations``.
 ///
-/// Units: metres, seconds; sphere of radius 6,371,008.8 m (squared-chord tests).
+/// Units: meters, seconds; sphere of radius 6,371,008.8 m (squared-chord tests).
 public struct OSRegionMonitor: Sendable {
     /// The simulated OS's limits and latencies.
     public struct Configuration: Hashable, Sendable {
         /// Regions the OS accepts at once (iOS 20, Android 100).
         public var capacity: Int
-        /// How far past a boundary the true position must be before the OS notices, metres.
+        /// How far past a boundary the true position must be before the OS notices, meters.
         public var passDistanceMeters: Double
         /// Events are delivered after a uniform delay in `[0, maximumDelaySeconds]`.
         public var maximumDelaySeconds: Double
-        /// Smaller regions are enlarged to this radius, metres (iOS: about 100 m).
+        /// Smaller regions are enlarged to this radius, meters (iOS: about 100 m).
         public var minimumRegionRadiusMeters: Double
         /// Whether a newly registered region's state is reported as an event.
         public var reportsInitialState: Bool

@@ -50,8 +50,8 @@ extension PlanScoring {
         public var wakeCheckRepeatFires = 0
         /// Required entries missed by the system (OS events and wake-time check). Each miss is
         /// counted once under each of five keys:
-        /// - fence radius: `"r<metres>"`, rounded to the metre (`"r1609"`);
-        /// - deepest point of the stay: `"depth<50"`, `"depth50-200"`, `"depth>=200"` (metres);
+        /// - fence radius: `"r<meters>"`, rounded to the meter (`"r1609"`);
+        /// - deepest point of the stay: `"depth<50"`, `"depth50-200"`, `"depth>=200"` (meters);
         /// - length of the stay: `"stay<120"`, `"stay120-600"`, `"stay>=600"` (seconds);
         /// - time since the truth last left the fence: `"reentry-after<60"`,
         ///   `"reentry-after60-300"`, `"reentry-after300-600"`, `"reentry-after>=600"` (seconds),

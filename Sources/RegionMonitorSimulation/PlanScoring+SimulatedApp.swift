@@ -164,7 +164,7 @@ extension PlanScoring {
         }
 
         /// The OS observes the truth `q` at `tau` and delivers what is due; the significant-change
-        /// signal (planner) or the replanning timer (nearest centres) may make a wake or plan due.
+        /// signal (planner) or the replanning timer (nearest centers) may make a wake or plan due.
         mutating func observe(at tau: Double, truth q: UnitVector) {
             os.observe(truth: q, at: tau)
             os.deliver(before: tau.nextUp, into: &events)

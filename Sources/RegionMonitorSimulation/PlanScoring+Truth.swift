@@ -14,7 +14,7 @@ extension PlanScoring {
         /// Whether the truth leaves the fence again within the brush time (missing it is no miss).
         public var optional: Bool
         /// The deepest the truth got inside the fence (radius minus distance, at fixes)
-        /// before leaving it again, metres. An OS that needs the position `pass` metres inside
+        /// before leaving it again, meters. An OS that needs the position `pass` meters inside
         /// cannot report an entry that never gets that deep.
         public var maxDepthMeters: Double
         /// When the truth leaves the fence again (the first fix outside), seconds; infinity if never.

@@ -8,7 +8,7 @@ extension PlanScoring {
     /// A fence the app does not believe it is in fires (and is believed from then on) when the
     /// fix is at least `entryGate × accuracy` inside it; a believed fence is dropped when the
     /// fix is at least `exitGate × accuracy` outside it. Gates are in units of the fix's
-    /// reported accuracy (metres); 0 and 0 is the plain check: fire what the fix is inside and
+    /// reported accuracy (meters); 0 and 0 is the plain check: fire what the fix is inside and
     /// the previous fix was not.
     public struct WakeCheck: Sendable {
         /// Entry gate, in units of the fix's accuracy (>= 0; 0: any fix inside fires).

@@ -63,7 +63,7 @@ public enum PlanScoring {
         /// `significantChangeMeters` is set, whenever the true position has moved that far
         /// from where the last significant-change signal fired (iOS: about 500 m).
         case planner(MonitorPlanner, significantChangeMeters: Double?)
-        /// The `count` fences with the nearest centres, planned at the first fix and then
+        /// The `count` fences with the nearest centers, planned at the first fix and then
         /// every `replanEverySeconds` (nil: never again).
         case nearestCenters(count: Int, replanEverySeconds: Double?)
     }
@@ -110,7 +110,7 @@ public enum PlanScoring {
         /// 0.05 points of system recall); duplicate fires stay as rare as without a gate (~2 %).
         public var wakeCheckExitGate: Double = 0
         /// The app estimates speed and heading (for the planner) from its latest fix and the
-        /// latest of the 4 before it whose reported accuracy is at most this, metres (default
+        /// latest of the 4 before it whose reported accuracy is at most this, meters (default
         /// 100: a coarse Wi-Fi/cell fix makes up a jump; measured at cap 20, +0.7 points of OS
         /// recall and +0.03 of system recall at 0.8 % more replans; `.infinity`: the fix before).
         public var motionFixMaximumAccuracyMeters: Double = 100
@@ -210,13 +210,5 @@ extension PlanScoring {
             return MonitorPlanner.Candidate(id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
                                             priority: GeofenceKind.approach(miles: miles).defaultPriority)
         }
-    }
-}
-
-extension PlanScoring.Policy {
-    /// Former spelling of ``nearestCenters(count:replanEverySeconds:)``.
-    @available(*, deprecated, renamed: "nearestCenters")
-    public static func nearestCentres(count: Int, replanEverySeconds: Double?) -> PlanScoring.Policy {
-        .nearestCenters(count: count, replanEverySeconds: replanEverySeconds)
     }
 }

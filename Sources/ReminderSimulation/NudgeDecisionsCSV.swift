@@ -14,38 +14,37 @@ import Reminders
 /// - `channel`: `notification|in_app` for a delivery, empty otherwise;
 /// - `local_date`: the device's `YYYY-MM-DD` at `t`.
 public enum NudgeDecisionsCSV {
-    /// The header line.
-    public static let header = "device,t,task,kind,decision,reason,channel,local_date\n"
+    /// The header fields.
+    public static let header = ["device", "t", "task", "kind", "decision", "reason", "channel", "local_date"]
 
-    /// Appends the header and every row of `run` to `out`.
-    public static func append(_ run: NudgeRun, of simulation: NudgeSimulation, to out: inout [UInt8]) {
-        out.append(contentsOf: Array(header.utf8))
+    /// Writes the header and every row of `run` to `out` (fields quoted as ``CSVWriter``
+    /// quotes them, so a task id with a comma or a quote reads back whole).
+    public static func write(_ run: NudgeRun, of simulation: NudgeSimulation, to out: CSVWriter) {
+        out.writeRecord(header)
         let order = run.decisions.indices.sorted {
             let a = run.decisions[$0], b = run.decisions[$1]
             return (a.time, run.devices[$0], $0) < (b.time, run.devices[$1], $1)
         }
-        var dates: [Int32: [UInt8]] = [:]
+        var dates: [Int32: String] = [:]
         for k in order {
             let d = run.decisions[k]
-            DecimalFormatting.append(Int64(run.devices[k]), to: &out)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: Array((d.time - simulation.epoch).description.utf8))
-            out.append(UInt8(ascii: ","))
+            out.writeField(Int64(run.devices[k]))
+            out.writeField(d.time - simulation.epoch)
             let slots = d.isDelivered ? d.items.map(\.slot) : [d.item.slot]
-            for (j, slot) in slots.enumerated() {
-                if j > 0 { out.append(UInt8(ascii: "+")) }
-                if let entry = simulation.book.entry(slot) { out.append(contentsOf: Array(entry.item.id.utf8)) }
-            }
+            out.writeField(slots.map { simulation.book.entry($0)?.item.id ?? "" }.joined(separator: "+"))
             let (decision, reason, channel): (String, String, String)
             switch d.outcome {
             case .deliver(let c): (decision, reason, channel) = ("deliver", "", c.rawValue)
             case .suppress(let r): (decision, reason, channel) = ("suppress", r.rawValue, "")
             case .queue: (decision, reason, channel) = ("queue", "do_not_disturb", "")
             }
-            out.append(contentsOf: Array(",\(d.kind),\(decision),\(reason),\(channel),".utf8))
-            if dates[d.localDay] == nil { dates[d.localDay] = Array(LocalTime.dateString(day: d.localDay).utf8) }
-            out.append(contentsOf: dates[d.localDay]!)
-            out.append(UInt8(ascii: "\n"))
+            out.writeField("\(d.kind)")
+            out.writeField(decision)
+            out.writeField(reason)
+            out.writeField(channel)
+            if dates[d.localDay] == nil { dates[d.localDay] = LocalTime.dateString(day: d.localDay) }
+            out.writeField(dates[d.localDay]!)
+            out.endRecord()
         }
     }
 }

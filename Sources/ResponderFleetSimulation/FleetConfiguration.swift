@@ -1,7 +1,7 @@
 import Responders
 
 /// The settings of a ``FleetSimulation``: fleet size, duration, seed, and the rates of what goes
-/// wrong. Rates are per responder per hour unless stated; times in seconds; distances in metres.
+/// wrong. Rates are per responder per hour unless stated; times in seconds; distances in meters.
 public struct FleetConfiguration: Hashable, Sendable {
     /// Responders (phones).
     public var responders: Int
@@ -9,7 +9,7 @@ public struct FleetConfiguration: Hashable, Sendable {
     public var minutes: Int
     /// Seed of every random choice.
     public var seed: UInt64
-    /// Centre of the area (degrees; default Helsinki) and its radius in metres.
+    /// Center of the area (degrees; default Helsinki) and its radius in meters.
     public var centerLatitude = 60.17, centerLongitude = 24.94, areaRadius = 15_000.0
     /// Phones that die silently (app killed, battery, permission revoked), per hour. They never
     /// come back within the run.

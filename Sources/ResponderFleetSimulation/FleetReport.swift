@@ -24,8 +24,8 @@ public struct DetectionStats: Hashable, Sendable {
         self.missed = missed
         count = sorted.count
         guard !sorted.isEmpty else { return }
-        p50 = Percentile.nearestRank(sorted, 0.5)
-        p95 = Percentile.nearestRank(sorted, 0.95)
+        p50 = OrderStatistics.percentile(sorted: sorted, 0.5)
+        p95 = OrderStatistics.percentile(sorted: sorted, 0.95)
         max = sorted[sorted.count - 1]
     }
 

@@ -134,7 +134,7 @@ public final class FleetSimulation {
             phones[k].filter.profile = CollectionProfile.forDuty(next, powerMode: .normal)
         }
         move(k)
-        // A raw fix every second: 3 % coarse (filtered out), the rest within a few metres.
+        // A raw fix every second: 3 % coarse (filtered out), the rest within a few meters.
         let coarse = rng.nextUnit() < 0.03
         let noise = coarse ? 150.0 : 4.0
         let fix = LocationFix(time: t, latitude: phones[k].latitude + noise * rng.gaussian() / 111_195,

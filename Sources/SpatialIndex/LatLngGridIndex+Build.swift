@@ -24,12 +24,12 @@ extension LatLngGridIndex {
         self.cellsPerRadius = cellsPerRadius
 
         let sorted = LatLngGridIndex.centerSorted(input)
-        // Groups: runs of identical centres, at most maxGroupSize fences each.
+        // Groups: runs of identical centers, at most maxGroupSize fences each.
         var groupFirst: [Int] = []  // position in `order` of each group's first fence
         groupFirst.reserveCapacity(n + 1)
         for position in 0..<n {
             if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
-               LatLngGridIndex.sameCentre(sorted[g], sorted[position]) {
+               LatLngGridIndex.sameCenter(sorted[g], sorted[position]) {
                 continue
             }
             groupFirst.append(position)
@@ -160,8 +160,8 @@ extension LatLngGridIndex {
         self.levelMask = levelMask
     }
 
-    /// `input` in centre order: the Hilbert key of the centre (locality), then the centre's
-    /// bits (identical centres become adjacent), then squared chord descending, then input
+    /// `input` in center order: the Hilbert key of the center (locality), then the center's
+    /// bits (identical centers become adjacent), then squared chord descending, then input
     /// order. A radix sort of `hilbert << 29 | position` does all but the tie-breaks, which
     /// only fences with equal Hilbert keys (mostly one POI's tiers) need. The fences are
     /// gathered once, so the build's later passes read them in order (a random read per fence
@@ -196,7 +196,7 @@ extension LatLngGridIndex {
     }
 
     /// Whether fence `a` (input position `i`) goes before fence `b` (position `j`) among
-    /// fences with equal Hilbert keys: centre bits (x, y, z) ascending, then squared chord
+    /// fences with equal Hilbert keys: center bits (x, y, z) ascending, then squared chord
     /// descending, then position.
     @inline(__always)
     static func centerTieOrder(_ a: Fence, _ i: UInt64, _ b: Fence, _ j: UInt64) -> Bool {
@@ -266,8 +266,8 @@ extension LatLngGridIndex {
         fenceCount >= largeIndexFences ? 2.25 : fenceCount >= mediumIndexFences ? 2.5 : 4
     }
 
-    /// Whether two fences have bit-identical centres (so one squared chord serves both).
-    static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {
+    /// Whether two fences have bit-identical centers (so one squared chord serves both).
+    static func sameCenter(_ a: Fence, _ b: Fence) -> Bool {
         a.centerVector.x.bitPattern == b.centerVector.x.bitPattern
             && a.centerVector.y.bitPattern == b.centerVector.y.bitPattern
             && a.centerVector.z.bitPattern == b.centerVector.z.bitPattern

@@ -116,7 +116,7 @@ public enum SyntheticPOIFile {
         return points
     }
 
-    /// `p` moved by small offsets in metres (equirectangular, fine below ~100 km), latitude
+    /// `p` moved by small offsets in meters (equirectangular, fine below ~100 km), latitude
     /// clamped to ±89.9° and longitude wrapped into [-180, 180].
     public static func shifted(_ p: LatLng, northMeters: Double, eastMeters: Double) -> LatLng {
         let dLat = degrees(radians: northMeters / Earth.meanRadius)

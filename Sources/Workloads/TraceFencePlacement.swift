@@ -6,11 +6,11 @@ import Geodesy
 /// The rule, per device in ascending device id, over that device's fixes in stream order
 /// (0-based position `k` among the device's own fixes): every fix with `k % every == offset`
 /// is an *anchor*. Each anchor gets, in this order,
-/// 1. one fence per radius of ``radii`` centred on the anchor (concentric tiers of one POI:
+/// 1. one fence per radius of ``radii`` centered on the anchor (concentric tiers of one POI:
 ///    `poiID` shared, `tier` 0, 1, 2, ...), which the trace crosses through the middle; then
-/// 2. one *grazing* fence per radius, each its own POI (tier 0), centred `grazingFraction × r`
-///    metres due north of the anchor along the great circle (``Geodesy/destination(from:bearing:distance:)``,
-///    so the centre stays a valid position next to a pole or across the antimeridian), so the
+/// 2. one *grazing* fence per radius, each its own POI (tier 0), centered `grazingFraction × r`
+///    meters due north of the anchor along the great circle (``Geodesy/destination(from:bearing:distance:)``,
+///    so the center stays a valid position next to a pole or across the antimeridian), so the
 ///    anchor lies `(1 - grazingFraction) r` inside the boundary and the trace brushes it.
 ///
 /// Fence ids and POI ids count up from 0 in that order. The defaults (every 8th fix from the
@@ -22,9 +22,9 @@ public struct TraceFencePlacement: Hashable, Sendable {
     public var every: Int
     /// Position of the first anchor among a device's fixes, in `0..<every`.
     public var offset: Int
-    /// Fence radii around each anchor, metres (finite, > 0).
+    /// Fence radii around each anchor, meters (finite, > 0).
     public var radii: [Double]
-    /// Distance of a grazing fence's centre from its anchor, as a fraction of its radius
+    /// Distance of a grazing fence's center from its anchor, as a fraction of its radius
     /// (finite, >= 0; 0 places it on the anchor).
     public var grazingFraction: Double
 

@@ -1,5 +1,5 @@
 /// One circular fence of a workload, as written in `fences.csv`
-/// (`id,lat,lon,radius_m,poi_id,tier`). Degrees and metres.
+/// (`id,lat,lon,radius_m,poi_id,tier`). Degrees and meters.
 public struct WorkloadFence: Hashable, Sendable {
     /// Fence id (`fences.csv` column `id`), in `0...Int32.max`.
     public var id: Int32
@@ -7,14 +7,14 @@ public struct WorkloadFence: Hashable, Sendable {
     public var latitude: Double
     /// Center longitude, degrees.
     public var longitude: Double
-    /// Radius in metres, finite and >= 0.
+    /// Radius in meters, finite and >= 0.
     public var radius: Double
     /// The POI the fence surrounds.
     public var poiID: Int32
     /// Ring of the POI: 0 for the innermost.
     public var tier: Int32
 
-    /// A fence row with these fields (degrees, metres), as given.
+    /// A fence row with these fields (degrees, meters), as given.
     public init(id: Int32, latitude: Double, longitude: Double, radius: Double, poiID: Int32, tier: Int32) {
         self.id = id
         self.latitude = latitude
@@ -39,7 +39,7 @@ public struct FixStream: Sendable {
     public var latitude: [Double] = []
     /// Reported longitude of each fix, degrees.
     public var longitude: [Double] = []
-    /// Reported horizontal accuracy in metres (one sigma-ish radius, as phones report it).
+    /// Reported horizontal accuracy in meters (one sigma-ish radius, as phones report it).
     public var accuracy: [Double] = []
     /// Noise-free latitude behind each fix, degrees (empty without truth).
     public var trueLatitude: [Double] = []

@@ -30,7 +30,7 @@ public struct WorkloadSpec: Hashable, Sendable {
     public var seed: UInt64
     /// How the fixes' GPS error is drawn.
     public var noise: NoiseModel
-    /// Approach-tier radii in metres around every POI (default 1, 3 and 5 miles).
+    /// Approach-tier radii in meters around every POI (default 1, 3 and 5 miles).
     public var tierRadii: [Double]
 
     /// A specification; `pois` and `fixes` >= 0, `devices` >= 1.
@@ -55,10 +55,6 @@ public struct WorkloadSpec: Hashable, Sendable {
 /// Every coordinate is rounded to the precision the CSV files carry (1e-7 degrees, 1 mm,
 /// 1 ms, 0.1 m accuracy), so a workload written and read back is identical to the one in memory.
 public enum WorkloadGenerator {
-    /// Metres per mile.
-    @available(*, deprecated, message: "use Geodesy's metersPerMile")
-    public static var mile: Double { metersPerMile }
-
     /// The fences and fixes of `spec` (deterministic for its seed). O(pois + fixes).
     /// - Precondition: `spec.pois >= 0`, `spec.devices >= 1`, `spec.fixes >= 0`.
     public static func make(_ spec: WorkloadSpec) -> Workload {
@@ -177,7 +173,7 @@ public enum WorkloadGenerator {
     }
 
     /// A point near a city drawn by population weight: 60 % from a dense core
-    /// (sigma * 0.35), the rest from the suburbs (sigma), Gaussian per axis in metres.
+    /// (sigma * 0.35), the rest from the suburbs (sigma), Gaussian per axis in meters.
     static func cityPoint(_ rng: inout SplitMix64, sigma: Double) -> (Double, Double) {
         let city = usCities[rng.weightedIndex(cityCumulativeWeights)]
         let scale = rng.nextUnit() < 0.6 ? sigma * 0.35 : sigma

@@ -57,8 +57,8 @@ public enum WorkloadReader {
     /// never given one silently: without `assumedAccuracy` it is
     /// ``WorkloadIOError/badRow(path:line:column:message:)`` (column `accuracy_m`) or
     /// ``WorkloadIOError/missingColumn(path:column:)``; with it, the fix gets `assumedAccuracy`
-    /// metres and is counted in ``FixStream/assumedAccuracyCount``.
-    /// - Parameter assumedAccuracy: metres, finite and >= 0 (a precondition: validate user
+    /// meters and is counted in ``FixStream/assumedAccuracyCount``.
+    /// - Parameter assumedAccuracy: meters, finite and >= 0 (a precondition: validate user
     ///   input before), or nil to require a recorded accuracy on every fix.
     /// - Parameter order: ``FixOrder/perDevice`` makes a fix earlier than its device's previous
     ///   fix a bad row (column `t`, naming the previous fix's line).

@@ -2,7 +2,7 @@ import FastCSV
 
 /// Writes a workload as the CSV files of docs/WORKLOADS.md: `fences.csv`, `fixes.csv` and, when the
 /// stream carries the truth, `truth.csv`, with the decimals the reference workload files use
-/// (7 for degrees, 3 for metres and seconds, 1 for accuracies).
+/// (7 for degrees, 3 for meters and seconds, 1 for accuracies).
 public enum WorkloadWriter {
     /// Writes `fences.csv`, `fixes.csv` and (with truth) `truth.csv` into `directory`, which
     /// must exist.

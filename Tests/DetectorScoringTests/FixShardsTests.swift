@@ -22,6 +22,7 @@ func shardedDetectionEqualsOneDetector(seed: UInt64, shards: Int) throws {
     #expect(want.count > 100, "seed \(seed): \(want.count) events")
     #expect(got == want, "seed \(seed), \(shards) shards")
     #expect(detectors.map(\.deviceCount).reduce(0, +) == one.deviceCount, "seed \(seed)")
+    #expect(detectors.reduce(TransitionCounters()) { $0 + $1.counters } == one.counters, "seed \(seed): counters add up")
     for d in one.devices {
         let owner = detectors[Int(d.magnitude % UInt32(shards))]
         #expect(owner.snapshot(device: d) == one.snapshot(device: d), "seed \(seed), device \(d)")

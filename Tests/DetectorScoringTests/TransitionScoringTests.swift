@@ -75,8 +75,8 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     #expect(events == [ev(9, 4, .exit, 10), ev(9, 4, .enter, 20), ev(9, 4, .exit, 30), ev(9, 4, .enter, 40)])
 }
 
-/// With every defence off, the detector must agree with the naive rule (its oracle).
-@Test func detectorWithDefencesOffMatchesTheNaiveDetector() throws {
+/// With every defense off, the detector must agree with the naive rule (its oracle).
+@Test func detectorWithDefensesOffMatchesTheNaiveDetector() throws {
     let spec = WorkloadSpec(pois: 300, devices: 20, fixes: 20_000, seed: 77)
     let w = WorkloadGenerator.make(spec)
     let fences = try w.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }

@@ -23,9 +23,9 @@ import Testing
     @Test func badCommandLinesExitWithStatus2() {
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
-            ["stab"] + files + ["-index", "cells"],          // a single-dash word is not silently ignored
-            ["stab"] + files + ["cells"],                    // nor is a stray word
-            ["stab"] + files + ["--index", "grid"],
+            ["stab"] + files + ["-index", "grid"],          // a single-dash word is not silently ignored
+            ["stab"] + files + ["grid"],                    // nor is a stray word
+            ["stab"] + files + ["--index", "cells"],        // the grid's former name is gone
             ["stab"] + files + ["--index"],
             ["stab"] + files + ["--threads", "0"],
             ["stab", "--fences", "--fixes", "/nonexistent/x.csv"],
@@ -58,7 +58,7 @@ import Testing
         // Parsing succeeds, so the run fails on the missing file: status 1, not 2.
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
-            ["stab"] + files + ["--index=cells", "--threads", "2", "--json"],
+            ["stab"] + files + ["--index=grid", "--threads", "2", "--json"],
             ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "5", "--diagnose"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--lead-seconds=0"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"],

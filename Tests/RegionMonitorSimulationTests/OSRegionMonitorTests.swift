@@ -4,15 +4,15 @@ import Testing
 @testable import RegionMonitorSimulation
 
 private let center = LatLng(uncheckedLatitude: 45, longitude: 7)
-private func at(_ metresNorth: Double) -> UnitVector {
-    destination(from: center, bearing: 0, distance: metresNorth).unitVector
+private func at(_ metersNorth: Double) -> UnitVector {
+    destination(from: center, bearing: 0, distance: metersNorth).unitVector
 }
 private func fence(_ id: Int32, _ r: Double) -> MonitorPlanner.Region {
     MonitorPlanner.Region(id: .fence(id), center: center, radiusMeters: r)
 }
 
 @Suite struct OSRegionMonitorTests {
-    /// Enter fires only once the truth is `pass` metres inside, exit once `pass` outside, each
+    /// Enter fires only once the truth is `pass` meters inside, exit once `pass` outside, each
     /// delivered after a delay in [0, maximumDelay].
     @Test func crossingsNeedThePassDistanceAndArriveLate() {
         var os = OSRegionMonitor(configuration: .init(capacity: 20, passDistanceMeters: 50, maximumDelaySeconds: 60,

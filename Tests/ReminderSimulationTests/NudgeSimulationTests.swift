@@ -1,3 +1,4 @@
+import FastCSV
 import Foundation
 import Geofencing
 import Reminders
@@ -126,8 +127,9 @@ import DetectorScoring
         #expect(report.suppressedByReason["already_nudged", default: 0] > 0)
         #expect(report.invariants == NudgeInvariants())
         #expect(report.precision! > 0.9)
-        var bytes: [UInt8] = []
-        NudgeDecisionsCSV.append(run, of: sim, to: &bytes)
+        let writer = CSVWriter(collectingWithCapacity: 1 << 16)
+        NudgeDecisionsCSV.write(run, of: sim, to: writer)
+        let bytes = writer.bytes
         let path = try scratch.write(String(decoding: bytes, as: UTF8.self))
         #expect(try NudgeDecisionsChecker.check(path: path, rules: .init(sim, run)) == NudgeInvariants())
         #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").count == run.decisions.count + 1)

@@ -35,7 +35,11 @@ import Responders
             #expect(stats.count > 0, "seed \(seed): no \(duty) episode")
             #expect(stats.missed == 0 && stats.max <= stats.threshold + 1, "seed \(seed): \(duty) \(stats)")
         }
-        #expect(r.duplicatesReceived > 0 && r.incidents > 20 && r.assigned > 0 && r.ackTimeouts >= 0)
+        #expect(r.duplicatesReceived > 0 && r.incidents > 20 && r.assigned > 0)
+        // 4 % of reachable responders never answer and silent phones cannot: some offers time
+        // out; every offer ends at most once (acknowledged, declined or timed out).
+        #expect(r.ackTimeouts > 0, "seed \(seed)")
+        #expect(r.assigned + r.ackTimeouts <= r.offers, "seed \(seed): \(r.assigned) + \(r.ackTimeouts) > \(r.offers)")
         #expect(r.fixesKept > 0 && r.fixesDelivered >= r.fixesKept - r.fixesQueuedAtEnd)
         #expect(r.fixesDropped[.inaccurate] > 0 && r.fixesDropped[.notDue] > 0)
         #expect(fleet.prometheusText.contains("responders_by_status{status=\"offline\"}"))

@@ -4,8 +4,8 @@ import Testing
 @testable import SpatialIndex
 
 @Suite struct LatLngGridIndexTests {
-    /// Random fences (poles, antimeridian, duplicate centres, radii 0 m ... whole sphere) and
-    /// points (centres, boundaries, near boundaries, special places): every query equals brute
+    /// Random fences (poles, antimeridian, duplicate centers, radii 0 m ... whole sphere) and
+    /// points (centers, boundaries, near boundaries, special places): every query equals brute
     /// force, for several cell densities.
     @Test(arguments: [(UInt64(11), 0), (12, 1), (13, 17), (14, 300), (15, 1500)])
     func matchesBruteForce(seed: UInt64, count: Int) throws {
@@ -20,8 +20,8 @@ import Testing
     }
 
     /// Concentric tiers (the product's 1/3/5-mile fences), more than `maxGroupSize` fences on
-    /// one centre, equal radii and a zero radius on a shared centre.
-    @Test func concentricAndDuplicateCentres() throws {
+    /// one center, equal radii and a zero radius on a shared center.
+    @Test func concentricAndDuplicateCenters() throws {
         var rng = SplitMix64(seed: 21)
         var fences: [Fence] = []
         var id: Int32 = 0
@@ -78,14 +78,14 @@ import Testing
         for cellsPerRadius in [2.0, 30] {
             let index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
             IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 31, "edges(\(cellsPerRadius))")
-            // Every point is the centre of a zero-radius fence, so each has at least one hit.
+            // Every point is the center of a zero-radius fence, so each has at least one hit.
             for point in points {
                 #expect(!index.fencesContaining(point.unitVector).isEmpty, "no hit at \(point)")
             }
         }
     }
 
-    /// The shared geofence oracle (fences.csv, queries.csv of the shared test data).
+    /// The geofence oracle (`Fixtures/fences.csv`, `Fixtures/queries.csv`).
     @Test func fixtureOracle() throws {
         let fences = try GeofenceFixture.fences()
         let index = try LatLngGridIndex(fences)
@@ -314,7 +314,7 @@ import Testing
     }
 
     /// The cell distance bounds hold for sampled points of random cells, at any latitude, for
-    /// centres anywhere (the antipodal meridian included).
+    /// centers anywhere (the antipodal meridian included).
     @Test func chord2RangeBoundsSamples() {
         var rng = SplitMix64(seed: 51)
         for n in 0..<400 {
@@ -323,7 +323,7 @@ import Testing
             let columns = LatLngGrid.columnCount(band: LatLngGrid.band(row: row, level: level), level: level)
             let column = Int(rng.next() % UInt64(columns))
             let cell = LatLngGrid.bounds(level: level, row: row, column: column)
-            // Centres: anywhere, or near the cell, or on its antipodal meridian.
+            // Centers: anywhere, or near the cell, or on its antipodal meridian.
             var center = TestWorld.uniform(&rng)
             if n % 3 == 1 {
                 center = LatLng(uncheckedLatitude: max(-90, min(90, cell.south + rng.nextUnit() * 3 - 1)),

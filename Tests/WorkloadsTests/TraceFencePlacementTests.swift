@@ -3,7 +3,7 @@ import Testing
 @testable import Workloads
 
 /// ``TraceFencePlacement`` on hand-made traces: which fixes are anchors, ids and tiers, and the
-/// grazing centres checked by distance (haversine) and bearing, across the antimeridian and next
+/// grazing centers checked by distance (haversine) and bearing, across the antimeridian and next
 /// to the North Pole.
 @Suite struct TraceFencePlacementTests {
     /// A stream of `(device, lat, lon)` fixes one second apart, accuracy 5 m.
@@ -45,9 +45,9 @@ import Testing
         #expect(TraceFencePlacement().fences(along: stream(rows)) == fences)
     }
 
-    /// A grazing fence's centre is 0.9 r from its anchor, due north, so the anchor is 0.1 r
+    /// A grazing fence's center is 0.9 r from its anchor, due north, so the anchor is 0.1 r
     /// inside; checked with the haversine distance (not the code that placed it) to 1e-6 m.
-    @Test func grazingCentresAreNinetenthsOfTheRadiusNorth() {
+    @Test func grazingCentersAreNinetenthsOfTheRadiusNorth() {
         let fences = TraceFencePlacement().fences(along: stream((0..<5).map { (0, 45.5, 14.25 + Double($0) * 1e-4) }))
         let anchor = LatLng(uncheckedLatitude: 45.5, longitude: 14.2504)
         for f in fences[3..<6] {
@@ -60,7 +60,7 @@ import Testing
     }
 
     /// A trace crossing the antimeridian (179.999 E to 179.999 W): the anchor west of it keeps
-    /// its longitude (normalised to [-180, 180)), the grazing centres stay on it.
+    /// its longitude (normalized to [-180, 180)), the grazing centers stay on it.
     @Test func traceAcrossTheAntimeridian() {
         let lons = [179.997, 179.998, 179.999, -180.0, -179.999, -179.998]
         let fences = TraceFencePlacement(every: 2, offset: 1).fences(along: stream(lons.map { (5, -16.5, $0) }))
@@ -73,7 +73,7 @@ import Testing
     }
 
     /// An anchor 20 m from the North Pole: 0.9 r north of it (45, 135 and 360 m) passes over
-    /// the pole, so the centre comes back down on the opposite meridian (longitude + 180),
+    /// the pole, so the center comes back down on the opposite meridian (longitude + 180),
     /// 0.9 r from the anchor. Adding degrees to the latitude would give a latitude above 90.
     @Test func anchorNextToTheNorthPole() {
         let lat = 90 - 20 / Earth.meanRadius * 180 / .pi
@@ -84,7 +84,7 @@ import Testing
             #expect(f.latitude <= 90 && f.longitude == -150)
             let c = LatLng(uncheckedLatitude: f.latitude, longitude: f.longitude)
             #expect(abs(haversineDistance(anchor, c) - 0.9 * f.radius) < 1e-6, "radius \(f.radius)")
-            // Metres past the pole: 0.9 r - 20.
+            // Meters past the pole: 0.9 r - 20.
             let pastPole = (90 - f.latitude) * .pi / 180 * Earth.meanRadius
             #expect(abs(pastPole - (0.9 * f.radius - 20)) < 1e-6)
         }

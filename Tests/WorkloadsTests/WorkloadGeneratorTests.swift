@@ -31,12 +31,12 @@ import Testing
             _ = try LatLng(latitude: w.fixes.latitude[k], longitude: w.fixes.longitude[k])
             #expect((3...150).contains(w.fixes.accuracy[k]))
         }
-        // Gaussian noise with sigma = accuracy/2 stays within a few hundred metres of the truth.
+        // Gaussian noise with sigma = accuracy/2 stays within a few hundred meters of the truth.
         for k in 0..<w.fixes.count {
             let a = try LatLng(latitude: w.fixes.latitude[k], longitude: w.fixes.longitude[k]).unitVector
             let t = try LatLng(latitude: w.fixes.trueLatitude[k], longitude: w.fixes.trueLongitude[k]).unitVector
-            let metres = (a.chord2(to: t)).squareRoot() * Earth.meanRadius
-            #expect(metres < 6 * 150)
+            let meters = (a.chord2(to: t)).squareRoot() * Earth.meanRadius
+            #expect(meters < 6 * 150)
         }
     }
 

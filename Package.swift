@@ -48,12 +48,14 @@ let package = Package(
         //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
         //   Geodesy, Geofencing <- Reminders
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
+        //   Geodesy, GeoCells <- GeoJSON
         //   Geodesy, GeoCells <- Drawing
         //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
         //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
         //     RegionMonitorSimulation, Drawing <- Reporting
         //   FastCSV <- CommandSupport
-        //   geofence: the product layers (no simulation, no Reminders); geofence-bench: all.
+        //   geofence: the product layers and Reminders (for `reminders replay`), no simulation;
+        //     geofence-bench: all.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         // GeoJSON polygons in (a streaming reader with its own small JSON tokenizer; no Foundation).
@@ -100,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                           "Responders", "ResponderStore", "Drawing", "Maps"]),
+                           "Responders", "ResponderStore", "Drawing", "Maps", "Reminders"]),
         .executableTarget(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",

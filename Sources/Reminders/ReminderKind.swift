@@ -1,5 +1,5 @@
 /// What a decision is about; the `kind` column of the benchmark's decisions file.
-public enum NudgeKind: UInt8, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum ReminderKind: UInt8, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// A completion offer ("Mark done?") from a ``CompletionOfferRule``.
     case offer
     /// Entering an approach ring: "You're 3 mi from a pharmacy — pick up prescription?".
@@ -22,6 +22,18 @@ public enum NudgeKind: UInt8, Hashable, Sendable, Codable, CaseIterable, CustomS
         case .postArrival: return "post_arrival"
         case .bundle: return "bundle"
         case .checkIn: return "check_in"
+        }
+    }
+
+    /// The escalation level of a trigger within one trip: an approach ring `-radius` (nearer is
+    /// higher), arrival 1, post-arrival 2. A task's trigger nudges only above the trip's level.
+    @inlinable
+    public func level(distanceMeters: Double) -> Double {
+        switch self {
+        case .approach: return -distanceMeters
+        case .arrival: return 1
+        case .postArrival: return 2
+        case .offer, .bundle, .checkIn: return 3
         }
     }
 

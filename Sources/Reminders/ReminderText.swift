@@ -7,7 +7,7 @@
 /// - bundle: title `{n} reminders`, the items' lines one per line, in trigger order.
 /// A single nudge's title is its task's title with the first letter capitalised. Text is built
 /// only for delivered decisions, never on the decision path.
-public enum NudgeText {
+public enum ReminderText {
     /// A distance for people: miles (`0.8 mi`, `3 mi`, `12 mi`) or kilometres (`1.2 km`,
     /// `15 km`, `450 m` below 1 km, to the nearest 50 m). One decimal below 10, whole numbers
     /// from 10, a trailing `.0` dropped; never less than `0.1 mi` or `50 m`.
@@ -26,7 +26,7 @@ public enum NudgeText {
     }
 
     /// The one-line text of one item; nil when the slot is not in `book`.
-    public static func line(for item: NudgeItem, in book: TaskBook, unit: DistanceUnit) -> String? {
+    public static func line(for item: ReminderItem, in book: TaskBook, unit: DistanceUnit) -> String? {
         guard let entry = book.entry(item.slot) else { return nil }
         switch entry.item {
         case .task(let task):
@@ -44,7 +44,7 @@ public enum NudgeText {
 
     /// The notification for a delivered decision; nil for a suppression or queueing, or when a
     /// slot is not in `book`.
-    public static func content(for decision: NudgeDecision, in book: TaskBook, unit: DistanceUnit) -> NotificationContent? {
+    public static func content(for decision: ReminderDecision, in book: TaskBook, unit: DistanceUnit) -> NotificationContent? {
         guard decision.isDelivered, let first = decision.items.first, let entry = book.entry(first.slot) else { return nil }
         let ids = decision.items.compactMap { book.entry($0.slot)?.item.id }
         let info = ["task_ids": ids.joined(separator: ","), "kind": decision.kind.description]

@@ -5,7 +5,7 @@
 /// suppression or a queueing. `localDay` is the user's local date at `time`
 /// (``LocalTime/day``). A delivery lists its items (one, or several for a `.bundle`); a
 /// suppression or queueing names its slot, fence and kind in `item`.
-public struct NudgeDecision: Hashable, Sendable, Codable {
+public struct ReminderDecision: Hashable, Sendable, Codable {
     /// What became of it.
     public enum Outcome: Hashable, Sendable, Codable {
         case deliver(DeliveryChannel)
@@ -14,21 +14,34 @@ public struct NudgeDecision: Hashable, Sendable, Codable {
         case queue(until: Double)
     }
 
+    /// How the trigger reached this decision.
+    public enum Origin: UInt8, Hashable, Sendable, Codable {
+        /// Decided when its event was handled.
+        case trigger
+        /// Decided again when its Do-Not-Disturb period ended (it was queued before).
+        case released
+        /// A snoozed completion offer returning at the snooze's end.
+        case snoozeReturn
+    }
+
     /// See the type's comment. Unix seconds.
     public var time: Double
     /// The kind shown: the item's, or `.bundle` for several.
-    public var kind: NudgeKind
+    public var kind: ReminderKind
     /// Delivered, suppressed or queued.
     public var outcome: Outcome
     /// The user's local date at `time`, days since 1970-01-01.
     public var localDay: Int32
     /// The trigger this decision is about (the first item of a delivery).
-    public var item: NudgeItem
+    public var item: ReminderItem
     /// Every item of a delivery, in trigger order; empty for suppressions and queueings.
-    public var items: [NudgeItem]
+    public var items: [ReminderItem]
     /// For a time-bound suppression (cooldown, spacing, snooze, quiet hours, dense area): the
     /// instant it ends, Unix seconds; nil otherwise.
     public var until: Double?
+    /// How the trigger reached this decision (analytics log `LocationOfferEligible` once: for
+    /// the `.trigger` decision).
+    public var origin: Origin = .trigger
 
     /// The suppression reason, if suppressed.
     public var reason: SuppressionReason? {

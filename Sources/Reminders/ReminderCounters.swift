@@ -1,5 +1,5 @@
-/// What a ``NudgeEngine`` did with its input.
-public struct NudgeCounters: Hashable, Sendable, Codable {
+/// What a ``ReminderEngine`` did with its input.
+public struct ReminderCounters: Hashable, Sendable, Codable {
     /// Events handed to it.
     public var events = 0
     /// Events whose transition triggers nothing (approach-ring exits, leave-rule entries...).

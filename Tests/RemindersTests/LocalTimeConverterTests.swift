@@ -3,13 +3,13 @@ import Geodesy
 import Testing
 @testable import Reminders
 
-@Suite struct LocalClockTests {
+@Suite struct LocalTimeConverterTests {
     /// Arithmetic local time equals Foundation's Calendar for random instants in several zones,
     /// including both New York transitions of 2026 and Lord Howe's half-hour DST.
     @Test(arguments: ["America/New_York", "Asia/Tokyo", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"])
     func matchesCalendar(zone: String) {
         var rng = SplitMix64(seed: 20260105)
-        var clock = LocalClock(timeZone: World.zone(zone))
+        var clock = LocalTimeConverter(timeZone: World.zone(zone))
         for k in 0..<3_000 {
             // Mostly forward in time with jumps back, over two years.
             let t = World.epoch + (k % 7 == 0 ? -1 : 1) * rng.nextUnit() * 2 * 365 * 86_400
@@ -23,7 +23,7 @@ import Testing
     /// New York 2026: spring forward 2026-03-08 07:00Z (02:00 EST -> 03:00 EDT), fall back
     /// 2026-11-01 06:00Z (02:00 EDT -> 01:00 EST) (tzdata; `zdump -v America/New_York`).
     @Test func newYorkTransitions() {
-        var clock = LocalClock(timeZone: World.zone("America/New_York"))
+        var clock = LocalTimeConverter(timeZone: World.zone("America/New_York"))
         let spring = 1_772_953_200.0   // 2026-03-08T07:00:00Z
         #expect(clock.localTime(at: spring - 1).minute == 119)      // 01:59 EST
         #expect(clock.localTime(at: spring).minute == 180)          // 03:00 EDT
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func cacheRefreshesOnlyAtTransitions() {
-        var clock = LocalClock(timeZone: World.zone("America/New_York"))
+        var clock = LocalTimeConverter(timeZone: World.zone("America/New_York"))
         for k in 0..<100_000 { _ = clock.localTime(at: World.epoch + Double(k) * 600) }   // ~694 days
         #expect(clock.refreshes <= 6)   // one per DST interval crossed (four transitions) + the first
         clock.timeZone = World.zone("Asia/Tokyo")

@@ -7,7 +7,7 @@ import Testing
 /// Random event streams (seeded; the seed is in every failure message) through random
 /// preferences; the delivered decisions are checked against the rules with Foundation's Calendar
 /// as the independent clock.
-@Suite struct NudgePropertyTests {
+@Suite struct ReminderPropertyTests {
     struct Stream {
         var preferences: ReminderPreferences
         /// (event, now, foreground)
@@ -21,11 +21,15 @@ import Testing
         var rng = SplitMix64(seed: seed)
         var p = ReminderPreferences()
         p.timeZone = World.zone(zones[Int(rng.next() % UInt64(zones.count))])
-        p.dailyCap = Int(rng.next() % 4)
-        p.minimumSpacingSeconds = [0, 1_800, 21_600][Int(rng.next() % 3)]
-        p.defaultCooldownSeconds = [0, 3_600, 7_200][Int(rng.next() % 3)]
-        p.quietHours = rng.next() % 4 == 0 ? nil : try! QuietHours(start: Int(rng.next() % 1440), end: Int(rng.next() % 1440))
-        p.bundleWindowSeconds = [0, 120][Int(rng.next() % 2)]
+        p.offers.dailyCap = Int(rng.next() % 4)
+        p.offers.minimumSpacingSeconds = [0, 1_800, 21_600][Int(rng.next() % 3)]
+        p.offers.defaultCooldownSeconds = [0, 3_600, 7_200][Int(rng.next() % 3)]
+        p.offers.quietHours = rng.next() % 4 == 0 ? nil : try! QuietHours(start: Int(rng.next() % 1440), end: Int(rng.next() % 1440))
+        p.proximity.dailyCap = p.offers.dailyCap
+        p.proximity.minimumSpacingSeconds = p.offers.minimumSpacingSeconds
+        p.proximity.defaultCooldownSeconds = p.offers.defaultCooldownSeconds
+        p.proximity.quietHours = p.offers.quietHours
+        p.proximity.bundleWindowSeconds = [0, 120][Int(rng.next() % 2)]
         var s = Stream(preferences: p)
         // Start in March so that spring-forward days come up (New York 2026-03-08, London 03-29).
         var now = World.epoch + 60 * 86_400 + rng.nextUnit() * 86_400
@@ -46,13 +50,13 @@ import Testing
 
     /// Runs a stream; returns the decisions and each completion at the ledger's time (the clock
     /// never runs backwards there).
-    static func run(_ s: Stream, duplicate: Bool = false) -> [NudgeDecision] { runWithCompletions(s, duplicate: duplicate).0 }
+    static func run(_ s: Stream, duplicate: Bool = false) -> [ReminderDecision] { runWithCompletions(s, duplicate: duplicate).0 }
 
-    static func runWithCompletions(_ s: Stream, duplicate: Bool = false) -> ([NudgeDecision], [(slot: Int32, at: Double)]) {
+    static func runWithCompletions(_ s: Stream, duplicate: Bool = false) -> ([ReminderDecision], [(slot: Int32, at: Double)]) {
         var done: [(slot: Int32, at: Double)] = []
         let (book, _) = World.book()
-        var e = try! NudgeEngine(preferences: s.preferences)
-        var out: [NudgeDecision] = []
+        var e = try! ReminderEngine(preferences: s.preferences)
+        var out: [ReminderDecision] = []
         var completions = s.completions[...]
         for (event, now, foreground) in s.steps {
             while let c = completions.first, c.at <= now {
@@ -73,19 +77,23 @@ import Testing
         let p = s.preferences
         let (decisions, completions) = Self.runWithCompletions(s)
         let delivered = decisions.filter(\.isDelivered).sorted { $0.time < $1.time }
+        // Offers and nudges have their own rails (set equal here): caps and spacing per product.
         var perDay: [String: Int] = [:]
         var lastOfSlot: [Int32: Double] = [:]
-        var previous: Double?
+        var previous: [Bool: Double] = [:]
         for d in delivered {
             let oracle = World.calendarLocal(d.time, p.timeZone)
+            let isOffer = d.kind == .offer
             #expect(LocalTime.dateString(day: d.localDay) == oracle.date, "seed \(seed)")
-            perDay[oracle.date, default: 0] += 1
-            if let q = p.quietHours { #expect(!q.contains(minute: Int16(oracle.minute)), "seed \(seed): quiet at \(d.time)") }
-            if let prev = previous { #expect(d.time - prev >= p.minimumSpacingSeconds, "seed \(seed): spacing at \(d.time)") }
-            previous = d.time
+            perDay["\(isOffer) \(oracle.date)", default: 0] += 1
+            if let q = p.offers.quietHours { #expect(!q.contains(minute: Int16(oracle.minute)), "seed \(seed): quiet at \(d.time)") }
+            if let prev = previous[isOffer] {
+                #expect(d.time - prev >= p.offers.minimumSpacingSeconds, "seed \(seed): spacing at \(d.time)")
+            }
+            previous[isOffer] = d.time
             for item in d.items {
                 if let last = lastOfSlot[item.slot] {
-                    #expect(d.time - last >= p.defaultCooldownSeconds, "seed \(seed): cooldown of slot \(item.slot) at \(d.time)")
+                    #expect(d.time - last >= p.offers.defaultCooldownSeconds, "seed \(seed): cooldown of slot \(item.slot) at \(d.time)")
                 }
                 lastOfSlot[item.slot] = d.time
                 // Never after completion: one-shot slot 0 for good, repeating slots for that local date.
@@ -98,7 +106,7 @@ import Testing
                 }
             }
         }
-        for (day, n) in perDay { #expect(n <= p.dailyCap, "seed \(seed): \(n) nudges on \(day)") }
+        for (day, n) in perDay { #expect(n <= p.offers.dailyCap, "seed \(seed): \(n) nudges on \(day)") }
         // Every OS event delivered twice changes nothing that is shown.
         #expect(Self.run(s, duplicate: true).filter(\.isDelivered) == decisions.filter(\.isDelivered), "seed \(seed)")
     }

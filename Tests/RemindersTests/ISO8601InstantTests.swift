@@ -1,7 +1,7 @@
 import Testing
-@testable import GeofenceBench
+import Reminders
 
-/// The bench's `--epoch` parser: offsets, fractions, leap days; malformed or out-of-range text is nil.
+/// The parser of the bench's `--epoch` and the replay's instants: offsets, fractions, leap days; malformed or out-of-range text is nil.
 @Test func iso8601Instant() {
     #expect(ISO8601Instant.parse("2026-01-05T00:00:00Z") == 1_767_571_200)
     #expect(ISO8601Instant.parse("2026-01-05T09:00:00+09:00") == 1_767_571_200)

@@ -24,6 +24,8 @@ struct ReportCommand {
                       40,000 fixes (well under a minute in a release build): for tests and a first look.
       --peers FILE    add the C++ peers' figures from the JSON file that scripts/compare-peers
                       writes (its json-out option): dashed lines on the throughput and memory charts.
+                      The stabbing workloads then take the file's POI counts and fixes, so both
+                      sides run on identical files (its devices, seed and noise must be the report's).
       --sweep FILE    take the detector's trade-off (and the naive detector) and the planner's rows
                       under each OS cap from the JSON file that scripts/sweep writes (its json-out
                       option) instead of measuring them; the page names the file and its workload.
@@ -37,11 +39,13 @@ struct ReportCommand {
 
     static func run(_ args: Arguments) throws {
         let out = try args.required("out")
-        let settings: ReportSettings = args.flag("quick") ? .quick : .full
+        var settings: ReportSettings = args.flag("quick") ? .quick : .full
         var peers: [BenchmarkReport.Peer] = []
         if let path = args.string("peers") {
             do {
-                peers = try PeerResults.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                peers = try PeerResults.parse(data)
+                settings = try settings.stabbing(like: try PeerResults.workload(data))
             } catch {
                 throw BenchError("\(path): \(error)")
             }

@@ -128,6 +128,15 @@ public struct MapRequest: Sendable {
                     notes.append("\(indexes.count) of \(catalog.count) POIs drawn: those within \(NumberText.meters(nearTrackMeters)) of a fence")
                 }
             }
+            // The POI each drawn fence belongs to (its poi_id is the 0-based row of this file when
+            // the fences were made from it: marked only where the positions agree).
+            for i in Set(drawn.map { Int($0.poiID) }).sorted() where i >= 0 && i < catalog.count {
+                let center = drawn.first { Int($0.poiID) == i }.map { LatLng(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
+                guard let center, haversineDistance(center, catalog.location(at: i)) < 1 else { continue }
+                let category = catalog.category(at: i)?.rawValue ?? ""
+                map.marked.append(MapPicture.Point(position: catalog.location(at: i),
+                                                   label: [catalog.name(at: i), category].filter { !$0.isEmpty }.joined(separator: ", ")))
+            }
             map.pois = indexes.map { i in
                 let name = catalog.name(at: i)
                 let category = catalog.category(at: i)?.rawValue ?? ""

@@ -47,10 +47,7 @@ import Geodesy
 ///   `UInt64` per listed cell and radix-sorted; grid-line trigonometry computed once per
 ///   build (``GridTrigonometry``) and most cells decided by their corners (``CellClassifier``).
 ///   The result is identical to the plain build kept in the tests (`LatLngGridReferenceBuild`).
-///   300k fences (100k POIs, 3 tiers; `make_workload.py --pois 100000 --seed 1 --noise
-///   gaussian`, `geofence-bench stab --index cells --json`, build_seconds): 0.30-0.35 s against
-///   2.5-2.6 s for the plain build, the packed tree 0.21 s, same minutes on a shared 2-core
-///   machine at load 8-10.
+///   O(n log n) in the listed cells; docs/INDEXES.md gives build times.
 /// - **Query.** Per group of a run: one squared chord, compared with the kind's three; the ids
 ///   of fences 0...2 are written to a stack buffer at fixed places and the hit count advances
 ///   once by the number of passing fences (a prefix: the caps are nested), with no branch per
@@ -67,24 +64,9 @@ import Geodesy
 /// margin exceeds by far the rounding of the fix -> cell mapping (`lat + 90` and `lon + 180`,
 /// < 2^-45 degrees), of the cell geometry, and of the squared chord itself (~1e-15 near 4).
 ///
-/// Why this design: one table lookup per fix and no trigonometry for fixes far from fences
-/// (S2 cube-face cells need the unit vector and a face projection for every fix: 57 ns against
-/// 47 ns per fix at 3k fences, 160 against 126 at 30k, one call per fix); center groups cut
-/// distance tests and stored geometry by the number of tiers; runs and kinds cut the memory of
-/// one entry per (cell, group) with squared chords and radii in every record by about half.
-/// Measured slower: a palette index per fence instead of a kind per group (13 % at 30k: three
-/// dependent loads per group), the batch's unit vectors in a pass of their own, and inlining
-/// the batch query; without gain: touching a cell's records before using them and records
-/// aligned to cache lines.
-///
-/// Measured with the batch query and the default cells per radius, one thread, on the
-/// README's workloads (`geofence-bench stab --fences F --fixes X --index cells --json`):
-///
-/// | fences | M fixes/s | index memory |
-/// |---|---|---|
-/// | 3k | 27.9 | 0.52 MB |
-/// | 30k | 8.40 | 1.57 MB |
-/// | 300k | 1.25 | 8.8 MB |
+/// Complexity: a query is one table lookup per level in use (one for fences of one radius), then
+/// O(k) for the k groups listed in the fix's cell; memory grows with the cells the caps reach.
+/// docs/INDEXES.md explains the design against the alternatives measured.
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per centre); stabbing is what this index is for.

@@ -16,7 +16,7 @@ import GeoCells
 /// ```
 public struct MapPicture: Sendable {
     /// A circular fence: centre and radius in metres (great-circle, sphere of radius
-    /// ``Earth/meanRadius``).
+    /// `Earth/meanRadius`).
     public struct Circle: Sendable {
         /// Centre of the fence.
         public var center: LatLng

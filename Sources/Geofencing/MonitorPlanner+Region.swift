@@ -61,7 +61,7 @@ extension MonitorPlanner {
             self.radiusMeters = radiusMeters
         }
 
-        /// The centre as a ``LatLng``.
+        /// The centre as a `LatLng`.
         public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
         /// The id, center and radius, for debugging.

@@ -3,7 +3,7 @@ import Geodesy
 /// A named location that tasks are bound to: a POI, home, work or any custom place.
 ///
 /// Representation: the caller's `id` and the centre in degrees (latitude in [-90, 90],
-/// longitude in [-180, 180]). Invariant: the centre is a valid ``LatLng``; the initialiser and
+/// longitude in [-180, 180]). Invariant: the centre is a valid `LatLng`; the initialiser and
 /// the decoder both check it, so a `Place` never holds NaN or out-of-range coordinates.
 public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Caller's identifier (a POI id, "home", a UUID...). Not interpreted.
@@ -34,7 +34,7 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
         self.longitude = center.longitude
     }
 
-    /// The centre as a ``LatLng`` (degrees).
+    /// The centre as a `LatLng` (degrees).
     public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
     private enum CodingKeys: String, CodingKey { case id, latitude, longitude }

@@ -10,7 +10,7 @@ import SpatialIndex
 /// covers of each fence, POIs from a POI CSV, and one device's trajectory from a fixes CSV with
 /// the transition detector's enter/exit/dwell events.
 ///
-/// Files are read with the package's readers (``WorkloadReader``, ``POICatalog``), so a bad row
+/// Files are read with the package's readers (`WorkloadReader`, `POICatalog`), so a bad row
 /// fails with its file, line and column. What is left out of the picture is counted in its notes:
 /// with a trajectory, only fences within ``nearTrackMeters`` of one of its fixes are drawn; with
 /// fences, only POIs within ``nearTrackMeters`` of one of the drawn fences.

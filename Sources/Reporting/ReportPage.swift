@@ -49,7 +49,7 @@ public enum ReportPage {
     public static func html(_ report: BenchmarkReport) -> String { render(report).html }
 
     /// The charts of the page, in page order, each as its own SVG document (900 x 420 pixels,
-    /// caption included); ``Chart/id`` names them.
+    /// caption included); `Chart/id` names them.
     public static func charts(_ report: BenchmarkReport) -> [Chart] { render(report).charts }
 
     static func render(_ report: BenchmarkReport) -> (html: String, charts: [Chart]) {

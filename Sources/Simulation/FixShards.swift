@@ -8,10 +8,10 @@ import Darwin
 import Dispatch
 import Geofencing
 
-/// A fix stream partitioned by device into shards, for one ``TransitionDetector`` per shard on
+/// A fix stream partitioned by device into shards, for one `TransitionDetector` per shard on
 /// its own thread: device `d` goes to shard `|d| % count`, so every fix of a device is in one
 /// shard, in stream order. Each shard keeps its fixes' rows in the stream, which puts the
-/// shards' events back in the single-detector order (``TransitionScoring/detect(_:with:)``).
+/// shards' events back in the single-detector order (`TransitionScoring/detect(_:with:)`).
 ///
 /// Memory: a copy of the five fix columns plus a 4-byte row per fix.
 public struct FixShards: Sendable {
@@ -58,7 +58,7 @@ extension TransitionScoring {
         return detect(shards, with: &detectors, shardCPUSeconds: &cpuSeconds)
     }
 
-    /// ``detect(_:with:)``, also giving each shard's thread CPU time in seconds (its detection
+    /// `detect(_:with:)`, also giving each shard's thread CPU time in seconds (its detection
     /// alone, unaffected by other processes): the largest of them plus the merge is the wall
     /// time on an idle machine with a core per shard.
     public static func detect(_ shards: FixShards, with detectors: inout [TransitionDetector],

@@ -10,8 +10,8 @@ import ResponderStore
 import Responders
 
 /// A seeded fleet of responders, their phones and the server, run second by second with the
-/// library code on both ends: each phone's ``FixFilter``, queue and ``Sender``; the server's
-/// ``ResponderServer`` (ingest, liveness, dispatcher) and ``IncidentAssignment``s.
+/// library code on both ends: each phone's `FixFilter`, queue and `Sender`; the server's
+/// `ResponderServer` (ingest, liveness, dispatcher) and `IncidentAssignment`s.
 ///
 /// The world: responders move around an area (still off duty, walking on duty, driving on a
 /// mission), change duty, and their phones die silently, lose the network or land behind
@@ -372,9 +372,9 @@ public final class FleetSimulation {
         return stored
     }
 
-    /// Replays every arrival through a fresh ``ResponderServer`` over a fresh SQLite store at
+    /// Replays every arrival through a fresh `ResponderServer` over a fresh SQLite store at
     /// `path` (deleted first), ``FleetConfiguration/ingestTransactionSize`` arrivals per
-    /// ``ResponderServer/ingest(_:)`` call: the store, liveness, metrics and the dispatcher's
+    /// `ResponderServer/ingest(_:)` call: the store, liveness, metrics and the dispatcher's
     /// index together. Appends the rate to ``FleetReport/serverIngestFixesPerSecond``.
     public func measureServerIngest(path: String) throws(ResponderStoreError) {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
@@ -396,7 +396,7 @@ public final class FleetSimulation {
         report.serverIngestFixesPerSecond.append(Double(arrivals.count) / (monotonicSeconds() - start))
     }
 
-    /// Replays every arrival through a fresh ``LivenessMonitor`` (recording the fix at its
+    /// Replays every arrival through a fresh `LivenessMonitor` (recording the fix at its
     /// arrival time; passes after the first shifted in time so every fix is new again) until at
     /// least `minimumUpdates` calls; appends the rate to ``FleetReport/livenessUpdatesPerSecond``.
     public func measureLiveness(minimumUpdates: Int = 2_000_000) {

@@ -9,7 +9,7 @@ import Geodesy
 /// 1. one fence per radius of ``radii`` centred on the anchor (concentric tiers of one POI:
 ///    `poiID` shared, `tier` 0, 1, 2, ...), which the trace crosses through the middle; then
 /// 2. one *grazing* fence per radius, each its own POI (tier 0), centred `grazingFraction × r`
-///    metres due north of the anchor along the great circle (``Geodesy/destination(from:bearing:distance:)``,
+///    metres due north of the anchor along the great circle (`Geodesy/destination(from:bearing:distance:)`,
 ///    so the centre stays a valid position next to a pole or across the antimeridian), so the
 ///    anchor lies `(1 - grazingFraction) r` inside the boundary and the trace brushes it.
 ///

@@ -10,9 +10,11 @@ import Geodesy
 /// line and the column; nothing is dropped silently.
 public enum WorkloadReader {
     /// Reads `fences.csv` (`id,lat,lon,radius_m,poi_id,tier`; `poi_id` and `tier` optional).
-    /// - Parameter allowDuplicateIDs: when false (the default) a second row with an id already
-    ///   read is ``WorkloadIOError/duplicateID(path:id:firstLine:line:)``, naming both lines;
-    ///   when true every row is kept. Checking costs one hash-table insert per row.
+    /// - Parameters:
+    ///   - path: the fences file.
+    ///   - allowDuplicateIDs: when false (the default) a second row with an id already read is
+    ///     ``WorkloadIOError/duplicateID(path:id:firstLine:line:)``, naming both lines; when true
+    ///     every row is kept. Checking costs one hash-table insert per row.
     public static func readFences(path: String, allowDuplicateIDs: Bool = false) throws(WorkloadIOError) -> [WorkloadFence] {
         var fences: [WorkloadFence] = []
         var lineByID: [Int32: Int] = [:]
@@ -39,8 +41,11 @@ public enum WorkloadReader {
     /// ``WorkloadIOError/badRow(path:line:column:message:)`` (column `accuracy_m`) or
     /// ``WorkloadIOError/missingColumn(path:column:)``; with it, the fix gets `assumedAccuracy`
     /// metres and is counted in ``FixStream/assumedAccuracyCount``.
-    /// - Parameter assumedAccuracy: metres, finite and >= 0 (a precondition: validate user
-    ///   input before), or nil to require a recorded accuracy on every fix.
+    /// - Parameters:
+    ///   - path: the fixes file.
+    ///   - truthPath: the truth file, or nil for none.
+    ///   - assumedAccuracy: metres, finite and >= 0 (a precondition: validate user input
+    ///     before), or nil to require a recorded accuracy on every fix.
     public static func readFixes(path: String, truthPath: String? = nil,
                                  assumedAccuracy: Double? = nil) throws(WorkloadIOError) -> FixStream {
         if let assumedAccuracy { precondition(assumedAccuracy.isFinite && assumedAccuracy >= 0, "assumed accuracy \(assumedAccuracy)") }

@@ -6,9 +6,11 @@ extension LatLngGridIndex {
     public static var maxIndexLevel: Int { LatLngGrid.maxLevel }
 
     /// Builds the index.
-    /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
-    ///   cells per fence (fewer candidates, more memory). Default (nil):
-    ///   ``defaultCellsPerRadius(fenceCount:)``.
+    /// - Parameters:
+    ///   - fences: the fences to index (any order; ids need not be unique).
+    ///   - cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller cells per
+    ///     fence (fewer candidates, more memory). Default (nil):
+    ///     ``defaultCellsPerRadius(fenceCount:)``.
     /// - Precondition: `cellsPerRadius > 0`; fewer than 2^24 groups (24-bit group numbers in
     ///   the entries): about 50M fences in 3-tier groups, 16.7M single fences.
     /// - Complexity: O(n) radix sorts of 64-bit keys plus the cells of each group's bounding

@@ -5,7 +5,7 @@ import Geodesy
 /// its own cell in a hash table to get the few fences that can contain it, many already known to.
 ///
 /// Representation:
-/// - **Cells.** ``LatLngGrid``: rows of `1/D` degree (`D` = 1 ... 128 rows per degree over 25
+/// - **Cells.** `LatLngGrid`: rows of `1/D` degree (`D` = 1 ... 128 rows per degree over 25
 ///   levels), cut into columns about as wide as the row is tall (twice as many degrees of
 ///   longitude per cell past 60 degrees, four times past 75.5, ...). A fix finds its cell
 ///   from its degrees with two multiplications, so a fix whose cell lists no fence costs no
@@ -37,7 +37,7 @@ import Geodesy
 ///   the least of its groups'. A cell's entries are contiguous and the last is flagged, so
 ///   the table needs only a cell's first entry. A run whose `a` is 3 (every fence of every
 ///   group holds the cell) is answered without a distance.
-/// - **Table.** ``CellTable``: per level, cuckoo hashing with two buckets of four slots per
+/// - **Table.** `CellTable`: per level, cuckoo hashing with two buckets of four slots per
 ///   key, 90% full, 8 bytes per slot; a lookup compares both buckets' keys with two vector
 ///   compares and has no branch but "found or not". `levelMask` has bit L set per level in
 ///   use; a fix does one lookup per level (one in the benchmark: all groups have the same
@@ -45,7 +45,7 @@ import Geodesy
 /// - **Build.** Centres ordered by a radix sort of `Hilbert key << 29 | position`, the
 ///   fences gathered once in that order; (level, cell, group, interior) packed into one
 ///   `UInt64` per listed cell and radix-sorted; grid-line trigonometry computed once per
-///   build (``GridTrigonometry``) and most cells decided by their corners (``CellClassifier``).
+///   build (`GridTrigonometry`) and most cells decided by their corners (`CellClassifier`).
 ///   The result is identical to the plain build kept in the tests (`LatLngGridReferenceBuild`).
 ///   O(n log n) in the listed cells; docs/INDEXES.md gives build times.
 /// - **Query.** Per group of a run: one squared chord, compared with the kind's three; the ids

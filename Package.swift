@@ -11,79 +11,126 @@ let package = Package(
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GeoCells", targets: ["GeoCells"]),
         .library(name: "FastCSV", targets: ["FastCSV"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "POIData", targets: ["POIData"]),
-        .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "DetectorScoring", targets: ["DetectorScoring"]),
+        .library(name: "RegionMonitorSimulation", targets: ["RegionMonitorSimulation"]),
         .library(name: "Responders", targets: ["Responders"]),
         .library(name: "ResponderStore", targets: ["ResponderStore"]),
+        .library(name: "ResponderFleetSimulation", targets: ["ResponderFleetSimulation"]),
         .library(name: "Reminders", targets: ["Reminders"]),
+        .library(name: "ReminderSimulation", targets: ["ReminderSimulation"]),
         .library(name: "Drawing", targets: ["Drawing"]),
+        .library(name: "Maps", targets: ["Maps"]),
         .library(name: "Reporting", targets: ["Reporting"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
     targets: [
-        // Lower layers know nothing of higher ones; each target lists exactly what it imports:
-        // Geodesy <- GeoCells; Geodesy <- SpatialIndex <- Geofencing <- Simulation <- executables;
-        // Geofencing <- Reminders <- Simulation;
-        // FastCSV <- POIData (with Geodesy, SpatialIndex, Geofencing); FastCSV <- Simulation;
-        // GeoCells, SpatialIndex <- Responders <- ResponderStore (with CSQLite) <- Simulation;
-        // FastCSV <- CommandSupport <- executables.
+        // Lower layers know nothing of higher ones; each target lists exactly what it imports.
+        // The map, one line per target, "A <- B" meaning B imports A:
+        //   Geodesy, FastCSV, Statistics, CPrefetch: no dependency
+        //   Geodesy <- GeoCells
+        //   Geodesy <- SpatialIndex
+        //   Geodesy, SpatialIndex, CPrefetch <- Geofencing
+        //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
+        //   Geodesy, FastCSV <- Workloads (workload generation and files)
+        //   Geodesy, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
+        //   Geodesy, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
+        //   Geodesy, GeoCells, SpatialIndex <- Responders
+        //   Responders, CSQLite <- ResponderStore
+        //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
+        //   Geodesy, Geofencing <- Reminders
+        //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
+        //   Geodesy, GeoCells <- Drawing
+        //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
+        //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
+        //     RegionMonitorSimulation, Drawing <- Reporting
+        //   FastCSV <- CommandSupport
+        //   geofence: the product layers (no simulation, no Reminders); geofence-bench: all.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         .target(name: "FastCSV"),
+        // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
+        .target(name: "Statistics"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
         // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
         .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex", "CPrefetch"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
+        // Synthetic workloads (fences, fixes with their truth, POI files) and the workload CSVs.
+        .target(name: "Workloads", dependencies: ["Geodesy", "FastCSV"]),
+        // The detector scored against a workload's truth, the naive detector, flap counts.
+        .target(name: "DetectorScoring", dependencies: ["Geodesy", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
+                                                        "Workloads"]),
+        // The OS region monitor simulated, and monitoring plans scored with it.
+        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Workloads"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
         // the SDK on Apple platforms.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
+        // A responder fleet, its phones and the server, simulated with the Responders code.
+        .target(name: "ResponderFleetSimulation", dependencies: ["Geodesy", "Statistics", "Responders"]),
         // Reminders: Foundation only for TimeZone, Calendar and Locale.
         .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing"]),
-        .target(name: "Simulation", dependencies: ["Geodesy", "FastCSV", "SpatialIndex", "Geofencing", "Responders", "ResponderStore",
-                                                   "Reminders"]),
+        // The nudge engine replayed over a workload's events, and its decisions checked.
+        .target(name: "ReminderSimulation", dependencies: ["Geodesy", "FastCSV", "Geofencing", "Reminders", "Workloads",
+                                                           "DetectorScoring"]),
         // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
         .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
-        // The benchmark report (measurements over Simulation's workloads) and maps of workload
-        // files, drawn with Drawing.
-        .target(name: "Reporting", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Simulation", "Drawing"]),
+        // Maps of fence, POI and fix files (the engine of `geofence draw`), drawn with Drawing.
+        .target(name: "Maps", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
+                                             "Drawing"]),
+        // The benchmark report: measurements over generated workloads, drawn with Drawing.
+        .target(name: "Reporting", dependencies: ["Geodesy", "Statistics", "SpatialIndex", "Geofencing", "Workloads",
+                                                  "DetectorScoring", "RegionMonitorSimulation", "Drawing"]),
         // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
             dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                           "Responders", "ResponderStore", "Drawing", "Reporting"]),
+                           "Responders", "ResponderStore", "Drawing", "Maps"]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "Simulation", "CommandSupport",
-                           "Responders", "ResponderStore", "Reminders", "Reporting"],
+            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                           "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
+                           "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Geofencing", "SpatialIndex", "FastCSV", "Geodesy", "Responders",
-                                                           "Reminders"], exclude: ["Fixtures"]),
+        .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Geodesy"]),
+        .testTarget(name: "DetectorScoringTests", dependencies: ["DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
+                                                                "FastCSV", "Geodesy"]),
+        .testTarget(name: "RegionMonitorSimulationTests", dependencies: ["RegionMonitorSimulation", "DetectorScoring", "Workloads",
+                                                                        "Geofencing", "SpatialIndex", "Geodesy"]),
+        .testTarget(name: "ResponderFleetSimulationTests", dependencies: ["ResponderFleetSimulation", "Responders"]),
+        .testTarget(name: "ReminderSimulationTests", dependencies: ["ReminderSimulation", "DetectorScoring", "Workloads", "FastCSV",
+                                                                   "Reminders", "Geofencing", "SpatialIndex"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy", "Simulation"],
+        .testTarget(name: "MapsTests", dependencies: ["Maps", "Drawing", "Workloads", "Geodesy"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
-        .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+        .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport", "DetectorScoring",
+                                                              "ResponderFleetSimulation", "ResponderStore"]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
         // Used only by ResponderStoreTests: appends and acknowledges until it is killed.

@@ -5,26 +5,28 @@ import Darwin
 #endif
 import SpatialIndex
 import CommandSupport
+import FastCSV
+import Statistics
 
 /// The indexes the benchmark can run, by their `--index` names.
 enum IndexKind: String, CaseIterable {
-    case packed, dynamic, cells, brute
+    case packed, dynamic, grid, brute
 
     /// Index names available in this build.
-    static var available: [IndexKind] { [.packed, .dynamic, .cells, .brute] }
+    static var available: [IndexKind] { [.packed, .dynamic, .grid, .brute] }
 
     /// Whether the index has a batch query of its own (the packed tree's goes down level by
-    /// level for 64 fixes at a time, the cell index's looks up a block's cells first). The
+    /// level for 64 fixes at a time, the grid index's looks up a block's cells first). The
     /// dynamic tree's batch entry point is the generic one-fix-at-a-time loop: measured against
     /// calling it per fix directly, it was as fast at 3k fences but 6-9 % slower at 30k, so it
     /// is called per fix.
-    var hasBatchQuery: Bool { self == .cells || self == .packed }
+    var hasBatchQuery: Bool { self == .grid || self == .packed }
 
     var label: String {
         switch self {
         case .packed: return "PackedRTree"
         case .dynamic: return "DynamicRTree"
-        case .cells: return "LatLngGridIndex"
+        case .grid: return "LatLngGridIndex"
         case .brute: return "BruteForce"
         }
     }
@@ -58,7 +60,7 @@ struct Measurement {
 /// Builds the index of `kind` and measures it; each case calls the generic measurement with a
 /// concrete type so the hot loop is specialised (no existential dispatch per fix).
 func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
-             statsStride: Int, progress: (String) -> Void) throws(BenchError) -> Measurement {
+             statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void) throws(BenchError) -> Measurement {
     let start = monotonicSeconds()
     switch kind {
     case .packed:
@@ -73,8 +75,11 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
     case .brute:
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
-    case .cells:
-        let index = LatLngGridIndex(fences, cellsPerRadius: benchCellsPerRadius)
+    case .grid:
+        let index: LatLngGridIndex
+        do {
+            index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
+        } catch { throw BenchError("\(error)") }
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     }
 }
@@ -96,11 +101,10 @@ func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Dou
     }
     progress("counting candidates")
     let stats = candidateStats(index, input, stride: statsStride)
-    let sorted = runs.sorted()
     return Measurement(
         kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, perFix: perFix,
         totals: totals,
-        buildSeconds: build, querySeconds: sorted[sorted.count / 2], querySecondsRuns: runs, stats: stats,
+        buildSeconds: build, querySeconds: OrderStatistics.median(runs), querySecondsRuns: runs, stats: stats,
         statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
         peakRSSMegabytes: ProcessStats.peakRSSMegabytes())
 }
@@ -116,11 +120,22 @@ extension PackedRTree: MemoryReporting {}
 extension DynamicRTree: MemoryReporting {}
 extension LatLngGridIndex: MemoryReporting {}
 
-/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``LatLngGridIndex``'s default.
-let benchCellsPerRadius: Double? = {
-    guard let text = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
-    return Double(String(cString: text))
-}()
+/// The range of `GEOFENCE_BENCH_CELLS_PER_RADIUS`: the grid's default is 2.25 to 4.
+let benchCellsPerRadiusRange = 0.25...16.0
+
+/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``LatLngGridIndex``'s default;
+/// nil when unset.
+/// - Throws: ``UsageError`` naming the variable and its range when the value is not a number in
+///   ``benchCellsPerRadiusRange``.
+func benchCellsPerRadius() throws(UsageError) -> Double? {
+    guard let raw = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
+    let text = String(cString: raw)
+    guard let value = Double(text), benchCellsPerRadiusRange.contains(value) else {
+        throw UsageError("environment variable GEOFENCE_BENCH_CELLS_PER_RADIUS expects a number in "
+            + "\(benchCellsPerRadiusRange.lowerBound)...\(benchCellsPerRadiusRange.upperBound), got '\(MessageText.clipped(text))'")
+    }
+    return value
+}
 
 /// The packed tree's node and leaf sizes for tuning runs: `GEOFENCE_BENCH_NODE_SIZE` (2...1024)
 /// and `GEOFENCE_BENCH_LEAF_SIZE` (1...256); unset, invalid or out of range means the default.

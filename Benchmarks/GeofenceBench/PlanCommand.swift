@@ -1,13 +1,15 @@
 import Geodesy
 import Geofencing
 import SpatialIndex
-import Simulation
+import Workloads
+import RegionMonitorSimulation
 import CommandSupport
 
 /// `geofence-bench plan`: region selection under an OS cap, scored through the simulated OS
 /// against the noise-free truth (definitions in ``PlanScoring``), for the MonitorPlanner and
 /// two baselines in the same run.
-struct PlanCommand {
+struct PlanCommand: BenchSubcommand {
+    static let name = "plan"
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
                         [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds S] [--lead-min-speed V]
@@ -17,21 +19,21 @@ struct PlanCommand {
                         [--wake-gate G] [--wake-exit-gate G] [--wake-confirm K] [--motion-max-accuracy M]
                         [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
       Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
-      position, reports a crossing once it is --pass metres past the boundary (default 50) after a
+      position, reports a crossing once it is --pass meters past the boundary (default 50) after a
       uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
       registered region's state unless --no-initial-state. Three policies:
         planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
                          the refresh region is exited. Defaults are the planner's: safety margin --margin
-                         metres (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
+                         meters (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
                          covered in S seconds at the app's speed; --lead-seconds S (240) centers the refresh
-                         circle speed x S metres ahead along its heading (at --lead-min-speed V m/s or
+                         circle speed x S meters ahead along its heading (at --lead-min-speed V m/s or
                          faster, default 2); 0 turns either off. Both are shortened where a plan would
                          leave more than --max-unguarded K fences (default 30) with a boundary inside the
                          refresh circle unmonitored; --no-unguarded-budget: never.
-                         --min-refresh M floors the refresh radius in metres; --crowded says who gets the
+                         --min-refresh M floors the refresh radius in meters; --crowded says who gets the
                          slots when the cap is too small for the guarantee; --catch-up K caps the slots for
                          fences entered unseen since the previous plan (default all). The OS's
-                         significant-change signal (every --significant-change metres, default 500, at most
+                         significant-change signal (every --significant-change meters, default 500, at most
                          every 300 s; 0: none) wakes the app for its check; --significant-change-replans
                          makes it plan instead.
         nearest-once     the N fences with the nearest centers, planned at the first fix only
@@ -52,66 +54,83 @@ struct PlanCommand {
       --significant-change-wakes-only states the default (the signal only wakes the app).
     """
 
-    static let command = BenchCommand(
-        name: "plan",
-        options: [.value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
-                  .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
-                  .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
-                  .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
-                  .flag("significant-change-replans"), .flag("significant-change-wakes-only"), .flag("no-initial-state"),
-                  .value("seed"), .value("wake-gate"), .value("wake-exit-gate"), .value("wake-confirm"),
-                  .value("motion-max-accuracy"), .flag("ring-shielding"), .flag("fence-event-replans"),
-                  .flag("check-at-plans-only")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [.value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
+        .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
+        .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
+        .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
+        .flag("significant-change-replans"), .flag("significant-change-wakes-only"), .flag("no-initial-state"),
+        .value("seed"), .value("wake-gate"), .value("wake-exit-gate"), .value("wake-confirm"),
+        .value("motion-max-accuracy"), .flag("ring-shielding"), .flag("fence-event-replans"),
+        .flag("check-at-plans-only")]
 
-    static func run(_ args: Arguments) throws {
-        let fencesPath = try args.required("fences")
-        let fixesPath = try args.required("fixes")
-        let truthPath = try args.required("truth")
-        let cap = try args.int("cap", default: 20, in: 1...Int.max)
+    let fencesPath: String, fixesPath: String, truthPath: String
+    let cap: Int, catchUp: Int, seed: Int, wakeConfirm: Int, unguardedBudget: Int
+    let margin: Double, pass: Double, delay: Double, significant: Double, minRefresh: Double, minRefreshSeconds: Double
+    let crowded: MonitorPlanner.Configuration.CrowdedOrder
+    let initialState: Bool, json: Bool, ringShielding: Bool, fenceEventReplans: Bool, everyWake: Bool, significantReplans: Bool
+    let noBudget: Bool
+    let wakeGate: Double, wakeExitGate: Double, leadSeconds: Double, leadMinSpeed: Double, motionAccuracy: Double
+    let configuration: MonitorPlanner.Configuration
+
+    /// Every option range-checked (distances up to 10,000 km, times up to 10^9 s, counts up
+    /// to what a plan can use), then the planner's configuration built and checked.
+    init(arguments args: Arguments) throws(UsageError) {
+        fencesPath = try args.required("fences")
+        fixesPath = try args.required("fixes")
+        truthPath = try args.required("truth")
+        cap = try args.int("cap", default: 20, in: 1...10_000)
         let defaults = MonitorPlanner.Configuration(capacity: cap)
-        let nonNegative = 0...Double.infinity
-        let margin = try args.double("margin", default: defaults.safetyMarginMeters, in: nonNegative)
-        let pass = try args.double("pass", default: 50, in: nonNegative)
-        let delay = try args.double("delay", default: 60, in: nonNegative)
-        let significant = try args.double("significant-change", default: 500, in: nonNegative)   // iOS: about 500 m
-        let minRefresh = try args.double("min-refresh", default: 0, in: nonNegative)
-        let minRefreshSeconds = try args.double("min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0, in: nonNegative)
-        let catchUp = try args.int("catch-up", default: Int.max, in: 0...Int.max)
-        let crowded = try args.choice("crowded", default: MonitorPlanner.Configuration.CrowdedOrder.priority)
-        let seed = try args.int("seed", default: 1, in: 0...Int.max)
-        let initialState = !args.flag("no-initial-state")
-        let json = args.flag("json")
-        let ringShielding = args.flag("ring-shielding")
-        let fenceEventReplans = args.flag("fence-event-replans")
-        let everyWake = !args.flag("check-at-plans-only")
-        let significantReplans = args.flag("significant-change-replans")
+        let meters = 0...1e7, seconds = 0...1e9, gates = 0...1e6
+        margin = try args.double("margin", default: defaults.safetyMarginMeters, in: meters)
+        pass = try args.double("pass", default: 50, in: meters)
+        delay = try args.double("delay", default: 60, in: seconds)
+        significant = try args.double("significant-change", default: 500, in: meters)   // iOS: about 500 m
+        minRefresh = try args.double("min-refresh", default: 0, in: 0...defaults.maximumRefreshRadiusMeters)
+        minRefreshSeconds = try args.double("min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0, in: seconds)
+        catchUp = try args.int("catch-up", in: 0...10_000) ?? Int.max
+        crowded = try args.choice("crowded", default: MonitorPlanner.Configuration.CrowdedOrder.priority)
+        seed = try args.int("seed", default: 1, in: 0...Int.max)
+        initialState = !args.flag("no-initial-state")
+        json = args.flag("json")
+        ringShielding = args.flag("ring-shielding")
+        fenceEventReplans = args.flag("fence-event-replans")
+        everyWake = !args.flag("check-at-plans-only")
+        significantReplans = args.flag("significant-change-replans")
         let appDefaults = PlanScoring.Settings(os: .init(capacity: cap))
-        let wakeGate = try args.double("wake-gate", default: appDefaults.wakeCheckGate, in: nonNegative)
-        let wakeExitGate = try args.double("wake-exit-gate", default: appDefaults.wakeCheckExitGate, in: nonNegative)
-        let wakeConfirm = try args.int("wake-confirm", default: appDefaults.wakeCheckConfirmFixes, in: 0...Int.max)
-        let leadSeconds = try args.double("lead-seconds", default: defaults.leadSeconds ?? 0, in: nonNegative)
-        let leadMinSpeed = try args.double("lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond, in: nonNegative)
-        let motionAccuracy = try args.double("motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters, in: nonNegative)
-        let unguardedBudget = try args.int("max-unguarded", default: defaults.maximumUnguardedFences ?? 30, in: 0...Int.max)
-        let noBudget = args.flag("no-unguarded-budget")
+        wakeGate = try args.double("wake-gate", default: appDefaults.wakeCheckGate, in: gates)
+        wakeExitGate = try args.double("wake-exit-gate", default: appDefaults.wakeCheckExitGate, in: gates)
+        wakeConfirm = try args.int("wake-confirm", default: appDefaults.wakeCheckConfirmFixes, in: 0...1_000)
+        leadSeconds = try args.double("lead-seconds", default: defaults.leadSeconds ?? 0, in: seconds)
+        leadMinSpeed = try args.double("lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond, in: 0...1e5)
+        motionAccuracy = try args.double("motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters, in: meters)
+        unguardedBudget = try args.int("max-unguarded", default: defaults.maximumUnguardedFences ?? 30, in: 0...1_000_000)
+        noBudget = args.flag("no-unguarded-budget")
+        var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
+                                                           minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+                                                           crowdedOrder: crowded, catchUpSlots: catchUp,
+                                                           shieldsNestedRings: ringShielding,
+                                                           minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
+        configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
+        configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
+        configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
+        do {
+            try configuration.validate()
+        } catch {
+            throw UsageError("the planner options are invalid together: \(error)")
+        }
+        self.configuration = configuration
+    }
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
+    func execute() throws {
+        // The simulated OS and app follow each device through time: its fixes must be in time order.
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath, order: .perDevice)
         let fences = try makeFences(rows)
 
         let planner: MonitorPlanner
         do {
-            var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
-                                                               minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                               crowdedOrder: crowded, catchUpSlots: catchUp,
-                                                               shieldsNestedRings: ringShielding,
-                                                               minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
-            configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
-            configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
-            configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
         } catch {
-            throw BenchError("\(error)")
+            throw BenchError("\(fencesPath): \(error)")
         }
         let t1 = monotonicSeconds()
         printError("truth: finding the true fence entries")
@@ -140,7 +159,7 @@ struct PlanCommand {
             printError("[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s")
             results.append((name, score, seconds))
         }
-        let planSpeed = measurePlanSpeed(planner, fixes: fixes)
+        let planSpeed = Self.measurePlanSpeed(planner, fixes: fixes)
 
         if json {
             var o = JSONObject()
@@ -169,10 +188,10 @@ struct PlanCommand {
             o.set("wake_confirm_fixes", wakeConfirm)
             o.set("motion_max_accuracy_m", motionAccuracy, decimals: 1)
             o.set("plans_per_second", planSpeed, decimals: 0)
-            for (name, s, seconds) in results { o.set(name, object: jsonObject(s, seconds: seconds)) }
+            for (name, s, seconds) in results { o.set(name, object: Self.jsonObject(s, seconds: seconds)) }
             print(o.text)
         } else {
-            print(table(results, cap: cap))
+            print(Self.table(results, cap: cap))
             print("planner: \(formatFixed(planSpeed, 0)) plans/s (\(formatFixed(1e6 / planSpeed, 1)) µs per plan) on \(fences.count) fences")
         }
     }
@@ -249,7 +268,7 @@ struct PlanCommand {
     /// What the text table's columns mean (the words of README and docs/WORKLOADS.md).
     static let columns = """
         OS recall: required true entries caught by an OS enter event (caught/required); deep: the same over
-        entries that go at least --pass metres inside; system recall: caught by an OS event or by the app's own
+        entries that go at least --pass meters inside; system recall: caught by an OS event or by the app's own
         check at a wake-up; replans/dev-h: plans after each device's first, per device-hour; +/-fences/replan:
         fences registered and removed per replan; guaranteed: plans with the refresh-region guarantee; lat: delay
         of caught entries; missed mon/unmon: missed entries of fences monitored / not monitored at the time.

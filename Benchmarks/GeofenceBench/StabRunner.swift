@@ -1,7 +1,7 @@
 import Dispatch
 import Geodesy
 import SpatialIndex
-import Simulation
+import Workloads
 
 /// The outcome of streaming fixes through an index: the hit count and checksum of docs/WORKLOADS.md.
 struct StabTotals: Equatable {

@@ -1,12 +1,14 @@
 import Geofencing
 import SpatialIndex
-import Simulation
+import Workloads
+import DetectorScoring
 import CommandSupport
 
 /// `geofence-bench traces`: flaps of the transition detector and of the naive detector over
 /// recorded GPS traces, with fences placed along them (Simulation's ``TraceFencePlacement``
 /// and ``FlapCount``).
-struct TracesCommand {
+struct TracesCommand: BenchSubcommand {
+    static let name = "traces"
     static let help = """
     geofence-bench traces [--traces FILE] [--devices FILE] [--assume-accuracy M] [--preset default|evidence|both] [--json]
       Places fences along recorded GPS traces (--traces, device,t,lat,lon,accuracy_m; default
@@ -18,11 +20,11 @@ struct TracesCommand {
         flaps   entries at most 60 s after the same device's last exit of the same fence;
         and flaps per visit.
       Fences: every 8th fix of each device from its 5th is an anchor; around it, fences of radius
-      50, 150 and 400 m centred on it, and three more of those radii centred 0.9 r due north of it
+      50, 150 and 400 m centered on it, and three more of those radii centered 0.9 r due north of it
       along the great circle (the trace grazes their boundary): 6 fences per anchor.
       --devices FILE gives each device's kind (columns device,kind; default Data/gps/devices.csv
       when --traces is not given; without it no per-kind rows). Every device must have a kind.
-      --assume-accuracy M (metres) is the accuracy of every fix whose accuracy_m is empty (the
+      --assume-accuracy M (meters) is the accuracy of every fix whose accuracy_m is empty (the
       traces record none): the detector's margins and accuracy gate use it. How many fixes got it
       is printed. Without it an empty accuracy is an error naming its file, line and column.
       --preset picks the detector's settings: TransitionDetectorConfiguration.default, .evidence,
@@ -30,10 +32,9 @@ struct TracesCommand {
       Paths are relative to the working directory (the repository root for the defaults).
     """
 
-    static let command = BenchCommand(
-        name: "traces",
-        options: [.value("traces"), .value("devices"), .value("assume-accuracy"), .value("preset"), .flag("json")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("traces"), .value("devices"), .value("assume-accuracy"), .value("preset"), .flag("json"),
+    ]
 
     /// The repository's copy of the traces and their devices (relative to the repository root).
     static let defaultTraces = "Data/gps/traces.csv"
@@ -70,13 +71,24 @@ struct TracesCommand {
         let detectors: [DetectorFlaps]
     }
 
-    static func run(_ args: Arguments) throws {
-        let traces = args.string("traces")
-        let devices = args.string("devices") ?? (traces == nil ? defaultDevices : nil)
-        let accuracy = try args.double("assume-accuracy", in: 0...Double.infinity)
-        let presets = try args.choice("preset", default: PresetChoice.both).presets
-        let m = try measure(traces: traces ?? defaultTraces, devices: devices, assumedAccuracy: accuracy, presets: presets)
-        if args.flag("json") {
+    let traces: String?, devices: String?
+    let accuracy: Double?
+    let presets: [DetectorPreset]
+    let json: Bool
+
+    init(arguments args: Arguments) throws(UsageError) {
+        traces = args.string("traces")
+        devices = args.string("devices") ?? (traces == nil ? Self.defaultDevices : nil)
+        accuracy = try args.double("assume-accuracy", in: 0...1e7)
+        presets = try args.choice("preset", default: PresetChoice.both).presets
+        json = args.flag("json")
+    }
+
+    func execute() throws {
+        let traces = self.traces, devices = self.devices, accuracy = self.accuracy
+        let defaultTraces = Self.defaultTraces
+        let m = try Self.measure(traces: traces ?? defaultTraces, devices: devices, assumedAccuracy: accuracy, presets: presets)
+        if json {
             var o = JSONObject()
             o.set("traces", traces ?? defaultTraces)
             o.set("fixes", m.fixes)
@@ -88,11 +100,11 @@ struct TracesCommand {
             o.set("detectors", array: m.detectors.map { d in
                 var x = JSONObject()
                 x.set("detector", d.detector)
-                setCounts(d.all, in: &x)
+                Self.setCounts(d.all, in: &x)
                 var kinds = JSONObject()
                 for (kind, count) in d.byKind {
                     var k = JSONObject()
-                    setCounts(count, in: &k)
+                    Self.setCounts(count, in: &k)
                     kinds.set(kind, object: k)
                 }
                 x.set("by_kind", object: kinds)
@@ -120,7 +132,8 @@ struct TracesCommand {
         let fixes: FixStream
         var kindOfDevice: [Int32: String] = [:]
         do {
-            fixes = try WorkloadReader.readFixes(path: traces, assumedAccuracy: assumedAccuracy)
+            // The detectors follow each device through time: its fixes must be in time order.
+            fixes = try WorkloadReader.readFixes(path: traces, assumedAccuracy: assumedAccuracy, order: .perDevice)
             if let devices { kindOfDevice = try WorkloadReader.readDeviceKinds(path: devices) }
         } catch {
             switch error {

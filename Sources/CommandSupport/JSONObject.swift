@@ -11,11 +11,11 @@ import FastCSV
 ///
 /// ```swift
 /// var o = JSONObject()
-/// o.set("index", "cells")
+/// o.set("index", "grid")
 /// o.set("hits", 42)
 /// o.set("fixes_per_second", 1.25e7, decimals: 0)
 /// o.set("ratio", Double.infinity, decimals: 1)
-/// print(o.text)   // {"index": "cells", "hits": 42, "fixes_per_second": 12500000, "ratio": null}
+/// print(o.text)   // {"index": "grid", "hits": 42, "fixes_per_second": 12500000, "ratio": null}
 /// ```
 public struct JSONObject: Sendable {
     private var fields: [(key: String, value: String)] = []

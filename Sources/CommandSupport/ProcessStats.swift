@@ -35,14 +35,6 @@ public enum ProcessStats {
         #endif
     }
 
-    /// The median of `values`: the middle one, or the mean of the two middle ones for an even
-    /// count; NaN for none. O(n log n).
-    public static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let s = values.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
     /// Writes `line` and a newline to standard error, unbuffered (progress and diagnostics
     /// never go to standard output).
     public static func printError(_ line: String) {

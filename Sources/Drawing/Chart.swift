@@ -1,4 +1,4 @@
-/// A line or scatter chart as SVG: two labelled axes (linear or logarithmic, with round ticks),
+/// A line or scatter chart as SVG: two labeled axes (linear or logarithmic, with round ticks),
 /// any number of series, highlighted points, and a legend.
 ///
 /// Points that an axis cannot show (non-finite, or not positive on a logarithmic axis) are not
@@ -49,7 +49,7 @@ public struct Chart: Sendable {
         id = slug.isEmpty ? "chart" : slug
     }
 
-    /// Line colours (Okabe-Ito, readable with the common colour-vision deficiencies).
+    /// Line colors (Okabe-Ito, readable with the common color-vision deficiencies).
     public static let palette = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#999999"]
 
     /// Points of all series and highlights that cannot be placed on the axes, plus values the

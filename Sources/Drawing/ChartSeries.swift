@@ -21,8 +21,8 @@ public struct ChartSeries: Sendable {
     public var style: Style
     /// Dashed line (to tell apart series of one kind, such as peers beside our own indexes).
     public var dashed: Bool
-    /// The line colour (any SVG colour); `nil` takes the chart palette's colour for the series'
-    /// position. Set it to keep one thing the same colour across several charts.
+    /// The line color (any SVG color); `nil` takes the chart palette's color for the series'
+    /// position. Set it to keep one thing the same color across several charts.
     public var color: String?
     /// Values of the source data that could not become points (non-finite inputs of ``cdf(_:values:dashed:)``);
     /// the chart reports them with the points it cannot place.

@@ -44,10 +44,10 @@ public struct GeoOutline: Sendable {
     }
 
     /// The great-circle outline of a circular fence: `segments` points at equal bearings from
-    /// `center` at `radius` metres (`destination(from:bearing:distance:)` on the sphere of
+    /// `center` at `radius` meters (`destination(from:bearing:distance:)` on the sphere of
     /// radius `Earth/meanRadius`). A radius beyond a quarter circumference is drawn as the
     /// complement of the circle around the antipode; radius 0 or less gives a degenerate ring at
-    /// the centre.
+    /// the center.
     ///
     /// - Parameters:
     ///   - center: the fence's centre.
@@ -79,7 +79,7 @@ public struct GeoOutline: Sendable {
 
     /// The outline of an S2 cell: its four vertices (`Cell/vertex(_:)`) joined by great-circle
     /// edges, each cut into `pointsPerEdge` straight pieces (cells are geodesic quadrilaterals;
-    /// 1 is enough below a few kilometres).
+    /// 1 is enough below a few kilometers).
     public static func cell(_ id: CellID, pointsPerEdge: Int = 1) -> GeoOutline {
         let cell = Cell(id)
         let corners = (0..<4).map { cell.vertex($0).latLng }

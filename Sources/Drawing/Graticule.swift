@@ -3,7 +3,7 @@
 /// In both of the package's projections meridians are vertical and parallels horizontal, so each
 /// line is one straight segment across the plot.
 public struct Graticule: Sendable {
-    /// Spacing between neighbouring lines, degrees.
+    /// Spacing between neighboring lines, degrees.
     public let step: Double
     /// Latitudes of the parallels drawn (degrees).
     public let latitudes: [Double]
@@ -19,7 +19,7 @@ public struct Graticule: Sendable {
     /// `maxLines` lines along the longer side.
     public init(frame: MapFrame, maxLines: Int = 8) {
         let v = frame.visible
-        // A view wider than the world repeats it; meridians are labelled once, over the frame's range.
+        // A view wider than the world repeats it; meridians are labeled once, over the frame's range.
         let (west, east) = v.east - v.west > 360 ? (frame.west, frame.east) : (v.west, v.east)
         let span = max(v.north - v.south, east - west)
         step = Self.steps.first { span / $0 <= Double(maxLines) } ?? 90
@@ -59,7 +59,7 @@ public struct Graticule: Sendable {
         return NumberText.fixed(abs(lon), decimals: decimals, grouping: false) + (lon > 0 ? "°E" : "°W")
     }
 
-    /// Draws the lines (thin grey) and their labels (along the left and bottom edges of the plot)
+    /// Draws the lines (thin gray) and their labels (along the left and bottom edges of the plot)
     /// into `svg`, in a group of class `graticule`.
     public func draw(in svg: inout SVGDocument, frame: MapFrame) {
         svg.open("g", ["class": "graticule", "stroke": "#b8b8b8", "stroke-width": "0.6", "fill": "none"])

@@ -11,7 +11,7 @@ import Geodesy
 /// longitude range that may run past ±180 (so a view across the antimeridian is one interval,
 /// `west < east`, for example 170...190), a projection, and a plot rectangle in pixels.
 ///
-/// The scale is the same on both axes (the projection's shape is kept); the view is centred in
+/// The scale is the same on both axes (the projection's shape is kept); the view is centered in
 /// the plot rectangle, so one of the two ranges usually shows a little more than asked for.
 public struct MapFrame: Sendable {
     /// The projection from degrees to map units.
@@ -75,14 +75,14 @@ public struct MapFrame: Sendable {
         return (latitude, degrees(radians: px))
     }
 
-    /// The longitude shifted by a multiple of 360 degrees to lie as near the view's centre as
+    /// The longitude shifted by a multiple of 360 degrees to lie as near the view's center as
     /// possible.
     public func unwrap(_ longitude: Double) -> Double {
         let center = (west + east) / 2
         return longitude - 360 * ((longitude - center) / 360).rounded()
     }
 
-    /// Ground metres per pixel along the parallel at `latitude` (degrees).
+    /// Ground meters per pixel along the parallel at `latitude` (degrees).
     public func metersPerPixel(atLatitude latitude: Double) -> Double {
         projection.metersPerUnit(atLatitude: latitude) / pixelsPerUnit
     }
@@ -137,7 +137,7 @@ public struct MapFrame: Sendable {
 
     /// The shortest longitude interval `west...east` (degrees, `west` in [-180, 180), `east`
     /// possibly beyond 180) that holds every given longitude: the complement of the widest gap
-    /// between neighbouring longitudes around the circle.
+    /// between neighboring longitudes around the circle.
     public static func shortestLongitudeArc(_ longitudes: [Double]) -> (west: Double, east: Double) {
         guard !longitudes.isEmpty else { return (-180, 180) }
         let sorted = longitudes.map { LatLng.wrapLongitude($0) }.sorted()

@@ -15,16 +15,16 @@ import GeoCells
 /// let svgFile = map.render().fileText
 /// ```
 public struct MapPicture: Sendable {
-    /// A circular fence: centre and radius in metres (great-circle, sphere of radius
+    /// A circular fence: center and radius in meters (great-circle, sphere of radius
     /// `Earth/meanRadius`).
     public struct Circle: Sendable {
-        /// Centre of the fence.
+        /// Center of the fence.
         public var center: LatLng
-        /// Radius in metres (finite; 0 or less draws a dot-sized ring at the centre).
+        /// Radius in meters (finite; 0 or less draws a dot-sized ring at the center).
         public var radius: Double
         /// Shown as a tooltip (`<title>`) on the outline.
         public var label: String
-        /// A fence at `center` with `radius` metres.
+        /// A fence at `center` with `radius` meters.
         public init(center: LatLng, radius: Double, label: String = "") {
             self.center = center
             self.radius = radius
@@ -32,7 +32,7 @@ public struct MapPicture: Sendable {
         }
     }
 
-    /// A labelled point (a POI, or a fix).
+    /// A labeled point (a POI, or a fix).
     public struct Point: Sendable {
         /// Where the point is.
         public var position: LatLng
@@ -84,7 +84,7 @@ public struct MapPicture: Sendable {
     /// S2 cells (for example a fence's cover), drawn as polygons.
     public var cells: [CellID] = []
     /// Points of interest, drawn as small dark dots (fainter and smaller when there are more than
-    /// ``labelledPOILimit``, so that a dense cluster still shows its density).
+    /// ``labeledPOILimit``, so that a dense cluster still shows its density).
     public var pois: [Point] = []
     /// Points called out over the POIs: a red ring with its label always written (for example
     /// the POI that the drawn fences belong to).
@@ -98,10 +98,10 @@ public struct MapPicture: Sendable {
     /// An empty map with a title.
     public init(title: String) { self.title = title }
 
-    /// Up to this many POIs are labelled beside their dots; more are drawn small and faint.
-    public static let labelledPOILimit = 40
+    /// Up to this many POIs are labeled beside their dots; more are drawn small and faint.
+    public static let labeledPOILimit = 40
 
-    /// Colours of the layers (fill, stroke), chosen to stay apart for colour-blind readers.
+    /// Colors of the layers (fill, stroke), chosen to stay apart for color-blind readers.
     enum Color {
         static let fence = "#1f77b4", cell = "#e69f00", poi = "#222222", track = "#555555"
         static let enter = "#009e73", exit = "#d55e00", dwell = "#7b3fa0", marked = "#cc0000"
@@ -183,14 +183,14 @@ public struct MapPicture: Sendable {
             svg.close()
         }
         if !pois.isEmpty {
-            let labelled = pois.count <= Self.labelledPOILimit
-            svg.open("g", ["class": "pois", "fill": Color.poi, "font-size": "10", "fill-opacity": labelled ? "1" : "0.45"])
+            let labeled = pois.count <= Self.labeledPOILimit
+            svg.open("g", ["class": "pois", "fill": Color.poi, "font-size": "10", "fill-opacity": labeled ? "1" : "0.45"])
             for poi in pois {
                 let p = frame.point(latitude: poi.position.latitude, longitude: frame.unwrap(poi.position.longitude))
                 svg.open("g", ["class": "poi"])
-                svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": labelled ? "2.6" : "1.6"])
+                svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": labeled ? "2.6" : "1.6"])
                 if !poi.label.isEmpty { svg.element("title", text: poi.label) }
-                if labelled && !poi.label.isEmpty {
+                if labeled && !poi.label.isEmpty {
                     svg.element("text", ["x": SVGNumber.format(p.x + 4), "y": SVGNumber.format(p.y - 3), "fill": "#333"], text: poi.label)
                 }
                 svg.close()
@@ -295,7 +295,7 @@ public struct MapPicture: Sendable {
 
     /// The legend in the plot's top-right corner: one row per layer present.
     func drawLegend(in svg: inout SVGDocument, frame: MapFrame) {
-        var rows: [(String, String, String)] = []   // (label, kind of swatch, colour)
+        var rows: [(String, String, String)] = []   // (label, kind of swatch, color)
         if !fences.isEmpty { rows.append(("fence (\(NumberText.fixed(Double(fences.count), decimals: 0)))", "area", Color.fence)) }
         if !cells.isEmpty { rows.append(("S2 cell (\(NumberText.fixed(Double(cells.count), decimals: 0)))", "area", Color.cell)) }
         if !pois.isEmpty { rows.append(("POI (\(NumberText.fixed(Double(pois.count), decimals: 0)))", "dot", Color.poi)) }

@@ -43,7 +43,7 @@ public enum MapProjection: String, Sendable, CaseIterable {
     /// The northernmost latitude this projection draws (degrees).
     public var latitudeLimit: Double { self == .webMercator ? Self.mercatorLatitudeLimit : 90 }
 
-    /// How many metres of ground one projected unit spans horizontally at `latitude` (degrees),
+    /// How many meters of ground one projected unit spans horizontally at `latitude` (degrees),
     /// on the sphere of radius `Earth/meanRadius`: along a parallel in both projections, and in
     /// every direction in Web Mercator.
     public func metersPerUnit(atLatitude latitude: Double) -> Double {

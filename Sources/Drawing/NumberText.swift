@@ -59,7 +59,7 @@ public enum NumberText {
         return s
     }
 
-    /// A distance in metres as `"850 m"`, `"2 km"` or `"1.5 km"`.
+    /// A distance in meters as `"850 m"`, `"2 km"` or `"1.5 km"`.
     public static func meters(_ value: Double) -> String {
         abs(value) >= 1000 ? trimmed(value / 1000, significant: 3) + " km" : trimmed(value, significant: 3) + " m"
     }

@@ -1,17 +1,17 @@
-/// A scale bar: a round ground distance (1, 2 or 5 times a power of ten metres) and its length
-/// in pixels along the parallel at the frame's centre latitude.
+/// A scale bar: a round ground distance (1, 2 or 5 times a power of ten meters) and its length
+/// in pixels along the parallel at the frame's center latitude.
 ///
 /// In Web Mercator and equirectangular maps the east-west scale changes with latitude, so the
 /// bar says which latitude it holds at.
 public struct ScaleBar: Sendable {
-    /// The distance the bar stands for, metres.
+    /// The distance the bar stands for, meters.
     public let meters: Double
     /// The bar's length, pixels.
     public let pixels: Double
     /// The latitude (degrees) where the bar is true.
     public let latitude: Double
 
-    /// The longest round distance whose bar is at most `maxPixels` long at the centre latitude
+    /// The longest round distance whose bar is at most `maxPixels` long at the center latitude
     /// of the frame's visible area.
     public init(frame: MapFrame, maxPixels: Double) {
         let v = frame.visible

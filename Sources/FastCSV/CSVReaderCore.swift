@@ -11,7 +11,7 @@ import Darwin
 /// Kept as a struct behind an `UnsafeMutablePointer` owned by the reader: mutating methods on
 /// a struct reach their fields with static exclusivity only, where stored properties of a class
 /// would need a dynamic exclusivity check on every access (which `-enable-testing` builds and
-/// debug builds cannot optimise away: they tripled the cost per record).
+/// debug builds cannot optimize away: they tripled the cost per record).
 struct CSVReaderCore {
     /// The scanner's state between bytes; persisted across refills.
     enum ScanState {
@@ -338,6 +338,12 @@ struct CSVReaderCore {
             position -= recordStart
             dataEnd = keep
             recordStart = 0
+        }
+        if dataEnd > input.maxRecordBytes {   // every buffered byte belongs to the unfinished record
+            let start = state == .recordStart ? line : recordLine
+            throw CSVError(.recordTooLong, line: start, column: 0,
+                           message: "the record starting on this line is longer than \(input.maxRecordBytes) bytes "
+                               + "(the reader's limit; is this a CSV file?)")
         }
         if dataEnd == capacity {
             let newCapacity = capacity * 2

@@ -122,7 +122,7 @@ func parseDoubleSlowPath(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
         s[n] = 0
         var end: UnsafeMutablePointer<CChar>? = nil
         let value = strtod(s, &end)
-        // strtod honours LC_NUMERIC: if some locale made it stop early, defer to Swift below.
+        // strtod honors LC_NUMERIC: if some locale made it stop early, defer to Swift below.
         return end == s + n ? value : nil
     }
     if let parsed { return parsed }

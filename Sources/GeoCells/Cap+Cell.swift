@@ -32,20 +32,20 @@ extension Cap {
     }
 
     /// S2's `S2Cap::Intersects(cell, vertices)`: whether the cap meets the cell anywhere other
-    /// than at its (normalised) vertices `v0...v3`, which the caller has already tested.
+    /// than at its (normalized) vertices `v0...v3`, which the caller has already tested.
     @inlinable
     func intersectsEdges(of cell: Cell, _ v0: UnitVector, _ v1: UnitVector, _ v2: UnitVector, _ v3: UnitVector) -> Bool {
         // A hemisphere or larger: the cell and the cap's complement are both convex, so no
         // interior point is inside when no vertex is.
         if radius >= .right { return false }
         if isEmpty { return false }
-        // The cell holds the centre: they intersect (and half the edge tests are skipped).
+        // The cell holds the center: they intersect (and half the edge tests are skipped).
         if cell.contains(center) { return true }
         let sin2Angle = radius.sinSquared
         for k in 0..<4 {
             let edge = cell.edgeRaw(k)
             let dot = center.x * edge.x + center.y * edge.y + center.z * edge.z
-            // The centre is on the inner side of this edge: the opposite edge decides.
+            // The center is on the inner side of this edge: the opposite edge decides.
             if dot > 0 { continue }
             // `edge` is not unit length, hence the norm² factor.
             if dot * dot > sin2Angle * edge.norm2 { return false }
@@ -64,7 +64,7 @@ extension Cap {
     }
 
     /// Writes a small set of cells covering the cap into `cells` (cleared first): the 4 cells
-    /// sharing the cell vertex nearest the centre, at the deepest level `L - 1` where `L` is
+    /// sharing the cell vertex nearest the center, at the deepest level `L - 1` where `L` is
     /// the deepest level whose cells are at least as wide as the cap's radius (so that the cap
     /// holds at most one cell vertex), or the 6 face cells for caps too large for that.
     /// Port of `S2Cap::GetCellUnionBound`; the output is not sorted.

@@ -10,11 +10,11 @@ import Geodesy
 /// A spherical cap: the points of the unit sphere within an angle ``radius`` of ``center``
 /// (boundary included). A geofence circle is a cap.
 ///
-/// Representation (as Google S2's `S2Cap`): a centre unit vector and the radius as a
+/// Representation (as Google S2's `S2Cap`): a center unit vector and the radius as a
 /// ``ChordAngle`` (squared chord length), so point containment is
 /// `|p - center|^2 <= radius.length2` with no trigonometry. The empty cap has radius
 /// ``ChordAngle/negative``; the full cap has radius ``ChordAngle/straight`` (chord² = 4).
-/// Metres are converted with the spherical Earth of radius `Earth.meanRadius` (6,371,008.8 m).
+/// Meters are converted with the spherical Earth of radius `Earth.meanRadius` (6,371,008.8 m).
 ///
 /// Invariant: `center` has unit length (up to rounding) and `radius` is a valid chord angle.
 public struct Cap: Hashable, Sendable, CustomStringConvertible {
@@ -23,14 +23,14 @@ public struct Cap: Hashable, Sendable, CustomStringConvertible {
     /// The cap's angular radius as a chord angle.
     public var radius: ChordAngle
 
-    /// A cap from its centre and its chord-angle radius.
+    /// A cap from its center and its chord-angle radius.
     @inlinable
     public init(center: UnitVector, radius: ChordAngle) {
         self.center = center
         self.radius = radius
     }
 
-    /// A cap from its centre and its angular radius in radians (clamped to π; a negative
+    /// A cap from its center and its angular radius in radians (clamped to π; a negative
     /// angle gives an empty cap). Matches `S2Cap(center, S1Angle::Radians(angle))`.
     @inlinable
     public init(center: UnitVector, angleRadians: Double) {
@@ -38,7 +38,7 @@ public struct Cap: Hashable, Sendable, CustomStringConvertible {
         self.radius = ChordAngle(radians: Swift.min(angleRadians, Double.pi))
     }
 
-    /// A geofence circle: centre in degrees, radius in metres on the sphere of radius
+    /// A geofence circle: center in degrees, radius in meters on the sphere of radius
     /// `Earth.meanRadius`. The angle is `meters / Earth.meanRadius` radians.
     @inlinable
     public init(center: LatLng, meters: Double) {
@@ -77,7 +77,7 @@ public struct Cap: Hashable, Sendable, CustomStringConvertible {
         isFull || ChordAngle(center, p) < radius
     }
 
-    /// The cap of the points not in this one (its boundary included): centre `-center`,
+    /// The cap of the points not in this one (its boundary included): center `-center`,
     /// chord² `4 - length2`. The complement of the full cap is empty and vice versa.
     @inlinable
     public var complement: Cap {
@@ -94,7 +94,7 @@ public struct Cap: Hashable, Sendable, CustomStringConvertible {
     /// Port of `S2Cap::GetRectBound` (s2cap.cc): latitude range `lat ± radius`, clamped at the
     /// poles (a cap containing a pole spans every longitude); otherwise the longitude half-width
     /// `A` satisfies `sin A = sin(radius) / cos(lat)` (law of sines in the right spherical
-    /// triangle pole–centre–tangent point). Computed in radians, converted to degrees last.
+    /// triangle pole–center–tangent point). Computed in radians, converted to degrees last.
     public var rectBound: LatLngBox {
         if isEmpty { return .empty }
         let lat = atan2(center.z, (center.x * center.x + center.y * center.y).squareRoot())

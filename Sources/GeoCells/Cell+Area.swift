@@ -35,7 +35,7 @@ extension Cell {
     /// The area in steradians as S2's `ExactArea`: the sum of the spherical triangles
     /// (v0, v1, v2) and (v0, v2, v3), each by l'Huilier's theorem with Kahan's stable side
     /// lengths (accurate to ~6 digits even
-    /// for leaf cells of ~1e-18 sr). Multiply by R² for square metres.
+    /// for leaf cells of ~1e-18 sr). Multiply by R² for square meters.
     public func exactArea() -> Double {
         let v0 = vertex(0), v1 = vertex(1), v2 = vertex(2), v3 = vertex(3)
         return Cell.triangleArea(v0, v1, v2) + Cell.triangleArea(v0, v2, v3)

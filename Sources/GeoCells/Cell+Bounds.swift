@@ -10,8 +10,8 @@ import Geodesy
 /// Bounding regions of a cell, ported from Google S2's `S2Cell::GetCapBound` and
 /// `S2Cell::GetRectBound` (s2cell.cc), plus a non-allocating subdivision for the coverer.
 extension Cell {
-    /// A cap containing the cell: axis through the centre of the cell's (u, v) rectangle
-    /// (close to, but cheaper than, the true centre), radius reaching the farthest vertex
+    /// A cap containing the cell: axis through the center of the cell's (u, v) rectangle
+    /// (close to, but cheaper than, the true center), radius reaching the farthest vertex
     /// (S2's `GetCapBound`; not the smallest possible cap, but within a few percent).
     public var capBound: Cap {
         let axis = S2Projection.faceUVToXYZ(face, uvBounds.center).normalized
@@ -28,7 +28,7 @@ extension Cell {
     /// Below level 0 the extremes are attained at vertices: one diagonal pair sets the
     /// latitude range, the other the longitude range. The box is then grown by 2 ε radians
     /// (ε = 2^-52) on every side to contain the lat/lng of any point inside the cell despite
-    /// the rounding of normalisation, and widened to all longitudes when it reaches a pole.
+    /// the rounding of normalization, and widened to all longitudes when it reaches a pole.
     /// Face cells use their known extents (±45° at edge midpoints, ±35.26° at the polar faces'
     /// corners).
     public var rectBound: LatLngBox {
@@ -81,7 +81,7 @@ extension Cell {
     }
 
     /// The four children in Hilbert order without allocating, with bounds split at the
-    /// parent's (u, v) centre exactly as ``children()`` / S2's `Subdivide`.
+    /// parent's (u, v) center exactly as ``children()`` / S2's `Subdivide`.
     /// Precondition: not a leaf.
     @inlinable
     func subdivided() -> Quad {

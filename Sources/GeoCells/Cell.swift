@@ -107,16 +107,16 @@ public struct Cell: Hashable, Sendable {
         }
     }
 
-    /// The centre in (s, t) space, not unit length (`GetCenterRaw`).
+    /// The center in (s, t) space, not unit length (`GetCenterRaw`).
     @inlinable public var centerRaw: UnitVector { id.centerPointRaw }
 
-    /// The centre in (s, t) space as a unit vector (`GetCenter`).
+    /// The center in (s, t) space as a unit vector (`GetCenter`).
     @inlinable public var center: UnitVector { centerRaw.normalized }
 
     // MARK: Hierarchy
 
     /// The four children in Hilbert order (`Subdivide`), about 2.5 times faster than
-    /// `Cell(child)` for each: the (u, v) bounds are split at the parent's centre, which lies
+    /// `Cell(child)` for each: the (u, v) bounds are split at the parent's center, which lies
     /// on the (i, j) grid, so each child's bounds equal `Cell(childID).uvBounds` exactly.
     /// Empty for a leaf.
     public func children() -> [Cell] {

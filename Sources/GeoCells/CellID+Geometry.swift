@@ -8,7 +8,7 @@ import Darwin
 import Geodesy
 
 extension CellID {
-    /// The cube face, the leaf (i, j) coordinates of a leaf near the cell's centre (the cell
+    /// The cube face, the leaf (i, j) coordinates of a leaf near the cell's center (the cell
     /// itself for a leaf) and the Hilbert-curve orientation of the cell
     /// (`S2CellId::ToFaceIJOrientation`). i and j are in [0, 2^30).
     @inlinable
@@ -34,12 +34,12 @@ extension CellID {
         return (face, i, j, bits)
     }
 
-    /// The face and (si, ti) coordinates of the cell's centre, in [0, 2^31]
+    /// The face and (si, ti) coordinates of the cell's center, in [0, 2^31]
     /// (`S2CellId::GetCenterSiTi`).
     @inlinable
     public func centerSiTi() -> (face: Int, si: UInt32, ti: UInt32) {
         let (face, i, j, _) = toFaceIJOrientation()
-        // ToFaceIJOrientation returns one of the two leaves nearest the centre; for non-leaf
+        // ToFaceIJOrientation returns one of the two leaves nearest the center; for non-leaf
         // cells the low bit of i (compared with id bit 2) tells which, and delta corrects it.
         let delta: Int
         if isLeaf {
@@ -53,14 +53,14 @@ extension CellID {
                 UInt32(truncatingIfNeeded: 2 &* j &+ delta))
     }
 
-    /// The centre in (s, t) coordinates of its face (`GetCenterST`).
+    /// The center in (s, t) coordinates of its face (`GetCenterST`).
     @inlinable
     public var centerST: (s: Double, t: Double) {
         let c = centerSiTi()
         return (S2Projection.siTiToST(c.si), S2Projection.siTiToST(c.ti))
     }
 
-    /// The centre in (u, v) coordinates of its face (`GetCenterUV`).
+    /// The center in (u, v) coordinates of its face (`GetCenterUV`).
     @inlinable
     public var centerUV: UVPoint {
         let c = centerSiTi()
@@ -68,18 +68,18 @@ extension CellID {
                        v: S2Projection.stToUV(S2Projection.siTiToST(c.ti)))
     }
 
-    /// The centre in (s, t) space as a point, not unit length (`ToPointRaw`).
+    /// The center in (s, t) space as a point, not unit length (`ToPointRaw`).
     @inlinable
     public var centerPointRaw: UnitVector {
         let c = centerSiTi()
         return S2Projection.faceSiTiToXYZ(c.face, c.si, c.ti)
     }
 
-    /// The centre in (s, t) space as a unit vector (`ToPoint`, normalised as S2 does).
+    /// The center in (s, t) space as a unit vector (`ToPoint`, normalized as S2 does).
     @inlinable
     public var centerPoint: UnitVector { centerPointRaw.normalized }
 
-    /// The latitude/longitude of the centre (`ToLatLng`), in degrees.
+    /// The latitude/longitude of the center (`ToLatLng`), in degrees.
     @inlinable
     public var centerLatLng: LatLng { centerPointRaw.latLng }
 

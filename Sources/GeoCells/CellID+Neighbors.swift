@@ -1,6 +1,6 @@
 extension CellID {
     /// The leaf at (i, j) of `face` where (i, j) may lie up to one leaf beyond the face
-    /// (used for neighbours), reprojected onto the adjacent face (`FromFaceIJWrap`).
+    /// (used for neighbors), reprojected onto the adjacent face (`FromFaceIJWrap`).
     @usableFromInline
     static func fromFaceIJWrap(face: Int, i: Int, j: Int) -> CellID {
         // Clamp to one leaf beyond the face, then go through (x, y, z) with the linear
@@ -49,7 +49,7 @@ extension CellID {
     /// `parent(level: level)` closest to this cell: 4 cells, or 3 at the 8 cube corners
     /// (`AppendVertexNeighbors`). The first appended cell is `parent(level: level)`.
     public func appendVertexNeighbors(level: Int, to output: inout [CellID]) {
-        precondition(level < self.level, "vertex neighbours need a level above the cell's")
+        precondition(level < self.level, "vertex neighbors need a level above the cell's")
         let (face, i, j, _) = toFaceIJOrientation()
         let maxSize = CellID.maxSize
         // The next bit of i and j says which quadrant of parent(level) this cell lies in,
@@ -77,7 +77,7 @@ extension CellID {
             .parent(level: level))
         output.append(CellID.fromFaceIJSame(face: face, i: i, j: j + jOffset, sameFace: jSame)
             .parent(level: level))
-        // Both edge neighbours on other faces: a cube corner, where only 3 cells meet.
+        // Both edge neighbors on other faces: a cube corner, where only 3 cells meet.
         if iSame || jSame {
             output.append(CellID.fromFaceIJSame(face: face, i: i + iOffset, j: j + jOffset,
                                                 sameFace: iSame && jSame).parent(level: level))
@@ -86,9 +86,9 @@ extension CellID {
 
     /// Appends every cell at `level` (>= self.level) that touches this cell's boundary
     /// (edge or vertex) from outside, in S2's order (`AppendAllNeighbors`). At a cube corner
-    /// one diagonal neighbour is appended twice, as in S2.
+    /// one diagonal neighbor is appended twice, as in S2.
     public func appendAllNeighbors(level nbrLevel: Int, to output: inout [CellID]) {
-        precondition(nbrLevel >= level, "neighbour level must be at or below the cell's")
+        precondition(nbrLevel >= level, "neighbor level must be at or below the cell's")
         let start = toFaceIJOrientation()
         let face = start.face
         var i = start.i, j = start.j
@@ -107,13 +107,13 @@ extension CellID {
                 sameFace = j + k < maxSize
             } else {
                 sameFace = true
-                // Bottom and top neighbours.
+                // Bottom and top neighbors.
                 output.append(CellID.fromFaceIJSame(face: face, i: i + k, j: j - nbrSize,
                                                     sameFace: j - size >= 0).parent(level: nbrLevel))
                 output.append(CellID.fromFaceIJSame(face: face, i: i + k, j: j + size,
                                                     sameFace: j + size < maxSize).parent(level: nbrLevel))
             }
-            // Left, right and diagonal neighbours.
+            // Left, right and diagonal neighbors.
             output.append(CellID.fromFaceIJSame(face: face, i: i - nbrSize, j: j + k,
                                                 sameFace: sameFace && i - size >= 0).parent(level: nbrLevel))
             output.append(CellID.fromFaceIJSame(face: face, i: i + size, j: j + k,

@@ -7,7 +7,7 @@ import Geodesy
 /// pairs of bits giving its position among its parent's four children along the Hilbert
 /// curve, then a single 1 bit, then zeros. So a leaf (level 30) id is odd, a face (level 0)
 /// id is `face << 61 | 1 << 60`, and ids increase along the Hilbert curve, face after face.
-/// All leaf cells below a cell have ids in `[rangeMin, rangeMax]`, centred on the cell's id.
+/// All leaf cells below a cell have ids in `[rangeMin, rangeMax]`, centered on the cell's id.
 ///
 /// Invariants of a *valid* id (``isValid``): face < 6 and the lowest set bit is at an even
 /// position. ``none`` (0) and ids parsed from arbitrary tokens may be invalid; most methods

@@ -2,7 +2,7 @@ import Geodesy
 
 /// A region of the sphere made of cells: a sorted list of cell ids (S2's `S2CellUnion`).
 ///
-/// Representation: ``cellIDs``, in increasing id order. A *normalised* union (the result of
+/// Representation: ``cellIDs``, in increasing id order. A *normalized* union (the result of
 /// ``init(_:)``) also has no cell that contains or overlaps another and no four siblings
 /// (they are replaced by their parent), so it is the unique shortest list for its region.
 /// ``init(unnormalized:)`` keeps a list verbatim (for example a coverer result at a
@@ -12,7 +12,7 @@ public struct CellUnion: Hashable, Sendable, RandomAccessCollection {
     /// The cells, in increasing id order.
     public private(set) var cellIDs: [CellID]
 
-    /// A normalised union of arbitrary cell ids (any order, overlaps allowed): sorts, drops
+    /// A normalized union of arbitrary cell ids (any order, overlaps allowed): sorts, drops
     /// cells contained in others, and replaces each complete set of four siblings by their
     /// parent, repeatedly (S2's `S2CellUnion::Normalize`).
     /// - Complexity: O(n log n).

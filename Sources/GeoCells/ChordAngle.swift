@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Geodesy
 
-/// An angle at the centre of the unit sphere, stored as the squared length of its chord.
+/// An angle at the center of the unit sphere, stored as the squared length of its chord.
 ///
 /// Representation: ``length2`` = `(2 sin(θ/2))^2` for a central angle θ in [0, π], so it lies in
 /// [0, 4]. Comparisons, addition of a small error and "is point p within the angle of c" need
@@ -49,7 +49,7 @@ public struct ChordAngle: Comparable, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// The chord angle of a distance on the Earth's surface in metres (sphere of radius
+    /// The chord angle of a distance on the Earth's surface in meters (sphere of radius
     /// `Earth.meanRadius`, 6,371,008.8 m).
     @inlinable
     public init(meters: Double) {
@@ -93,7 +93,7 @@ public struct ChordAngle: Comparable, Hashable, Sendable, CustomStringConvertibl
         return 2 * asin(0.5 * length2.squareRoot())
     }
 
-    /// The angle as a distance on the Earth's surface, in metres (R = `Earth.meanRadius`).
+    /// The angle as a distance on the Earth's surface, in meters (R = `Earth.meanRadius`).
     @inlinable
     public var meters: Double { Earth.meters(fromRadians: radians) }
 

@@ -49,7 +49,7 @@ enum HilbertTables {
 
     /// ``lookupPos`` as a raw pointer for the hot path: reading through it needs no
     /// reference counting or bounds checks (the array costs a retain/release per call).
-    /// Allocated once and never freed; immutable after initialisation, hence safe to share.
+    /// Allocated once and never freed; immutable after initialization, hence safe to share.
     @usableFromInline
     nonisolated(unsafe) static let lookupPosPointer: UnsafePointer<UInt16> = permanentCopy(lookupPos)
 

@@ -12,13 +12,13 @@
 ///   (the highest usable level may then be below `maxLevel`).
 ///
 /// Algorithm (S2's): start from a covering of the cap's bounding cap (4 cells sharing the
-/// vertex nearest the centre, at the deepest level whose cells are at least the cap's width,
+/// vertex nearest the center, at the deepest level whose cells are at least the cap's width,
 /// or the 6 faces); keep a priority queue of cells that intersect the cap without being inside
 /// it, ordered by size, then fewest intersecting children, then fewest children inside; pop
 /// and subdivide while the cell budget allows. The queue is a replica of libstdc++'s heap
 /// (`CandidateHeap`) because S2's tie order between equal priorities depends on it.
 ///
-/// The result is sorted by cell id, non-overlapping, and normalised (four siblings are
+/// The result is sorted by cell id, non-overlapping, and normalized (four siblings are
 /// replaced by their parent) except where `minLevel`/`levelMod` forbid the parent.
 ///
 /// Verified: identical to S2 0.14 on all 2000 coverings of Tests/GeoCellsTests/Fixtures/
@@ -60,7 +60,7 @@ public struct RegionCoverer: Hashable, Sendable {
         }
     }
 
-    /// Validating initialiser (S2 clamps or asserts where this throws).
+    /// Validating initializer (S2 clamps or asserts where this throws).
     /// - Throws: ``OptionsError`` if `maxCells < 1`, a level is outside 0...30,
     ///   `minLevel > maxLevel`, or `levelMod` is not 1, 2 or 3.
     public init(maxCells: Int = 8, minLevel: Int = 0, maxLevel: Int = 30, levelMod: Int = 1)
@@ -331,8 +331,8 @@ extension RegionCoverer {
     }
 
     /// S2's `CanonicalizeCovering` (the branch reachable from a cap's bound, which has at most
-    /// 6 cells): levels adjusted to `maxLevel`/`levelMod`, normalised, denormalised to
-    /// `minLevel`/`levelMod`, then neighbouring cells merged into common ancestors while there
+    /// 6 cells): levels adjusted to `maxLevel`/`levelMod`, normalized, denormalized to
+    /// `minLevel`/`levelMod`, then neighboring cells merged into common ancestors while there
     /// are more than `maxCells`.
     @usableFromInline
     func canonicalize(_ covering: inout [CellID]) {

@@ -9,7 +9,7 @@ import Geodesy
 /// * (face, s, t): u and v remapped to [0, 1] by S2's quadratic projection, which makes
 ///   cell areas vary by at most a factor of about 2.1.
 /// * (face, i, j): s and t as integer leaf-cell coordinates in [0, 2^30).
-/// * (face, si, ti): s and t as integers in [0, 2^31] that also address cell centres and
+/// * (face, si, ti): s and t as integers in [0, 2^31] that also address cell centers and
 ///   edges (`s = si / 2^31`).
 public enum S2Projection {
     /// Leaf cells per face edge: 2^30 (`kLimitIJ`).
@@ -230,7 +230,7 @@ public enum S2Projection {
     @inlinable public static func uAxis(_ face: Int) -> UnitVector { uvwAxis(face, 0) }
     /// The v-axis of `face` (`S2::GetVAxis`).
     @inlinable public static func vAxis(_ face: Int) -> UnitVector { uvwAxis(face, 1) }
-    /// The unit outward normal of `face`, its centre point (`S2::GetNorm`).
+    /// The unit outward normal of `face`, its center point (`S2::GetNorm`).
     @inlinable public static func faceNormal(_ face: Int) -> UnitVector { uvwAxis(face, 2) }
 
     /// The face adjacent to `face` in the negative (`direction` 0) or positive (1) direction

@@ -53,7 +53,7 @@ public struct UVRect: Hashable, Sendable {
         }
     }
 
-    /// The centre, computed as S2's `R2Rect::GetCenter` (`0.5 * (lo + hi)` per axis).
+    /// The center, computed as S2's `R2Rect::GetCenter` (`0.5 * (lo + hi)` per axis).
     @inlinable
     public var center: UVPoint { UVPoint(u: 0.5 * (uLo + uHi), v: 0.5 * (vLo + vHi)) }
 

@@ -20,7 +20,7 @@ import Darwin
 /// argument reduction (``sinCos(degrees:)``).
 ///
 /// Measured against 60-digit references (Tests/GeodesyTests/Fixtures/distances.csv): see
-/// docs/ACCURACY.md; the worst error over 5,000 pairs is a few nanometres.
+/// docs/ACCURACY.md; the worst error over 5,000 pairs is a few nanometers.
 @inlinable
 public func centralAngle(_ a: LatLng, _ b: LatLng) -> Double {
     // Differences kept exact (TwoSum), so that even a 1 mm step across the antimeridian
@@ -41,17 +41,17 @@ public func centralAngle(_ a: LatLng, _ b: LatLng) -> Double {
     return 2 * atan2(h.squareRoot(), k.squareRoot())
 }
 
-/// Great-circle distance in metres between two positions on the sphere of radius
+/// Great-circle distance in meters between two positions on the sphere of radius
 /// `Earth.meanRadius`: `R · centralAngle(a, b)`, in [0, πR] (πR ≈ 20,015,114.4 m).
 ///
 /// Named for the haversine family it belongs to; see ``centralAngle(_:_:)`` for the
-/// well-conditioned form used and its accuracy (nanometres, including near-antipodal pairs).
+/// well-conditioned form used and its accuracy (nanometers, including near-antipodal pairs).
 @inlinable
 public func haversineDistance(_ a: LatLng, _ b: LatLng) -> Double {
     centralAngle(a, b) * Earth.meanRadius
 }
 
-/// Great-circle distance in metres between two points given as vectors (not necessarily of
+/// Great-circle distance in meters between two points given as vectors (not necessarily of
 /// unit length; only their directions matter): `R · atan2(|a × b|, a · b)`.
 ///
 /// Accurate to about 1e-16 rad (under 1 nm) absolute at every separation, including nearly
@@ -66,8 +66,8 @@ public func distance(_ a: UnitVector, _ b: UnitVector) -> Double {
 /// A point `p` lies within `meters` of `c` when `|p - c|² <= chord2(forMeters: meters)`
 /// (unit vectors), which needs no trigonometry per test. The chord test and
 /// `haversineDistance(c, p) <= meters` can disagree only for points within about a
-/// micrometre of the boundary (rounding of the unit vectors, ~1e-16 per component).
-/// - Parameter meters: a distance in metres. `<= 0` gives 0 (only the centre itself);
+/// micrometer of the boundary (rounding of the unit vectors, ~1e-16 per component).
+/// - Parameter meters: a distance in meters. `<= 0` gives 0 (only the center itself);
 ///   `>= πR` (half the circumference, 20,015,114.4 m) gives 4 (the whole sphere); NaN gives
 ///   NaN, against which every comparison is false (contains nothing).
 /// - Returns: a squared chord in [0, 4] (unitless, on the unit sphere).
@@ -80,7 +80,7 @@ public func chord2(forMeters meters: Double) -> Double {
     return chord * chord
 }
 
-/// Surface distance in metres for a squared chord on the unit sphere: `2R asin(√c / 2)`,
+/// Surface distance in meters for a squared chord on the unit sphere: `2R asin(√c / 2)`,
 /// the inverse of ``chord2(forMeters:)``.
 /// - Parameter chord2: a squared chord; `<= 0` gives 0, `>= 4` gives πR, NaN gives NaN.
 @inlinable

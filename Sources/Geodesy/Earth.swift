@@ -5,19 +5,19 @@
 /// geodesics this costs up to about 0.56 % of the distance (measured over the 5,000
 /// reference pairs in Tests/GeodesyTests/Fixtures; docs/ACCURACY.md gives the figures).
 public enum Earth {
-    /// Mean Earth radius in metres (IUGG R1).
+    /// Mean Earth radius in meters (IUGG R1).
     public static let meanRadius: Double = 6_371_008.8
 
-    /// Converts a distance on the surface in metres to an angle at the centre in radians.
+    /// Converts a distance on the surface in meters to an angle at the center in radians.
     @inlinable
     public static func radians(fromMeters meters: Double) -> Double { meters / meanRadius }
 
-    /// Converts an angle at the centre in radians to a surface distance in metres.
+    /// Converts an angle at the center in radians to a surface distance in meters.
     @inlinable
     public static func meters(fromRadians radians: Double) -> Double { radians * meanRadius }
 }
 
-/// One international mile in metres (exact by definition): the package's only definition of it.
+/// One international mile in meters (exact by definition): the package's only definition of it.
 public let metersPerMile: Double = 1609.344
 
 /// Degrees-to-radians conversion, written exactly as S2 does (`d * (π / 180)`) so that

@@ -24,7 +24,7 @@
 // Measured accuracy (tests in `FastTrigTests.swift`): against an 80-bit reference on 300,000
 // seeded random angles, max error 0.68 ulp (sin) and 0.69 ulp (cos), mean 0.25 / 0.23 ulp,
 // 98.9% correctly rounded; against the mpmath fixture (3,000 angles including multiples of 45°,
-// neighbours of quadrant boundaries, tiny and huge angles) max 0.60 ulp for both. Against
+// neighbors of quadrant boundaries, tiny and huge angles) max 0.60 ulp for both. Against
 // glibc's `sin`/`cos` of `radians(degrees: x)` the difference is at most 4e-16 (up to 5 ulp
 // where |value| >= 0.25), which is glibc's argument rounding, not ours.
 //

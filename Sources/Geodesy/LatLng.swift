@@ -8,9 +8,9 @@ import Darwin
 
 /// A position on the sphere as geodetic latitude and longitude, in degrees.
 ///
-/// Invariants (for values made by the throwing or normalising initialisers):
+/// Invariants (for values made by the throwing or normalizing initializers):
 /// both coordinates are finite, `-90 <= latitude <= 90` and `-180 <= longitude <= 180`.
-/// The throwing initialiser keeps the longitude it is given (so both -180 and 180 can occur);
+/// The throwing initializer keeps the longitude it is given (so both -180 and 180 can occur);
 /// ``init(normalizingLatitude:longitude:)`` wraps it into `[-180, 180)`.
 public struct LatLng: Hashable, Sendable, CustomStringConvertible {
     /// Latitude in degrees, north positive, in [-90, 90].
@@ -18,7 +18,7 @@ public struct LatLng: Hashable, Sendable, CustomStringConvertible {
     /// Longitude in degrees, east positive, in [-180, 180].
     public let longitude: Double
 
-    /// Validating initialiser.
+    /// Validating initializer.
     /// - Throws: ``LatLngError`` naming the offending value: a NaN or infinite coordinate,
     ///   a latitude outside [-90, 90], or a longitude outside [-180, 180].
     @inlinable
@@ -31,7 +31,7 @@ public struct LatLng: Hashable, Sendable, CustomStringConvertible {
         self.longitude = longitude
     }
 
-    /// Normalising initialiser: wraps the longitude into [-180, 180).
+    /// Normalizing initializer: wraps the longitude into [-180, 180).
     /// The latitude must still be finite and within [-90, 90] (a latitude beyond a pole has no
     /// single sensible meaning, so it is an error rather than silently folded).
     /// - Throws: ``LatLngError`` for a non-finite coordinate or |latitude| > 90.
@@ -44,7 +44,7 @@ public struct LatLng: Hashable, Sendable, CustomStringConvertible {
         self.longitude = LatLng.wrapLongitude(longitude)
     }
 
-    /// Unchecked initialiser for values already known to satisfy the invariants
+    /// Unchecked initializer for values already known to satisfy the invariants
     /// (for example, computed by this package from a valid position).
     @inlinable
     public init(uncheckedLatitude latitude: Double, longitude: Double) {

@@ -37,8 +37,8 @@ extension LatLngBox {
     /// about 1e-12° plus 6 nm otherwise.
     ///
     /// - Parameters:
-    ///   - center: the cap's centre.
-    ///   - meters: the cap's radius in metres. `0` gives the point box of `center` (all
+    ///   - center: the cap's center.
+    ///   - meters: the cap's radius in meters. `0` gives the point box of `center` (all
     ///     longitudes at a pole); `>= πR` (20,015,114.4 m, half the circumference) or `+∞`
     ///     gives ``full``; a negative or NaN radius means an empty cap and gives ``empty``.
     public static func bounding(center: LatLng, radius meters: Double) -> LatLngBox {

@@ -86,7 +86,7 @@ public func finalBearing(from: LatLng, to: LatLng) -> Double {
     return b
 }
 
-/// The position reached by travelling `distance` metres along a great circle from `from`,
+/// The position reached by traveling `distance` meters along a great circle from `from`,
 /// starting with bearing `bearing` (degrees clockwise from north).
 ///
 /// Computed in the frame rotated to `from`'s meridian:
@@ -99,10 +99,10 @@ public func finalBearing(from: LatLng, to: LatLng) -> Double {
 /// - Parameters:
 ///   - from: the starting point.
 ///   - bearing: degrees, any finite value (taken modulo 360).
-///   - distance: metres, finite; a negative distance travels backwards; distances beyond
+///   - distance: meters, finite; a negative distance travels backwards; distances beyond
 ///     πR continue around the sphere.
-/// - Returns: latitude in [-90, 90], longitude normalised to [-180, 180). A distance of 0
-///   returns `from` itself (longitude normalised).
+/// - Returns: latitude in [-90, 90], longitude normalized to [-180, 180). A distance of 0
+///   returns `from` itself (longitude normalized).
 /// - Precondition: `bearing` and `distance` are finite (a programming error otherwise: values
 ///   read from input are validated where they are read).
 @inlinable
@@ -140,7 +140,7 @@ func addLongitude(_ lon: Double, _ delta: Double) -> Double {
 /// The point a `fraction` of the way from `a` to `b` along the great circle
 /// (0 gives `a`, 1 gives `b` up to rounding, 0.5 the midpoint; values outside [0, 1]
 /// extrapolate along the same circle). For antipodal `a` and `b` the circle follows
-/// ``initialBearing(from:to:)``. Longitude normalised to [-180, 180).
+/// ``initialBearing(from:to:)``. Longitude normalized to [-180, 180).
 @inlinable
 public func interpolate(_ a: LatLng, _ b: LatLng, fraction: Double) -> LatLng {
     destination(from: a, bearing: initialBearing(from: a, to: b),
@@ -148,7 +148,7 @@ public func interpolate(_ a: LatLng, _ b: LatLng, fraction: Double) -> LatLng {
 }
 
 /// The great-circle midpoint of `a` and `b`: equidistant from both (to well under a
-/// nanometre), half-way along the shorter arc. Antipodal pairs get one of their
+/// nanometer), half-way along the shorter arc. Antipodal pairs get one of their
 /// (infinitely many) midpoints, chosen by ``initialBearing(from:to:)``.
 @inlinable
 public func midpoint(_ a: LatLng, _ b: LatLng) -> LatLng {

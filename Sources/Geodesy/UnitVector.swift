@@ -10,7 +10,7 @@ import Darwin
 /// z toward the North Pole). This is S2's `S2Point` representation.
 ///
 /// Vectors made from a ``LatLng`` have unit length up to rounding; arithmetic helpers do not
-/// renormalise unless asked (``normalized``).
+/// renormalize unless asked (``normalized``).
 public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
     /// x component (towards latitude 0, longitude 0).
     public var x: Double
@@ -19,7 +19,7 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
     /// z component (towards the North Pole).
     public var z: Double
 
-    /// The vector (x, y, z) as given: not normalised (see ``normalized``).
+    /// The vector (x, y, z) as given: not normalized (see ``normalized``).
     @inlinable
     public init(x: Double, y: Double, z: Double) {
         self.x = x
@@ -49,7 +49,7 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
     /// The dot product (the cosine of the angle between unit vectors).
     @inlinable public func dot(_ o: UnitVector) -> Double { x * o.x + y * o.y + z * o.z }
 
-    /// The cross product (not normalised).
+    /// The cross product (not normalized).
     @inlinable
     public func cross(_ o: UnitVector) -> UnitVector {
         UnitVector(x: y * o.z - z * o.y, y: z * o.x - x * o.z, z: x * o.y - y * o.x)
@@ -77,15 +77,15 @@ public struct UnitVector: Hashable, Sendable, CustomStringConvertible {
         return dx * dx + dy * dy + dz * dz
     }
 
-    /// Component-wise sum (not normalised).
+    /// Component-wise sum (not normalized).
     @inlinable public static func + (a: UnitVector, b: UnitVector) -> UnitVector {
         UnitVector(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z)
     }
-    /// Component-wise difference (not normalised).
+    /// Component-wise difference (not normalized).
     @inlinable public static func - (a: UnitVector, b: UnitVector) -> UnitVector {
         UnitVector(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z)
     }
-    /// Each component times `s` (not normalised).
+    /// Each component times `s` (not normalized).
     @inlinable public static func * (a: UnitVector, s: Double) -> UnitVector {
         UnitVector(x: a.x * s, y: a.y * s, z: a.z * s)
     }

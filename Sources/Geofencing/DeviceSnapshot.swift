@@ -5,11 +5,10 @@ import Geodesy
 /// never stopped. Fences are named by id, so the snapshot does not depend on fence order.
 /// Times in seconds; the last accepted fix and the anchor (where the device's nearby fences were
 /// last fetched) as unit vectors (x, y, z), as the detector keeps them (the anchor in single
-/// precision, the fix to within a millimetre); the fix's accuracy in metres.
+/// precision, the fix to within a millimeter); the fix's accuracy in meters.
 ///
 /// Only state is stored: after a restore every held fence is looked at on the device's next
-/// fix, which works out again when each must next be looked at. Encoded snapshots that still
-/// carry the fields `horizon` and `processed` (and the state as 0, 1, 2) read the same.
+/// fix, which works out again when each must next be looked at.
 public struct DeviceSnapshot: Hashable, Sendable, Codable {
     /// Where the device is for one fence, as far as the detector has decided.
     public enum Presence: UInt8, Hashable, Sendable, Codable {
@@ -55,7 +54,7 @@ public struct DeviceSnapshot: Hashable, Sendable, Codable {
     public var fix: [Double]?
     /// Time of the last accepted fix, seconds.
     public var fixTime: Double
-    /// Reported accuracy of the last accepted fix, metres.
+    /// Reported accuracy of the last accepted fix, meters.
     public var fixAccuracy: Double
     /// Consecutive fixes rejected by the jump gate.
     public var rejections: Int

@@ -1,13 +1,13 @@
 import Geodesy
 
-/// One device's state: clock, last accepted fix, neighbourhood anchor, odometer, and where its
+/// One device's state: clock, last accepted fix, neighborhood anchor, odometer, and where its
 /// fence entries are in the detector's ``EntryPool``. Exactly 56 bytes.
 ///
 /// The anchor is stored in single precision and is the exact point the device's moves are
 /// measured from (a refresh queries the index at the fix itself, with 1 m to spare for the
 /// rounding). The last accepted fix is kept as a single-precision offset from the anchor:
-/// within a millimetre of the fix wherever the device is, and used only by the jump gate and
-/// the odometer (which adds the millimetre to every step, so it never under-counts).
+/// within a millimeter of the fix wherever the device is, and used only by the jump gate and
+/// the odometer (which adds the millimeter to every step, so it never under-counts).
 @usableFromInline
 struct DeviceTrack {
     /// Time of the last fix seen (accepted or gated), seconds; -infinity before any.
@@ -20,7 +20,7 @@ struct DeviceTrack {
     @usableFromInline var offsetX: Float = 0
     @usableFromInline var offsetY: Float = 0
     @usableFromInline var offsetZ: Float = 0
-    /// Reported accuracy of the last accepted fix, metres; NaN before any accepted fix.
+    /// Reported accuracy of the last accepted fix, meters; NaN before any accepted fix.
     @usableFromInline var fixAccuracy = Float.nan
     /// First entry of the device's block in the pool.
     @usableFromInline var entryStart: UInt32 = 0
@@ -61,7 +61,7 @@ struct DeviceTrack {
         get { UnitVector(x: Double(anchorX), y: Double(anchorY), z: Double(anchorZ)) }
     }
 
-    /// The last accepted fix (to within a millimetre).
+    /// The last accepted fix (to within a millimeter).
     @inlinable var fix: UnitVector {
         UnitVector(x: Double(anchorX) + Double(offsetX), y: Double(anchorY) + Double(offsetY),
                    z: Double(anchorZ) + Double(offsetZ))

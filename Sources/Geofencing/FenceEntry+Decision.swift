@@ -53,7 +53,7 @@ extension FenceEntry {
     /// one per fix).
     ///
     /// - Parameters:
-    ///   - c2: squared chord from the fix to the fence centre.
+    ///   - c2: squared chord from the fix to the fence center.
     ///   - rc: the fence radius as a chord; `band`: its fixed hysteresis band, chord units.
     ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units.
     ///   - perSigma: chord units to sigmas (one over half the fix's accuracy, at least 0.5 m).

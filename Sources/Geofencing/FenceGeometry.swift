@@ -1,6 +1,6 @@
 import Geodesy
 
-/// One fence's geometry as the detector reads it: centre, radius and band in chord units, dwell
+/// One fence's geometry as the detector reads it: center, radius and band in chord units, dwell
 /// seconds (infinity for none).
 @usableFromInline
 struct FenceGeometry {
@@ -19,7 +19,7 @@ struct FenceGeometry {
 }
 
 /// The detector's fence geometry by dense slot, in one cache line or less per fence: a 32-byte
-/// record per fence (its centre and the index of its *shape*) in storage aligned to 64 bytes,
+/// record per fence (its center and the index of its *shape*) in storage aligned to 64 bytes,
 /// and a table of the distinct shapes (radius chord, band and dwell seconds; 24 bytes each).
 /// Tiered fences have a handful of shapes (the 1/3/5-mile tiers: three), so the shape table
 /// stays in the first-level cache and a look at a fence reads one line of the record table.
@@ -32,7 +32,7 @@ struct FenceGeometry {
 /// (what that does to the detector's cache misses: ``TransitionDetector``, "Memory traffic").
 @usableFromInline
 final class FenceGeometryTable: @unchecked Sendable {
-    /// A fence's centre and shape index: 32 bytes, two to a cache line.
+    /// A fence's center and shape index: 32 bytes, two to a cache line.
     @usableFromInline
     struct Record {
         @usableFromInline var x: Double

@@ -4,7 +4,7 @@ import SpatialIndex
 /// One circular fence of a place-bound task, as a value.
 ///
 /// Representation: `id` (the id an index reports, in `0...Int32.max`), the owning task's id,
-/// the ``Place`` (centre in degrees), the ``GeofenceKind`` tier, `radiusMeters` (great circle
+/// the ``Place`` (center in degrees), the ``GeofenceKind`` tier, `radiusMeters` (great circle
 /// on the sphere of radius 6,371,008.8 m), `priority` (larger = more important), and two optional
 /// times in seconds: `dwellSeconds` (time inside before a `dwell` event; set on
 /// `.postArrivalDwell`) and `delaySeconds` (a trigger's delay before it fires).
@@ -17,11 +17,11 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
     public let id: Int32
     /// The owning task's id.
     public let taskID: String
-    /// The place the fence is centred on.
+    /// The place the fence is centered on.
     public let place: Place
     /// Tier of the fence within its task.
     public let kind: GeofenceKind
-    /// Radius in metres, finite and > 0.
+    /// Radius in meters, finite and > 0.
     public let radiusMeters: Double
     /// Monitoring priority; larger is more important (see ``GeofenceKind/defaultPriority``).
     public let priority: Int
@@ -30,7 +30,7 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Seconds a trigger waits after the transition before firing; nil = at once.
     public let delaySeconds: Double?
 
-    /// Validating initialiser.
+    /// Validating initializer.
     /// - Throws: ``GeofenceError`` for a negative id, a non-finite or non-positive radius, or a
     ///   negative or non-finite dwell or delay.
     public init(id: Int32, taskID: String, place: Place, kind: GeofenceKind, radiusMeters: Double,
@@ -49,7 +49,7 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
         self.delaySeconds = delaySeconds
     }
 
-    /// The circle as a SpatialIndex `Fence` (same id, centre and radius), for building an index.
+    /// The circle as a SpatialIndex `Fence` (same id, center and radius), for building an index.
     public var fence: Fence {
         // Cannot fail: the invariants above are stronger than Fence's.
         try! Fence(id: id, center: place.center, radiusMeters: radiusMeters)

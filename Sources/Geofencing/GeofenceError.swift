@@ -2,13 +2,13 @@ import Geodesy
 
 /// Why a place, fence, task or detector input was rejected.
 public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A place's centre is NaN, infinite or out of range.
+    /// A place's center is NaN, infinite or out of range.
     case invalidCenter(placeID: String, LatLngError)
     /// A fence id below 0 (ids must be in `0...Int32.max`).
     case negativeFenceID(Int32)
     /// Fence ids ran past `Int32.max` while numbering a task's fences.
     case fenceIDOverflow
-    /// A radius that is NaN, infinite, zero or negative (metres).
+    /// A radius that is NaN, infinite, zero or negative (meters).
     case invalidRadius(Double)
     /// An approach ring of NaN, infinite, zero or negative miles.
     case invalidApproachMiles(Double)
@@ -31,6 +31,11 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case indexMismatch(fences: Int, indexed: Int)
     /// A ``TransitionDetectorConfiguration`` field out of range.
     case invalidSetting(field: String, value: Double)
+    /// A binary snapshot (``TransitionDetector/binarySnapshot()``) that is not one, ends early
+    /// or has bytes left over: `offset` is the byte where reading failed.
+    case corruptSnapshot(offset: Int)
+    /// More of `what` than the detector's layout can hold (`limit`; `found` were asked for).
+    case capacityExceeded(what: String, found: Int, limit: Int)
 
     /// What was rejected and why, naming the field or id.
     public var description: String {
@@ -38,7 +43,7 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidCenter(let id, let e): return "place \(id): \(e.description)"
         case .negativeFenceID(let v): return "fence id must be in 0...\(Int32.max), got \(v)"
         case .fenceIDOverflow: return "fence ids overflow Int32"
-        case .invalidRadius(let v): return "radius must be a finite number of metres > 0, got \(v)"
+        case .invalidRadius(let v): return "radius must be a finite number of meters > 0, got \(v)"
         case .invalidApproachMiles(let v): return "approach ring must be a finite number of miles > 0, got \(v)"
         case .invalidDwell(let v): return "dwell must be a finite number of seconds >= 0, got \(v)"
         case .invalidDelay(let v): return "delay must be a finite number of seconds >= 0, got \(v)"
@@ -50,6 +55,9 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateFenceID(let id): return "duplicate fence id \(id)"
         case .indexMismatch(let f, let i): return "the index holds \(i) fences but the detector was given \(f)"
         case .invalidSetting(let field, let value): return "detector setting \(field) out of range: \(value)"
+        case .corruptSnapshot(let offset): return "corrupt binary snapshot: unreadable at byte \(offset)"
+        case .capacityExceeded(let what, let found, let limit):
+            return "\(found) \(what): the detector holds at most \(limit)"
         }
     }
 }

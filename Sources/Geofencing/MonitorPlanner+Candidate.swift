@@ -1,12 +1,12 @@
 import Geodesy
 
 extension MonitorPlanner {
-    /// A fence the planner may hand to the OS: id, centre (degrees), radius (metres) and
+    /// A fence the planner may hand to the OS: id, center (degrees), radius (meters) and
     /// priority (larger = more important; it decides who gets a slot when the cap is too small
     /// for the guarantee, and breaks ties in boundary distance).
     ///
     /// Invariant (checked by ``MonitorPlanner/init(candidates:configuration:)``): id in
-    /// `0...Int32.max`, unique among the candidates; centre a valid `LatLng`; radius finite and
+    /// `0...Int32.max`, unique among the candidates; center a valid `LatLng`; radius finite and
     /// > 0.
     public struct Candidate: Hashable, Sendable, Codable {
         /// Fence id, in `0...Int32.max`, unique among the candidates.
@@ -15,12 +15,12 @@ extension MonitorPlanner {
         public var latitude: Double
         /// Center longitude, degrees.
         public var longitude: Double
-        /// Radius, metres (finite, > 0).
+        /// Radius, meters (finite, > 0).
         public var radiusMeters: Double
         /// Priority: larger is more important.
         public var priority: Int
 
-        /// Unvalidated memberwise initialiser; the planner validates when it is built.
+        /// Unvalidated memberwise initializer; the planner validates when it is built.
         public init(id: Int32, latitude: Double, longitude: Double, radiusMeters: Double, priority: Int = 0) {
             self.id = id
             self.latitude = latitude
@@ -32,7 +32,7 @@ extension MonitorPlanner {
 }
 
 extension MonitorPlanner.Candidate {
-    /// The candidate for a task's fence: same id, centre, radius and priority.
+    /// The candidate for a task's fence: same id, center, radius and priority.
     public init(_ fence: Geofence) {
         self.init(id: fence.id, latitude: fence.place.latitude, longitude: fence.place.longitude,
                   radiusMeters: fence.radiusMeters, priority: fence.priority)

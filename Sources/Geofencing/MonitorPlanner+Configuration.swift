@@ -1,10 +1,10 @@
 extension MonitorPlanner {
-    /// The OS limits and safety settings a plan respects. Metres and seconds.
+    /// The OS limits and safety settings a plan respects. Meters and seconds.
     public struct Configuration: Hashable, Sendable, Codable {
         /// How many regions the OS lets the app monitor at once, the refresh region included
         /// (iOS 20, Android 100). At least 1; with 1 only the refresh region is monitored.
         public var capacity: Int
-        /// The smallest region the OS honours; smaller fences are registered enlarged to it, and
+        /// The smallest region the OS honors; smaller fences are registered enlarged to it, and
         /// the refresh radius never goes below it. iOS enlarges small regions to about 100 m.
         public var minimumRegionRadiusMeters: Double
         /// Distance kept between the refresh circle and every unmonitored fence boundary, on top
@@ -19,7 +19,7 @@ extension MonitorPlanner {
         /// `speed × lateDeliverySeconds`. 0 by default, because an OS that reports a region's
         /// initial state on registration catches a fence entered while a replan was late.
         public var lateDeliverySeconds: Double
-        /// Floor of the refresh radius, metres; nil means the minimum region radius (the
+        /// Floor of the refresh radius, meters; nil means the minimum region radius (the
         /// default, which keeps the guarantee wherever the cap allows). A larger floor trades
         /// the guarantee in dense areas for fewer replans: plans whose natural radius is below
         /// it are reported as not guaranteed, and an OS that reports the initial state of new
@@ -36,7 +36,7 @@ extension MonitorPlanner {
         /// every so often (and the OS region stays within what it accepts).
         public var maximumRefreshRadiusMeters: Double
         /// Ring shielding (default off). A candidate is *shielded* when its boundary cannot be
-        /// reached without first crossing the boundary of a concentric candidate (same centre,
+        /// reached without first crossing the boundary of a concentric candidate (same center,
         /// bit-identical degrees) lying between it and the device, even allowing for the
         /// location uncertainty: outside all rings of a place only its outermost ring is
         /// unshielded; between two rings, the two adjacent ones. Shielded candidates get no slot
@@ -50,7 +50,7 @@ extension MonitorPlanner {
         /// device crosses ~34 ring boundaries inward per hour; without them recall drops. Keeping
         /// shielded rings as a bound on the refresh radius instead cannot help: a plan that
         /// would monitor a shielded ring also monitors the ring shielding it, whose unmonitored
-        /// neighbour then caps the radius below the plain plan's.
+        /// neighbor then caps the radius below the plain plan's.
         public var shieldsNestedRings: Bool
         /// Speed floor of the refresh radius, seconds (nil: none): the refresh radius is at
         /// least the distance the device covers in this time at its speed (capped by
@@ -65,12 +65,12 @@ extension MonitorPlanner {
         /// Lead of the refresh circle, seconds (nil: none; default 240, cut where fences crowd:
         /// ``maximumUnguardedFences``). When the plan is given a
         /// heading and a speed of at least ``minimumLeadSpeedMetersPerSecond``, the refresh
-        /// circle is centred `lead = speed × leadSeconds` metres ahead of the device (capped so
+        /// circle is centered `lead = speed × leadSeconds` meters ahead of the device (capped so
         /// that the radius stays within ``maximumRefreshRadiusMeters``) and its radius is at
         /// least `lead + uncertainty`, so the device's true position is inside it. A device that
         /// keeps its heading then travels up to twice as far before it leaves the circle, and
         /// the monitored fences are the ones around where it is going. Boundary distances,
-        /// the choice of fences and the guarantee are all computed from that centre, so the
+        /// the choice of fences and the guarantee are all computed from that center, so the
         /// guarantee means the same as without lead; only the floor `lead + uncertainty` can
         /// make a plan not guaranteed (reported, as with the other floors). Measured (cap 20,
         /// speed floor 90 s, no budget, bench defaults): without lead 99.43 % system recall at
@@ -86,7 +86,7 @@ extension MonitorPlanner {
         /// 3.14 replans per device-hour, against 70.8 %, 99.32 % and 3.15 for 90 s horizons
         /// without a budget. 0 allows none: the plain planner wherever the cap allows.
         public var maximumUnguardedFences: Int?
-        /// Slowest speed whose heading is trusted for the lead, metres per second (default 2:
+        /// Slowest speed whose heading is trusted for the lead, meters per second (default 2:
         /// above walking pace, where the heading between two noisy fixes means little).
         public var minimumLeadSpeedMetersPerSecond: Double
 

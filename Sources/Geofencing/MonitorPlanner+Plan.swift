@@ -3,7 +3,7 @@ import Geodesy
 extension MonitorPlanner {
     /// One plan: the regions to monitor and how to get there from what is registered now.
     public struct Plan: Hashable, Sendable, Codable {
-        /// The refresh region's centre: where the plan was made, or with lead a point ahead of
+        /// The refresh region's center: where the plan was made, or with lead a point ahead of
         /// it along the heading (see ``MonitorPlanner``).
         public var location: LatLng { refreshRegion.center }
         /// The monitored fences, nearest boundary first (or, when crowded, by priority);
@@ -11,9 +11,9 @@ extension MonitorPlanner {
         public var fenceRegions: [Region]
         /// The circle around ``location`` whose exit must trigger the next plan.
         public var refreshRegion: Region
-        /// Margin kept between the refresh circle and every unmonitored boundary, metres.
+        /// Margin kept between the refresh circle and every unmonitored boundary, meters.
         public var marginMeters: Double
-        /// Distance from ``location`` to the nearest boundary of an unmonitored fence, metres
+        /// Distance from ``location`` to the nearest boundary of an unmonitored fence, meters
         /// (`.infinity` when every candidate is monitored).
         public var nearestUnmonitoredBoundaryMeters: Double
         /// True when the guarantee holds: every unmonitored fence boundary is at least
@@ -31,7 +31,7 @@ extension MonitorPlanner {
 
         /// Every region of the plan: the fences, then the refresh region.
         public var regions: [Region] { fenceRegions + [refreshRegion] }
-        /// Radius of the refresh region, metres.
+        /// Radius of the refresh region, meters.
         public var refreshRadiusMeters: Double { refreshRegion.radiusMeters }
     }
 }

@@ -37,7 +37,7 @@ extension MonitorPlanner {
         public var description: String { identifier }
     }
 
-    /// One circular region as handed to the OS: identity, centre (degrees) and radius (metres,
+    /// One circular region as handed to the OS: identity, center (degrees) and radius (meters,
     /// great circle on the sphere of radius 6,371,008.8 m).
     ///
     /// Invariant: `radiusMeters` is finite and at least the planner's minimum region radius
@@ -50,10 +50,10 @@ extension MonitorPlanner {
         public var latitude: Double
         /// Longitude in degrees, in [-180, 180].
         public var longitude: Double
-        /// Radius in metres.
+        /// Radius in meters.
         public var radiusMeters: Double
 
-        /// A circular region: `center` in degrees, `radiusMeters` in metres.
+        /// A circular region: `center` in degrees, `radiusMeters` in meters.
         public init(id: RegionID, center: LatLng, radiusMeters: Double) {
             self.id = id
             self.latitude = center.latitude
@@ -61,7 +61,7 @@ extension MonitorPlanner {
             self.radiusMeters = radiusMeters
         }
 
-        /// The centre as a `LatLng`.
+        /// The center as a `LatLng`.
         public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
         /// The id, center and radius, for debugging.

@@ -11,9 +11,9 @@ import SpatialIndex
 /// registered, so an app reconciles on launch without re-registering everything.
 ///
 /// ## The guarantee, and how it is kept
-/// Write `B(F) = |d(p, c_F) - r_F|` for the great-circle distance from the refresh centre `p`
-/// to the boundary circle of fence F (centre `c_F`, radius `r_F`; outside fences and fences the
-/// device is inside alike). The refresh centre is the device's location, or with lead (below)
+/// Write `B(F) = |d(p, c_F) - r_F|` for the great-circle distance from the refresh center `p`
+/// to the boundary circle of fence F (center `c_F`, radius `r_F`; outside fences and fences the
+/// device is inside alike). The refresh center is the device's location, or with lead (below)
 /// a point ahead of it. The planner monitors the `capacity - 1` fences of smallest `B`
 /// and sets the refresh radius to
 ///
@@ -40,14 +40,14 @@ import SpatialIndex
 ///
 /// ## Speed horizons: lead, speed floor and the unguarded budget (on by default)
 /// Replans per hour grow with speed over refresh radius. With a speed and a heading (from the
-/// app's last fixes), the default configuration centres the refresh circle 240 s of travel
+/// app's last fixes), the default configuration centers the refresh circle 240 s of travel
 /// ahead of the device (``Configuration/leadSeconds``) and makes its radius at least 240 s of
 /// travel (``Configuration/minimumRefreshSeconds``), but never so large that more than 30
 /// fences with a boundary inside the circle go unmonitored
 /// (``Configuration/maximumUnguardedFences``): when they would, both horizons are shortened
 /// step by step (down to none). So a driving device replans every few minutes in open
 /// country and more often where fences crowd. Such a plan keeps the guarantee when the
-/// natural radius (the first unmonitored boundary from the centre, minus the margin) reaches
+/// natural radius (the first unmonitored boundary from the center, minus the margin) reaches
 /// the floor; otherwise it says so (``Plan/isGuaranteed`` false, ``Plan/unguardedFenceIDs``
 /// listing the fences within the circle that it leaves out), and the app's own check at
 /// every wake-up (below) catches entries into those. Precisely: the guarantee holds for every
@@ -90,14 +90,14 @@ public struct MonitorPlanner: Sendable {
     @usableFromInline let index: PackedRTree
     @usableFromInline let positionByID: [Int32: Int32]
     /// Per candidate position: the position of the next larger and next smaller candidate with
-    /// exactly the same centre (a concentric ring of the same place), -1 when there is none.
+    /// exactly the same center (a concentric ring of the same place), -1 when there is none.
     /// Used by ring shielding (see the type's documentation).
     @usableFromInline let nextLargerRing: [Int32]
     @usableFromInline let nextSmallerRing: [Int32]
 
     /// Builds a planner over `candidates`.
     /// - Throws: ``Error`` for a bad configuration, a negative or duplicate id, an invalid
-    ///   centre or a radius that is not finite and > 0 (the first bad candidate is named).
+    ///   center or a radius that is not finite and > 0 (the first bad candidate is named).
     public init(candidates: [Candidate], configuration: Configuration) throws(MonitorPlanner.Error) {
         try configuration.validate()
         var fences: [Fence] = []
@@ -123,7 +123,7 @@ public struct MonitorPlanner: Sendable {
         self.centers = centers
         self.index = PackedRTree(fences)
         self.positionByID = positionByID
-        // Concentric rings: candidates with bit-identical centres, grouped by centre.
+        // Concentric rings: candidates with bit-identical centers, grouped by center.
         var larger = [Int32](repeating: -1, count: candidates.count)
         var smaller = [Int32](repeating: -1, count: candidates.count)
         var groups: [LatLngKey: [Int]] = [:]
@@ -142,13 +142,13 @@ public struct MonitorPlanner: Sendable {
         self.nextSmallerRing = smaller
     }
 
-    /// A centre as a hashable key (bit patterns of latitude and longitude).
+    /// A center as a hashable key (bit patterns of latitude and longitude).
     struct LatLngKey: Hashable {
         let lat: UInt64, lon: UInt64
         init(_ lat: Double, _ lon: Double) { self.lat = lat.bitPattern; self.lon = lon.bitPattern }
     }
 
-    /// Whether the ring at `position`, whose edge is `edge` metres from the device (negative
+    /// Whether the ring at `position`, whose edge is `edge` meters from the device (negative
     /// inside), is shielded by a concentric ring of the same place: a device whose true
     /// position is within `uncertainty` of the plan location cannot reach its boundary without
     /// first crossing the boundary of a ring between them.
@@ -201,7 +201,7 @@ public struct MonitorPlanner: Sendable {
         positionByID[id].map { candidates[Int($0)] }
     }
 
-    /// Distance in metres from `p` to the boundary circle of candidate `id` (`|d - r|`), or nil
+    /// Distance in meters from `p` to the boundary circle of candidate `id` (`|d - r|`), or nil
     /// for an unknown id. Sphere of radius 6,371,008.8 m.
     public func boundaryDistance(from p: LatLng, toFence id: Int32) -> Double? {
         guard let k = positionByID[id] else { return nil }
@@ -260,10 +260,10 @@ public struct MonitorPlanner: Sendable {
     func plan(at location: LatLng, uncertaintyMeters: Double, speedMetersPerSecond: Double, headingDegrees: Double?,
               currentlyMonitored: [Region], previousLocation: LatLng?, horizonScale: Double) throws(MonitorPlanner.Error) -> Plan {
         guard uncertaintyMeters.isFinite, uncertaintyMeters >= 0 else {
-            throw .invalidMotion("uncertainty must be a finite number of metres >= 0, got \(uncertaintyMeters)")
+            throw .invalidMotion("uncertainty must be a finite number of meters >= 0, got \(uncertaintyMeters)")
         }
         guard speedMetersPerSecond.isFinite, speedMetersPerSecond >= 0 else {
-            throw .invalidMotion("speed must be a finite number of metres per second >= 0, got \(speedMetersPerSecond)")
+            throw .invalidMotion("speed must be a finite number of meters per second >= 0, got \(speedMetersPerSecond)")
         }
         if let h = headingDegrees, !h.isFinite {
             throw .invalidMotion("heading must be a finite number of degrees, got \(h)")
@@ -273,7 +273,7 @@ public struct MonitorPlanner: Sendable {
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
         let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
                         horizonScale * speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
-        // Lead: the refresh circle is centred `lead` metres ahead along the heading, and its
+        // Lead: the refresh circle is centered `lead` meters ahead along the heading, and its
         // radius is at least `lead + uncertainty`, so the device's true position is inside it.
         var lead = 0.0
         if headingDegrees != nil, let seconds = config.leadSeconds, speedMetersPerSecond >= config.minimumLeadSpeedMetersPerSecond {

@@ -2,8 +2,8 @@ import Geodesy
 
 /// A named location that tasks are bound to: a POI, home, work or any custom place.
 ///
-/// Representation: the caller's `id` and the centre in degrees (latitude in [-90, 90],
-/// longitude in [-180, 180]). Invariant: the centre is a valid `LatLng`; the initialiser and
+/// Representation: the caller's `id` and the center in degrees (latitude in [-90, 90],
+/// longitude in [-180, 180]). Invariant: the center is a valid `LatLng`; the initializer and
 /// the decoder both check it, so a `Place` never holds NaN or out-of-range coordinates.
 public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Caller's identifier (a POI id, "home", a UUID...). Not interpreted.
@@ -13,8 +13,8 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Longitude in degrees, in [-180, 180].
     public let longitude: Double
 
-    /// Validating initialiser.
-    /// - Throws: ``GeofenceError/invalidCentre(placeID:_:)`` for NaN, infinite or out-of-range
+    /// Validating initializer.
+    /// - Throws: ``GeofenceError/invalidCenter(placeID:_:)`` for NaN, infinite or out-of-range
     ///   coordinates.
     public init(id: String, latitude: Double, longitude: Double) throws(GeofenceError) {
         do {
@@ -27,19 +27,19 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
         self.longitude = longitude
     }
 
-    /// A place at an already validated centre.
+    /// A place at an already validated center.
     public init(id: String, center: LatLng) {
         self.id = id
         self.latitude = center.latitude
         self.longitude = center.longitude
     }
 
-    /// The centre as a `LatLng` (degrees).
+    /// The center as a `LatLng` (degrees).
     public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
     private enum CodingKeys: String, CodingKey { case id, latitude, longitude }
 
-    /// Decodes and validates like ``init(id:latitude:longitude:)``; a bad centre is a
+    /// Decodes and validates like ``init(id:latitude:longitude:)``; a bad center is a
     /// `DecodingError.dataCorrupted` whose underlying error is the ``GeofenceError``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -17,16 +17,16 @@ public enum TaskKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The tiers a task produces; start from ``defaults(for:)`` and override any field.
-/// Distances in miles (approach rings; 1 mile = 1,609.344 m) or metres, times in seconds.
+/// Distances in miles (approach rings; 1 mile = 1,609.344 m) or meters, times in seconds.
 public struct TierSettings: Hashable, Sendable, Codable {
     /// Approach rings in miles, one `.approach` fence each (any order; kept as given).
     public var approachMiles: [Double]
-    /// Radius of the `.arrival` fence in metres; nil = no arrival fence.
+    /// Radius of the `.arrival` fence in meters; nil = no arrival fence.
     public var arrivalRadiusMeters: Double?
     /// Post-arrival dwell in seconds: a `.postArrivalDwell` fence with the arrival radius;
     /// nil = none. Ignored without an arrival fence.
     public var dwellSeconds: Double?
-    /// Radius of an arrive/leave trigger fence in metres (used by trigger tasks only).
+    /// Radius of an arrive/leave trigger fence in meters (used by trigger tasks only).
     public var triggerRadiusMeters: Double
     /// Delay of an arrive/leave trigger in seconds; nil = fire at once.
     public var delaySeconds: Double?
@@ -34,7 +34,7 @@ public struct TierSettings: Hashable, Sendable, Codable {
     public var priorityBoost: Int
 
     /// Tier settings; nil or empty values take the defaults of the task's kind
-    /// (``defaults(for:)``). Radii in metres, times in seconds, rings in miles.
+    /// (``defaults(for:)``). Radii in meters, times in seconds, rings in miles.
     public init(approachMiles: [Double] = [], arrivalRadiusMeters: Double? = nil, dwellSeconds: Double? = nil,
                 triggerRadiusMeters: Double = TierSettings.defaultArrivalRadiusMeters,
                 delaySeconds: Double? = nil, priorityBoost: Int = 0) {
@@ -46,10 +46,7 @@ public struct TierSettings: Hashable, Sendable, Codable {
         self.priorityBoost = priorityBoost
     }
 
-    /// One international mile in metres.
-    @available(*, deprecated, message: "use Geodesy's metersPerMile")
-    public static var metersPerMile: Double { Geodesy.metersPerMile }
-    /// Default arrival and trigger radius, metres (above iOS's ~100 m region floor).
+    /// Default arrival and trigger radius, meters (above iOS's ~100 m region floor).
     public static let defaultArrivalRadiusMeters = 150.0
     /// Default post-arrival dwell, seconds (5 minutes).
     public static let defaultDwellSeconds = 300.0

@@ -1,5 +1,5 @@
 /// What an app must change in the OS's monitored set to go from `current` to a plan's regions:
-/// unregister ``remove``, then register ``add``. A region whose centre or radius changed (the
+/// unregister ``remove``, then register ``add``. A region whose center or radius changed (the
 /// refresh region, every time) appears in both, because OS regions cannot be edited in place.
 /// Regions already registered identically are left alone, so reconciling on launch never
 /// re-registers everything.

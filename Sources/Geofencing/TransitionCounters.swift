@@ -15,7 +15,7 @@ public struct TransitionCounters: Hashable, Sendable, Codable {
     public var inaccurate = 0
     /// Skipped by the jump gate (implausibly far from the last accepted fix).
     public var jumps = 0
-    /// Times a device's neighbourhood of fences was fetched from the index.
+    /// Times a device's neighborhood of fences was fetched from the index.
     public var neighborhoodQueries = 0
     /// Ids the index reported that the detector does not know (ignored).
     public var unknownFenceIDs = 0
@@ -23,17 +23,24 @@ public struct TransitionCounters: Hashable, Sendable, Codable {
     /// All counts zero.
     public init() {}
 
-    /// Coding keys: the property names, except that the neighborhood count keeps the key
-    /// `neighbourhoodQueries`, so encoded counters read either way.
-    private enum CodingKeys: String, CodingKey {
-        case fixes, accepted, invalid, outOfOrder, duplicates, inaccurate, jumps, unknownFenceIDs
-        case neighborhoodQueries = "neighbourhoodQueries"
+    /// The field-by-field sum: the counters of detectors that each saw part of one stream (one
+    /// per device shard) add up to those of one detector over all of it.
+    public static func + (a: TransitionCounters, b: TransitionCounters) -> TransitionCounters {
+        var sum = a
+        sum += b
+        return sum
     }
 
-    /// The neighborhood count under its former spelling.
-    @available(*, deprecated, renamed: "neighborhoodQueries")
-    public var neighbourhoodQueries: Int {
-        get { neighborhoodQueries }
-        set { neighborhoodQueries = newValue }
+    /// Adds `b` field by field.
+    public static func += (a: inout TransitionCounters, b: TransitionCounters) {
+        a.fixes += b.fixes
+        a.accepted += b.accepted
+        a.invalid += b.invalid
+        a.outOfOrder += b.outOfOrder
+        a.duplicates += b.duplicates
+        a.inaccurate += b.inaccurate
+        a.jumps += b.jumps
+        a.neighborhoodQueries += b.neighborhoodQueries
+        a.unknownFenceIDs += b.unknownFenceIDs
     }
 }

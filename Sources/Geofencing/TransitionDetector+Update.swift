@@ -97,7 +97,7 @@ struct FixContext {
     }
 
     /// ``visit(_:geometry:fenceIDs:into:)`` given the fence's geometry `g` and the squared chord
-    /// `c2` from the fix to its centre. A settled entry with a positive ``clearance(_:c2:_:)``
+    /// `c2` from the fix to its center. A settled entry with a positive ``clearance(_:c2:_:)``
     /// is only re-armed: by the invariant stated on
     /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
     /// the fix cannot change it.
@@ -128,7 +128,7 @@ struct FixContext {
         return clearance > 0 ? reading(after: clearance) : 0
     }
 
-    /// How far (chord units) a device at squared chord `c2` from the centre of fence `g` must
+    /// How far (chord units) a device at squared chord `c2` from the center of fence `g` must
     /// travel before a fix could change the settled `entry`: to be past the boundary, on the
     /// side opposite the entry's state, by more than the band. Less 1e-12 (6 µm) for the
     /// rounding of the chord arithmetic; zero or less when a fix here may change it.

@@ -11,14 +11,14 @@ import SpatialIndex
 /// Turns each device's time-ordered GPS fixes into `enter`, `exit` and `dwell` events for a set
 /// of circular fences, robust to GPS noise.
 ///
-/// Defences, in the order a fix meets them (settings in ``TransitionDetectorConfiguration``):
+/// Defenses, in the order a fix meets them (settings in ``TransitionDetectorConfiguration``):
 /// 1. Bad input is counted and skipped (``TransitionCounters``): NaN/out-of-range values,
 ///    a time earlier than (out of order) or equal to (duplicate) the device's last fix.
 /// 2. Accuracy gate: a fix reporting accuracy worse than `maxAccuracyMeters` changes nothing.
 /// 3. Jump gate: a fix implausibly far from the last accepted one (speed bound plus both
 ///    accuracies) is rejected, up to `maxConsecutiveJumpRejections` in a row.
 /// 4. Accuracy-aware hysteresis: a fix counts as inside only when `d < r - margin` and as
-///    outside only when `d > r + margin`, `margin = h + f r + k a` (metres; `a` the accuracy).
+///    outside only when `d > r + margin`, `margin = h + f r + k a` (meters; `a` the accuracy).
 /// 5. Confirmation: `enterConfirmations` / `exitConfirmations` consecutive decisive fixes, and
 ///    optionally `minimumDwellSeconds` of decisive inside fixes, before an entry counts.
 ///    Or, with `enterEvidence` / `exitEvidence` set (the defaults), evidence instead of steps
@@ -52,7 +52,7 @@ import SpatialIndex
 /// opposite the entry's state, by more than the band: nearer fixes cannot change it (see
 /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``'s
 /// invariant), so a look at an entry with clearance left only re-arms it. A device cannot have
-/// moved further than it has travelled, so an entry whose due reading is ahead of the odometer
+/// moved further than it has traveled, so an entry whose due reading is ahead of the odometer
 /// cannot change. After a refresh all entries
 /// are looked at, then sorted by due reading (rounded to 64 steps), and a fix scans the entries
 /// it has looked at since plus the sorted ones up to the first it has not reached. When the
@@ -62,7 +62,8 @@ import SpatialIndex
 /// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
 /// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
 /// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
-/// holds at most 2^20 entries (a precondition: that many fences within reach of one point).
+/// holds at most 2^20 entries: the initialisers refuse fences of which more could be within reach
+/// of one point (``GeofenceError/capacityExceeded(what:found:limit:)``).
 ///
 /// Memory traffic: most of a fix's time on a busy machine is waiting for cache misses, not
 /// arithmetic. A look reads its fence's geometry from one 64-byte line (``FenceGeometryTable``:
@@ -73,7 +74,7 @@ import SpatialIndex
 /// misses it 1.36 times for reading and runs 1,744 instructions; with 48-byte records and no
 /// hints it missed 2.35 times at 1,708.
 ///
-/// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` metres
+/// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` meters
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
 /// fences under 50 km.
 ///
@@ -87,7 +88,7 @@ public struct TransitionDetector {
 
     /// ``configuration``'s per-fix decision settings.
     @usableFromInline let rules: DecisionRules
-    /// Fence ids by dense slot (slots are in the Z-order of the centres).
+    /// Fence ids by dense slot (slots are in the Z-order of the centers).
     @usableFromInline let fenceIDs: [Int32]
     /// Fence geometry by dense slot: a 32-byte record per fence in 64-byte aligned storage and
     /// a small table of shapes (a visit reads one cache line per fence).
@@ -95,7 +96,7 @@ public struct TransitionDetector {
     /// ``geometryTable``'s records and shapes, read without reference counting.
     @usableFromInline let geometry: GeometryView
     @usableFromInline let slotOfID: [Int32: Int32]
-    /// The neighbourhood query through a shared index: the fences within `meters` of a point
+    /// The neighborhood query through a shared index: the fences within `meters` of a point
     /// given as a unit vector and as latitude and longitude in degrees. Captured once at init for
     /// the concrete index type (calling through a stored existential would copy it, retaining
     /// its arrays, per query). Unused when the detector has its own ``neighborhoodGrid``.
@@ -103,14 +104,14 @@ public struct TransitionDetector {
     /// The detector's own index, when it has one: the fences enlarged by their largest margin
     /// plus the slack, with slots for ids, asked directly (no closure per fence reported).
     @usableFromInline var neighborhoodGrid: LatLngGridIndex?
-    /// Radius of a neighbourhood query, metres.
+    /// Radius of a neighborhood query, meters.
     @usableFromInline let queryRadiusMeters: Double
     /// Squared chord of `neighborhoodSlackMeters`.
     @usableFromInline let slackChord2: Double
     /// `neighborhoodSlackMeters / R` + 1 m: the slack in chord units with room for the anchor's
     /// rounding.
     @usableFromInline let slackChord: Double
-    /// `accuracyFactor / R`: chord units per metre of accuracy.
+    /// `accuracyFactor / R`: chord units per meter of accuracy.
     @usableFromInline let accuracyChordPerMeter: Double
 
     /// Fence slot by id when ids are dense enough for a table (-1 = unknown id); else empty.
@@ -160,6 +161,20 @@ public struct TransitionDetector {
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
+        if fences.count > 1 << Int(EntryPool.maxClass) {
+            let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
+            let band = { (f: Fence) in configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters }
+            var enlarged: [Fence] = []
+            for f in fences {
+                let radius = f.radiusMeters + band(f) + extra
+                do {
+                    enlarged.append(try Fence(id: f.id, center: f.center, radiusMeters: radius))
+                } catch {
+                    throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
+                }
+            }
+            try Self.checkEntryCapacity(enlarged)
+        }
         self.queryWithin = { meters, p, _, _, body in index.forEachWithin(meters: meters, of: p, body) }
     }
 
@@ -172,7 +187,7 @@ public struct TransitionDetector {
     /// faster choice when no index is shared).
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``, and
     ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
-    ///   and the slack is not a finite number of metres (settings valid alone but too large together).
+    ///   and the slack is not a finite number of meters (settings valid alone but too large together).
     public init(fences: [Fence], dwellSeconds: [Int32: Double] = [:],
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
@@ -185,10 +200,40 @@ public struct TransitionDetector {
             do {
                 enlarged.append(try Fence(id: slotOfID[f.id]!, center: f.center, radiusMeters: radius))
             } catch {
-                throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
+                throw .invalidSetting(field: "neighborhood radius of fence \(f.id)", value: radius)
             }
         }
-        self.neighborhoodGrid = LatLngGridIndex(enlarged)
+        try Self.checkEntryCapacity(enlarged)
+        do {
+            self.neighborhoodGrid = try LatLngGridIndex(enlarged)
+        } catch {
+            switch error {
+            case let .tooManyFences(count, limit), let .tooManyGroups(count, limit):
+                throw .capacityExceeded(what: "fences (in the neighbourhood grid)", found: count, limit: limit)
+            case .invalidCellsPerRadius(let value):
+                throw .invalidSetting(field: "cellsPerRadius", value: value)
+            }
+        }
+    }
+
+    /// Refuses fences of which more than ``EntryPool``'s 2^20 (the entries one device can hold)
+    /// could be within reach of one point: `enlarged` are the fences grown by their margins and
+    /// the slack, and a point inside k of them is within `r_i + r_max` of the centre of each.
+    /// Free below 2^20 fences; above, one `forEachWithin` query per fence (stopping at the first
+    /// fence with too many neighbours).
+    /// - Throws: ``GeofenceError/capacityExceeded(what:found:limit:)``.
+    static func checkEntryCapacity(_ enlarged: [Fence]) throws(GeofenceError) {
+        let limit = 1 << Int(EntryPool.maxClass)
+        guard enlarged.count > limit else { return }
+        let tree = PackedRTree(enlarged)
+        let largest = enlarged.map(\.radiusMeters).max() ?? 0
+        for f in enlarged {
+            var near = 0
+            tree.forEachWithin(meters: f.radiusMeters + largest, of: f.centerVector) { _ in near += 1 }
+            if near > limit {
+                throw .capacityExceeded(what: "fences within reach of one point (entries of one device)", found: near, limit: limit)
+            }
+        }
     }
 
     /// Everything but the index query.
@@ -207,7 +252,7 @@ public struct TransitionDetector {
         for f in fences {
             guard slots.updateValue(0, forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
         }
-        // Slots in Z-order of the centres: a device's nearby fences sit close together in
+        // Slots in Z-order of the centers: a device's nearby fences sit close together in
         // `geometry`, so the scan reads few cache lines.
         for k in Self.spatialOrder(fences) {
             let f = fences[k]
@@ -270,7 +315,7 @@ public struct TransitionDetector {
     public var stateEntryCount: Int { tracks.reduce(0) { $0 + $1.entryCount } }
 
     /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
-    /// horizontal accuracy in metres. Appends the events it decides to `events`.
+    /// horizontal accuracy in meters. Appends the events it decides to `events`.
     /// Fixes of one device must come in time order; fixes of different devices may interleave.
     public mutating func process(device: Int32, time: Double, latitude: Double, longitude: Double,
                                  accuracy: Double, into events: inout [TransitionEvent]) {
@@ -323,7 +368,7 @@ public struct TransitionDetector {
                                 accuracy: accuracy, speed: speed, known: hadFix,
                                 previous: hadFix && step > leadMinimumStep ? t.fix : nil, step: step, into: &events)
         } else {
-            // The step, quantised upwards, plus a millimetre for the stored fix's rounding.
+            // The step, quantised upwards, plus a millimeter for the stored fix's rounding.
             let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
             if odometer > Self.odometerLimit {
                 // A rebase: every entry looked at again from here, no index query.
@@ -364,7 +409,7 @@ public struct TransitionDetector {
     }
 
     /// Indices of `fences` sorted by the Z-order (bit-interleaved 16-bit latitude and
-    /// longitude) of their centres, ties by index. O(n log n).
+    /// longitude) of their centers, ties by index. O(n log n).
     static func spatialOrder(_ fences: [Fence]) -> [Int] {
         func spread(_ v: UInt32) -> UInt32 {
             var x = v & 0xFFFF

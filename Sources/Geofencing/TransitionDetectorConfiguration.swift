@@ -1,4 +1,4 @@
-/// The defences of a ``TransitionDetector`` against GPS noise. Metres, seconds, metres per second.
+/// The defenses of a ``TransitionDetector`` against GPS noise. Meters, seconds, meters per second.
 ///
 /// Two rules decide entries and exits. The evidence rule (the default; ``enterEvidence`` and
 /// ``exitEvidence`` positive) scores each fix by how far past the boundary it lies in units of
@@ -24,7 +24,7 @@
 /// measured reason for each is beside it: seed 11, the defaults with that one setting changed,
 /// unless stated.
 public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
-    /// Fixed part of the band, metres (>= 0): the constant of the hysteresis margin, and under
+    /// Fixed part of the band, meters (>= 0): the constant of the hysteresis margin, and under
     /// the evidence rule the offset from the boundary where a fix's evidence starts. Default 0:
     /// under the hysteresis rule (seed 1), 10 / 20 / 40 m more raised false negatives from
     /// 0.47 % to 0.80 / 1.14 / 1.85 % with no gain in false positives (0.15-0.24 %).
@@ -40,7 +40,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// hysteresis rule (seed 1; ``hysteresis`` uses 0.9), 0.5 / 0.75 / 0.9 / 1.0 gave 0.41 / 0.23
     /// / 0.18 / 0.16 % against 0.30 / 0.40 / 0.47 / 0.52 %.
     public var accuracyFactor: Double
-    /// Accuracy gate, metres: a fix reporting a worse accuracy changes no state (it still
+    /// Accuracy gate, meters: a fix reporting a worse accuracy changes no state (it still
     /// advances the device clock). Must be finite. Default 100: gates 50 / 100 / 200 m gave false
     /// positives 0.092 / 0.103 / 0.144 % and false negatives 0.366 / 0.347 / 0.335 % (``precise``
     /// uses 50).
@@ -60,16 +60,16 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// `maxSpeed * dt + jumpAccuracyFactor * (a1 + a2) + jumpSlackMeters` is rejected.
     /// Default 60 m/s (216 km/h): a guard against gross jumps (a cell fix claiming 10 m, a
     /// position from another city); on the measured workloads, whose multipath errors stay
-    /// within a few hundred metres, it rejects nothing, and tighter bounds reject real driving.
+    /// within a few hundred meters, it rejects nothing, and tighter bounds reject real driving.
     public var maxSpeedMetersPerSecond: Double
     /// Multiple of both fixes' accuracies allowed on top of the speed bound (>= 0).
     public var jumpAccuracyFactor: Double
-    /// Constant allowance of the jump gate, metres (>= 0).
+    /// Constant allowance of the jump gate, meters (>= 0).
     public var jumpSlackMeters: Double
     /// After this many consecutive rejected jumps the next fix is accepted anyway (the device
     /// really moved, or the last accepted fix was the outlier); 1...127.
     public var maxConsecutiveJumpRejections: Int
-    /// How far a fix may be, metres, from where the device's cached neighbourhood of fences was
+    /// How far a fix may be, meters, from where the device's cached neighborhood of fences was
     /// fetched (its anchor: the fix then, or half this further along a moving device's step)
     /// before it is fetched again from the index. Affects speed and memory only, never the
     /// events (> 0). Default 3,000 m: on the README's 10k-POI workload 1.5 / 2 / 3 / 4.5 km
@@ -79,7 +79,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// Evidence needed for an entry (>= 0; 0: entries use the hysteresis rule). When positive,
     /// each fix of a device outside scores
     /// `z = min((r - band - d) / sigma, cap) - enterEvidencePerFix`, where `d` is the fix's
-    /// distance from the centre, `band = hysteresisMeters + hysteresisRadiusFraction * r`,
+    /// distance from the center, `band = hysteresisMeters + hysteresisRadiusFraction * r`,
     /// `sigma` half the reported accuracy (the error scale of one axis; at least 0.5 m) and
     /// `cap` ``slowEvidenceCapSigmas`` for a slow fix, else none; the score is
     /// `S = max(0, S + z)` (a CUSUM, kept in steps of 1/8; a still fix also pays
@@ -260,13 +260,11 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
                                                                  slowEvidenceCapSigmas: .infinity,
                                                                  stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 
-    /// Coding keys: the property names, except that the slack keeps the key
-    /// `neighbourhoodSlackMeters`, so encoded configurations read either way.
+    /// Coding keys: the property names.
     private enum CodingKeys: String, CodingKey {
         case hysteresisMeters, hysteresisRadiusFraction, accuracyFactor, maxAccuracyMeters, enterConfirmations,
              exitConfirmations, minimumDwellSeconds, maxSpeedMetersPerSecond, jumpAccuracyFactor, jumpSlackMeters,
-             maxConsecutiveJumpRejections
-        case neighborhoodSlackMeters = "neighbourhoodSlackMeters"
+             maxConsecutiveJumpRejections, neighborhoodSlackMeters
         case enterEvidence, enterEvidencePerFix, exitEvidence, exitEvidencePerFix
         case slowEvidenceCapSigmas, slowSpeedMetersPerSecond
         case stillSpeedMetersPerSecond, stillEvidencePerFix
@@ -324,13 +322,6 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         try c.encode(slowSpeedMetersPerSecond, forKey: .slowSpeedMetersPerSecond)
         try c.encode(stillSpeedMetersPerSecond, forKey: .stillSpeedMetersPerSecond)
         try c.encode(stillEvidencePerFix, forKey: .stillEvidencePerFix)
-    }
-
-    /// The slack under its former spelling.
-    @available(*, deprecated, renamed: "neighborhoodSlackMeters")
-    public var neighbourhoodSlackMeters: Double {
-        get { neighborhoodSlackMeters }
-        set { neighborhoodSlackMeters = newValue }
     }
 
     /// Checks every field's range.

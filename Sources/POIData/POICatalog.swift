@@ -121,9 +121,3 @@ public struct POICatalog: Sendable {
     /// `LatLngBox/empty` when there are no POIs.
     public var boundingBox: LatLngBox { LatLngBox.bounding(locations) }
 }
-
-extension POICatalog {
-    /// Former spelling of ``uncategorizedCount``.
-    @available(*, deprecated, renamed: "uncategorizedCount")
-    public var uncategorisedCount: Int { uncategorizedCount }
-}

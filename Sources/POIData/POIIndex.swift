@@ -14,7 +14,7 @@ import SpatialIndex
 /// Representation: one `Layer` per category plus one over every POI. A layer lists its POIs
 /// in Z-order (Morton order of quantised latitude/longitude, ties by catalog index) and holds a
 /// `PackedRTree` of zero-radius fences whose id is the position in that list, the POIs' unit
-/// vectors in the same order, and a starting search radius. Distances are great-circle metres
+/// vectors in the same order, and a starting search radius. Distances are great-circle meters
 /// on the sphere of radius 6,371,008.8 m, computed from squared chords exactly as the spatial
 /// index does; ties at equal distance go to the smaller catalog index.
 ///
@@ -38,7 +38,7 @@ public struct POIIndex: Sendable {
         @usableFromInline let vectors: [UnitVector]
         /// Catalog index by position in the layer.
         @usableFromInline let pois: [Int32]
-        /// Metres: the radius that holds one POI at the layer's mean density over its
+        /// Meters: the radius that holds one POI at the layer's mean density over its
         /// bounding box (at least 1 m).
         @usableFromInline let startRadius: Double
     }

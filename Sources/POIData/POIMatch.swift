@@ -4,7 +4,7 @@
 public struct POIMatch: Hashable, Sendable, CustomStringConvertible {
     /// Index of the POI in the ``POICatalog``.
     public var poi: Int
-    /// Great-circle distance from the query location, metres.
+    /// Great-circle distance from the query location, meters.
     public var distanceMeters: Double
     /// Which query location (0 for a single one; else its position in the list).
     public var origin: Int

@@ -1,5 +1,6 @@
 /// What the OS says about the app at a decision: permissions and whether it is in the
-/// foreground. A ``PermissionSource`` supplies it in an app; tests and the benchmark build it.
+/// foreground. The app builds it from the OS's settings (Core Location and notification
+/// permissions, the application state); tests and the benchmark build it by hand.
 public struct AppContext: Hashable, Sendable, Codable {
     /// Location permission (any level that delivers region events).
     public var hasLocationPermission: Bool

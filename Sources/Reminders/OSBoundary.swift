@@ -17,12 +17,6 @@ public protocol ReminderClock: Sendable {
     func sleep(seconds: Double) async throws
 }
 
-/// What the OS allows and whether the app is on screen (Core Location and notification
-/// settings on Apple platforms).
-public protocol PermissionSource: Sendable {
-    func current() async -> AppContext
-}
-
 /// Writes a lapse check-in: a persona or a text generator plugs in here. It may fail or be slow:
 /// ``LapseCheckIn/content(for:provider:clock:timeoutSeconds:)`` falls back to plain text.
 public protocol CheckInContentProviding: Sendable {

@@ -2,11 +2,11 @@
 /// `report.html` from the same values.
 ///
 /// Units: speeds in fixes per second, memory in bytes, times in seconds, rates as fractions
-/// (0.0123 is 1.23 %), distances in metres.
+/// (0.0123 is 1.23 %), distances in meters.
 public struct BenchmarkReport: Hashable, Sendable, Codable {
     /// One index on one stabbing workload.
     public struct Stab: Hashable, Sendable, Codable {
-        /// `cells`, `packed`, `dynamic` or `brute` (the `geofence-bench stab --index` names).
+        /// `grid`, `packed`, `dynamic` or `brute` (the `geofence-bench stab --index` names).
         public var index: String
         /// Fences and fixes of the workload.
         public var fences: Int, fixes: Int
@@ -24,7 +24,7 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
 
     /// One setting of the detector's trade-off sweep.
     public struct Detector: Hashable, Sendable, Codable {
-        /// Hysteresis (metres) and accuracy gate (metres; `nil` for the naive detector, which has none).
+        /// Hysteresis (meters) and accuracy gate (meters; `nil` for the naive detector, which has none).
         public var hysteresisMeters: Double, accuracyGateMeters: Double?
         /// False-positive rate (of detections) and false-negative rate (of required true transitions).
         public var falsePositiveRate: Double, falseNegativeRate: Double
@@ -80,7 +80,7 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
 
     /// The settings the report was measured with.
     public var settings: ReportSettings
-    /// Whether the measuring binary was built with optimisation (a debug build's speeds mean nothing).
+    /// Whether the measuring binary was built with optimization (a debug build's speeds mean nothing).
     public var optimized: Bool
     /// Stabbing results, by workload then index.
     public var stab: [Stab]

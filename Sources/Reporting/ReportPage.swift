@@ -24,17 +24,17 @@ public enum ReportPage {
     }
 
     /// Human names of the indexes, by their `--index` names.
-    public static let indexNames = ["cells": "LatLngGridIndex", "packed": "PackedRTree", "dynamic": "DynamicRTree",
+    public static let indexNames = ["grid": "LatLngGridIndex", "packed": "PackedRTree", "dynamic": "DynamicRTree",
                                     "brute": "BruteForceIndex"]
     /// Human names of the peers of `scripts/compare-peers`.
     public static let peerNames = ["latlng_grid": "lat/lng grid (C++)", "s2_cover": "S2 cover index (C++)",
                                    "boost_packed": "Boost packed R* (C++)", "boost_inserted": "Boost inserted R* (C++)"]
-    /// One colour per index and peer on every chart (Okabe-Ito, as ``Chart/palette``).
-    static let colors = ["cells": "#0072b2", "packed": "#d55e00", "dynamic": "#009e73", "brute": "#cc79a7",
+    /// One color per index and peer on every chart (Okabe-Ito, as ``Chart/palette``).
+    static let colors = ["grid": "#0072b2", "packed": "#d55e00", "dynamic": "#009e73", "brute": "#cc79a7",
                          "latlng_grid": "#e69f00", "s2_cover": "#56b4e9", "boost_packed": "#000000",
                          "boost_inserted": "#999999"]
 
-    /// A series coloured by the index or peer it shows.
+    /// A series colored by the index or peer it shows.
     static func series(_ key: String, _ label: String, _ points: [(x: Double, y: Double)], dashed: Bool = false) -> ChartSeries {
         var s = ChartSeries(label, points: points, dashed: dashed)
         s.color = colors[key]
@@ -42,8 +42,8 @@ public enum ReportPage {
     }
 
     /// Human names of the planner policies.
-    public static let policyNames = ["planner": "MonitorPlanner defaults", "nearest-15min": "nearest centres, every 15 min",
-                                     "nearest-once": "nearest centres, planned once"]
+    public static let policyNames = ["planner": "MonitorPlanner defaults", "nearest-15min": "nearest centers, every 15 min",
+                                     "nearest-once": "nearest centers, planned once"]
 
     /// The HTML page.
     public static func html(_ report: BenchmarkReport) -> String { render(report).html }
@@ -52,7 +52,8 @@ public enum ReportPage {
     /// caption included); `Chart/id` names them.
     public static func charts(_ report: BenchmarkReport) -> [Chart] { render(report).charts }
 
-    static func render(_ report: BenchmarkReport) -> (html: String, charts: [Chart]) {
+    /// The page's HTML and its charts (as ``charts(_:)`` gives them).
+    public static func render(_ report: BenchmarkReport) -> (html: String, charts: [Chart]) {
         var page = Page()
         let s = report.settings
         page.raw("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n")
@@ -97,7 +98,7 @@ public enum ReportPage {
 
     static func stabSection(_ report: BenchmarkReport, _ page: inout Page) {
         page.element("h2", "Stabbing: every fence that contains each fix")
-        let indexes = ["cells", "packed", "dynamic", "brute"].filter { i in report.stab.contains { $0.index == i } }
+        let indexes = ["grid", "packed", "dynamic", "brute"].filter { i in report.stab.contains { $0.index == i } }
         var speed = Chart(title: "Stabbing throughput against fence count",
                           x: ChartAxis("fences", scale: .logarithmic),
                           y: ChartAxis("fixes per second, one thread", scale: .logarithmic))
@@ -248,7 +249,7 @@ public enum ReportPage {
         let once = report.planner.filter { $0.policy == "nearest-once" }
             .map { "\(NumberText.fixed(100 * (1 - $0.systemRecall), decimals: 1)) % at cap \($0.cap)" }
         recall.caption = "Missed = 100 % minus the system recall: entries caught neither by an OS event nor by the app's "
-            + "own check when the OS wakes it. The nearest centres planned once miss " + once.joined(separator: ", ") + "."
+            + "own check when the OS wakes it. The nearest centers planned once miss " + once.joined(separator: ", ") + "."
         replans.caption = "A replan is every plan after a device's first; the planned-once baseline never replans."
         if let source = report.sweepSource {
             recall.caption += " From " + sweepDescription(source) + "."
@@ -314,27 +315,5 @@ public enum ReportPage {
     static func jsonNumber(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
-    }
-}
-
-extension ReportPage {
-    /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
-    /// (created with its parents when missing); returns the paths written.
-    @discardableResult
-    public static func write(_ report: BenchmarkReport, toDirectory directory: String) throws -> [String] {
-        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
-        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
-        let json = (directory as NSString).appendingPathComponent("report.json")
-        let html = (directory as NSString).appendingPathComponent("report.html")
-        let (page, charts) = render(report)
-        try TextFile.write(ReportPage.json(report), to: json)
-        try TextFile.write(page, to: html)
-        var written = [json, html]
-        for chart in charts {
-            let path = (chartDirectory as NSString).appendingPathComponent(chart.id + ".svg")
-            try TextFile.write(chart.render().fileText, to: path)
-            written.append(path)
-        }
-        return written
     }
 }

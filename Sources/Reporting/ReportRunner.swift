@@ -1,7 +1,10 @@
+import DetectorScoring
 import Geodesy
 import Geofencing
-import Simulation
+import RegionMonitorSimulation
 import SpatialIndex
+import Statistics
+import Workloads
 
 /// Measures a ``BenchmarkReport``: stabbing throughput, memory and candidate false positives of
 /// every index over fence counts; the transition detector's FP/FN trade-off and latency; the
@@ -33,7 +36,7 @@ public enum ReportRunner {
             progress("stabbing: generating \(pois) POIs, \(settings.stabFixes) fixes")
             let workload = WorkloadGenerator.make(settings.stabSpec(pois: pois))
             let fences = try workload.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
-            for index in ["cells", "packed", "dynamic", "brute"] {
+            for index in ["grid", "packed", "dynamic", "brute"] {
                 if index == "brute" && fences.count > settings.bruteForceMaximumFences { continue }
                 progress("stabbing: \(index), \(fences.count) fences")
                 stab.append(try measureStab(index, fences: fences, fixes: workload.fixes, repetitions: settings.repetitions))
@@ -55,21 +58,18 @@ public enum ReportRunner {
             let events = TransitionScoring.detect(fixes, with: &d)
             defaultLatencies = TransitionScoring.match(detected: events, truth: truth).latencies.sorted()
         }
-        for hysteresis in sweep == nil ? settings.hysteresisMeters : [] {
-            for gate in settings.accuracyGatesMeters {
-                progress("detector: hysteresis \(Int(hysteresis)) m, accuracy gate \(Int(gate)) m")
-                var configuration = defaults
-                configuration.hysteresisMeters = hysteresis
-                configuration.maxAccuracyMeters = gate
-                var d = try TransitionDetector(fences: fences, configuration: configuration)
-                let events = TransitionScoring.detect(fixes, with: &d)
-                let score = TransitionScoring.score(detected: events, truth: truth)
-                let isDefault = configuration == defaults
-                if isDefault {
-                    defaultLatencies = TransitionScoring.match(detected: events, truth: truth).latencies.sorted()
-                }
-                detector.append(point(score, hysteresis: hysteresis, gate: gate, isDefault: isDefault))
+        let grid = DetectorSweep.settings(base: defaults, hysteresis: settings.hysteresisMeters, gates: settings.accuracyGatesMeters)
+        for setting in sweep == nil ? grid : [] {
+            let (hysteresis, gate) = (setting.hysteresisMeters, setting.accuracyGateMeters)
+            progress("detector: hysteresis \(Int(hysteresis)) m, accuracy gate \(Int(gate)) m")
+            var d = try TransitionDetector(fences: fences, configuration: setting.configuration)
+            let events = TransitionScoring.detect(fixes, with: &d)
+            let score = TransitionScoring.score(detected: events, truth: truth)
+            let isDefault = setting.configuration == defaults
+            if isDefault {
+                defaultLatencies = TransitionScoring.match(detected: events, truth: truth).latencies.sorted()
             }
+            detector.append(point(score, hysteresis: hysteresis, gate: gate, isDefault: isDefault))
         }
         let naivePoint: BenchmarkReport.Detector
         if let sweep {
@@ -130,8 +130,8 @@ public enum ReportRunner {
         let clock = ContinuousClock()
         let start = clock.now
         switch index {
-        case "cells":
-            let built = LatLngGridIndex(fences)
+        case "grid":
+            let built = try LatLngGridIndex(fences)
             return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
         case "packed":
             let built = PackedRTree(fences)
@@ -179,9 +179,8 @@ public enum ReportRunner {
         for k in 0..<fixes.count {
             index.forEachContaining(latitude: fixes.latitude[k], longitude: fixes.longitude[k], stats: &stats) { _ in }
         }
-        runs.sort()
         return BenchmarkReport.Stab(index: name, fences: index.count, fixes: fixes.count,
-                                    fixesPerSecond: Double(fixes.count) / runs[runs.count / 2], indexBytes: bytes,
+                                    fixesPerSecond: Double(fixes.count) / OrderStatistics.median(runs), indexBytes: bytes,
                                     candidateFalsePositiveRate: stats.falsePositiveRate, hits: hits,
                                     checksum: String(checksum), buildSeconds: seconds(build))
     }

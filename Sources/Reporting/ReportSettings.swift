@@ -1,4 +1,5 @@
-import Simulation
+import DetectorScoring
+import Workloads
 
 /// What ``ReportRunner`` measures: the workload sizes and repetitions of a report.
 ///
@@ -21,7 +22,8 @@ public struct ReportSettings: Hashable, Sendable, Codable {
     public var accuracyPOIs: Int, accuracyFixes: Int
     /// OS caps for the planner (regions the OS monitors at once).
     public var caps: [Int]
-    /// Hysteresis values (metres) and accuracy gates (metres) of the detector's trade-off sweep.
+    /// Hysteresis values (meters) and accuracy gates (meters) of the detector's trade-off sweep
+    /// (both presets: ``DetectorSweep``'s grid).
     public var hysteresisMeters: [Double], accuracyGatesMeters: [Double]
     /// Seed of every generated workload.
     public var seed: UInt64
@@ -33,14 +35,16 @@ public struct ReportSettings: Hashable, Sendable, Codable {
     public static let quick = ReportSettings(
         stabPOIs: [100, 1_000], stabFixes: 20_000, devices: 100, repetitions: 3, bruteForceMaximumFences: 3_000,
         accuracyPOIs: 300, accuracyFixes: 40_000, caps: [20, 50, 100],
-        hysteresisMeters: [0, 10, 20, 40], accuracyGatesMeters: [50, 100, 200, 1_500], seed: 1, isQuick: true)
+        hysteresisMeters: DetectorSweep.hysteresisMeters, accuracyGatesMeters: DetectorSweep.accuracyGatesMeters, seed: 1,
+        isQuick: true)
 
     /// The README's sizes: 3k, 30k and 300k fences with 200,000 fixes each; 10,000 POIs with
     /// 1,000 devices and 1,000,000 fixes for accuracy; caps 20, 50, 100.
     public static let full = ReportSettings(
         stabPOIs: [1_000, 10_000, 100_000], stabFixes: 200_000, devices: 1_000, repetitions: 3,
         bruteForceMaximumFences: 3_000, accuracyPOIs: 10_000, accuracyFixes: 1_000_000, caps: [20, 50, 100],
-        hysteresisMeters: [0, 10, 20, 40], accuracyGatesMeters: [50, 100, 200, 1_500], seed: 1, isQuick: false)
+        hysteresisMeters: DetectorSweep.hysteresisMeters, accuracyGatesMeters: DetectorSweep.accuracyGatesMeters, seed: 1,
+        isQuick: false)
 
     /// JSON keys (snake_case in `report.json`: `stab_pois`, `accuracy_pois`, ...).
     enum CodingKeys: String, CodingKey {

@@ -1,6 +1,6 @@
 /// Why a ResponderStore database could not be opened or used. Every case names the file.
 ///
-/// Opening never repairs, resets or overwrites a file it does not recognise: a corrupt or
+/// Opening never repairs, resets or overwrites a file it does not recognize: a corrupt or
 /// foreign file is left exactly as it was, and the error says what was found.
 public enum ResponderStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite could not open the path (missing directory, no permission).

@@ -1,5 +1,5 @@
 /// How often the phone keeps a fix: when `interval` seconds have passed since the last kept fix,
-/// or the phone has moved more than `distance` metres from it (whichever comes first).
+/// or the phone has moved more than `distance` meters from it (whichever comes first).
 ///
 /// The server derives its liveness thresholds from the same `interval` (see
 /// ``LivenessThresholds``), so phone and server agree on what "late" means.
@@ -7,7 +7,7 @@
 public struct CollectionProfile: Hashable, Sendable, Codable {
     /// Seconds after the last kept fix at which the next fix is kept regardless of movement.
     public let interval: Double
-    /// Metres of movement away from the last kept fix beyond which a fix is kept at once.
+    /// Meters of movement away from the last kept fix beyond which a fix is kept at once.
     public let distance: Double
 
     /// - Precondition: `interval > 0`, `distance >= 0` (either may be `.infinity`).

@@ -56,7 +56,7 @@ public struct Dispatcher: Sendable {
     }
 
     /// Up to `limit` ONLINE responders nearest `point`, within `maxDistanceMeters`, nearest first
-    /// (ties by id), with their great-circle distances in metres.
+    /// (ties by id), with their great-circle distances in meters.
     public mutating func onlineNearest(to point: LatLng, limit: Int, maxDistanceMeters: Double = .infinity) -> [(ResponderID, Double)] {
         for responder in moved {
             guard let position = positions[responder],

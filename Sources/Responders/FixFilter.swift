@@ -25,9 +25,9 @@ public struct FixFilter: Sendable, Codable {
     public var profile: CollectionProfile {
         didSet { if profile != oldValue { profileChanged = true } }
     }
-    /// Metres; fixes with a worse accuracy are dropped (default 100 m).
+    /// Meters; fixes with a worse accuracy are dropped (default 100 m).
     public let maxAccuracy: Double
-    /// Metres per second; default 75 m/s (270 km/h), beyond any road vehicle.
+    /// Meters per second; default 75 m/s (270 km/h), beyond any road vehicle.
     public let maxSpeed: Double
     /// Consecutive speed drops after which the next good fix is accepted (default 3).
     public let speedDropLimit: Int

@@ -56,7 +56,7 @@ public struct IncidentAssignment: Sendable {
     public let location: LatLng
     /// Seconds to wait for an acknowledgement.
     public let ackTimeout: Double
-    /// Candidates nearest first, with their distances in metres at the start.
+    /// Candidates nearest first, with their distances in meters at the start.
     public let candidates: [(responder: ResponderID, distanceMeters: Double)]
     /// Everything that happened, in time order.
     public private(set) var trail: [AssignmentStep] = []

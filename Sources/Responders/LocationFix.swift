@@ -1,7 +1,7 @@
 /// One position from the phone's location provider.
 ///
 /// Units: `time` in seconds (any fixed epoch shared by phone and server, e.g. Unix time),
-/// `latitude`/`longitude` in degrees, `accuracy` the horizontal 68 % radius in metres.
+/// `latitude`/`longitude` in degrees, `accuracy` the horizontal 68 % radius in meters.
 /// Nothing is validated here: ``FixFilter`` drops fixes whose fields are not finite or out of range.
 public struct LocationFix: Hashable, Sendable, Codable {
     /// Seconds, when the fix was taken.
@@ -10,10 +10,10 @@ public struct LocationFix: Hashable, Sendable, Codable {
     public var latitude: Double
     /// Degrees, [-180, 180] when valid.
     public var longitude: Double
-    /// Metres, >= 0 when valid.
+    /// Meters, >= 0 when valid.
     public var accuracy: Double
 
-    /// A fix as given (seconds, degrees, metres); not validated.
+    /// A fix as given (seconds, degrees, meters); not validated.
     public init(time: Double, latitude: Double, longitude: Double, accuracy: Double) {
         self.time = time
         self.latitude = latitude

@@ -4,7 +4,7 @@
 /// reuses a number (across restarts too), so the server can drop a re-sent copy. `duty` and
 /// `powerMode` are the phone's state when it took the fix; the server derives the expected
 /// reporting interval from them (``CollectionProfile/forDuty(_:powerMode:)``).
-/// Units as ``LocationFix``: seconds, degrees, metres.
+/// Units as ``LocationFix``: seconds, degrees, meters.
 public struct ReportedFix: Hashable, Sendable, Codable {
     /// Who reported it.
     public var responder: ResponderID

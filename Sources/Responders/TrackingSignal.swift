@@ -35,7 +35,7 @@ public enum TrackingSignal: UInt8, Hashable, Sendable, Codable {
         }
     }
 
-    /// What the phone shows under the colour.
+    /// What the phone shows under the color.
     public var message: String {
         switch self {
         case .off: "Off duty"

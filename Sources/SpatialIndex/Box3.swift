@@ -6,8 +6,8 @@ import Geodesy
 /// Boxes over (x, y, z) rather than latitude/longitude need no antimeridian or pole case: a cap
 /// that straddles the antimeridian or covers a pole is just a box like any other.
 ///
-/// Invariant for a box made by ``init(capCentre:chord2:)``: every vector `p` with
-/// `squaredChord(p, centre) <= chord2`, for `p` and `centre` of unit length up to rounding,
+/// Invariant for a box made by ``init(capCenter:chord2:)``: every vector `p` with
+/// `squaredChord(p, center) <= chord2`, for `p` and `center` of unit length up to rounding,
 /// lies inside (the bounds carry 1e-12 of slack, then round outward to `Float`).
 @usableFromInline
 struct Box3: Equatable, Sendable {
@@ -37,17 +37,17 @@ struct Box3: Equatable, Sendable {
     /// the Earth) dwarfs the ~1e-16 rounding of unit vectors and of the bound computation.
     @usableFromInline static let slack = 1e-12
 
-    /// The bounding box of the spherical cap with unit-vector `centre` and squared chord radius
+    /// The bounding box of the spherical cap with unit-vector `center` and squared chord radius
     /// `chord2` (angular radius a, with cos a = 1 - chord2/2 and sin a = chord · sqrt(1 - chord2/4)).
     ///
-    /// Derivation: for axis k, let θ be the angle between the axis e_k and the centre, so
+    /// Derivation: for axis k, let θ be the angle between the axis e_k and the center, so
     /// cos θ = c_k and sin θ = sqrt(c_i^2 + c_j^2) (the other two components; accurate even
     /// where acos is not). A cap point p has p_k = cos(angle(p, e_k)), and that angle ranges over
     /// [max(0, θ - a), min(π, θ + a)]. Hence
     /// `max p_k = 1` if θ <= a (c_k >= cos a), else `cos(θ - a) = c_k cos a + sin θ sin a`;
     /// `min p_k = -1` if θ + a >= π (c_k <= -cos a), else `cos(θ + a) = c_k cos a - sin θ sin a`.
     @inlinable
-    init(capCentre c: UnitVector, chord2: Double) {
+    init(capCenter c: UnitVector, chord2: Double) {
         let c2 = Swift.min(Swift.max(chord2, 0), 4)
         let cosA = 1 - c2 * 0.5
         let sinA = Swift.max(0, c2 - c2 * c2 * 0.25).squareRoot()

@@ -7,16 +7,16 @@ import Darwin
 #endif
 import Geodesy
 
-/// The build's classification of the cells near one centre group of ``LatLngGridIndex``: for
+/// The build's classification of the cells near one center group of ``LatLngGridIndex``: for
 /// every cell of the group's level that the padded bounding box of its largest cap meets, the
-/// least and greatest squared chord from the centre to the cell, and from them whether the
+/// least and greatest squared chord from the center to the cell, and from them whether the
 /// group is listed in the cell and how many of its fences hold all of it.
 ///
 /// Same arithmetic as ``CellGeometry/chord2Range(from:center:cell:)``, bit for bit, with the
 /// repeated work hoisted: a cell corner's unit vector is `(cos λ cos φ, sin λ cos φ, sin φ)`
 /// (``UnitVector/init(_:)``), and the grid's parallels and meridians are the same for every
 /// group, so their sines and cosines are computed once per build (``GridTrigonometry``); the
-/// distance to a cell's edge meridian arc is shared with the neighbouring cell when the two
+/// distance to a cell's edge meridian arc is shared with the neighboring cell when the two
 /// edges are the same arc (bit-identical corners); and the corners decide most cells without
 /// the arcs: the least chord is at most a corner's (a corner within reach means "listed") and
 /// the greatest at least a corner's (a corner beyond the largest fence means "held by none").
@@ -27,13 +27,13 @@ struct CellClassifier {
     /// Trigonometry of the grid's parallels and meridians, filled on demand.
     var trig = GridTrigonometry()
     /// Per column of the current band, in visiting order: the column number and the offsets
-    /// (degrees, [0, 360)) of the centre's meridian and of the antipodal meridian east of its
+    /// (degrees, [0, 360)) of the center's meridian and of the antipodal meridian east of its
     /// west edge.
     var columns: [Int] = []
     var centerOffset: [Double] = [], antipodeOffset: [Double] = []
 
     /// Appends the entry key (``LatLngGridIndex/EntryKey``) of every cell of `level` that the
-    /// group with record number `record`, centred on `largest` (its largest fence), is listed
+    /// group with record number `record`, centered on `largest` (its largest fence), is listed
     /// in. `chord2s` are the group's squared chords, descending, -1 past `count`.
     mutating func appendCells(of largest: Fence, level: Int, chord2s: (Double, Double, Double), count: Int,
                               record: Int, into keys: inout [UInt64]) {
@@ -127,7 +127,7 @@ struct CellClassifier {
 
     /// Fills the column list for the rows of `band`: the columns of `box` in visiting order
     /// (west to east; a box crossing the antimeridian from its west column to the last, then
-    /// from 0 to its east column), each with the centre's offsets from its west edge.
+    /// from 0 to its east column), each with the center's offsets from its west edge.
     mutating func cacheColumns(box: LatLngBox, band: Int, level: Int, centerLongitude: Double,
                                _ meridians: GridTrigonometry.Meridians) {
         let count = LatLngGrid.columnCount(band: band, level: level)

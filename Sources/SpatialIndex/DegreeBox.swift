@@ -27,7 +27,7 @@ struct DegreeBox: Equatable, Sendable {
         self.east = east
     }
 
-    /// Margin added to a fence's radius before bounding its cap, metres: covers the error of
+    /// Margin added to a fence's radius before bounding its cap, meters: covers the error of
     /// the fix's unit vector (``UnitVector/init(fastLatitude:longitude:)``, < 1e-15) and of
     /// its degrees recomputed from a vector (`atan2`), many times over. Costs nothing measurable
     /// in false candidates.

@@ -76,7 +76,7 @@ extension DynamicRTree {
         }
     }
 
-    /// Calls `body` with the id of every fence whose centre is within `meters` of `p`
+    /// Calls `body` with the id of every fence whose center is within `meters` of `p`
     /// (great circle, inclusive), in tree order. A negative or NaN distance matches nothing.
     @inlinable
     public func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void) {
@@ -134,7 +134,7 @@ extension DynamicRTree {
                     queue.pushFence(d, id: slotIds[Int(ref)], ref: ref, within: maxDistanceMeters)
                 } else {
                     let box = childBoxes.withUnsafeBufferPointer { $0.box(at: j) }
-                    queue.pushNode(ref, bound: lowerBoundMetres(boxDistance: box.distance(to: p), measure: measure,
+                    queue.pushNode(ref, bound: lowerBoundMeters(boxDistance: box.distance(to: p), measure: measure,
                                                                 maxRadius: maxRadius),
                                    within: maxDistanceMeters)
                 }

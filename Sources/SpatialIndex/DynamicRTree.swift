@@ -195,7 +195,7 @@ public struct DynamicRTree: FenceIndex, Sendable {
 
     func slotBox(_ slot: Int32) -> Box3 {
         let o = 4 * Int(slot)
-        return Box3(capCentre: UnitVector(x: slotData[o], y: slotData[o + 1], z: slotData[o + 2]),
+        return Box3(capCenter: UnitVector(x: slotData[o], y: slotData[o + 1], z: slotData[o + 2]),
                     chord2: slotData[o + 3])
     }
 

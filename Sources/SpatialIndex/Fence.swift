@@ -8,12 +8,12 @@ import Darwin
 import Geodesy
 
 /// A circular geofence: every point within `radiusMeters` (great circle, on the sphere of radius
-/// `Earth.meanRadius`, 6,371,008.8 m) of `centre`, boundary included.
+/// `Earth.meanRadius`, 6,371,008.8 m) of `center`, boundary included.
 ///
-/// Representation: the centre both as `LatLng` (degrees) and as a precomputed `UnitVector`,
+/// Representation: the center both as `LatLng` (degrees) and as a precomputed `UnitVector`,
 /// and the squared chord `chord2 = (2 sin(r / 2R))^2` of the radius, clamped to [0, 4]
 /// (4 = the whole sphere, reached at r >= πR). "Point p is inside" is
-/// `p.chord2(to: centreVector) <= chord2`: no trigonometry, no pole or antimeridian case.
+/// `p.chord2(to: centerVector) <= chord2`: no trigonometry, no pole or antimeridian case.
 /// The chord test agrees with a haversine test except within about 1e-9 m of the boundary.
 ///
 /// Invariants: `id` is in `0...Int32.max` (the sign bit is kept free for indexes that tag ids);
@@ -21,16 +21,16 @@ import Geodesy
 public struct Fence: Hashable, Sendable, CustomStringConvertible {
     /// Caller's identifier, in `0...Int32.max`. Indexes report hits by this id.
     public let id: Int32
-    /// Centre, degrees.
+    /// Center, degrees.
     public let center: LatLng
-    /// Radius in metres, finite and >= 0.
+    /// Radius in meters, finite and >= 0.
     public let radiusMeters: Double
-    /// `centre.unitVector`, precomputed.
+    /// `center.unitVector`, precomputed.
     public let centerVector: UnitVector
     /// Squared chord length of the radius on the unit sphere, in [0, 4].
     public let chord2: Double
 
-    /// Validating initialiser.
+    /// Validating initializer.
     /// - Throws: ``FenceError`` naming the field: a negative `id`, or a non-finite or negative
     ///   radius.
     @inlinable
@@ -45,8 +45,8 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
         self.chord2 = Fence.chord2(forRadiusMeters: radiusMeters)
     }
 
-    /// Validating initialiser from raw degrees (latitude in [-90, 90], longitude in [-180, 180]).
-    /// - Throws: ``FenceError/invalidCentre(_:)`` wrapping the `LatLngError`, or the radius and
+    /// Validating initializer from raw degrees (latitude in [-90, 90], longitude in [-180, 180]).
+    /// - Throws: ``FenceError/invalidCenter(_:)`` wrapping the `LatLngError`, or the radius and
     ///   id errors of ``init(id:center:radiusMeters:)``.
     @inlinable
     public init(id: Int32, latitude: Double, longitude: Double, radiusMeters: Double) throws(FenceError) {
@@ -65,7 +65,7 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
         squaredChord(p.x, p.y, p.z, centerVector.x, centerVector.y, centerVector.z) <= chord2
     }
 
-    /// The squared chord `(2 sin(θ / 2))^2` of a great-circle distance in metres (θ = d / R),
+    /// The squared chord `(2 sin(θ / 2))^2` of a great-circle distance in meters (θ = d / R),
     /// clamped to [0, 4]. Negative or NaN distances give -1 (matches nothing, since every
     /// squared chord is >= 0); +infinity gives 4 (the whole sphere).
     @inlinable

@@ -2,9 +2,9 @@ import Geodesy
 
 /// Which distance orders a nearest-fence query.
 public enum FenceDistance: Hashable, Sendable {
-    /// Great-circle distance from the point to the fence centre, metres (>= 0).
+    /// Great-circle distance from the point to the fence center, meters (>= 0).
     case center
-    /// Distance to the fence edge: centre distance minus radius, metres; negative inside.
+    /// Distance to the fence edge: center distance minus radius, meters; negative inside.
     case edge
 }
 
@@ -12,7 +12,7 @@ public enum FenceDistance: Hashable, Sendable {
 public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
     /// The fence id.
     public var id: Int32
-    /// Distance in metres by the query's ``FenceDistance`` (sphere of radius `Earth.meanRadius`).
+    /// Distance in meters by the query's ``FenceDistance`` (sphere of radius `Earth.meanRadius`).
     public var distanceMeters: Double
 
     /// The fence `id` at `distanceMeters` (by the query's measure).
@@ -67,7 +67,7 @@ public protocol FenceIndex {
     func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                            _ body: (UnsafeBufferPointer<StabHit>) -> Void)
 
-    /// Calls `body` with the id of every fence whose centre lies within `meters` of `p`
+    /// Calls `body` with the id of every fence whose center lies within `meters` of `p`
     /// (great circle, inclusive). A negative or NaN distance matches nothing.
     func forEachWithin(meters: Double, of p: UnitVector, _ body: (Int32) -> Void)
 
@@ -141,7 +141,7 @@ extension FenceIndex {
         return out
     }
 
-    /// Replaces `buffer` with the ids of the fences whose centre is within `meters` of `p`;
+    /// Replaces `buffer` with the ids of the fences whose center is within `meters` of `p`;
     /// returns their number.
     @inlinable
     public func within(meters: Double, of p: UnitVector, into buffer: inout [Int32]) -> Int {
@@ -150,7 +150,7 @@ extension FenceIndex {
         return buffer.count
     }
 
-    /// The ids of the fences whose centre is within `meters` of `p`, ascending.
+    /// The ids of the fences whose center is within `meters` of `p`, ascending.
     @inlinable
     public func fences(withinMeters meters: Double, of p: UnitVector) -> [Int32] {
         var out: [Int32] = []

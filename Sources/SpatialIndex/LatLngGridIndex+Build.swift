@@ -11,32 +11,34 @@ extension LatLngGridIndex {
     ///   - cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller cells per
     ///     fence (fewer candidates, more memory). Default (nil):
     ///     ``defaultCellsPerRadius(fenceCount:)``.
-    /// - Precondition: `cellsPerRadius > 0`; fewer than 2^24 groups (24-bit group numbers in
-    ///   the entries): about 50M fences in 3-tier groups, 16.7M single fences.
+    /// - Throws: ``IndexCapacityError`` when `cellsPerRadius` is not a finite number > 0, for
+    ///   2^29 fences or more (29-bit positions in the sort keys), or for 2^24 groups or more
+    ///   (24-bit group numbers in the entries): about 50M fences in 3-tier groups, 16.7M single
+    ///   fences.
     /// - Complexity: O(n) radix sorts of 64-bit keys plus the cells of each group's bounding
     ///   box; trigonometry once per row and per column of a group's box, not per cell.
-    public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) {
+    public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) throws(IndexCapacityError) {
         let input = Array(fences)
         let n = input.count
         let cellsPerRadius = cellsPerRadius ?? LatLngGridIndex.defaultCellsPerRadius(fenceCount: n)
-        precondition(cellsPerRadius > 0, "cellsPerRadius must be positive")
-        precondition(n < 1 << 29, "too many fences for 29-bit positions in the sort keys")
+        guard cellsPerRadius.isFinite, cellsPerRadius > 0 else { throw .invalidCellsPerRadius(cellsPerRadius) }
+        guard n < 1 << 29 else { throw .tooManyFences(count: n, limit: 1 << 29) }
         self.cellsPerRadius = cellsPerRadius
 
         let sorted = LatLngGridIndex.centerSorted(input)
-        // Groups: runs of identical centres, at most maxGroupSize fences each.
+        // Groups: runs of identical centers, at most maxGroupSize fences each.
         var groupFirst: [Int] = []  // position in `order` of each group's first fence
         groupFirst.reserveCapacity(n + 1)
         for position in 0..<n {
             if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
-               LatLngGridIndex.sameCentre(sorted[g], sorted[position]) {
+               LatLngGridIndex.sameCenter(sorted[g], sorted[position]) {
                 continue
             }
             groupFirst.append(position)
         }
         groupFirst.append(n)
         let groupCount = groupFirst.count - 1
-        precondition(groupCount < 1 << 24, "too many fences for 24-bit group numbers")
+        guard groupCount < 1 << 24 else { throw .tooManyGroups(count: groupCount, limit: 1 << 24) }
 
         // Records by level, then Hilbert order: a level's groups are contiguous, so the groups
         // of one cell form long runs even when tiers of different sizes are single fences.
@@ -160,8 +162,8 @@ extension LatLngGridIndex {
         self.levelMask = levelMask
     }
 
-    /// `input` in centre order: the Hilbert key of the centre (locality), then the centre's
-    /// bits (identical centres become adjacent), then squared chord descending, then input
+    /// `input` in center order: the Hilbert key of the center (locality), then the center's
+    /// bits (identical centers become adjacent), then squared chord descending, then input
     /// order. A radix sort of `hilbert << 29 | position` does all but the tie-breaks, which
     /// only fences with equal Hilbert keys (mostly one POI's tiers) need. The fences are
     /// gathered once, so the build's later passes read them in order (a random read per fence
@@ -196,7 +198,7 @@ extension LatLngGridIndex {
     }
 
     /// Whether fence `a` (input position `i`) goes before fence `b` (position `j`) among
-    /// fences with equal Hilbert keys: centre bits (x, y, z) ascending, then squared chord
+    /// fences with equal Hilbert keys: center bits (x, y, z) ascending, then squared chord
     /// descending, then position.
     @inline(__always)
     static func centerTieOrder(_ a: Fence, _ i: UInt64, _ b: Fence, _ j: UInt64) -> Bool {
@@ -266,8 +268,8 @@ extension LatLngGridIndex {
         fenceCount >= largeIndexFences ? 2.25 : fenceCount >= mediumIndexFences ? 2.5 : 4
     }
 
-    /// Whether two fences have bit-identical centres (so one squared chord serves both).
-    static func sameCentre(_ a: Fence, _ b: Fence) -> Bool {
+    /// Whether two fences have bit-identical centers (so one squared chord serves both).
+    static func sameCenter(_ a: Fence, _ b: Fence) -> Bool {
         a.centerVector.x.bitPattern == b.centerVector.x.bitPattern
             && a.centerVector.y.bitPattern == b.centerVector.y.bitPattern
             && a.centerVector.z.bitPattern == b.centerVector.z.bitPattern

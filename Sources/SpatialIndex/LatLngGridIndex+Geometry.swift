@@ -10,7 +10,7 @@ import Geodesy
 /// longitude when the cell spans it, else on the nearer edge meridian; the farthest is on an
 /// edge meridian unless the cell spans the antipodal meridian.
 enum CellGeometry {
-    /// The least and greatest squared chord from `c` (the unit vector of `centre`) to the
+    /// The least and greatest squared chord from `c` (the unit vector of `center`) to the
     /// points of the cell with the given bounds (degrees; `east - west` in (0, 360]).
     static func chord2Range(from c: UnitVector, center: LatLng,
                             cell: (south: Double, north: Double, west: Double, east: Double))
@@ -30,7 +30,7 @@ enum CellGeometry {
         return (near, far)
     }
 
-    /// The least squared chord from `c` (the unit vector of `centre`) to the points of the box
+    /// The least squared chord from `c` (the unit vector of `center`) to the points of the box
     /// with the given bounds (degrees; `east >= west`; a width of 360 or more is all
     /// longitudes, and `east` may exceed 180). Allocation-free; the packed tree's bound for
     /// nearest queries.

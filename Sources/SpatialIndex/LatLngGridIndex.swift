@@ -11,12 +11,12 @@ import Geodesy
 ///   from its degrees with two multiplications, so a fix whose cell lists no fence costs no
 ///   trigonometry at all (the unit vector for the exact test is computed only when the cell
 ///   has entries). The cell key is 32 bits.
-/// - **Centre groups.** Fences with bit-identical centres form a group (the concentric 1/3/5
-///   mile tiers of a POI are one group) of at most ``maxGroupSize`` fences (more same-centre
+/// - **Center groups.** Fences with bit-identical centers form a group (the concentric 1/3/5
+///   mile tiers of a POI are one group) of at most ``maxGroupSize`` fences (more same-center
 ///   fences make several groups), sorted by squared chord *descending*, so that their hits for
 ///   any point are a prefix. One squared chord `d2` per group answers all its fences.
 ///   `records` holds the groups back to back by level (below), then in Hilbert order of their
-///   centres (nearby groups share cache lines), 5 words (40 bytes) each: the centre, 3 ids and
+///   centers (nearby groups share cache lines), 5 words (40 bytes) each: the center, 3 ids and
 ///   the group's *kind*.
 /// - **Kinds.** Groups with the same radii share one kind (every POI's 1/3/5-mile tiers are
 ///   one kind): its 3 squared chords, a missing fence having -1 (it never passes, so the query
@@ -25,13 +25,13 @@ import Geodesy
 ///   bytes per group, as much as storing them in the records.
 /// - **Classification.** A group gets level L from its largest radius (rows about
 ///   1/``cellsPerRadius`` of the radius tall). Its cells are those of the bounding box of its
-///   largest cap (padded); per cell the squared-chord range `[minC2, maxC2]` from the centre
+///   largest cap (padded); per cell the squared-chord range `[minC2, maxC2]` from the center
 ///   to the cell is computed once (`LatLngGridIndex+Geometry.swift`); the group is listed in the
 ///   cell if its largest cap may meet it (`minC2 <= chord2 + margin`), with `a` = how many of
 ///   its fences surely contain the whole cell (`maxC2 <= chord2 - margin`: "interior"; 3
 ///   when all of them do).
 /// - **Entries: runs of groups.** A cell's groups, in record order, are mostly consecutive
-///   (Hilbert order keeps a neighbourhood's groups together): on the 300k-fence workload a
+///   (Hilbert order keeps a neighborhood's groups together): on the 300k-fence workload a
 ///   cell's ~10 groups form ~2 runs. So an entry is a run: one `UInt32`
 ///   `first group << 8 | last << 7 | a << 5 | (length - 1)`, at most ``maxRun`` groups, `a`
 ///   the least of its groups'. A cell's entries are contiguous and the last is flagged, so
@@ -42,7 +42,7 @@ import Geodesy
 ///   compares and has no branch but "found or not". `levelMask` has bit L set per level in
 ///   use; a fix does one lookup per level (one in the benchmark: all groups have the same
 ///   largest radius).
-/// - **Build.** Centres ordered by a radix sort of `Hilbert key << 29 | position`, the
+/// - **Build.** Centers ordered by a radix sort of `Hilbert key << 29 | position`, the
 ///   fences gathered once in that order; (level, cell, group, interior) packed into one
 ///   `UInt64` per listed cell and radix-sorted; grid-line trigonometry computed once per
 ///   build (`GridTrigonometry`) and most cells decided by their corners (`CellClassifier`).
@@ -58,7 +58,7 @@ import Geodesy
 ///
 /// Exactness: results equal ``BruteForceIndex``'s bit for bit (for the degree entry point:
 /// for `UnitVector(fastLatitude:longitude:)` of the degrees). A tested fence uses the same
-/// expression (`squaredChord(p, centre) <= chord2`); an interior fence's cap holds its whole
+/// expression (`squaredChord(p, center) <= chord2`); an interior fence's cap holds its whole
 /// cell with a margin of 1e-12 in squared chord (~1 mm at 1 mile, ~6 m for a 0 m fence), so
 /// its test passes too; and every fence whose padded cap meets a cell has an entry there. The
 /// margin exceeds by far the rounding of the fix -> cell mapping (`lat + 90` and `lon + 180`,
@@ -69,7 +69,7 @@ import Geodesy
 /// docs/INDEXES.md explains the design against the alternatives measured.
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
-/// groups (one distance per centre); stabbing is what this index is for.
+/// groups (one distance per center); stabbing is what this index is for.
 ///
 /// Statistics: interior fences count as ``QueryStats/acceptedWithoutTest``, every other fence
 /// of a listed group as an exact test (one squared chord per group serves them all).
@@ -77,8 +77,8 @@ import Geodesy
 /// - Complexity: build O(n log n + cells visited); stabbing O(levels + entries in the fix's
 ///   cells + hits).
 public struct LatLngGridIndex: FenceIndex, Sendable {
-    /// Most fences per centre group: the query tests three per group, unrolled, with no loop
-    /// (more fences on one centre make several groups, one squared chord each).
+    /// Most fences per center group: the query tests three per group, unrolled, with no loop
+    /// (more fences on one center make several groups, one squared chord each).
     public static let maxGroupSize = 3
     /// Target ratio of a group's largest radius to the height of its cells' rows: the level is
     /// the deepest whose rows (`1/D` degrees) are at least `radius / cellsPerRadius` tall.
@@ -95,14 +95,14 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// Squared-chord margin of the interior and may-intersect classifications (see above).
     @usableFromInline static var margin: Double { 1e-12 }
 
-    /// Group records, back to back, by level then in Hilbert order of their centres, ``recordWords`` (5 words,
-    /// 40 bytes) each: x, y, z of the centre (Double bits), ids 0 and 1 (0 in the low half),
+    /// Group records, back to back, by level then in Hilbert order of their centers, ``recordWords`` (5 words,
+    /// 40 bytes) each: x, y, z of the center (Double bits), ids 0 and 1 (0 in the low half),
     /// id 2 | kind << 32. A group of fewer than 3 fences has id 0 in the missing places.
     @usableFromInline var records: [UInt64]
     /// Group kinds, ``kindWords`` each: the squared chords of fences 0...2 (descending; -1 for
     /// a missing fence, which never passes) and the number of fences.
     @usableFromInline var kinds: [Double]
-    /// Radii in metres of the fences of each kind, 3 per kind (0 for a missing fence).
+    /// Radii in meters of the fences of each kind, 3 per kind (0 for a missing fence).
     @usableFromInline var kindRadii: [Double]
     /// Number of fences.
     @usableFromInline var fenceCount: Int
@@ -117,7 +117,7 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// Bit L set when some group uses level L.
     @usableFromInline var levelMask: UInt32
 
-    /// 2^64 / golden ratio, odd: Fibonacci hashing spreads neighbouring cell keys.
+    /// 2^64 / golden ratio, odd: Fibonacci hashing spreads neighboring cell keys.
     @usableFromInline static var hashMultiplier: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
     /// Number of fences.
@@ -129,7 +129,7 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
             + cells.memoryBytes
     }
 
-    /// Number of centre groups.
+    /// Number of center groups.
     public var groupCount: Int { records.count / LatLngGridIndex.recordWords }
     /// Number of entries (runs of groups in a cell).
     public var entryCount: Int { entries.count }

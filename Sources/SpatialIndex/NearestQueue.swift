@@ -1,7 +1,7 @@
 import Geodesy
 
 /// The priority queue of the trees' best-first nearest search (Hjaltason & Samet's
-/// incremental nearest neighbour): a binary min-heap of nodes keyed by a lower bound of the
+/// incremental nearest neighbor): a binary min-heap of nodes keyed by a lower bound of the
 /// distance of anything inside, and of fences keyed by their exact distance.
 ///
 /// Order: key, then nodes before fences (so that a node whose bound equals a fence's distance is
@@ -9,7 +9,7 @@ import Geodesy
 /// then fence id. Fences therefore leave the queue in (distance, id) order.
 struct NearestQueue {
     struct Entry {
-        /// Metres: a lower bound for a node, the exact distance for a fence.
+        /// Meters: a lower bound for a node, the exact distance for a fence.
         var key: Double
         /// `Int64.min` for a node; the fence id (>= 0) for a fence.
         var order: Int64
@@ -64,12 +64,12 @@ struct NearestQueue {
         }
     }
 
-    /// Pushes fence `id` (position `ref`) at `distance` metres, if within `limit`.
+    /// Pushes fence `id` (position `ref`) at `distance` meters, if within `limit`.
     mutating func pushFence(_ distance: Double, id: Int32, ref: Int32, within limit: Double) {
         if distance <= limit { push(.init(key: distance, order: Int64(id), ref: ref)) }
     }
 
-    /// Pushes node `ref` with lower bound `bound` metres, if within `limit`.
+    /// Pushes node `ref` with lower bound `bound` meters, if within `limit`.
     mutating func pushNode(_ ref: Int32, bound: Double, within limit: Double) {
         if bound <= limit { push(.init(key: bound, order: .min, ref: ref)) }
     }
@@ -127,7 +127,7 @@ struct NearestQueue {
     }
 }
 
-/// Bounded selection of the `k` best neighbours into a caller's array, with no allocation once
+/// Bounded selection of the `k` best neighbors into a caller's array, with no allocation once
 /// the array has room for `k`: `results` is kept as a max-heap (worst first) of at most `k`
 /// entries under (distance, id) order, then sorted in place.
 enum NearestSelection {
@@ -172,12 +172,12 @@ enum NearestSelection {
     }
 }
 
-/// Lower bound in metres of the `measure` distance from `p` to any fence inside a box, less a
+/// Lower bound in meters of the `measure` distance from `p` to any fence inside a box, less a
 /// 1e-6 m safety margin (rounding of the bound is ~1e-9 m).
 /// For `.edge`, a box that contains `p` may hold a fence containing `p`, whose edge distance is
 /// as low as minus its radius: the bound there is `-maxRadius` of the whole index.
 @inlinable
-func lowerBoundMetres(boxDistance e: Double, measure: FenceDistance, maxRadius: Double) -> Double {
+func lowerBoundMeters(boxDistance e: Double, measure: FenceDistance, maxRadius: Double) -> Double {
     if measure == .edge && e == 0 { return -maxRadius - 1e-6 }
     return meters(forChord2: e * e) - 1e-6
 }

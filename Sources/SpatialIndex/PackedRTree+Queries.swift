@@ -3,7 +3,7 @@ import Geodesy
 extension PackedRTree {
     // MARK: Within a distance
 
-    /// Calls `body` with the id of every fence whose centre is within `meters` of `p`
+    /// Calls `body` with the id of every fence whose center is within `meters` of `p`
     /// (great circle, inclusive), in tree order. A negative or NaN distance matches nothing.
     /// Descends into the nodes whose box meets the box of the query's cap.
     @inlinable
@@ -57,11 +57,11 @@ extension PackedRTree {
 
     // MARK: Nearest
 
-    /// Replaces `results` with the `k` fences nearest to `p` by `measure` (centre distance, or
-    /// edge distance = centre distance - radius, negative inside), within `maxDistanceMeters`,
+    /// Replaces `results` with the `k` fences nearest to `p` by `measure` (center distance, or
+    /// edge distance = center distance - radius, negative inside), within `maxDistanceMeters`,
     /// in (distance, id) order. Best-first search; a node's key is the least distance from `p`
     /// to its box (`CellGeometry/nearChord2(from:center:cell:)`), a lower bound for the
-    /// centres and, outside the box, for the edges of the fences below.
+    /// centers and, outside the box, for the edges of the fences below.
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
         guard height > 0, !(maxDistanceMeters < -maxRadius - 1) else {
@@ -86,7 +86,7 @@ extension PackedRTree {
                         let near = CellGeometry.nearChord2(
                             from: p, center: ll,
                             cell: (Double(b.south), Double(b.north), Double(b.west), Double(b.east)))
-                        queue.pushNode(Int32(c), bound: lowerBoundMetres(boxDistance: near.squareRoot(), measure: measure,
+                        queue.pushNode(Int32(c), bound: lowerBoundMeters(boxDistance: near.squareRoot(), measure: measure,
                                                                          maxRadius: maxRadius),
                                        within: maxDistanceMeters)
                     }

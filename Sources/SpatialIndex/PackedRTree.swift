@@ -5,7 +5,7 @@ import Geodesy
 /// boxes in `Float` degrees and the exact squared-chord test at the leaves.
 ///
 /// Representation:
-/// - Fences are sorted by the `HilbertCurve` key of their centre's degrees and stored in that
+/// - Fences are sorted by the `HilbertCurve` key of their center's degrees and stored in that
 ///   order as flat arrays: `itemData` (x, y, z, chord2 per fence, 32 bytes), `ids`, `radii`.
 ///   `itemData` is blocked by leaf node, structure-of-arrays inside a block: the `m` fences of
 ///   leaf j (m = `leafSize`, fewer in the last) start at word `4 * leafSize * j` as m x, then
@@ -49,7 +49,7 @@ public struct PackedRTree: FenceIndex, Sendable {
     @usableFromInline var itemData: [Double]
     /// Fence ids in Hilbert order.
     @usableFromInline var ids: [Int32]
-    /// Radii in metres, in Hilbert order (for edge distances).
+    /// Radii in meters, in Hilbert order (for edge distances).
     @usableFromInline var radii: [Double]
     /// `4 * lanes` per inner node (inner node `k` is node `leafNodeCount + k`): its children's
     /// souths, norths, wests, easts.
@@ -60,7 +60,7 @@ public struct PackedRTree: FenceIndex, Sendable {
     @usableFromInline var leafNodeCount: Int
     /// Number of node levels, leaves and root included (0 when empty, else at least 2).
     @usableFromInline var height: Int
-    /// Largest fence radius, metres (the edge-distance bound of boxes that contain the point).
+    /// Largest fence radius, meters (the edge-distance bound of boxes that contain the point).
     @usableFromInline var maxRadius: Double
     /// The largest east edge of any box: a second descent at longitude + 360 is needed only up
     /// to here. Below 180 when no box crosses the antimeridian.
@@ -201,7 +201,7 @@ public struct PackedRTree: FenceIndex, Sendable {
                          east: boxes[o &+ 3 &* lanes])
     }
 
-    /// The centre and squared chord of the fence at position `i` (Hilbert order).
+    /// The center and squared chord of the fence at position `i` (Hilbert order).
     @inlinable
     func fenceData(_ i: Int) -> (x: Double, y: Double, z: Double, chord2: Double) {
         let j = i / leafSize, k = i % leafSize

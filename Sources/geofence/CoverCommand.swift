@@ -11,7 +11,7 @@ struct CoverCommand: Subcommand {
         USAGE: geofence cover --max-cells N [--min-level A] [--max-level B] [--level-mod M]
                               [--interior] [--skip-invalid] < caps.csv
 
-        Reads rows lat,lon,radius_m (degrees, metres; a header line is optional) on standard input
+        Reads rows lat,lon,radius_m (degrees, meters; a header line is optional) on standard input
         and writes, for each cap, one line: the tokens of its covering cells, space-separated, in
         increasing cell-id order (no header line).
 
@@ -67,7 +67,7 @@ struct CoverCommand: Subcommand {
             let center = try LatLng(row: v[0], v[1], latColumn: "lat", lonColumn: "lon")
             let radius = v[2]
             guard radius.isFinite && radius >= 0 else {
-                throw RowError(column: "radius_m", message: "radius must be a finite number of metres >= 0, got \(radius)")
+                throw RowError(column: "radius_m", message: "radius must be a finite number of meters >= 0, got \(radius)")
             }
             let tokens = coverer.tokens(center: center, meters: radius)
             out.writeRaw(tokens.joined(separator: " "))

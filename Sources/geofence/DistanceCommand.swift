@@ -11,7 +11,7 @@ struct DistanceCommand: Subcommand {
         USAGE: geofence distance [--skip-invalid] < pairs.csv
 
         Reads rows lat1,lon1,lat2,lon2 (degrees; a header line is optional) on standard input and
-        writes haversine_m,initial_bearing_deg: the great-circle distance in metres on the sphere of
+        writes haversine_m,initial_bearing_deg: the great-circle distance in meters on the sphere of
         radius 6371008.8 m, and the initial bearing at the first point in degrees clockwise from
         north, in [0, 360).
 

@@ -15,7 +15,7 @@ extension PoiCommand {
               --lat L, --lon L
                               The location, degrees.
               --limit K       Number of POIs, 1...10000 (default 5).
-              --max-km D      Only POIs within D kilometres (default: no limit).
+              --max-km D      Only POIs within D kilometers (default: no limit).
 
             """
         let common = """
@@ -42,7 +42,7 @@ extension PoiCommand {
                                             [--skip-invalid] [--json] FILE
 
                 The K POIs of category C nearest to (L, L), within D km, as CSV
-                rank,distance_m,poi_id,osm_type,osm_id,name,category,lat,lon (distance in metres
+                rank,distance_m,poi_id,osm_type,osm_id,name,category,lat,lon (distance in meters
                 on the sphere of radius 6371008.8 m, to 0.1 m; poi_id = 0-based position among the
                 POIs loaded).
 

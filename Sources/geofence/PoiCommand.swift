@@ -27,7 +27,7 @@ struct PoiCommand: Subcommand {
                    "rows" is the number of POIs loaded and "skipped" maps reasons to counts.
           nearest  The K POIs of category C nearest to (L, L), within D km: CSV
                    rank,distance_m,poi_id,osm_type,osm_id,name,category,lat,lon
-                   (distance in metres on the sphere of radius 6371008.8 m, to 0.1 m;
+                   (distance in meters on the sphere of radius 6371008.8 m, to 0.1 m;
                    poi_id = 0-based position among the POIs loaded), or --json.
           fences   The tiered fences of the task "near a C" for those POIs, as fences.csv
                    id,lat,lon,radius_m,poi_id,tier: approach rings of 5, 3 and 1 miles per
@@ -38,7 +38,7 @@ struct PoiCommand: Subcommand {
           --lat L, --lon L
                           The location, degrees.
           --limit K       Number of POIs, 1...10000 (default 5).
-          --max-km D      Only POIs within D kilometres (default: no limit).
+          --max-km D      Only POIs within D kilometers (default: no limit).
           --skip-invalid  Skip bad rows (each reported on standard error) and count them.
           --json          JSON instead of text (stats) or CSV (nearest).
           -h, --help      Show this help.
@@ -118,7 +118,7 @@ struct PoiCommand: Subcommand {
         }
         if let maxText {
             guard let km = Double(maxText), km.isFinite, km >= 0 else {
-                throw UsageError("--max-km expects a number of kilometres >= 0, got '\(maxText)'")
+                throw UsageError("--max-km expects a number of kilometers >= 0, got '\(maxText)'")
             }
             maxMeters = km * 1000
         } else {
@@ -162,6 +162,6 @@ struct PoiCommand: Subcommand {
     /// The input's name in messages.
     var sourceName: String { path == "-" ? "stdin" : path }
 
-    /// A distance in metres rounded to 0.1 m (written in its shortest form, `1234.5`).
+    /// A distance in meters rounded to 0.1 m (written in its shortest form, `1234.5`).
     static func roundedToDecimeter(_ meters: Double) -> Double { (meters * 10).rounded() / 10 }
 }

@@ -107,7 +107,7 @@ import Testing
 }
 
 @Suite struct ChartColorTests {
-    @Test func aSeriesColourOverridesThePalette() {
+    @Test func aSeriesColorOverridesThePalette() {
         var chart = Chart(title: "c", x: ChartAxis("x"), y: ChartAxis("y"))
         var fixed = ChartSeries("fixed", points: [(0, 0), (1, 1)])
         fixed.color = "#123456"
@@ -116,6 +116,6 @@ import Testing
         let strokes = xml.all("path").compactMap { $0.attributes["stroke"] }
         #expect(strokes.contains("#123456"))
         #expect(strokes.contains(Chart.palette[0]))
-        #expect(!strokes.contains(Chart.palette[1]))   // the second series took its own colour
+        #expect(!strokes.contains(Chart.palette[1]))   // the second series took its own color
     }
 }

@@ -4,8 +4,8 @@ import Testing
 @testable import Drawing
 
 @Suite struct GeoOutlineTests {
-    /// Seeded: every outline vertex lies at the fence radius from its centre (great circle), and
-    /// neighbouring vertices never jump by 180 degrees of longitude or more, anywhere on Earth.
+    /// Seeded: every outline vertex lies at the fence radius from its center (great circle), and
+    /// neighboring vertices never jump by 180 degrees of longitude or more, anywhere on Earth.
     @Test func circleVerticesLieOnTheGreatCircleAndAreUnwrapped() throws {
         let seed: UInt64 = 11
         var rng = SplitMix64(seed: seed)
@@ -19,7 +19,7 @@ import Testing
             #expect(!outline.isComplement)
             for (i, v) in outline.ring.enumerated() {
                 let d = haversineDistance(center, LatLng(uncheckedLatitude: v.latitude, longitude: LatLng.wrapLongitude(v.longitude)))
-                #expect(abs(d - radius) < 1e-6, "seed \(seed): centre \(lat),\(lon) r \(radius)")
+                #expect(abs(d - radius) < 1e-6, "seed \(seed): center \(lat),\(lon) r \(radius)")
                 if i > 0 { #expect(abs(v.longitude - outline.ring[i - 1].longitude) < 180) }
             }
         }
@@ -44,7 +44,7 @@ import Testing
         let south = GeoOutline.circle(center: try LatLng(latitude: -89.5, longitude: -120), radius: 100_000, segments: 64)
         #expect(south.pole == -1)
         #expect(south.mapPolygon(latitudeLimit: 90).suffix(2).allSatisfy { $0.latitude == -90 })
-        // A pole exactly at the centre.
+        // A pole exactly at the center.
         #expect(GeoOutline.circle(center: try LatLng(latitude: 90, longitude: 0), radius: 1000, segments: 16).pole == 1)
         // A fence near but not around the pole.
         #expect(GeoOutline.circle(center: try LatLng(latitude: 89, longitude: 0), radius: 1000, segments: 16).pole == 0)

@@ -87,7 +87,7 @@ import Testing
         let bar = ScaleBar(frame: frame, maxPixels: 225)
         #expect([1.0, 2, 5].contains(bar.meters / pow10(floorLog10(bar.meters))))
         #expect(bar.pixels <= 225 && bar.pixels > 225 / 5.01)
-        // Metres per pixel along the parallel: R cos(lat) per radian of longitude.
+        // Meters per pixel along the parallel: R cos(lat) per radian of longitude.
         let expected = bar.meters / (Earth.meanRadius * cosDegrees(bar.latitude) / frame.pixelsPerUnit)
         #expect(abs(bar.pixels - expected) < 1e-9)
     }

@@ -60,11 +60,11 @@ import Testing
         #expect(xml.withClass("marked").count == 1)
     }
 
-    /// Up to ``MapPicture/labelledPOILimit`` POIs are labelled; more are drawn small, faint and unlabelled.
+    /// Up to ``MapPicture/labeledPOILimit`` POIs are labeled; more are drawn small, faint and unlabeled.
     @Test func manyPOIsAreThinnedNotLabelled() throws {
         var map = try helsinkiMap()
         let center = map.pois[0].position
-        map.pois = (0..<(MapPicture.labelledPOILimit + 1)).map { k in
+        map.pois = (0..<(MapPicture.labeledPOILimit + 1)).map { k in
             MapPicture.Point(position: LatLng(uncheckedLatitude: center.latitude + Double(k) * 1e-4, longitude: center.longitude),
                              label: "poi \(k)")
         }

@@ -50,8 +50,11 @@ func readError(_ text: String, chunkSize: Int = CSVReader.defaultChunkSize) -> C
     }
 }
 
+/// A file of the package's malformed-CSV set, `Tests/Fixtures/poi_bad/` (shared with the POI
+/// loader's tests; see the README there).
 func fixtureURL(_ name: String) -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/poi_bad/\(name)")
 }
 
 func fixtureBytes(_ name: String) throws -> [UInt8] {

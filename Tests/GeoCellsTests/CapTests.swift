@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct CapTests {
     /// The cap of every fixture row has S2's stored height bit for bit, and the package's
-    /// lat/lng -> point conversion and metres -> radians conversion agree with S2's inputs.
+    /// lat/lng -> point conversion and meters -> radians conversion agree with S2's inputs.
     @Test func capsMatchS2Bitwise() throws {
         var seen = Set<Int>()
         for row in CoverFixture.rows where seen.insert(row.cap_id).inserted {
@@ -29,7 +29,7 @@ import Testing
         #expect(Cap.empty.complement.isFull && Cap.full.complement.isEmpty)
         #expect(Cap.empty.rectBound.isEmpty)
         #expect(Cap.full.rectBound == LatLngBox.full)
-        // A zero-radius cap contains its centre and nothing else.
+        // A zero-radius cap contains its center and nothing else.
         let point = Cap(center: p, radius: .zero)
         #expect(point.contains(p) && !point.isEmpty)
         #expect(!point.contains(UnitVector(x: 1e-8, y: 0, z: 1).normalized))

@@ -2,9 +2,9 @@ import Testing
 import Geodesy
 @testable import GeoCells
 
-/// Seeded tests of cell centres and (face, i, j) conversion.
+/// Seeded tests of cell centers and (face, i, j) conversion.
 @Suite struct CellIDGeometryTests {
-    @Test func centreMapsBackIntoTheCell() {
+    @Test func centerMapsBackIntoTheCell() {
         let seed: UInt64 = 20_261_122
         var rng = SplitMix64(seed: seed)
         for _ in 0..<3000 {
@@ -18,7 +18,7 @@ import Geodesy
         }
     }
 
-    @Test func centreAccessorsAgree() {
+    @Test func centerAccessorsAgree() {
         var rng = SplitMix64(seed: 99)
         for _ in 0..<500 {
             let c = randomCell(&rng, level: Int(rng.next() % 31))

@@ -23,7 +23,7 @@ import Geodesy
         return out
     }
 
-    @Test func edgeNeighboursAreSymmetric() {
+    @Test func edgeNeighborsAreSymmetric() {
         let seed: UInt64 = 0xED6E
         for id in Self.cells(seed: seed, count: 1500) {
             let nbrs = id.edgeNeighbors
@@ -33,7 +33,7 @@ import Geodesy
                 #expect(n.isValid && n.level == id.level && n != id, "seed \(seed) cell \(id.token)")
                 #expect(n.edgeNeighbors.contains(id), "seed \(seed) cell \(id.token) nbr \(n.token)")
             }
-            // The neighbour across edge k shares that edge's two vertices.
+            // The neighbor across edge k shares that edge's two vertices.
             if id.level > 0 {
                 let cell = Cell(id)
                 for k in 0..<4 {
@@ -45,13 +45,13 @@ import Geodesy
         }
     }
 
-    @Test func faceNeighbours() {
-        // Face 1's neighbours: bottom 5, right 3, top 2, left 0 (S2's s2cell_id_test).
+    @Test func faceNeighbors() {
+        // Face 1's neighbors: bottom 5, right 3, top 2, left 0 (S2's s2cell_id_test).
         #expect(CellID(face: 1).edgeNeighbors == [5, 3, 2, 0].map { CellID(face: $0) })
     }
 
-    @Test func vertexNeighboursFromS2Tests() {
-        // The 4 level-5 cells around the centre of face 2.
+    @Test func vertexNeighborsFromS2Tests() {
+        // The 4 level-5 cells around the center of face 2.
         var nbrs: [CellID] = []
         CellID(UnitVector(x: 0, y: 0, z: 1)).appendVertexNeighbors(level: 5, to: &nbrs)
         nbrs.sort()
@@ -67,7 +67,7 @@ import Geodesy
         #expect(nbrs == [CellID(face: 0), CellID(face: 4), CellID(face: 5)])
     }
 
-    @Test func vertexNeighboursShareTheVertex() {
+    @Test func vertexNeighborsShareTheVertex() {
         let seed: UInt64 = 0x7E47
         var rng = SplitMix64(seed: seed)
         for id in Self.cells(seed: seed, count: 600) where id.level > 0 {
@@ -93,9 +93,9 @@ import Geodesy
         }
     }
 
-    @Test func allNeighboursMatchVertexNeighboursOfChildren() {
-        // S2's own check: all neighbours at `level`, plus the descendants at `level`, equal
-        // the union of the vertex neighbours of every descendant at level + 1.
+    @Test func allNeighborsMatchVertexNeighborsOfChildren() {
+        // S2's own check: all neighbors at `level`, plus the descendants at `level`, equal
+        // the union of the vertex neighbors of every descendant at level + 1.
         let seed: UInt64 = 0xA11
         var rng = SplitMix64(seed: seed)
         for id in Self.cells(seed: seed, count: 120) where id.level < 29 {

@@ -7,7 +7,7 @@ import Geodesy
     static let cells = try! Fixture("s2_cells.csv")
 
     /// The 12 level-30 leaves at cube corners (first/last leaf of a face), whose across-face
-    /// neighbours depend on the S2 version.
+    /// neighbors depend on the S2 version.
     static func isCornerLeaf(_ id: CellID) -> Bool {
         id.isLeaf && (id == CellID(face: id.face).rangeMin || id == CellID(face: id.face).rangeMax)
     }
@@ -36,7 +36,7 @@ import Geodesy
         #expect(checked == 284)
     }
 
-    @Test func edgeNeighboursMatchEveryRow() throws {
+    @Test func edgeNeighborsMatchEveryRow() throws {
         var corner = 0, checked = 0
         for row in Self.cells.namedRows {
             let id = try #require(row.id("id"))
@@ -51,19 +51,19 @@ import Geodesy
         #expect(checked == 284)
     }
 
-    @Test func centreAndVerticesWithinTightTolerance() throws {
+    @Test func centerAndVerticesWithinTightTolerance() throws {
         // 1e-13 degrees is about 11 nm on the Earth; measured worst case is printed below.
         let tolerance = 1e-13
-        var worstCentre = 0.0, worstVertex = 0.0
+        var worstCenter = 0.0, worstVertex = 0.0
         for row in Self.cells.namedRows {
             let id = try #require(row.id("id"))
             let cell = Cell(id)
             let center = id.centerLatLng
             let wantLat = row.double("center_lat"), wantLon = row.double("center_lon")
-            worstCentre = max(worstCentre, abs(center.latitude - wantLat))
+            worstCenter = max(worstCenter, abs(center.latitude - wantLat))
             #expect(abs(center.latitude - wantLat) <= tolerance, "cell \(row["token"])")
             if abs(wantLat) != 90 {  // longitude at a pole is arbitrary
-                worstCentre = max(worstCentre, abs(center.longitude - wantLon))
+                worstCenter = max(worstCenter, abs(center.longitude - wantLon))
                 #expect(abs(center.longitude - wantLon) <= tolerance, "cell \(row["token"])")
             }
             for k in 0..<4 {
@@ -79,13 +79,13 @@ import Geodesy
                 }
             }
         }
-        print("s2_cells: worst center error \(worstCentre) deg, worst vertex error \(worstVertex) deg")
+        print("s2_cells: worst center error \(worstCenter) deg, worst vertex error \(worstVertex) deg")
     }
 
 }
 
 @Suite struct CellGeometryTests {
-    @Test func verticesEdgesAndCentre() {
+    @Test func verticesEdgesAndCenter() {
         var rng = SplitMix64(seed: 31337)
         for _ in 0..<500 {
             let id = randomCell(&rng, level: Int(rng.next() % 31))
@@ -129,7 +129,7 @@ import Geodesy
                 let direct = Cell(kid.id)
                 #expect(kid.level == id.level + 1 && kid.face == cell.face)
                 #expect(kid.orientation == direct.orientation, "seed \(seed) \(kid.id.rawValue)")
-                // Each child's u and v ranges are one half of the parent's, split at the centre.
+                // Each child's u and v ranges are one half of the parent's, split at the center.
                 let u = kid.uvBounds
                 #expect((u.uLo == cell.uvBounds.uLo && u.uHi == mid.u) || (u.uLo == mid.u && u.uHi == cell.uvBounds.uHi))
                 #expect((u.vLo == cell.uvBounds.vLo && u.vHi == mid.v) || (u.vLo == mid.v && u.vHi == cell.uvBounds.vHi))

@@ -12,7 +12,7 @@ import Testing
     }
 
     /// Random lists concentrated in one small area (so that overlaps and complete sibling sets
-    /// occur): normalising gives a sorted, non-overlapping list with no four siblings that
+    /// occur): normalizing gives a sorted, non-overlapping list with no four siblings that
     /// covers exactly the same leaves.
     @Test func normalizeInvariants() {
         let seed: UInt64 = 4242
@@ -51,7 +51,7 @@ import Testing
                 #expect(union.contains(leaf) == before, "\(context): leaf \(leaf)")
                 #expect(union.intersects(leaf) == before, "\(context): leaf \(leaf)")
             }
-            // Normalising twice changes nothing.
+            // Normalizing twice changes nothing.
             #expect(CellUnion(union.cellIDs) == union, "\(context)")
         }
     }

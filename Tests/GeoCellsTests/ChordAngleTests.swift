@@ -75,7 +75,7 @@ import Testing
         #expect(ChordAngle.right + .zero == .right)
     }
 
-    @Test func errorAndNeighbours() {
+    @Test func errorAndNeighbors() {
         let a = ChordAngle(length2: 1)
         #expect(a.plusError(0.5).length2 == 1.5)
         #expect(a.plusError(-2).length2 == 0)

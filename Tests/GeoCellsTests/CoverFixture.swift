@@ -67,7 +67,7 @@ enum CapSampler {
         return (c * cos(angle) + dir * sin(angle)).normalized
     }
 
-    /// The check points of the fixture's README: the centre, `ring` points at
+    /// The check points of the fixture's README: the center, `ring` points at
     /// 0.9999999 x radius, and `random` points uniformly inside (seeded).
     static func samples(_ cap: Cap, ring: Int = 256, random: Int = 256, seed: UInt64) -> [UnitVector] {
         let c = cap.center

@@ -12,7 +12,7 @@ import Testing
         let helsinki = try LatLng(latitude: 60.1699, longitude: 24.9384)
         let monaco = try LatLng(latitude: 43.7384, longitude: 7.4246)
 
-        let metres = haversineDistance(helsinki, monaco)           // 2,171,028.3 m (great circle, R = 6,371,008.8 m)
+        let meters = haversineDistance(helsinki, monaco)           // 2,171,028.3 m (great circle, R = 6,371,008.8 m)
         let bearing = initialBearing(from: helsinki, to: monaco)   // 220.58°, clockwise from north
         let oneMileOut = destination(from: helsinki, bearing: 90, distance: 1609.344)
 
@@ -23,7 +23,7 @@ import Testing
         let box = LatLngBox.bounding(center: helsinki, radius: 1609.344) // right at poles and ±180
         // --- README example ends ---
 
-        #expect(abs(metres - 2_171_028.3) < 0.05)                      // the comment's value, to its last digit
+        #expect(abs(meters - 2_171_028.3) < 0.05)                      // the comment's value, to its last digit
         #expect(abs(bearing - 220.58) < 0.005)                         // likewise
         #expect(token == "46920bcc")
         #expect(abs(haversineDistance(helsinki, oneMileOut) - 1609.344) < 1e-6)

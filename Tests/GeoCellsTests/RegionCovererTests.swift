@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    /// Coverings contain the centre, a ring at 0.9999999 x radius and random inside points;
+    /// Coverings contain the center, a ring at 0.9999999 x radius and random inside points;
     /// every exterior cell may intersect the cap; every interior cell is inside it; the level
     /// limits and (where S2 keeps it) the cell budget are respected.
     @Test func coveringsAreValid() {

@@ -95,7 +95,7 @@ import Geodesy
         }
     }
 
-    /// S2's branchy reference formulas, written out plainly, against the optimised ones.
+    /// S2's branchy reference formulas, written out plainly, against the optimized ones.
     @Test func optimisedFormsAreBitIdenticalToS2Reference() {
         func refFace(_ p: UnitVector) -> Int {
             let ax = abs(p.x), ay = abs(p.y), az = abs(p.z)

@@ -46,7 +46,7 @@ func angleDegrees(_ a: LatLng, _ b: LatLng) -> Double {
     return degrees(radians: atan2(p.cross(q).norm, p.dot(q)))
 }
 
-/// A uniformly random unit vector (Marsaglia-free: normalised Gaussian-ish via rejection).
+/// A uniformly random unit vector (Marsaglia-free: normalized Gaussian-ish via rejection).
 func randomPoint(_ rng: inout SplitMix64) -> UnitVector {
     while true {
         let p = UnitVector(x: 2 * rng.nextUnit() - 1, y: 2 * rng.nextUnit() - 1, z: 2 * rng.nextUnit() - 1)

@@ -32,15 +32,15 @@ private func plainHaversine(_ a: LatLng, _ b: LatLng) -> Double {
             plain.record(row.category, abs(plainHaversine(row.a, row.b) - row.haversineMeters), id: row.id)
             vector.record(row.category, abs(distance(row.a.unitVector, row.b.unitVector) - row.haversineMeters), id: row.id)
         }
-        print(absolute.report("haversineDistance: max |error| in metres per category"))
+        print(absolute.report("haversineDistance: max |error| in meters per category"))
         print(relative.report("haversineDistance: max relative error per category"))
-        print(plain.report("plain asin haversine (for comparison): max |error| in metres"))
-        print(vector.report("distance(UnitVector, UnitVector): max |error| in metres"))
+        print(plain.report("plain asin haversine (for comparison): max |error| in meters"))
+        print(vector.report("distance(UnitVector, UnitVector): max |error| in meters"))
         // Measured worst cases: 3.7e-9 m absolute, 5.3e-16 relative (2.4 ulp); keep some room
         // for other libms.
         #expect(absolute.overall <= 1e-7)
         #expect(relative.overall <= 2e-15)
-        // The unit-vector form is also sub-micrometre everywhere.
+        // The unit-vector form is also sub-micrometer everywhere.
         #expect(vector.overall <= 1e-6)
     }
 
@@ -109,7 +109,7 @@ private func plainHaversine(_ a: LatLng, _ b: LatLng) -> Double {
     }
 
     /// The index test `|p - c|² <= chord2(forMeters: r)` agrees with `haversineDistance <= r`
-    /// except within a micrometre of the boundary.
+    /// except within a micrometer of the boundary.
     @Test func chordTestAgreesWithDistanceTest() throws {
         let seed: UInt64 = 0xC0DE
         var rng = SplitMix64(seed: seed)
@@ -151,7 +151,7 @@ private func plainHaversine(_ a: LatLng, _ b: LatLng) -> Double {
             if row.wgs84Meters >= 1 { relative.record(row.category, diff / row.wgs84Meters, id: row.id) }
             #expect(diff <= 0.006 * row.wgs84Meters + 1e-6, "row \(row.id) (\(row.category))")
         }
-        print(absolute.report("sphere vs WGS84 geodesic: max |difference| in metres per category"))
+        print(absolute.report("sphere vs WGS84 geodesic: max |difference| in meters per category"))
         print(relative.report("sphere vs WGS84 geodesic: max relative difference per category (rows >= 1 m)"))
         #expect(relative.overall > 0.001)   // the sphere really is an approximation
     }

@@ -29,7 +29,7 @@ import Testing
         // Radius 99 km: does not reach the pole, so a finite longitude span, north < 90.
         let near = LatLngBox.bounding(center: c, radius: 99_000)
         #expect(!near.spansAllLongitudes && near.north < 90)
-        // Centre at the South Pole: [-90, -90 + r] and every longitude.
+        // Center at the South Pole: [-90, -90 + r] and every longitude.
         let south = LatLngBox.bounding(center: try LatLng(latitude: -90, longitude: 0), radius: 1000)
         #expect(south.spansAllLongitudes && south.south == -90)
         #expect(abs(south.north - (-90 + degrees(radians: 1000 / Earth.meanRadius))) <= 2e-12)  // margin 1e-12°

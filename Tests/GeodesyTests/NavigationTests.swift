@@ -10,7 +10,7 @@ import Testing
             let b = initialBearing(from: row.a, to: row.b)
             #expect(b >= 0 && b < 360, "row \(row.id)")
             let err = angleDifference(b, row.sphereAzimuthDegrees)
-            // 1e-9 degrees (0.1 mm at 6,000 km) on every defined row, sub-metre steps included:
+            // 1e-9 degrees (0.1 mm at 6,000 km) on every defined row, sub-meter steps included:
             // the cancellation-free denominator keeps even a 1 mm step's bearing to ~1e-12°.
             #expect(err <= 1e-9, "row \(row.id) (\(row.category)): \(b) vs \(row.sphereAzimuthDegrees)")
             errors.record(row.haversineMeters >= 1 ? row.category : row.category + " (< 1 m)", err, id: row.id)
@@ -82,7 +82,7 @@ import Testing
         }
         print(latErrors.report("destination: max |latitude error| in degrees per category"))
         print(lonErrors.report("destination: max |longitude error| (mod 360) in degrees per category"))
-        print(meterErrors.report("destination: max position error in metres per category"))
+        print(meterErrors.report("destination: max position error in meters per category"))
         #expect(meterErrors.overall <= 1e-8)   // measured 3e-9 m: the rounding of the output degrees
         #expect(latErrors.overall <= 1e-12 && lonErrors.overall <= 1e-12)
     }
@@ -156,7 +156,7 @@ import Testing
 
     @Test func destinationEdgeCases() throws {
         let p = try LatLng(latitude: 10, longitude: 180)
-        // Zero distance returns the start with its longitude normalised.
+        // Zero distance returns the start with its longitude normalized.
         #expect(destination(from: p, bearing: 45, distance: 0) == LatLng(uncheckedLatitude: 10, longitude: -180))
         // Half the circumference reaches the antipode whatever the bearing.
         for bearing in stride(from: 0.0, to: 360, by: 30) {

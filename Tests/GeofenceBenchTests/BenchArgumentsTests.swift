@@ -9,29 +9,38 @@ import Testing
         for command in BenchTool.commands {
             let declared = Set(command.options.map(\.name))
             let documented = Arguments.optionNames(mentionedIn: command.help)
-            #expect(declared == documented, "\(command.name ?? "suite"): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
+            #expect(declared == documented, "\(command.name.isEmpty ? "suite" : command.name): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
         }
     }
 
     @Test func everyCommandIsListedInTheToolsUsage() {
         let usage = BenchTool.usage
         for command in BenchTool.commands {
-            if let name = command.name { #expect(usage.contains("geofence-bench \(name) "), "\(name)") }
+            if !command.name.isEmpty { #expect(usage.contains("geofence-bench \(command.name) "), "\(command.name)") }
         }
     }
 
     @Test func badCommandLinesExitWithStatus2() {
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
-            ["stab"] + files + ["-index", "cells"],          // a single-dash word is not silently ignored
-            ["stab"] + files + ["cells"],                    // nor is a stray word
-            ["stab"] + files + ["--index", "grid"],
+            ["stab"] + files + ["-index", "grid"],          // a single-dash word is not silently ignored
+            ["stab"] + files + ["grid"],                    // nor is a stray word
+            ["stab"] + files + ["--index", "cells"],        // the grid's former name is gone
             ["stab"] + files + ["--index"],
             ["stab"] + files + ["--threads", "0"],
             ["stab", "--fences", "--fixes", "/nonexistent/x.csv"],
             ["generate", "--truth", "--out", "/nonexistent/dir"],
             ["transitions"] + files + ["--truth", "--events-out", "/nonexistent/e.csv"],
             ["transitions"] + files + ["--truth", "t.csv", "--hysteresis", "nan"],
+            ["transitions"] + files + ["--truth", "t.csv", "--slack", "-5"],          // tuning options: before any file
+            ["transitions"] + files + ["--truth", "t.csv", "--max-speed", "0"],
+            ["transitions"] + files + ["--truth", "t.csv", "--enter-confirm", "0"],
+            ["plan"] + files + ["--truth", "t.csv", "--min-refresh", "1e20"],
+            ["plan"] + files + ["--truth", "t.csv", "--cap", "9223372036854775807"],
+            ["stab"] + files + ["--reps", "9223372036854775807"],
+            ["poi", "--rows", "9223372036854775807"],
+            ["generate", "--fixes", "9223372036854775807", "--out", "/nonexistent/dir"],
+            ["generate", "--devices", "3000000000", "--out", "/nonexistent/dir"],
             ["plan"] + files + ["--truth", "t.csv", "--cap", "0"],
             ["plan"] + files + ["--truth", "t.csv", "--lead-seconds", "-1"],
             ["plan"] + files + ["--truth", "t.csv", "--crowded", "nearest"],
@@ -49,8 +58,8 @@ import Testing
         // Parsing succeeds, so the run fails on the missing file: status 1, not 2.
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
-            ["stab"] + files + ["--index=cells", "--threads", "2", "--json"],
-            ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "-5", "--diagnose"],
+            ["stab"] + files + ["--index=grid", "--threads", "2", "--json"],
+            ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "5", "--diagnose"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--lead-seconds=0"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"],
         ]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Simulation
+import DetectorScoring
 @testable import GeofenceBench
 
 /// `geofence-bench traces` on the repository's real GPS traces (Data/gps), and its command line.

@@ -87,7 +87,7 @@ import Testing
         #expect(out.count == rows.count)
         for (row, got) in zip(rows, out) {
             let distance = Double(row[4])!, bearing = Double(row[5])!
-            // 1e-6 m: Geodesy's formula is accurate to nanometres on these inputs.
+            // 1e-6 m: Geodesy's formula is accurate to nanometers on these inputs.
             #expect(abs(got[0] - distance) <= 1e-6, "\(row)")
             if row[6] == "1" {
                 var diff = abs(got[1] - bearing)
@@ -189,7 +189,7 @@ import Testing
         for (radius, shown) in [("-1", "-1.0"), ("1e999", "inf")] {
             let result = try run(["cover", "--max-cells", "8"], input: "0,0,\(radius)\n")
             #expect(result.status == 1)
-            #expect(result.stderr == "stdin:1:radius_m: radius must be a finite number of metres >= 0, got \(shown)\n")
+            #expect(result.stderr == "stdin:1:radius_m: radius must be a finite number of meters >= 0, got \(shown)\n")
         }
         let nan = try run(["cover", "--max-cells", "8"], input: "0,0,nan\n")
         #expect(nan.stderr.hasPrefix("stdin:1:radius_m: "))

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PoiCommandTests {
     static let packageRoot = GeofenceCLITests.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
     static let data = packageRoot.appendingPathComponent("Data/pois_osm_all.csv").path
-    static let badFolder = packageRoot.appendingPathComponent("Tests/POIDataTests/Fixtures/poi_bad")
+    static let badFolder = packageRoot.appendingPathComponent("Tests/Fixtures/poi_bad")
 
     let cli = GeofenceCLITests()
 
@@ -96,7 +96,7 @@ import Testing
         let result = try cli.run(["poi", "stats", "--skip-invalid", path])
         #expect(result.status == 0)
         let expected = try golden("poi_stats_bad_lat_skip.txt")
-            .replacingOccurrences(of: "Tests/POIDataTests/Fixtures/poi_bad/bad_lat_out_of_range.csv", with: path)
+            .replacingOccurrences(of: "Tests/Fixtures/poi_bad/bad_lat_out_of_range.csv", with: path)
         #expect(result.stdout == expected)
         #expect(result.stderr == """
             \(path):5:lat: expected a latitude in [-90, 90] degrees, found "-90.5000000"

@@ -37,7 +37,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     /// margin away from every unmonitored boundary (checked by distance), and random points in
     /// the circle are inside exactly the unmonitored fences the device is inside (so none can
     /// be entered or left without leaving the refresh region). The circle always contains the
-    /// device's uncertainty disc, also when it is centred ahead (lead). Plans that are not
+    /// device's uncertainty disc, also when it is centered ahead (lead). Plans that are not
     /// guaranteed list every fence they leave out.
     @Test(arguments: [1, 3, 20, 100])
     func unmonitoredBoundariesCannotBeReachedInsideTheRefreshRegion(capacity: Int) throws {
@@ -177,7 +177,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     }
 
     /// Inside fences count by their distance to the boundary from inside: a device at the
-    /// centre of a 1 km fence is 1 km from its boundary, and a device 10 m inside the edge of
+    /// center of a 1 km fence is 1 km from its boundary, and a device 10 m inside the edge of
     /// another must monitor it.
     @Test func fencesTheDeviceIsInsideAreGuardedFromInside() throws {
         let p = LatLng(uncheckedLatitude: 48.0, longitude: 2.0)
@@ -313,11 +313,11 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         }
     }
 
-    /// Lead: with a heading and a speed of 2 m/s or more, the refresh circle is centred
-    /// `speed × leadSeconds` ahead and the slots go to the boundaries nearest that centre (the
+    /// Lead: with a heading and a speed of 2 m/s or more, the refresh circle is centered
+    /// `speed × leadSeconds` ahead and the slots go to the boundaries nearest that center (the
     /// fence ahead instead of the nearer one behind); the circle still contains the device and
-    /// its uncertainty. Slow devices, or ones with no heading, keep a circle centred on them.
-    @Test func leadCentresTheRefreshRegionAheadOfAMovingDevice() throws {
+    /// its uncertainty. Slow devices, or ones with no heading, keep a circle centered on them.
+    @Test func leadCentersTheRefreshRegionAheadOfAMovingDevice() throws {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
         let ahead = destination(from: p, bearing: 0, distance: 2_100)     // boundary 2 km ahead
         let behind = destination(from: p, bearing: 180, distance: 1_600)  // boundary 1.5 km behind
@@ -338,7 +338,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let walking = try planner.plan(at: p, speedMetersPerSecond: 1.5, headingDegrees: 0)
         #expect(walking.refreshRegion.center == p)   // below the 2 m/s the heading is trusted from
         // No fence slot: the radius still covers the lead plus the uncertainty, past fence 1's
-        // boundary (200 m from the centre 1.8 km ahead), so the plan says it is not guaranteed.
+        // boundary (200 m from the center 1.8 km ahead), so the plan says it is not guaranteed.
         let refreshOnly = try MonitorPlanner(candidates: planner.candidates,
                                              configuration: .init(capacity: 1, minimumRefreshSeconds: nil, leadSeconds: 90))
         let tight = try refreshOnly.plan(at: p, uncertaintyMeters: 20, speedMetersPerSecond: 20, headingDegrees: 0)

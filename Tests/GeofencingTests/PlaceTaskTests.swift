@@ -35,7 +35,7 @@ private let oak = try! Place(id: "oak", latitude: 37.8044, longitude: -122.2712)
     #expect(fences[2].dwellSeconds == 300)
 }
 
-@Test func triggersDefaultTo150MetresAndCarryTheirDelay() throws {
+@Test func triggersDefaultTo150MetersAndCarryTheirDelay() throws {
     let arrive = try PlaceTask(id: "a", kind: .arriveTrigger, places: [sf]).fences(firstID: 7)
     #expect(arrive.count == 1)
     #expect(arrive[0].kind == .arriveTrigger && arrive[0].radiusMeters == 150 && arrive[0].delaySeconds == nil)

@@ -5,7 +5,7 @@ import Testing
 @testable import Geofencing
 
 /// The evidence rule with its slow-fix cap and without the still rule, on a 150 m fence (id 7)
-/// and fixes at a bearing from its centre: entry and exit thresholds 2.5 at 0.5 per fix; a fix
+/// and fixes at a bearing from its center: entry and exit thresholds 2.5 at 0.5 per fix; a fix
 /// of a device slower than 8 m/s since its previous fix counts for at most 2.5 sigmas (so at
 /// most 2.5 - 0.5 = 2 towards a threshold of 2.5: a slow device needs two fixes). Accuracy 20 m
 /// throughout (sigma 10 m): a fix at distance d scores (150 - d) / 10 towards an entry and
@@ -16,7 +16,7 @@ private let capped = TransitionDetectorConfiguration(enterEvidencePerFix: 0.5, e
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
 
-/// Feeds `(time s, metres from the centre, accuracy m)` fixes due east; returns the events.
+/// Feeds `(time s, meters from the center, accuracy m)` fixes due east; returns the events.
 private func run(_ fixes: [(t: Double, d: Double, a: Double)], _ config: TransitionDetectorConfiguration = capped,
                  dwell: [Int32: Double] = [:]) throws -> [TransitionEvent] {
     try run(points: fixes.map { (t: $0.t, p: destination(from: center, bearing: 90, distance: $0.d), a: $0.a) }, config, dwell: dwell)
@@ -79,7 +79,7 @@ private var uncapped: TransitionDetectorConfiguration {
 
 /// A walker (1.4 m/s) following the boundary 5 m outside it for an hour, each fix off by up to
 /// +-10 m radially (seeded): every fix scores at most 0.5 - 0.5 = 0, so no event; the raw
-/// boundary test (no defences) flaps on the same fixes.
+/// boundary test (no defenses) flaps on the same fixes.
 @Test func aSlowWalkAlongTheBoundaryDoesNotFlap() throws {
     var rng = SplitMix64(seed: 21)
     var fixes: [(t: Double, p: LatLng, a: Double)] = []

@@ -7,11 +7,11 @@ import Testing
 /// The still-fix allowance of ``TransitionDetectorConfiguration/precise`` and of the defaults
 /// (thresholds 2.5 at 0.3 per fix, plus 0.7 for a fix of a device slower than 0.8 m/s since its
 /// previous fix; a fix slower than 8 m/s counts at most 2.5), on a 150 m fence (id 7). Accuracy 20 m throughout
-/// (sigma 10 m): a fix at distance d from the centre scores (d - 150) / 10 towards an exit.
+/// (sigma 10 m): a fix at distance d from the center scores (d - 150) / 10 towards an exit.
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
 
-/// Feeds `(time s, metres from the centre, bearing degrees)` fixes at accuracy 20 m; returns
+/// Feeds `(time s, meters from the center, bearing degrees)` fixes at accuracy 20 m; returns
 /// the events.
 private func run(_ fixes: [(t: Double, d: Double, bearing: Double)], _ config: TransitionDetectorConfiguration) throws -> [TransitionEvent] {
     var detector = try TransitionDetector(fences: [fence], configuration: config)
@@ -120,7 +120,7 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
 
 // MARK: - The defaults' still rule
 
-// On the same fence and accuracy (sigma 10 m), a fix at distance d from the centre scores
+// On the same fence and accuracy (sigma 10 m), a fix at distance d from the center scores
 // (150 - d) / 10 towards an entry and (d - 150) / 10 towards an exit, less 0.3 per fix, and less 0.7 more when the device moved slower than
 // 0.8 m/s since its previous fix (a still fix). A standing device whose correlated error holds
 // its fixes 0.7-0.95 sigma past the boundary scores 0.7-0.95 - 1 < 0 per fix and never crosses;
@@ -134,7 +134,7 @@ private let withoutStillRule = TransitionDetectorConfiguration(enterEvidencePerF
 
 /// A standing device: a first fix decisively on its own side (`start`, more than 0.75 x 20 m
 /// from the boundary), its error drifting 10 m per 30 s (0.33 m/s, still) to `drift`, then 40
-/// fixes every 30 s wandering (seeded) within `band` metres from the centre and 3 degrees of
+/// fixes every 30 s wandering (seeded) within `band` meters from the center and 3 degrees of
 /// bearing: at most 15 m apart, under 0.8 m/s.
 private func standing(start: Double, drift: [Double], band: ClosedRange<Double>, seed: UInt64) -> [(t: Double, d: Double, bearing: Double)] {
     var rng = SplitMix64(seed: seed)

@@ -8,8 +8,8 @@ import Testing
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence150 = try! Fence(id: 7, center: center, radiusMeters: 150)
 
-/// Position `metres` east of the centre (negative = west).
-private func east(_ metres: Double) -> LatLng { destination(from: center, bearing: 90, distance: metres) }
+/// Position `meters` east of the center (negative = west).
+private func east(_ meters: Double) -> LatLng { destination(from: center, bearing: 90, distance: meters) }
 
 private func detector(_ fences: [Fence] = [fence150], dwell: [Int32: Double] = [:],
                       _ config: TransitionDetectorConfiguration = .hysteresis) throws -> TransitionDetector {
@@ -20,7 +20,7 @@ private func detector(_ config: TransitionDetectorConfiguration) throws -> Trans
     try detector([fence150], config)
 }
 
-/// Feeds `(time, metres east, accuracy)` fixes of device 1; returns all events.
+/// Feeds `(time, meters east, accuracy)` fixes of device 1; returns all events.
 private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Double)]) -> [TransitionEvent] {
     var events: [TransitionEvent] = []
     for (t, x, a) in fixes {
@@ -208,7 +208,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(walking == 2, "\(walking)")
 }
 
-@Test func eventsDoNotDependOnTheNeighbourhoodSlack() throws {
+@Test func eventsDoNotDependOnTheNeighborhoodSlack() throws {
     for seed: UInt64 in [1, 2, 3] {
         let world = randomWorld(seed: seed)
         var results: [[TransitionEvent]] = []
@@ -228,7 +228,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
 
 @Test func denseIdsInOrderGiveTheSameEventsAsSparseIds() throws {
     // Ids 0..<n in input order and ids 3k + 1 name the same fences: the events differ only in
-    // the ids (slots follow the centres' Z-order, not the ids).
+    // the ids (slots follow the centers' Z-order, not the ids).
     for seed: UInt64 in [8, 9] {
         let world = randomWorld(seed: seed)
         let dense = try world.fences.map { try Fence(id: ($0.id - 1) / 3, center: $0.center, radiusMeters: $0.radiusMeters) }
@@ -321,13 +321,13 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     }
 }
 
-/// Settings each in range but too large together: the own-index initialiser trapped on the
+/// Settings each in range but too large together: the own-index initializer trapped on the
 /// enlarged fence's infinite radius; now it is a typed error naming the fence.
-@Test func settingsThatOverflowTheNeighbourhoodAreATypedError() throws {
+@Test func settingsThatOverflowTheNeighborhoodAreATypedError() throws {
     var config = TransitionDetectorConfiguration.default
     config.accuracyFactor = 1e300
     config.maxAccuracyMeters = 1e300
-    #expect(throws: GeofenceError.invalidSetting(field: "neighbourhood radius of fence 7", value: .infinity)) {
+    #expect(throws: GeofenceError.invalidSetting(field: "neighborhood radius of fence 7", value: .infinity)) {
         try TransitionDetector(fences: [fence150], configuration: config)
     }
     config.accuracyFactor = 1
@@ -336,17 +336,17 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
 }
 
 /// The renamed slack and neighborhood count keep their encoded keys: JSON written before the
-/// rename (key `neighbourhoodSlackMeters`, `neighbourhoodQueries`) decodes to the same values.
+/// rename (key `neighborhoodSlackMeters`, `neighborhoodQueries`) decodes to the same values.
 @Test func renamedPropertiesKeepTheirCodingKeys() throws {
     var config = TransitionDetectorConfiguration.default
     config.neighborhoodSlackMeters = 1234.5
     let text = String(decoding: try JSONEncoder().encode(config), as: UTF8.self)
-    #expect(text.contains("\"neighbourhoodSlackMeters\":1234.5"))
+    #expect(text.contains("\"neighborhoodSlackMeters\":1234.5"))
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: Data(text.utf8)) == config)
     var counters = TransitionCounters()
     counters.neighborhoodQueries = 17
     let counted = String(decoding: try JSONEncoder().encode(counters), as: UTF8.self)
-    #expect(counted.contains("\"neighbourhoodQueries\":17"))
+    #expect(counted.contains("\"neighborhoodQueries\":17"))
     #expect(try JSONDecoder().decode(TransitionCounters.self, from: Data(counted.utf8)).neighborhoodQueries == 17)
 }
 
@@ -371,8 +371,8 @@ private let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComp
     try data.write(to: fixtureFolder.appendingPathComponent("detector_snapshots_seed5.json"))
 }
 
-/// Snapshots written by an earlier version of the detector (the committed fixture) restore into
-/// today's detector and continue the stream with exactly the events of an uninterrupted run.
+/// The committed snapshots decode, restore into a new detector and continue the stream with
+/// exactly the events of an uninterrupted run.
 @Test func committedSnapshotsRestoreAndContinueIdentically() throws {
     let world = randomWorld(seed: 5)
     var whole = try detector(world.fences, dwell: [1: 120, 4: 600])

@@ -4,7 +4,7 @@ import SpatialIndex
 import Testing
 @testable import Geofencing
 
-/// A 150 m fence (id 7) and fixes east of its centre, for the evidence (CUSUM) entry and exit modes.
+/// A 150 m fence (id 7) and fixes east of its center, for the evidence (CUSUM) entry and exit modes.
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
 

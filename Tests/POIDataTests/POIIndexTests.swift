@@ -34,7 +34,7 @@ import Testing
             let want = bruteForce(category, to: [p], k: k, max: max)
             #expect(got.map(\.poi) == want.map(\.0), "seed \(seed) trial \(trial)")
             for (g, w) in zip(got, want) {
-                // 1e-6 m: chord and haversine distances agree to nanometres at city scale.
+                // 1e-6 m: chord and haversine distances agree to nanometers at city scale.
                 #expect(abs(g.distanceMeters - w.1) < 1e-6, "seed \(seed) trial \(trial)")
                 #expect(category == nil || Self.catalog.category(at: g.poi) == category)
             }

@@ -2,11 +2,16 @@ import FastCSV
 import Foundation
 @testable import POIData
 
-/// Fixture paths, located from this file (no SwiftPM resources).
+/// Fixture paths, located from this file (no SwiftPM resources): `poi_bad/...` is the package's
+/// malformed-CSV set in `Tests/Fixtures/`, any other name a POI file of `Data/`.
 enum Fixture {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    static func path(_ name: String) -> String {
+        let folder = name == "poi_bad" || name.hasPrefix("poi_bad/") ? "Tests/Fixtures" : "Data"
+        return packageRoot.appendingPathComponent(folder).appendingPathComponent(name).path
+    }
 
     /// `poi_bad/EXPECTED.csv` as rows of name -> value.
     static func expectedBad() throws -> [[String: String]] {

@@ -53,8 +53,3 @@ struct FakeProvider: CheckInContentProviding {
         }
     }
 }
-
-struct FakePermissions: PermissionSource {
-    var context: AppContext
-    func current() async -> AppContext { context }
-}

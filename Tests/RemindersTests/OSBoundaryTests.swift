@@ -11,9 +11,8 @@ import Testing
     @Test func dispatchAndCancel() async throws {
         let (book, _) = World.book()
         var engine = try NudgeEngine(preferences: World.preferences())
-        let permissions = FakePermissions(context: .background)
         var out: [NudgeDecision] = []
-        let context = await permissions.current()
+        let context = AppContext.background
         engine.handle(exit(6, at: Self.noon), in: book, context: context, now: Self.noon, into: &out)
         engine.advance(to: Self.noon + 420, in: book, context: context, into: &out)
         let scheduler = FakeScheduler()

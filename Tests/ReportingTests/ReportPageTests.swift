@@ -97,7 +97,7 @@ let tinyReport: BenchmarkReport = {
     @Test func peersFilesAreReadAndBadOnesNameTheField() throws {
         let good = """
             {"results": [{"kind": "peer", "name": "s2_cover", "fences": 3000, "fixes_per_second": 6250000.5, "index_mb": 2.87},
-                         {"kind": "ours", "name": "cells", "fences": 3000, "fixes_per_second": 1, "index_mb": 1}]}
+                         {"kind": "ours", "name": "grid", "fences": 3000, "fixes_per_second": 1, "index_mb": 1}]}
             """
         let peers = try PeerResults.parse(Data(good.utf8))
         #expect(peers == [BenchmarkReport.Peer(name: "s2_cover", fences: 3000, fixesPerSecond: 6_250_000.5, indexBytes: 2_870_000)])

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func noOnlineRespondersPerRegion() throws {
-        // Responders 3..7 sit within 120 m of the harbour centre (0.001 degree of longitude is 55.6 m here).
+        // Responders 3..7 sit within 120 m of the harbour center (0.001 degree of longitude is 55.6 m here).
         let alerts = try fleet(offline: 8).firingAlerts(now: 180)
         #expect(alerts.contains(.noOnlineResponders(region: "harbour", active: 5)))
         #expect(alerts.contains(.noOnlineResponders(region: "airport", active: 0)))

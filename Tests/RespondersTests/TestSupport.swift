@@ -49,7 +49,7 @@ struct FakeTransport: UploadTransport {
     }
 }
 
-/// A fix at `time` s, `north` metres north of (60, 25).
+/// A fix at `time` s, `north` meters north of (60, 25).
 func fix(_ time: Double, north: Double = 0, accuracy: Double = 5) -> LocationFix {
     LocationFix(time: time, latitude: 60 + north / 111_194.9, longitude: 25, accuracy: accuracy)
 }

@@ -82,7 +82,7 @@ struct OSMPoisScriptTests {
 
     /// The hand-written edge cases. Expected points, worked out by hand:
     /// - way 10, the square 179.999...-179.999 x -16.502...-16.5 across the antimeridian: its
-    ///   centre, longitude 180 written as -180;
+    ///   center, longitude 180 written as -180;
     /// - relation 20, the square 0...4 (area 16, centroid 2) minus the hole 1...2 (area 1,
     ///   centroid 1.5): (16·2 - 1·1.5) / 15 = 2.0333333 on both axes;
     /// - relation 30 (type=site): the mean of node (10, 50) and way nodes (10.2, 50), (10.2, 50.2);

@@ -15,7 +15,7 @@ struct SweepScriptTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("| 0 (defaults) | 100 | "))
         #expect(result.stdout.contains("| 20 | MonitorPlanner defaults | "))
-        #expect(result.stdout.contains("| 100 | nearest centres, planned once | "))
+        #expect(result.stdout.contains("| 100 | nearest centers, planned once | "))
         #expect(result.stderr.contains("sweep: planner, cap 100"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         let detector = try #require(object["detector"] as? [[String: Any]])

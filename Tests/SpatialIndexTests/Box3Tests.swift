@@ -4,7 +4,7 @@ import Testing
 @testable import SpatialIndex
 
 @Suite struct Box3Tests {
-    /// The farthest point of the cap along +axis k (or -axis): the centre rotated by the angular
+    /// The farthest point of the cap along +axis k (or -axis): the center rotated by the angular
     /// radius toward the axis, or the axis itself when the cap contains it.
     func extreme(_ c: UnitVector, angle a: Double, axis k: Int, sign: Double) -> Double {
         let comps = [c.x, c.y, c.z]
@@ -25,7 +25,7 @@ import Testing
             let center = trial < TestWorld.specialPlaces.count ? TestWorld.specialPlaces[trial] : TestWorld.uniform(&rng)
             let r = TestWorld.radius(&rng)
             let f = try! Fence(id: 0, center: center, radiusMeters: r)
-            let box = Box3(capCentre: f.centerVector, chord2: f.chord2)
+            let box = Box3(capCenter: f.centerVector, chord2: f.chord2)
             let a = min(r / Earth.meanRadius, .pi)
             let lo = [box.minX, box.minY, box.minZ], hi = [box.maxX, box.maxY, box.maxZ]
             for k in 0..<3 {

@@ -17,7 +17,7 @@ import Testing
 
     /// Seeded property test: every sampled point of a cap (inside and exactly on the edge, by
     /// the exact test of its fast unit vector) is held by the cap's box, in exactly the way the
-    /// tree looks it up. Centres stress the poles and the antimeridian; radii run 0 m to 500 km.
+    /// tree looks it up. Centers stress the poles and the antimeridian; radii run 0 m to 500 km.
     @Test func capPointsAreInsideTheBox() {
         var rng = SplitMix64(seed: 41)
         var checked = 0

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct HilbertCurveTests {
     /// The first 4^8 indices of the order-16 curve fill the 256 x 256 block at the origin, and
-    /// consecutive indices are neighbouring cells: the defining property of a Hilbert curve.
+    /// consecutive indices are neighboring cells: the defining property of a Hilbert curve.
     @Test func curveIsContinuousAndBijectiveOnABlock() {
         var cellOf = [(UInt32, UInt32)?](repeating: nil, count: 65536)
         for x in UInt32(0)..<256 {
@@ -20,13 +20,13 @@ import Testing
         for d in 1..<65536 {
             guard let a = cellOf[d - 1], let b = cellOf[d] else { continue }
             let step = abs(Int(a.0) - Int(b.0)) + abs(Int(a.1) - Int(b.1))
-            #expect(step == 1, "indices \(d - 1) and \(d) are not neighbours")
+            #expect(step == 1, "indices \(d - 1) and \(d) are not neighbors")
         }
         #expect(HilbertCurve.index(x: 0, y: 0) == 0)
         #expect(HilbertCurve.index(x: 65535, y: 65535) <= UInt32.max)
     }
 
-    @Test func keysSeparateFacesAndKeepNeighboursClose() {
+    @Test func keysSeparateFacesAndKeepNeighborsClose() {
         let a = LatLng(uncheckedLatitude: 0, longitude: 0).unitVector
         let b = LatLng(uncheckedLatitude: 0, longitude: 90).unitVector
         let n = LatLng(uncheckedLatitude: 90, longitude: 0).unitVector
@@ -41,7 +41,7 @@ import Testing
 
     /// The degree key: the corners of the latitude/longitude rectangle map to the curve's
     /// corners, out-of-range degrees clamp, NaN gives 0, and points a step apart (of the 16-bit
-    /// grid) are neighbours on the curve more often than not.
+    /// grid) are neighbors on the curve more often than not.
     @Test func degreeKeys() {
         let last = UInt64(1) << 32 - 1
         #expect(HilbertCurve.key(latitude: -90, longitude: -180) == 0)

@@ -33,7 +33,7 @@ enum LatLngGridReferenceBuild {
         var groupFirst: [Int] = []
         for (position, item) in order.enumerated() {
             if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
-               LatLngGridIndex.sameCentre(input[order[g].index], input[item.index]) {
+               LatLngGridIndex.sameCenter(input[order[g].index], input[item.index]) {
                 continue
             }
             groupFirst.append(position)
@@ -109,7 +109,7 @@ enum LatLngGridReferenceBuild {
     }
 
     /// Every cell of `level` that the padded bounding box of `fence`'s cap meets, with the
-    /// squared-chord range from the centre to the cell.
+    /// squared-chord range from the center to the cell.
     static func forEachCell(near fence: Fence, level: Int, _ visit: (UInt32, (min: Double, max: Double)) -> Void) {
         let box = LatLngBox.bounding(center: fence.center, radius: fence.radiusMeters + 10)
         let firstRow = LatLngGrid.row(latitude: Swift.max(-90, box.south), level: level)

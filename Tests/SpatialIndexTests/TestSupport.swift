@@ -3,7 +3,7 @@ import Geodesy
 @testable import SpatialIndex
 
 /// Shared helpers of the SpatialIndex tests: seeded random fences and points that stress the
-/// poles, the antimeridian, duplicate centres, and radii from 0 m to the whole sphere.
+/// poles, the antimeridian, duplicate centers, and radii from 0 m to the whole sphere.
 enum TestWorld {
     static func uniform(_ rng: inout SplitMix64) -> LatLng {
         let z = 2 * rng.nextUnit() - 1
@@ -63,7 +63,7 @@ enum TestWorld {
         return out
     }
 
-    /// Query points: uniform, special places, fence centres, and points near and exactly on
+    /// Query points: uniform, special places, fence centers, and points near and exactly on
     /// fence boundaries.
     static func points(_ count: Int, near fences: [Fence], _ rng: inout SplitMix64) -> [LatLng] {
         var out: [LatLng] = []

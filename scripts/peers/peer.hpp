@@ -21,12 +21,12 @@
 
 namespace peer {
 
-constexpr double kEarthRadius = 6371008.8;  // metres, the package's sphere
+constexpr double kEarthRadius = 6371008.8;  // meters, the package's sphere
 constexpr double kRadiansPerDegree = M_PI / 180.0;
 
 struct Fences {
   std::vector<uint32_t> id;
-  std::vector<double> lat, lon, radius;  // degrees, metres
+  std::vector<double> lat, lon, radius;  // degrees, meters
   size_t size() const { return id.size(); }
 };
 struct Fixes {

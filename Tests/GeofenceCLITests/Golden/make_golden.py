@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Regenerates the cell/cover golden files and the distance oracle sample from the project's reference test data.
+"""Regenerates the cell/cover golden files and the distance oracle sample from the reference
+vectors in the repository (Tests/GeoCellsTests/Fixtures, Tests/GeodesyTests/Fixtures).
 
-Run from this folder: python3 make_golden.py TESTDATA_DIR (the folder holding s2/ and distances/)
+Run from this folder: python3 make_golden.py
 (distance_expected.csv is not made here: it is the tool's own output, see README.md.)
 """
 import csv, json, sys
 
-if len(sys.argv) != 2:
-    sys.exit("usage: python3 make_golden.py TESTDATA_DIR")
-src = sys.argv[1]
+if len(sys.argv) != 1:
+    sys.exit("usage: python3 make_golden.py (from Tests/GeofenceCLITests/Golden)")
+s2 = "../../GeoCellsTests/Fixtures"
+distances = "../../GeodesyTests/Fixtures"
 
 def token(i):
     if i == 0:
@@ -17,7 +19,7 @@ def token(i):
     return h.rstrip("0")
 
 # --- cell: a few rows of every category of s2_points.csv
-rows = list(csv.DictReader(open(f"{src}/s2/s2_points.csv")))
+rows = list(csv.DictReader(open(f"{s2}/s2_points.csv")))
 picked, per = [], {}
 for r in rows:
     c = r["category"]
@@ -40,7 +42,7 @@ for level, col in [(30, "id_l30"), (13, "id_l13"), (0, "id_l0")]:
 
 # --- cover: caps of several categories, 4 settings
 caps, seen = {}, {}
-lines = [json.loads(l) for l in open(f"{src}/s2/s2_covers.jsonl")]
+lines = [json.loads(l) for l in open(f"{s2}/s2_covers.jsonl")]
 for d in lines:
     c = d["category"]
     if d["cap_id"] not in caps and seen.get(c, 0) < 2:
@@ -63,7 +65,7 @@ for setting in ["A_cover_max8", "B_cover_max16_L10_16", "C_interior_max8", "D_in
             f.write(" ".join(token(i) for i in ids) + "\n")
 
 # --- distance oracle sample: 200 rows of distances.csv
-drows = list(csv.DictReader(open(f"{src}/distances/distances.csv")))
+drows = list(csv.DictReader(open(f"{distances}/distances.csv")))
 step = max(1, len(drows) // 200)
 with open("../Fixtures/distances_sample.csv", "w") as f:
     f.write("lat1,lon1,lat2,lon2,haversine_m,sphere_azi1_deg,bearing_defined\n")

@@ -170,7 +170,7 @@ public struct TransitionDetector {
                 do {
                     enlarged.append(try Fence(id: f.id, center: f.center, radiusMeters: radius))
                 } catch {
-                    throw .invalidSetting(field: "neighbourhood radius of fence \(f.id)", value: radius)
+                    throw .invalidSetting(field: "neighborhood radius of fence \(f.id)", value: radius)
                 }
             }
             try Self.checkEntryCapacity(enlarged)
@@ -209,7 +209,7 @@ public struct TransitionDetector {
         } catch {
             switch error {
             case let .tooManyFences(count, limit), let .tooManyGroups(count, limit):
-                throw .capacityExceeded(what: "fences (in the neighbourhood grid)", found: count, limit: limit)
+                throw .capacityExceeded(what: "fences (in the neighborhood grid)", found: count, limit: limit)
             case .invalidCellsPerRadius(let value):
                 throw .invalidSetting(field: "cellsPerRadius", value: value)
             }
@@ -218,9 +218,9 @@ public struct TransitionDetector {
 
     /// Refuses fences of which more than ``EntryPool``'s 2^20 (the entries one device can hold)
     /// could be within reach of one point: `enlarged` are the fences grown by their margins and
-    /// the slack, and a point inside k of them is within `r_i + r_max` of the centre of each.
+    /// the slack, and a point inside k of them is within `r_i + r_max` of the center of each.
     /// Free below 2^20 fences; above, one `forEachWithin` query per fence (stopping at the first
-    /// fence with too many neighbours).
+    /// fence with too many neighbors).
     /// - Throws: ``GeofenceError/capacityExceeded(what:found:limit:)``.
     static func checkEntryCapacity(_ enlarged: [Fence]) throws(GeofenceError) {
         let limit = 1 << Int(EntryPool.maxClass)

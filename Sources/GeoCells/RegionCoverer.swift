@@ -16,7 +16,7 @@
 /// or the 6 faces); keep a priority queue of cells that intersect the cap without being inside
 /// it, ordered by size, then fewest intersecting children, then fewest children inside; pop
 /// and subdivide while the cell budget allows. The queue is a replica of libstdc++'s heap
-/// (``CandidateHeap``) because S2's tie order between equal priorities depends on it.
+/// (`CandidateHeap`) because S2's tie order between equal priorities depends on it.
 ///
 /// The result is sorted by cell id, non-overlapping, and normalized (four siblings are
 /// replaced by their parent) except where `minLevel`/`levelMod` forbid the parent.

@@ -17,7 +17,7 @@ public struct NudgeReport: Sendable {
     public var bundles = 0
     /// Do-Not-Disturb queueings.
     public var queued = 0
-    /// Suppressions by ``SuppressionReason`` raw value.
+    /// Suppressions by `SuppressionReason` raw value.
     public var suppressedByReason: [String: Int] = [:]
     /// Sum over devices of (last fix time - first fix time) / 86,400.
     public var deviceDays = 0.0

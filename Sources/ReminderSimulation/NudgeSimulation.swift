@@ -29,7 +29,7 @@ public struct NudgeRun: Sendable {
     public init() {}
 }
 
-/// The `geofence-bench nudges` world: one ``ReminderEngine`` per device behind the detector's
+/// The `geofence-bench nudges` world: one `ReminderEngine` per device behind the detector's
 /// events, one task per POI (its fences of every tier, as approach rings: "You're 3 mi from
 /// POI 17 — errand 17?"), and simulated users who tap "Mark done" on a fraction of the nudges.
 ///
@@ -70,13 +70,13 @@ public struct NudgeSimulation: Sendable {
     }
 
     /// The largest fence id a world of `fenceCount` fences accepts: `16 * fenceCount + 1_048_575`.
-    /// ``TaskBook`` keeps its bindings in a table indexed by fence id, so an id far beyond the
+    /// `TaskBook` keeps its bindings in a table indexed by fence id, so an id far beyond the
     /// number of fences (a hand-edited file) would cost memory for every id below it.
     public static func maximumFenceID(fenceCount: Int) -> Int { 16 * fenceCount + (1 << 20) - 1 }
 
     /// A world over workload fences (grouped by `poi_id` into tasks) and the detector's events.
-    /// - Throws: ``ReminderError`` for invalid preferences, a POI center Geofencing rejects, or a
-    ///   fence id above ``maximumFenceID(fenceCount:)`` (``ReminderError/invalidTask(id:message:)``
+    /// - Throws: `ReminderError` for invalid preferences, a POI center Geofencing rejects, or a
+    ///   fence id above ``maximumFenceID(fenceCount:)`` (`ReminderError/invalidTask(id:message:)`
     ///   naming the fence).
     public init(fences: [WorkloadFence], events: [TransitionEvent], epoch: Double,
                 defaults: ReminderPreferences = NudgeSimulation.benchmarkDefaults,

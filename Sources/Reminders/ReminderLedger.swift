@@ -15,7 +15,7 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public struct TaskRecord: Hashable, Sendable, Codable {
         /// Last accepted OS event: fence, transition and time (Unix seconds; ``never`` = none).
         public var lastEventFence: Int32 = -1
-        /// The ``TransitionKind`` raw value (`.max` = none).
+        /// The `TransitionKind` raw value (`.max` = none).
         public var lastEventTransition: UInt8 = .max
         /// Unix seconds.
         public var lastEventTime = ReminderLedger.never

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CommandSupport
 import Foundation
 import Drawing
@@ -26,6 +31,8 @@ struct ReportCommand: BenchSubcommand {
                       40,000 fixes (well under a minute in a release build): for tests and a first look.
       --peers FILE    add the C++ peers' figures from the JSON file that scripts/compare-peers
                       writes (its json-out option): dashed lines on the throughput and memory charts.
+                      The stabbing workloads then take the file's POI counts and fixes, so both
+                      sides run on identical files (its devices, seed and noise must be the report's).
       --sweep FILE    take the detector's trade-off (and the naive detector) and the planner's rows
                       under each OS cap from the JSON file that scripts/sweep writes (its json-out
                       option) instead of measuring them; the page names the file and its workload.
@@ -55,9 +62,12 @@ struct ReportCommand: BenchSubcommand {
 
     func execute() throws {
         var peers: [BenchmarkReport.Peer] = []
+        var settings = settings
         if let path = peersPath {
             do {
-                peers = try PeerResults.parse(try TextFile.read(path))
+                let data = try TextFile.read(path)
+                peers = try PeerResults.parse(data)
+                settings = try settings.stabbing(like: try PeerResults.workload(data))
             } catch let error as TextFile.ReadError {
                 throw BenchError("\(error)")
             } catch {
@@ -73,11 +83,7 @@ struct ReportCommand: BenchSubcommand {
             }
         }
         // The output directory is made (and proved writable) before the minutes of measuring.
-        do {
-            try Self.prepareDirectory(out)
-        } catch {
-            throw BenchError("\(out): \(error)")
-        }
+        try Self.prepareDirectory(out)
         let start = monotonicSeconds()
         let report = try ReportRunner.measure(settings, peers: peers, sweep: sweep, optimized: !BenchTool.isDebugBuild) { step in
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
@@ -94,12 +100,13 @@ struct ReportCommand: BenchSubcommand {
 extension ReportCommand {
     /// Creates `directory/charts` (with its parents) and proves the directory writable by
     /// creating and removing a file in it, so that a report run fails before it measures.
-    static func prepareDirectory(_ directory: String) throws {
-        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
-        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
-        let probe = (directory as NSString).appendingPathComponent(".report-write-check")
-        try TextFile.write("", to: probe)
-        try FileManager.default.removeItem(atPath: probe)
+    static func prepareDirectory(_ directory: String) throws(BenchError) {
+        try makeDirectory(directory + "/charts")
+        let probe = directory + "/.report-write-check"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw BenchError("cannot write in \(directory): \(String(cString: strerror(errno)))") }
+        close(fd)
+        unlink(probe)
     }
 
     /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`

@@ -39,7 +39,7 @@ public struct FleetConfiguration: Hashable, Sendable {
     /// index per responder, so small transactions rewrite the same pages over and over.
     public var ingestTransactionSize = 10_000
 
-    /// - Precondition: `responders` in `1...Int32.max` (they become ``ResponderID``s), `minutes >= 1`.
+    /// - Precondition: `responders` in `1...Int32.max` (they become `ResponderID`s), `minutes >= 1`.
     public init(responders: Int = 1_000, minutes: Int = 60, seed: UInt64 = 1) {
         precondition(responders >= 1 && responders <= Int(Int32.max) && minutes >= 1, "a fleet needs responders and minutes")
         self.responders = responders

@@ -9,8 +9,8 @@ import Geodesy
 import Responders
 
 /// A seeded fleet of responders, their phones and the server, run second by second with the
-/// library code on both ends: each phone's ``FixFilter``, queue and ``Sender``; the server's
-/// ``ResponderServer`` (ingest, liveness, dispatcher) and ``IncidentAssignment``s.
+/// library code on both ends: each phone's `FixFilter`, queue and `Sender`; the server's
+/// `ResponderServer` (ingest, liveness, dispatcher) and `IncidentAssignment`s.
 ///
 /// The world: responders move around an area (still off duty, walking on duty, driving on a
 /// mission), change duty, and their phones die silently, lose the network or land behind
@@ -375,7 +375,7 @@ public final class FleetSimulation {
 
     // MARK: - Speed
 
-    /// Replays every arrival through a fresh ``LivenessMonitor`` (recording the fix at its
+    /// Replays every arrival through a fresh `LivenessMonitor` (recording the fix at its
     /// arrival time; passes after the first shifted in time so every fix is new again) until at
     /// least `minimumUpdates` calls; appends the rate to ``FleetReport/livenessUpdatesPerSecond``.
     public func measureLiveness(minimumUpdates: Int = 2_000_000) {

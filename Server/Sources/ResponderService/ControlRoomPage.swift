@@ -3,7 +3,7 @@ import Geodesy
 import Responders
 
 /// The control room's page (`GET /`): counts per status, and an SVG map (Drawing) of the
-/// responders coloured by status and the open incidents. It reloads itself every 5 s.
+/// responders colored by status and the open incidents. It reloads itself every 5 s.
 struct ControlRoomPage {
     var instance: String
     var leader: Bool
@@ -11,7 +11,7 @@ struct ControlRoomPage {
     var responders: [ServiceStore.Latest]
     var incidents: [ServiceStore.StoredIncident]
 
-    /// Fill colour per status (colour-blind safe: Okabe-Ito).
+    /// Fill color per status (color-blind safe: Okabe-Ito).
     static func color(_ status: LivenessStatus) -> String {
         switch status {
         case .online: "#009e73"

@@ -31,7 +31,7 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 /// "acc": 12.0, "duty": "on_duty", "power": "normal"}], "telemetry": {...}}`. Required: the
 /// responder (an integer in 0...2^31-1), `fixes` (an array, possibly empty) and in each fix `seq`
 /// (an integer >= 1), `t` (a finite number, seconds), `lat` (-90...90), `lon` (-180...180),
-/// `acc` (finite, >= 0 metres) and `duty`; `power` defaults to `normal`. `telemetry` is
+/// `acc` (finite, >= 0 meters) and `duty`; `power` defaults to `normal`. `telemetry` is
 /// optional, and so is each of its fields, but a field given must have its type
 /// (`permission`: always | when_in_use | denied | not_determined | granted (= always);
 /// `location_services`: boolean; `power_mode`: normal | low_power; `app_state`: foreground |

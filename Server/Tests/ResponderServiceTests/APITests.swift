@@ -169,7 +169,7 @@ import Responders
     @Test func metricsPassPromtoolAndThePageDrawsTheMap() async throws {
         let scratch = ScratchDirectory()
         defer { scratch.cleanup() }
-        let region = AlertRegion(name: "centre", shape: .circle(center: .init(uncheckedLatitude: 60.17, longitude: 24.94), radiusMeters: 5_000))
+        let region = AlertRegion(name: "center", shape: .circle(center: .init(uncheckedLatitude: 60.17, longitude: 24.94), radiusMeters: 5_000))
         let running = try RunningService(store: "sqlite:" + scratch.file("m.db"), tokens: [(1, "a"), (2, "b")], regions: [region])
         defer { running.stop() }
         let t = Date().timeIntervalSince1970
@@ -183,7 +183,7 @@ import Responders
         let (status, text) = try await request("GET", running.base + "/metrics")
         #expect(status == 200)
         #expect(text.contains("responders_by_status{status=\"online\"} 1"))
-        #expect(text.contains("responders_by_region{region=\"centre\",status=\"online\"} 1"))
+        #expect(text.contains("responders_by_region{region=\"center\",status=\"online\"} 1"))
         #expect(text.contains("location_update_delay_seconds_count 2"))
         #expect(text.contains("status_transitions_total{from=\"unknown\",to=\"offline\"} 1"))
         if let (code, output) = runTool("promtool", ["check", "metrics"], stdin: text) {

@@ -6,21 +6,35 @@ import Darwin
 import CommandSupport
 import FastCSV
 
-/// One `geofence-bench` subcommand: its name, declared options, help text and body.
-/// The options and the help text mention the same `--names` (a test checks it).
-struct BenchCommand: Sendable {
-    /// The word after `geofence-bench`; nil for the default suite.
-    let name: String?
-    /// Every option the command takes.
-    let options: [Arguments.Option]
-    /// The command's `--help` text.
-    let help: String
-    /// Runs the command on its parsed options; throws ``UsageError`` or ``BenchError``.
-    let run: @Sendable (Arguments) throws -> Void
+/// One `geofence-bench` subcommand: a ``Subcommand`` whose work prints its results and throws
+/// ``BenchError`` (exit status 1) or ``UsageError`` (2). Options are read in `init(arguments:)`,
+/// so a bad value is refused before any file is read.
+protocol BenchSubcommand: Subcommand {
+    /// Runs the measurement, printing to standard output and progress to standard error.
+    func execute() throws
 }
 
-/// The `geofence-bench` executable: dispatches to a subcommand; exit status 0 on success,
-/// 1 on a failed run, 2 on a bad command line.
+extension BenchSubcommand {
+    static var abstract: String { "" }
+    static func help(forPositionals words: [String]) -> String { help + "\n" }
+
+    func run(_ io: ToolIO) -> Int32 {
+        if BenchTool.isDebugBuild {
+            printError("*** geofence-bench was built without optimization: build with -c release for real numbers ***")
+        }
+        do {
+            try execute()
+            return ExitStatus.success
+        } catch let error as UsageError {
+            return BenchTool.tool.usageError(error.message, command: Self.name.isEmpty ? nil : Self.name, io: io)
+        } catch {
+            return BenchTool.tool.failure("\(error)", command: Self.name, io: io)
+        }
+    }
+}
+
+/// The `geofence-bench` executable: the shared dispatcher of both tools over the bench's
+/// subcommands; exit status 0 on success, 1 on a failed run, 2 on a bad command line.
 enum BenchTool {
     static let usage = """
     geofence-bench — throughput, memory and accuracy of the geofencing indexes
@@ -41,58 +55,26 @@ enum BenchTool {
 
     Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
     debug build are meaningless, and the tool says so on stderr.
+    Exit status: 0 on success, 1 on bad input or a failed run (the message names the file, line and
+    column, or what failed), 2 on a bad command line (the message names the option).
     """
 
-    /// Every command, the suite first.
-    static let commands: [BenchCommand] = [
-        SuiteCommand.command, StabCommand.command, PoiCommand.command, TransitionsCommand.command, StateCommand.command,
-        TracesCommand.command,
-        PlanCommand.command, NudgesCommand.command, GenerateCommand.command, RespondersCommand.command, ReportCommand.command,
+    /// Every command, the suite (no name) first.
+    static let commands: [any BenchSubcommand.Type] = [
+        SuiteCommand.self, StabCommand.self, PoiCommand.self, TransitionsCommand.self, StateCommand.self, TracesCommand.self,
+        PlanCommand.self, NudgesCommand.self, GenerateCommand.self, RespondersCommand.self, ReportCommand.self,
     ]
+
+    /// The tool: the dispatcher shared with `geofence`; the suite runs when no command is named.
+    static let tool = CommandLineTool(name: "geofence-bench", help: usage + "\n\n" + SuiteCommand.help + "\n",
+                                      subcommands: commands, defaultSubcommand: SuiteCommand.self)
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        var rest = arguments
-        if rest.first == "help" {   // `geofence-bench help [COMMAND]`, as `geofence help`
-            guard rest.count <= 2 else { return usageError("help takes at most one command name") }
-            guard rest.count == 2 else {
-                print(usage + "\n\n" + SuiteCommand.help)
-                return 0
-            }
-            guard let command = commands.first(where: { $0.name == rest[1] }) else {
-                return usageError("unknown command '\(rest[1])'")
-            }
-            print(command.help)
-            return 0
-        }
-        let name = rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
-        if name != nil { rest.removeFirst() }
-        guard let command = commands.first(where: { $0.name == name }) else {
-            return usageError("unknown command '\(name ?? "")'")
-        }
-        do {
-            let args = try Arguments(rest, options: command.options)
-            if args.wantsHelp {
-                print(command.name == nil ? usage + "\n\n" + command.help : command.help)
-                return 0
-            }
-            if isDebugBuild {
-                ProcessStats.printError("*** geofence-bench was built without optimization: build with -c release for real numbers ***")
-            }
-            try command.run(args)
-            return 0
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            ProcessStats.printError("geofence-bench: \(error)")
-            return 1
-        }
-    }
-
-    /// Reports a usage error on stderr; returns exit status 2.
-    static func usageError(_ message: String) -> Int32 {
-        ProcessStats.printError("geofence-bench: usage error: \(message) (see geofence-bench --help)")
-        return 2
+        let io = ToolIO.standard()
+        let status = tool.main(arguments, io: io)
+        io.flush()
+        return status
     }
 
     /// True when this binary was built without optimization (numbers from it are meaningless).

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SpatialIndex
 import CommandSupport
+import FastCSV
 import Statistics
 
 /// The indexes the benchmark can run, by their `--index` names.
@@ -59,7 +60,7 @@ struct Measurement {
 /// Builds the index of `kind` and measures it; each case calls the generic measurement with a
 /// concrete type so the hot loop is specialised (no existential dispatch per fix).
 func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
-             statsStride: Int, progress: (String) -> Void) throws(BenchError) -> Measurement {
+             statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void) throws(BenchError) -> Measurement {
     let start = monotonicSeconds()
     switch kind {
     case .packed:
@@ -75,7 +76,10 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
         let index = BruteForceIndex(fences)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .grid:
-        let index = LatLngGridIndex(fences, cellsPerRadius: benchCellsPerRadius)
+        let index: LatLngGridIndex
+        do {
+            index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
+        } catch { throw BenchError("\(error)") }
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     }
 }
@@ -116,11 +120,22 @@ extension PackedRTree: MemoryReporting {}
 extension DynamicRTree: MemoryReporting {}
 extension LatLngGridIndex: MemoryReporting {}
 
-/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``LatLngGridIndex``'s default.
-let benchCellsPerRadius: Double? = {
-    guard let text = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
-    return Double(String(cString: text))
-}()
+/// The range of `GEOFENCE_BENCH_CELLS_PER_RADIUS`: the grid's default is 2.25 to 4.
+let benchCellsPerRadiusRange = 0.25...16.0
+
+/// `GEOFENCE_BENCH_CELLS_PER_RADIUS` (tuning only): overrides ``LatLngGridIndex``'s default;
+/// nil when unset.
+/// - Throws: ``UsageError`` naming the variable and its range when the value is not a number in
+///   ``benchCellsPerRadiusRange``.
+func benchCellsPerRadius() throws(UsageError) -> Double? {
+    guard let raw = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
+    let text = String(cString: raw)
+    guard let value = Double(text), benchCellsPerRadiusRange.contains(value) else {
+        throw UsageError("environment variable GEOFENCE_BENCH_CELLS_PER_RADIUS expects a number in "
+            + "\(benchCellsPerRadiusRange.lowerBound)...\(benchCellsPerRadiusRange.upperBound), got '\(MessageText.clipped(text))'")
+    }
+    return value
+}
 
 /// The packed tree's node and leaf sizes for tuning runs: `GEOFENCE_BENCH_NODE_SIZE` (2...1024)
 /// and `GEOFENCE_BENCH_LEAF_SIZE` (1...256); unset, invalid or out of range means the default.

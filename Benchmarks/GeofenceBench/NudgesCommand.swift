@@ -15,7 +15,8 @@ import SpatialIndex
 
 /// `geofence-bench nudges`: the transition detector, then the reminders layer for every device
 /// (Simulation's NudgeSimulation), its decisions written and checked again from the file.
-struct NudgesCommand {
+struct NudgesCommand: BenchSubcommand {
+    static let name = "nudges"
     static let help = """
     geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json] [--reps R]
       Runs the transition detector over the fixes, then one reminders engine per device over its
@@ -34,46 +35,62 @@ struct NudgesCommand {
       independent checker that re-reads the decisions file. Exit status 1 if any is not 0.
     """
 
-    static let command = BenchCommand(
-        name: "nudges",
-        options: [.value("fences"), .value("fixes"), .value("truth"), .value("preferences"), .value("epoch"), .value("out"),
-                  .flag("json"), .value("reps")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("fences"), .value("fixes"), .value("truth"), .value("preferences"), .value("epoch"), .value("out"),
+        .flag("json"), .value("reps"),
+    ]
 
     /// 1900-01-01T00:00:00Z in Unix seconds: the earliest `--epoch` accepted.
     static let earliestEpoch = -2_208_988_800.0
 
-    static func run(_ args: Arguments) throws {
-        let fencesPath = try args.required("fences")
-        let fixesPath = try args.required("fixes")
-        let truthPath = args.string("truth")
-        let preferencesPath = args.string("preferences")
+    let fencesPath: String, fixesPath: String
+    let truthPath: String?, preferencesPath: String?, outPath: String?
+    let epoch: Double
+    let json: Bool
+    let reps: Int
+
+    init(arguments args: Arguments) throws(UsageError) {
+        fencesPath = try args.required("fences")
+        fixesPath = try args.required("fixes")
+        truthPath = args.string("truth")
+        preferencesPath = args.string("preferences")
         let epochText = args.string("epoch") ?? "2026-01-05T00:00:00Z"
         guard let epoch = ISO8601Instant.parse(epochText) else {
-            throw UsageError("option '--epoch' expects an ISO 8601 instant such as 2026-01-05T00:00:00Z, got '\(epochText)'")
+            throw UsageError("option '--epoch' expects an ISO 8601 instant such as 2026-01-05T00:00:00Z, got '\(MessageText.clipped(epochText))'")
         }
         // Local dates are proleptic Gregorian; Foundation's calendar (the checker's) switches to
         // Julian dates before 1582, so the two would disagree on older epochs.
         guard epoch >= Self.earliestEpoch else {
-            throw UsageError("option '--epoch' must be 1900-01-01T00:00:00Z or later, got '\(epochText)'")
+            throw UsageError("option '--epoch' must be 1900-01-01T00:00:00Z or later, got '\(MessageText.clipped(epochText))'")
         }
-        let outPath = args.string("out")
-        let json = args.flag("json")
-        let reps = try args.int("reps", default: 3, in: 1...Int.max)
+        self.epoch = epoch
+        outPath = args.string("out")
+        json = args.flag("json")
+        reps = try args.int("reps", default: 3, in: 1...BenchLimits.maxReps)
+    }
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
-        let fences = try makeFences(rows)
-        var detector = try TransitionsCommand.makeDetector(fences, .default)
-        let t0 = monotonicSeconds()
-        let events = TransitionScoring.detect(fixes, with: &detector)
-        printError("detector: \(events.count) events in \(formatFixed(monotonicSeconds() - t0, 2)) s")
-        let simulation: NudgeSimulation
+    func validate() throws(UsageError) {
+        try FileIdentity.refuseOverwriting(outPath, option: "out", inputs: [
+            ("fences", fencesPath), ("fixes", fixesPath), ("truth", truthPath), ("preferences", preferencesPath),
+        ])
+    }
+
+    func execute() throws {
+        // Every input is read before any work: the preferences first (the smallest file).
         let perDevice: [Int32: ReminderPreferences]
         do {
             perDevice = try preferencesPath.map { path throws(WorkloadIOError) in try NudgePreferencesReader.read(path: path) } ?? [:]
         } catch {
             throw BenchError("\(error)")
         }
+        // The detector and the reminders follow each device through time: its fixes must be in time order.
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath, order: .perDevice)
+        let fences = try makeFences(rows)
+        var detector = try TransitionsCommand.makeDetector(fences, .default)
+        let t0 = monotonicSeconds()
+        let events = TransitionScoring.detect(fixes, with: &detector)
+        printError("detector: \(events.count) events in \(formatFixed(monotonicSeconds() - t0, 2)) s")
+        let simulation: NudgeSimulation
         do {
             simulation = try NudgeSimulation(fences: rows, events: events, epoch: epoch, perDevice: perDevice)
         } catch {
@@ -122,8 +139,8 @@ struct NudgesCommand {
             o.set("suppressed", object: s)
             if let p = report.precision, let hits = report.truePositiveItems { o.set("precision", p, decimals: 4); o.set("true_positive_nudges", hits) }
             o.set("completions", run.completions.count)
-            o.set("invariants", object: invariantsJSON(report.invariants))
-            o.set("checker", object: invariantsJSON(checked))
+            o.set("invariants", object: Self.invariantsJSON(report.invariants))
+            o.set("checker", object: Self.invariantsJSON(checked))
             print(o.text)
         } else {
             print("\(devices) devices, \(simulation.book.entries.count) tasks, \(events.count) events -> \(report.decisions) decisions")
@@ -134,8 +151,8 @@ struct NudgesCommand {
                 + "\(formatFixed(report.nudgesPerDeviceDay, 3)) per device-day over \(formatFixed(report.deviceDays, 1)) device-days")
             if let p = report.precision, let hits = report.truePositiveItems { print("precision \(formatFixed(p * 100, 2)) % (\(hits) of \(report.deliveredItems))") }
             print("suppressed: " + report.suppressedByReason.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-            print("invariants (benchmark): \(invariantsJSON(report.invariants).text)")
-            print("invariants (checker):   \(invariantsJSON(checked).text)")
+            print("invariants (benchmark): \(Self.invariantsJSON(report.invariants).text)")
+            print("invariants (checker):   \(Self.invariantsJSON(checked).text)")
         }
         if report.invariants.total + checked.total > 0 { throw BenchError("nudges: an invariant is broken (see above)") }
     }

@@ -8,7 +8,8 @@ import CommandSupport
 /// `geofence-bench plan`: region selection under an OS cap, scored through the simulated OS
 /// against the noise-free truth (definitions in ``PlanScoring``), for the MonitorPlanner and
 /// two baselines in the same run.
-struct PlanCommand {
+struct PlanCommand: BenchSubcommand {
+    static let name = "plan"
     static let help = """
     geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
                         [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds S] [--lead-min-speed V]
@@ -53,66 +54,83 @@ struct PlanCommand {
       --significant-change-wakes-only states the default (the signal only wakes the app).
     """
 
-    static let command = BenchCommand(
-        name: "plan",
-        options: [.value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
-                  .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
-                  .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
-                  .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
-                  .flag("significant-change-replans"), .flag("significant-change-wakes-only"), .flag("no-initial-state"),
-                  .value("seed"), .value("wake-gate"), .value("wake-exit-gate"), .value("wake-confirm"),
-                  .value("motion-max-accuracy"), .flag("ring-shielding"), .flag("fence-event-replans"),
-                  .flag("check-at-plans-only")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [.value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
+        .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
+        .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
+        .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
+        .flag("significant-change-replans"), .flag("significant-change-wakes-only"), .flag("no-initial-state"),
+        .value("seed"), .value("wake-gate"), .value("wake-exit-gate"), .value("wake-confirm"),
+        .value("motion-max-accuracy"), .flag("ring-shielding"), .flag("fence-event-replans"),
+        .flag("check-at-plans-only")]
 
-    static func run(_ args: Arguments) throws {
-        let fencesPath = try args.required("fences")
-        let fixesPath = try args.required("fixes")
-        let truthPath = try args.required("truth")
-        let cap = try args.int("cap", default: 20, in: 1...Int.max)
+    let fencesPath: String, fixesPath: String, truthPath: String
+    let cap: Int, catchUp: Int, seed: Int, wakeConfirm: Int, unguardedBudget: Int
+    let margin: Double, pass: Double, delay: Double, significant: Double, minRefresh: Double, minRefreshSeconds: Double
+    let crowded: MonitorPlanner.Configuration.CrowdedOrder
+    let initialState: Bool, json: Bool, ringShielding: Bool, fenceEventReplans: Bool, everyWake: Bool, significantReplans: Bool
+    let noBudget: Bool
+    let wakeGate: Double, wakeExitGate: Double, leadSeconds: Double, leadMinSpeed: Double, motionAccuracy: Double
+    let configuration: MonitorPlanner.Configuration
+
+    /// Every option range-checked (distances up to 10,000 km, times up to 10^9 s, counts up
+    /// to what a plan can use), then the planner's configuration built and checked.
+    init(arguments args: Arguments) throws(UsageError) {
+        fencesPath = try args.required("fences")
+        fixesPath = try args.required("fixes")
+        truthPath = try args.required("truth")
+        cap = try args.int("cap", default: 20, in: 1...10_000)
         let defaults = MonitorPlanner.Configuration(capacity: cap)
-        let nonNegative = 0...Double.infinity
-        let margin = try args.double("margin", default: defaults.safetyMarginMeters, in: nonNegative)
-        let pass = try args.double("pass", default: 50, in: nonNegative)
-        let delay = try args.double("delay", default: 60, in: nonNegative)
-        let significant = try args.double("significant-change", default: 500, in: nonNegative)   // iOS: about 500 m
-        let minRefresh = try args.double("min-refresh", default: 0, in: nonNegative)
-        let minRefreshSeconds = try args.double("min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0, in: nonNegative)
-        let catchUp = try args.int("catch-up", default: Int.max, in: 0...Int.max)
-        let crowded = try args.choice("crowded", default: MonitorPlanner.Configuration.CrowdedOrder.priority)
-        let seed = try args.int("seed", default: 1, in: 0...Int.max)
-        let initialState = !args.flag("no-initial-state")
-        let json = args.flag("json")
-        let ringShielding = args.flag("ring-shielding")
-        let fenceEventReplans = args.flag("fence-event-replans")
-        let everyWake = !args.flag("check-at-plans-only")
-        let significantReplans = args.flag("significant-change-replans")
+        let meters = 0...1e7, seconds = 0...1e9, gates = 0...1e6
+        margin = try args.double("margin", default: defaults.safetyMarginMeters, in: meters)
+        pass = try args.double("pass", default: 50, in: meters)
+        delay = try args.double("delay", default: 60, in: seconds)
+        significant = try args.double("significant-change", default: 500, in: meters)   // iOS: about 500 m
+        minRefresh = try args.double("min-refresh", default: 0, in: 0...defaults.maximumRefreshRadiusMeters)
+        minRefreshSeconds = try args.double("min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0, in: seconds)
+        catchUp = try args.int("catch-up", in: 0...10_000) ?? Int.max
+        crowded = try args.choice("crowded", default: MonitorPlanner.Configuration.CrowdedOrder.priority)
+        seed = try args.int("seed", default: 1, in: 0...Int.max)
+        initialState = !args.flag("no-initial-state")
+        json = args.flag("json")
+        ringShielding = args.flag("ring-shielding")
+        fenceEventReplans = args.flag("fence-event-replans")
+        everyWake = !args.flag("check-at-plans-only")
+        significantReplans = args.flag("significant-change-replans")
         let appDefaults = PlanScoring.Settings(os: .init(capacity: cap))
-        let wakeGate = try args.double("wake-gate", default: appDefaults.wakeCheckGate, in: nonNegative)
-        let wakeExitGate = try args.double("wake-exit-gate", default: appDefaults.wakeCheckExitGate, in: nonNegative)
-        let wakeConfirm = try args.int("wake-confirm", default: appDefaults.wakeCheckConfirmFixes, in: 0...Int.max)
-        let leadSeconds = try args.double("lead-seconds", default: defaults.leadSeconds ?? 0, in: nonNegative)
-        let leadMinSpeed = try args.double("lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond, in: nonNegative)
-        let motionAccuracy = try args.double("motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters, in: nonNegative)
-        let unguardedBudget = try args.int("max-unguarded", default: defaults.maximumUnguardedFences ?? 30, in: 0...Int.max)
-        let noBudget = args.flag("no-unguarded-budget")
+        wakeGate = try args.double("wake-gate", default: appDefaults.wakeCheckGate, in: gates)
+        wakeExitGate = try args.double("wake-exit-gate", default: appDefaults.wakeCheckExitGate, in: gates)
+        wakeConfirm = try args.int("wake-confirm", default: appDefaults.wakeCheckConfirmFixes, in: 0...1_000)
+        leadSeconds = try args.double("lead-seconds", default: defaults.leadSeconds ?? 0, in: seconds)
+        leadMinSpeed = try args.double("lead-min-speed", default: defaults.minimumLeadSpeedMetersPerSecond, in: 0...1e5)
+        motionAccuracy = try args.double("motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters, in: meters)
+        unguardedBudget = try args.int("max-unguarded", default: defaults.maximumUnguardedFences ?? 30, in: 0...1_000_000)
+        noBudget = args.flag("no-unguarded-budget")
+        var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
+                                                           minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+                                                           crowdedOrder: crowded, catchUpSlots: catchUp,
+                                                           shieldsNestedRings: ringShielding,
+                                                           minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
+        configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
+        configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
+        configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
+        do {
+            try configuration.validate()
+        } catch {
+            throw UsageError("the planner options are invalid together: \(error)")
+        }
+        self.configuration = configuration
+    }
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
+    func execute() throws {
+        // The simulated OS and app follow each device through time: its fixes must be in time order.
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath, order: .perDevice)
         let fences = try makeFences(rows)
 
         let planner: MonitorPlanner
         do {
-            var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
-                                                               minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                               crowdedOrder: crowded, catchUpSlots: catchUp,
-                                                               shieldsNestedRings: ringShielding,
-                                                               minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
-            configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
-            configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
-            configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
             planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
         } catch {
-            throw BenchError("\(error)")
+            throw BenchError("\(fencesPath): \(error)")
         }
         let t1 = monotonicSeconds()
         printError("truth: finding the true fence entries")
@@ -141,7 +159,7 @@ struct PlanCommand {
             printError("[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s")
             results.append((name, score, seconds))
         }
-        let planSpeed = measurePlanSpeed(planner, fixes: fixes)
+        let planSpeed = Self.measurePlanSpeed(planner, fixes: fixes)
 
         if json {
             var o = JSONObject()
@@ -170,10 +188,10 @@ struct PlanCommand {
             o.set("wake_confirm_fixes", wakeConfirm)
             o.set("motion_max_accuracy_m", motionAccuracy, decimals: 1)
             o.set("plans_per_second", planSpeed, decimals: 0)
-            for (name, s, seconds) in results { o.set(name, object: jsonObject(s, seconds: seconds)) }
+            for (name, s, seconds) in results { o.set(name, object: Self.jsonObject(s, seconds: seconds)) }
             print(o.text)
         } else {
-            print(table(results, cap: cap))
+            print(Self.table(results, cap: cap))
             print("planner: \(formatFixed(planSpeed, 0)) plans/s (\(formatFixed(1e6 / planSpeed, 1)) µs per plan) on \(fences.count) fences")
         }
     }

@@ -12,7 +12,8 @@ import SpatialIndex
 import CommandSupport
 
 /// `geofence-bench poi`: loading a million-row POI CSV and k-nearest category search over it.
-struct PoiCommand {
+struct PoiCommand: BenchSubcommand {
+    static let name = "poi"
     static let help = """
     geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--out PATH] [--json]
       Writes an N-row POI CSV (default 1,000,000; the format of Data/README.md) to PATH (default a
@@ -26,26 +27,37 @@ struct PoiCommand {
                 category, of each category, within 5 km, and to the nearest of 3 locations.
     """
 
-    static let command = BenchCommand(
-        name: "poi",
-        options: [.value("pois"), .value("rows"), .value("queries"), .value("k"), .value("seed"), .value("reps"),
-                  .value("out"), .flag("json")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("pois"), .value("rows"), .value("queries"), .value("k"), .value("seed"), .value("reps"), .value("out"), .flag("json"),
+    ]
 
-    static func run(_ args: Arguments) throws {
-        let rows = try args.int("rows", default: 1_000_000, in: 1...Int.max)
-        let queries = try args.int("queries", default: 100_000, in: 1...Int.max)
-        let k = try args.int("k", default: 5, in: 1...Int.max)
-        let seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
-        let reps = try args.int("reps", default: 3, in: 1...Int.max)
-        let source = args.string("pois")
-        let outArg = args.string("out")
-        let json = args.flag("json")
+    let rows: Int, queries: Int, k: Int, reps: Int
+    let seed: UInt64
+    let source: String?, outArg: String?
+    let json: Bool
+
+    init(arguments args: Arguments) throws(UsageError) {
+        rows = try args.int("rows", default: 1_000_000, in: 1...BenchLimits.maxPOIRows)
+        try MemoryBudget.check(rows, bytesEach: 160, option: "rows")   // the catalog and its index hold each row
+        queries = try args.int("queries", default: 100_000, in: 1...BenchLimits.maxQueries)
+        k = try args.int("k", default: 5, in: 1...BenchLimits.maxNeighbors)
+        seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
+        reps = try args.int("reps", default: 3, in: 1...BenchLimits.maxReps)
+        source = args.string("pois")
+        outArg = args.string("out")
+        json = args.flag("json")
+    }
+
+    func validate() throws(UsageError) {
+        try FileIdentity.refuseOverwriting(outArg, option: "out", inputs: [("pois", source)])
+    }
+
+    func execute() throws {
 
         let path = outArg ?? scratchPath("pois", extension: "csv")
         defer { if outArg == nil { _ = unlink(path) } }
         var t0 = monotonicSeconds()
-        let template = try source.map(templateRows) ?? []
+        let template = try source.map(Self.templateRows) ?? []
         let bytes: Int
         do {
             bytes = try SyntheticPOIFile.write(rows: rows, template: template, seed: seed, to: path)
@@ -56,13 +68,13 @@ struct PoiCommand {
             + "\(formatFixed(monotonicSeconds() - t0, 2)) s")
 
         // Load: a warm-up (also fills the page cache), then R timed runs.
-        var catalog = try load(path)
+        var catalog = try Self.load(path)
         var loadRuns: [Double] = []
         var loadCPURuns: [Double] = []
         for _ in 0..<reps {
             t0 = monotonicSeconds()
             let c0 = ProcessStats.threadCPUSeconds()
-            catalog = try load(path)
+            catalog = try Self.load(path)
             loadRuns.append(monotonicSeconds() - t0)
             loadCPURuns.append(ProcessStats.threadCPUSeconds() - c0)
         }

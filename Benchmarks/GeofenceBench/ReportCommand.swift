@@ -6,7 +6,8 @@ import Reporting
 /// `geofence-bench report --out DIR [--quick] [--peers FILE] [--sweep FILE]`: measures and writes
 /// the benchmark report (the measurement, the page and the readers of the peers and sweep files
 /// live in the Reporting module).
-struct ReportCommand {
+struct ReportCommand: BenchSubcommand {
+    static let name = "report"
     static let help = """
     geofence-bench report --out DIR [--quick] [--peers FILE] [--sweep FILE]
       Measures everything the report shows and writes DIR/report.json (the values),
@@ -33,34 +34,56 @@ struct ReportCommand {
       Workloads come from the same seeded generator as `geofence-bench generate` (seed 1).
     """
 
-    static let command = BenchCommand(
-        name: "report", options: [.value("out"), .flag("quick"), .value("peers"), .value("sweep")], help: help, run: run)
+    static let options: [Arguments.Option] = [.value("out"), .flag("quick"), .value("peers"), .value("sweep")]
 
-    static func run(_ args: Arguments) throws {
-        let out = try args.required("out")
-        let settings: ReportSettings = args.flag("quick") ? .quick : .full
+    let out: String
+    let settings: ReportSettings
+    let peersPath: String?, sweepPath: String?
+
+    init(arguments args: Arguments) throws(UsageError) {
+        out = try args.required("out")
+        settings = args.flag("quick") ? .quick : .full
+        peersPath = args.string("peers")
+        sweepPath = args.string("sweep")
+    }
+
+    func validate() throws(UsageError) {
+        for file in ["report.json", "report.html"] {
+            try FileIdentity.refuseOverwriting(out + "/" + file, option: "out", inputs: [("peers", peersPath), ("sweep", sweepPath)])
+        }
+    }
+
+    func execute() throws {
         var peers: [BenchmarkReport.Peer] = []
-        if let path = args.string("peers") {
+        if let path = peersPath {
             do {
-                peers = try PeerResults.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+                peers = try PeerResults.parse(try TextFile.read(path))
+            } catch let error as TextFile.ReadError {
+                throw BenchError("\(error)")
             } catch {
                 throw BenchError("\(path): \(error)")
             }
         }
         var sweep: SweepResults.Sweep?
-        if let path = args.string("sweep") {
+        if let path = sweepPath {
             do {
-                sweep = try SweepResults.read(path: path)
+                sweep = try SweepResults.parse(try TextFile.read(path), file: path)
             } catch {
                 throw BenchError("\(error)")   // names the file and the field
             }
+        }
+        // The output directory is made (and proved writable) before the minutes of measuring.
+        do {
+            try Self.prepareDirectory(out)
+        } catch {
+            throw BenchError("\(out): \(error)")
         }
         let start = monotonicSeconds()
         let report = try ReportRunner.measure(settings, peers: peers, sweep: sweep, optimized: !BenchTool.isDebugBuild) { step in
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
         }
         do {
-            let paths = try write(report, toDirectory: out)
+            let paths = try Self.write(report, toDirectory: out)
             printError("wrote \(paths[0]), \(paths[1]) and \(paths.count - 2) charts in \(out)/charts")
         } catch {
             throw BenchError("\(out): \(error)")
@@ -69,6 +92,16 @@ struct ReportCommand {
 }
 
 extension ReportCommand {
+    /// Creates `directory/charts` (with its parents) and proves the directory writable by
+    /// creating and removing a file in it, so that a report run fails before it measures.
+    static func prepareDirectory(_ directory: String) throws {
+        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
+        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
+        let probe = (directory as NSString).appendingPathComponent(".report-write-check")
+        try TextFile.write("", to: probe)
+        try FileManager.default.removeItem(atPath: probe)
+    }
+
     /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`
     /// (created with its parents when missing); returns the paths written.
     @discardableResult

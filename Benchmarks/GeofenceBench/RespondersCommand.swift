@@ -11,7 +11,8 @@ import Statistics
 
 /// `geofence-bench responders`: the fleet simulation (``FleetSimulation``) and the two speed
 /// figures, ingest into SQLite and liveness in memory. Parses, calls, prints.
-struct RespondersCommand {
+struct RespondersCommand: BenchSubcommand {
+    static let name = "responders"
     static let help = """
     geofence-bench responders [--responders N] [--minutes M] [--seed S] [--runs R] [--transaction-fixes T]
                               [--db FILE] [--json]
@@ -37,21 +38,46 @@ struct RespondersCommand {
       is not a speed figure is missed.
     """
 
-    static let command = BenchCommand(
-        name: "responders",
-        options: [.value("responders"), .value("minutes"), .value("seed"), .value("runs"), .value("transaction-fixes"),
-                  .value("db"), .flag("json")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("responders"), .value("minutes"), .value("seed"), .value("runs"), .value("transaction-fixes"), .value("db"), .flag("json"),
+    ]
 
-    static func run(_ args: Arguments) throws {
-        var configuration = FleetConfiguration(responders: try args.int("responders", default: 1_000, in: 1...Int(Int32.max)),
-                                               minutes: try args.int("minutes", default: 60, in: 1...1_000_000))
+    let configuration: FleetConfiguration
+    let runs: Int
+    let keep: String?
+    let json: Bool
+
+    init(arguments args: Arguments) throws(UsageError) {
+        let responders = try args.int("responders", default: 1_000, in: 1...100_000)
+        let minutes = try args.int("minutes", default: 60, in: 1...BenchLimits.maxMinutes)
+        // The simulation keeps every fix: one every few seconds per responder, about 200 bytes each.
+        let (fixes, overflow) = (responders * minutes).multipliedReportingOverflow(by: 30)
+        try MemoryBudget.check(overflow ? .max : fixes, bytesEach: 256, option: "minutes")
+        var configuration = FleetConfiguration(responders: responders, minutes: minutes)
         configuration.seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
         configuration.ingestTransactionSize = try args.int("transaction-fixes", default: configuration.ingestTransactionSize,
-                                                           in: 1...Int.max)
-        let runs = try args.int("runs", default: 3, in: 1...1_000)
-        let keep = args.string("db")
-        let json = args.flag("json")
+                                                           in: 1...10_000_000)
+        self.configuration = configuration
+        runs = try args.int("runs", default: 3, in: 1...BenchLimits.maxReps)
+        keep = args.string("db")
+        json = args.flag("json")
+    }
+
+    /// `--db` may name a new file or a responder store (SQLite), never another kind of file:
+    /// the run replaces it.
+    func validate() throws(UsageError) {
+        guard let keep, let fd = Optional(open(keep, O_RDONLY)), fd >= 0 else { return }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let n = read(fd, &header, 16)
+        let sqlite = Array("SQLite format 3\0".utf8)
+        if n == 0 { return }   // an empty file: nothing to lose
+        guard n == 16, header == sqlite else {
+            throw UsageError("option '--db' names \(keep), which is not an SQLite file: refusing to replace it")
+        }
+    }
+
+    func execute() throws {
         let path = keep ?? scratchPath("responders", extension: "sqlite")
         let scratch = scratchPath("responders-server", extension: "sqlite")
         // The scratch databases go on every exit path, an error's included.
@@ -88,7 +114,7 @@ struct RespondersCommand {
         report.ingestFixesPerCPUSecond.removeFirst()
         report.serverIngestFixesPerSecond.removeFirst()
         report.livenessUpdatesPerSecond.removeFirst()
-        print(json ? jsonText(report, simulated: simulated) : table(report))
+        print(json ? Self.jsonText(report, simulated: simulated) : Self.table(report))
         let correct = report.fixesLost == 0 && report.duplicatesStored == 0 && report.falseOffline == 0
             && report.assignmentsToUnreachable == 0 && report.detection.values.allSatisfy(\.meetsGoal)
         if !correct { throw BenchError("responders: a goal was missed (see above)") }

@@ -3,7 +3,8 @@ import Workloads
 import CommandSupport
 
 /// `geofence-bench stab`: stream a fixes file through one index.
-struct StabCommand {
+struct StabCommand: BenchSubcommand {
+    static let name = "stab"
     static let help = """
     geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--reps R] [--per-fix]
                         [--allow-duplicate-ids] [--json]
@@ -18,26 +19,37 @@ struct StabCommand {
       lines, unless --allow-duplicate-ids (then each is a fence of its own and both count).
     """
 
-    static let command = BenchCommand(
-        name: "stab",
-        options: [.value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
-                  .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
+        .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json"),
+    ]
 
-    static func run(_ args: Arguments) throws {
-        let fencesPath = try args.required("fences")
-        let fixesPath = try args.required("fixes")
-        let kind = try args.choice("index", default: IndexKind.packed)
-        let threads = try args.int("threads", default: 1, in: 1...1_024)
-        let reps = try args.int("reps", default: 3, in: 1...Int.max)
-        let json = args.flag("json")
-        let perFix = args.flag("per-fix")
-        let allowDuplicateIDs = args.flag("allow-duplicate-ids")
+    let fencesPath: String, fixesPath: String
+    let kind: IndexKind
+    let threads: Int, reps: Int
+    let json: Bool, perFix: Bool, allowDuplicateIDs: Bool
+    let cellsPerRadius: Double?
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs)
+    init(arguments args: Arguments) throws(UsageError) {
+        fencesPath = try args.required("fences")
+        fixesPath = try args.required("fixes")
+        kind = try args.choice("index", default: IndexKind.packed)
+        threads = try args.int("threads", default: 1, in: 1...1_024)
+        reps = try args.int("reps", default: 3, in: 1...BenchLimits.maxReps)
+        json = args.flag("json")
+        perFix = args.flag("per-fix")
+        allowDuplicateIDs = args.flag("allow-duplicate-ids")
+        cellsPerRadius = try benchCellsPerRadius()
+    }
+
+    func execute() throws {
+        // Each fix is stabbed on its own: any order of times.
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs,
+                                             order: .any)
         let fences = try makeFences(rows)
         let input = StabInput(fixes, threads: threads, perFix: perFix)
-        let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1) {
+        let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1,
+                            cellsPerRadius: cellsPerRadius) {
             printError("[\(kind.rawValue)] \($0)")
         }
         print(json ? jsonLine(m) : table([m]) + "\n" + "cand FP: candidates the exact test rejected / candidates; B/fence: "
@@ -47,15 +59,16 @@ struct StabCommand {
 
 /// Reads and validates the workload files (truth too when `truthPath` is given), reporting the
 /// read speed on stderr. Errors name the file, line and column.
-func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false)
-    throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream)
+/// `order` is what the command needs of fix times (``WorkloadReader/FixOrder``).
+func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false,
+                  order: WorkloadReader.FixOrder) throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream)
 {
     let t0 = monotonicSeconds()
     let rows: [WorkloadFence]
     let fixes: FixStream
     do {
         rows = try WorkloadReader.readFences(path: fencesPath, allowDuplicateIDs: allowDuplicateIDs)
-        fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath)
+        fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath, order: order)
     } catch {
         throw BenchError("\(error)")
     }
@@ -66,7 +79,8 @@ func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = ni
     return (rows, fixes)
 }
 
-/// Index fences from workload rows; a bad radius or coordinate names the fence id.
+/// Index fences from workload rows (already valid: ``WorkloadReader`` checked every row); a
+/// failure names the fence id.
 func makeFences(_ rows: [WorkloadFence]) throws(BenchError) -> [Fence] {
     var fences: [Fence] = []
     fences.reserveCapacity(rows.count)

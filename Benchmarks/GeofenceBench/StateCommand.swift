@@ -4,7 +4,8 @@ import SpatialIndex
 import CommandSupport
 
 /// `geofence-bench state`: the TransitionDetector's memory for a large fleet, measured.
-struct StateCommand {
+struct StateCommand: BenchSubcommand {
+    static let name = "state"
     static let help = """
     geofence-bench state [--devices N] [--json]
       Builds a detector over 1,000 sites with two concentric fences each (500 m and 800 m), feeds
@@ -14,11 +15,19 @@ struct StateCommand {
       of the process's peak resident set size across the run (MiB), with the seconds taken.
     """
 
-    static let command = BenchCommand(name: "state", options: [.value("devices"), .flag("json")], help: help, run: run)
+    static let options: [Arguments.Option] = [.value("devices"), .flag("json")]
 
-    static func run(_ args: Arguments) throws {
-        let devices = try args.int("devices", default: 10_000_000, in: 1...Int(Int32.max))
-        let json = args.flag("json")
+    let devices: Int
+    let json: Bool
+
+    init(arguments args: Arguments) throws(UsageError) {
+        devices = try args.int("devices", default: 10_000_000, in: 1...Int(Int32.max))
+        // A device's track, its two entries and the id tables: about 100 bytes.
+        try MemoryBudget.check(devices, bytesEach: 128, option: "devices")
+        json = args.flag("json")
+    }
+
+    func execute() throws {
         var fences: [Fence] = []
         for site in 0..<1_000 {
             let center = try! LatLng(latitude: -60 + 0.12 * Double(site), longitude: -170 + 0.34 * Double(site))

@@ -5,7 +5,8 @@ import CommandSupport
 /// The default suite: every index at 1k, 10k and 100k POIs (3 fences each; `--large` adds 1M)
 /// against one stream of 1M fixes from the embedded generator, so cost can be read against the
 /// number of fences.
-struct SuiteCommand {
+struct SuiteCommand: BenchSubcommand {
+    static let name = ""
     static let help = """
     geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]
       Every index at 1k, 10k and 100k POIs (3 fences each; --large adds 1M, --quick runs 100,000 fixes
@@ -14,17 +15,22 @@ struct SuiteCommand {
       object per measurement with --json. geofence-bench COMMAND --help describes each command.
     """
 
-    static let command = BenchCommand(
-        name: nil,
-        options: [.flag("json"), .flag("large"), .flag("quick"), .value("fixes"), .value("seed")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [.flag("json"), .flag("large"), .flag("quick"), .value("fixes"), .value("seed")]
 
-    static func run(_ args: Arguments) throws {
-        let json = args.flag("json")
-        let large = args.flag("large")
-        let quick = args.flag("quick")
-        let fixCount = try args.int("fixes", default: quick ? 100_000 : 1_000_000, in: 1...Int.max)
-        let seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
+    let json: Bool, large: Bool, quick: Bool
+    let fixCount: Int
+    let seed: UInt64
+
+    init(arguments args: Arguments) throws(UsageError) {
+        json = args.flag("json")
+        large = args.flag("large")
+        quick = args.flag("quick")
+        fixCount = try args.int("fixes", default: args.flag("quick") ? 100_000 : 1_000_000, in: 1...Int.max)
+        try MemoryBudget.check(fixCount, bytesEach: GenerateCommand.bytesPerFix, option: "fixes")
+        seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
+    }
+
+    func execute() throws {
 
         var sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
         if large { sizes.append(1_000_000) }

@@ -7,7 +7,8 @@ import CommandSupport
 /// `geofence-bench traces`: flaps of the transition detector and of the naive detector over
 /// recorded GPS traces, with fences placed along them (Simulation's ``TraceFencePlacement``
 /// and ``FlapCount``).
-struct TracesCommand {
+struct TracesCommand: BenchSubcommand {
+    static let name = "traces"
     static let help = """
     geofence-bench traces [--traces FILE] [--devices FILE] [--assume-accuracy M] [--preset default|evidence|both] [--json]
       Places fences along recorded GPS traces (--traces, device,t,lat,lon,accuracy_m; default
@@ -31,10 +32,9 @@ struct TracesCommand {
       Paths are relative to the working directory (the repository root for the defaults).
     """
 
-    static let command = BenchCommand(
-        name: "traces",
-        options: [.value("traces"), .value("devices"), .value("assume-accuracy"), .value("preset"), .flag("json")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("traces"), .value("devices"), .value("assume-accuracy"), .value("preset"), .flag("json"),
+    ]
 
     /// The repository's copy of the traces and their devices (relative to the repository root).
     static let defaultTraces = "Data/gps/traces.csv"
@@ -71,13 +71,24 @@ struct TracesCommand {
         let detectors: [DetectorFlaps]
     }
 
-    static func run(_ args: Arguments) throws {
-        let traces = args.string("traces")
-        let devices = args.string("devices") ?? (traces == nil ? defaultDevices : nil)
-        let accuracy = try args.double("assume-accuracy", in: 0...Double.infinity)
-        let presets = try args.choice("preset", default: PresetChoice.both).presets
-        let m = try measure(traces: traces ?? defaultTraces, devices: devices, assumedAccuracy: accuracy, presets: presets)
-        if args.flag("json") {
+    let traces: String?, devices: String?
+    let accuracy: Double?
+    let presets: [DetectorPreset]
+    let json: Bool
+
+    init(arguments args: Arguments) throws(UsageError) {
+        traces = args.string("traces")
+        devices = args.string("devices") ?? (traces == nil ? Self.defaultDevices : nil)
+        accuracy = try args.double("assume-accuracy", in: 0...1e7)
+        presets = try args.choice("preset", default: PresetChoice.both).presets
+        json = args.flag("json")
+    }
+
+    func execute() throws {
+        let traces = self.traces, devices = self.devices, accuracy = self.accuracy
+        let defaultTraces = Self.defaultTraces
+        let m = try Self.measure(traces: traces ?? defaultTraces, devices: devices, assumedAccuracy: accuracy, presets: presets)
+        if json {
             var o = JSONObject()
             o.set("traces", traces ?? defaultTraces)
             o.set("fixes", m.fixes)
@@ -89,11 +100,11 @@ struct TracesCommand {
             o.set("detectors", array: m.detectors.map { d in
                 var x = JSONObject()
                 x.set("detector", d.detector)
-                setCounts(d.all, in: &x)
+                Self.setCounts(d.all, in: &x)
                 var kinds = JSONObject()
                 for (kind, count) in d.byKind {
                     var k = JSONObject()
-                    setCounts(count, in: &k)
+                    Self.setCounts(count, in: &k)
                     kinds.set(kind, object: k)
                 }
                 x.set("by_kind", object: kinds)
@@ -121,7 +132,8 @@ struct TracesCommand {
         let fixes: FixStream
         var kindOfDevice: [Int32: String] = [:]
         do {
-            fixes = try WorkloadReader.readFixes(path: traces, assumedAccuracy: assumedAccuracy)
+            // The detectors follow each device through time: its fixes must be in time order.
+            fixes = try WorkloadReader.readFixes(path: traces, assumedAccuracy: assumedAccuracy, order: .perDevice)
             if let devices { kindOfDevice = try WorkloadReader.readDeviceKinds(path: devices) }
         } catch {
             switch error {

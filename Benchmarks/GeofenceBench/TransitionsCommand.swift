@@ -13,7 +13,8 @@ import CommandSupport
 
 /// `geofence-bench transitions`: the TransitionDetector (and the naive baseline) on noisy fixes,
 /// scored against the noise-free truth (definitions in Simulation's ``TransitionScoring``).
-struct TransitionsCommand {
+struct TransitionsCommand: BenchSubcommand {
+    static let name = "transitions"
     static let help = """
     geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
                                [--preset default|precise|hysteresis|evidence]
@@ -44,48 +45,88 @@ struct TransitionsCommand {
       hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
     """
 
-    static let command = BenchCommand(
-        name: "transitions",
-        options: [.value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
-                  .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
-                  .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
-                  .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"), .value("slow-speed"),
-                  .value("still-speed"), .value("still-evidence-per-fix"),
-                  .value("slack"), .flag("sweep"), .flag("diagnose")],
-        help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
+        .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
+        .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
+        .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"), .value("slow-speed"),
+        .value("still-speed"), .value("still-evidence-per-fix"),
+        .value("slack"), .flag("sweep"), .flag("diagnose"),
+    ]
 
-    static func run(_ args: Arguments) throws {
-        let fencesPath = try args.required("fences")
-        let fixesPath = try args.required("fixes")
-        let truthPath = try args.required("truth")
-        let eventsOut = args.string("events-out")
-        let json = args.flag("json")
-        let sweep = args.flag("sweep")
-        let diagnoseFN = args.flag("diagnose")
-        let reps = try args.int("reps", default: 3, in: 1...Int.max)
-        let threads = try args.int("threads", default: 1, in: 1...1_024)
+    /// The option of each detector setting, for messages (the setting's name is the library's).
+    static let optionOfSetting = [
+        "hysteresisMeters": "hysteresis", "hysteresisRadiusFraction": "radius-fraction", "accuracyFactor": "accuracy-factor",
+        "maxAccuracyMeters": "max-accuracy", "minimumDwellSeconds": "min-dwell", "enterEvidence": "enter-evidence",
+        "enterEvidencePerFix": "evidence-per-fix", "exitEvidence": "exit-evidence", "exitEvidencePerFix": "exit-evidence-per-fix",
+        "slowEvidenceCapSigmas": "slow-evidence-cap", "slowSpeedMetersPerSecond": "slow-speed",
+        "stillSpeedMetersPerSecond": "still-speed", "stillEvidencePerFix": "still-evidence-per-fix",
+        "maxSpeedMetersPerSecond": "max-speed", "neighborhoodSlackMeters": "slack", "enterConfirmations": "enter-confirm",
+        "exitConfirmations": "exit-confirm",
+    ]
+
+    let fencesPath: String, fixesPath: String, truthPath: String
+    let eventsOut: String?
+    let json: Bool, sweep: Bool, diagnoseFN: Bool
+    let reps: Int, threads: Int
+    let config: TransitionDetectorConfiguration
+
+    init(arguments args: Arguments) throws(UsageError) {
+        fencesPath = try args.required("fences")
+        fixesPath = try args.required("fixes")
+        truthPath = try args.required("truth")
+        eventsOut = args.string("events-out")
+        json = args.flag("json")
+        sweep = args.flag("sweep")
+        diagnoseFN = args.flag("diagnose")
+        reps = try args.int("reps", default: 3, in: 1...BenchLimits.maxReps)
+        threads = try args.int("threads", default: 1, in: 1...1_024)
+        config = try Self.configuration(args)
+    }
+
+    /// The detector's settings from `--preset` and the tuning options, every one range-checked
+    /// here (distances up to 10,000 km, so that no sum of them overflows), then checked together.
+    /// - Throws: ``UsageError`` naming the option and its range.
+    static func configuration(_ args: Arguments) throws(UsageError) -> TransitionDetectorConfiguration {
         var config = try args.choice("preset", default: DetectorPreset.default).configuration
-        let any = -Double.infinity...Double.infinity
-        config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters, in: any)
-        config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction, in: any)
-        config.accuracyFactor = try args.double("accuracy-factor", default: config.accuracyFactor, in: any)
-        config.maxAccuracyMeters = try args.double("max-accuracy", default: config.maxAccuracyMeters, in: any)
-        config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations, in: 0...Int.max)
-        config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 0...Int.max)
-        config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: any)
-        config.enterEvidence = try args.double("enter-evidence", default: config.enterEvidence, in: any)
-        config.enterEvidencePerFix = try args.double("evidence-per-fix", default: config.enterEvidencePerFix, in: any)
-        config.exitEvidence = try args.double("exit-evidence", default: config.exitEvidence, in: any)
-        config.exitEvidencePerFix = try args.double("exit-evidence-per-fix", default: config.exitEvidencePerFix, in: any)
+        let meters = 0...1e7, factor = 0...1e3, seconds = 0...1e9, sigmas = 0...1e6, speed = 0...1e5
+        config.hysteresisMeters = try args.double("hysteresis", default: config.hysteresisMeters, in: meters)
+        config.hysteresisRadiusFraction = try args.double("radius-fraction", default: config.hysteresisRadiusFraction, in: factor)
+        config.accuracyFactor = try args.double("accuracy-factor", default: config.accuracyFactor, in: factor)
+        config.maxAccuracyMeters = try args.double("max-accuracy", default: config.maxAccuracyMeters, in: meters)
+        config.enterConfirmations = try args.int("enter-confirm", default: config.enterConfirmations, in: 1...255)
+        config.exitConfirmations = try args.int("exit-confirm", default: config.exitConfirmations, in: 1...255)
+        config.minimumDwellSeconds = try args.double("min-dwell", default: config.minimumDwellSeconds, in: seconds)
+        config.enterEvidence = try args.double("enter-evidence", default: config.enterEvidence, in: sigmas)
+        config.enterEvidencePerFix = try args.double("evidence-per-fix", default: config.enterEvidencePerFix, in: sigmas)
+        config.exitEvidence = try args.double("exit-evidence", default: config.exitEvidence, in: sigmas)
+        config.exitEvidencePerFix = try args.double("exit-evidence-per-fix", default: config.exitEvidencePerFix, in: sigmas)
         config.slowEvidenceCapSigmas = args.string("slow-evidence-cap") == "none"
-            ? .infinity : try args.double("slow-evidence-cap", default: config.slowEvidenceCapSigmas, in: any)
-        config.slowSpeedMetersPerSecond = try args.double("slow-speed", default: config.slowSpeedMetersPerSecond, in: any)
-        config.stillSpeedMetersPerSecond = try args.double("still-speed", default: config.stillSpeedMetersPerSecond, in: any)
-        config.stillEvidencePerFix = try args.double("still-evidence-per-fix", default: config.stillEvidencePerFix, in: any)
-        config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: any)
-        config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: any)
+            ? .infinity : try args.double("slow-evidence-cap", default: config.slowEvidenceCapSigmas, in: sigmas)
+        config.slowSpeedMetersPerSecond = try args.double("slow-speed", default: config.slowSpeedMetersPerSecond, in: speed)
+        config.stillSpeedMetersPerSecond = try args.double("still-speed", default: config.stillSpeedMetersPerSecond, in: speed)
+        config.stillEvidencePerFix = try args.double("still-evidence-per-fix", default: config.stillEvidencePerFix, in: sigmas)
+        config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: speed)
+        config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: meters)
+        do {
+            try config.validate()
+        } catch {
+            guard case let .invalidSetting(field, value) = error, let option = optionOfSetting[field] else {
+                throw UsageError("the detector settings are invalid: \(error)")
+            }
+            throw UsageError("option '--\(option)' must be > 0, got \(value)")
+        }
+        return config
+    }
 
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath)
+    func validate() throws(UsageError) {
+        try FileIdentity.refuseOverwriting(eventsOut, option: "events-out",
+                                           inputs: [("fences", fencesPath), ("fixes", fixesPath), ("truth", truthPath)])
+    }
+
+    func execute() throws {
+        // The detector follows each device through time: its fixes must be in time order.
+        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath, order: .perDevice)
         let fences = try makeFences(rows)
         let index = PackedRTree(fences)
         let start = monotonicSeconds()
@@ -98,7 +139,7 @@ struct TransitionsCommand {
         progress(sweep ? "sweep of \(DetectorSweep.settings(base: config).count) settings (one line each as it finishes)" : "detector, \(reps) runs")
 
         if sweep {
-            print(try sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))
+            print(try Self.sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))
             return
         }
         var runs: [Double] = []
@@ -108,7 +149,7 @@ struct TransitionsCommand {
         var detectors: [TransitionDetector] = []
         let shards = threads > 1 ? FixShards(fixes, count: threads) : nil
         for _ in 0..<reps {
-            var ds = try (0..<threads).map { _ throws(BenchError) in try makeDetector(fences, config) }
+            var ds = try (0..<threads).map { _ throws(BenchError) in try Self.makeDetector(fences, config) }
             let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             if let shards {
                 var shardCPU: [Double] = []
@@ -151,8 +192,8 @@ struct TransitionsCommand {
             o.set("true_transitions", score.trueTransitions)
             o.set("optional_transitions", score.optionalTransitions)
             o.set("required_transitions", score.requiredTransitions)
-            o.set("detector", object: scoreJSON(score, fixesPerSecond: fixesPerSecond))
-            o.set("naive", object: scoreJSON(naive, fixesPerSecond: nil))
+            o.set("detector", object: Self.scoreJSON(score, fixesPerSecond: fixesPerSecond))
+            o.set("naive", object: Self.scoreJSON(naive, fixesPerSecond: nil))
             o.set("false_positive_reduction_vs_naive",
                   score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
             var c = JSONObject()
@@ -184,7 +225,7 @@ struct TransitionsCommand {
             print(o.text)
         } else {
             print("true transitions \(score.trueTransitions) (\(score.optionalTransitions) optional brushes)")
-            print(scoreTable([("detector", score, fixesPerSecond), ("naive", naive, nil)]))
+            print(Self.scoreTable([("detector", score, fixesPerSecond), ("naive", naive, nil)]))
             print("detector on-CPU: \(formatFixed(Double(fixes.count) / cpuSeconds / 1e6, 2)) M fixes/s "
                 + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
             let k = detectors.reduce(TransitionCounters()) { $0 + $1.counters }

@@ -24,6 +24,9 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case emptyInput
         /// Opening or reading the input failed; `message` carries the system reason.
         case io
+        /// A record (a line, or the lines of a quoted field) longer than the reader's limit
+        /// (``CSVReader/maxRecordBytes``); `line` is where the record starts.
+        case recordTooLong
     }
 
     /// What went wrong.
@@ -53,9 +56,11 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         return String(column)
     }
 
-    /// `"<source>:LINE:COLUMN: message"`, the compiler-style form used by the `geofence` CLI.
+    /// `"<source>:LINE:COLUMN: message"`, the compiler-style form used by the `geofence` CLI;
+    /// `"<source>:LINE: message"` when the error concerns no column (a record too long).
     public func formatted(source: String) -> String {
-        "\(source):\(line):\(columnLabel): \(message)"
+        if column == 0 && columnName == nil { return "\(source):\(line): \(message)" }
+        return "\(source):\(line):\(columnLabel): \(message)"
     }
 
     /// `line L, column C: message`.

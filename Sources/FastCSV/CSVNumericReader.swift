@@ -100,9 +100,6 @@ public final class CSVNumericReader {
 
     /// The field as shown in a message: in double quotes, shortened past 40 bytes.
     func quoted(_ record: CSVRecord, _ field: Int) -> String {
-        // 40 bytes keeps a message on one terminal line.
-        let bytes = record[field]
-        let shown = String(decoding: bytes.prefix(40), as: UTF8.self)
-        return "\"" + shown + (bytes.count > 40 ? "..." : "") + "\""
+        "\"" + MessageText.clipped(record[field]) + "\""
     }
 }

@@ -11,7 +11,10 @@ import Darwin
 ///
 /// Representation: one growable byte buffer refilled from the source in chunks of `chunkSize`
 /// bytes (64 KiB by default); only the record being parsed and the unread rest of the current
-/// chunk are held, never the whole input. A record larger than the buffer grows it (doubling).
+/// chunk are held, never the whole input. A record larger than the buffer grows it (doubling), up
+/// to ``maxRecordBytes`` (1 MiB by default): a longer record (a line, or the lines of one quoted
+/// field) is ``CSVError/Kind/recordTooLong`` at the line where it starts, so that a file without
+/// line breaks (`/dev/zero`, a binary) fails in bounded memory instead of filling it.
 /// Each field is kept as a pair of byte offsets into the buffer; quoted fields containing doubled
 /// quotes are unescaped in place once their record is complete. The scanner is a resumable state
 /// machine, so any byte (a quote, a `\r`, a `\n`, a UTF-8 sequence) may fall on a chunk boundary.
@@ -45,6 +48,8 @@ public final class CSVReader {
     /// The default read size: 64 KiB, large enough to amortise a system call, small enough
     /// to stay in L2 cache.
     public static let defaultChunkSize = 65_536
+    /// The default longest record: 1 MiB (a workload row is under 100 bytes).
+    public static let defaultMaxRecordBytes = 1 << 20
 
     /// Where bytes come from.
     enum Source {
@@ -57,6 +62,7 @@ public final class CSVReader {
         let source: Source
         let chunkSize: Int
         let name: String
+        let maxRecordBytes: Int
     }
 
     let input: Input
@@ -65,14 +71,17 @@ public final class CSVReader {
 
     /// Bytes requested from the source per refill.
     public var chunkSize: Int { input.chunkSize }
+    /// The longest record accepted, in bytes (see the type's comment).
+    public var maxRecordBytes: Int { input.maxRecordBytes }
     /// Name of the input used in messages (a path, `"stdin"` or `"memory"`).
     public var sourceName: String { input.name }
     /// Number of records returned so far.
     public var recordsRead: Int { core.pointee.recordsRead }
 
-    init(source: Source, name: String, chunkSize: Int) {
+    init(source: Source, name: String, chunkSize: Int, maxRecordBytes: Int) {
         precondition(chunkSize > 0, "chunkSize must be positive")
-        input = Input(source: source, chunkSize: chunkSize, name: name)
+        precondition(maxRecordBytes > 0, "maxRecordBytes must be positive")
+        input = Input(source: source, chunkSize: chunkSize, name: name, maxRecordBytes: maxRecordBytes)
         core = .allocate(capacity: 1)
         core.initialize(to: CSVReaderCore(chunkSize: chunkSize))
     }
@@ -86,35 +95,41 @@ public final class CSVReader {
 
     /// Reads the file at `path` (opened read-only, closed when the reader is released).
     /// - Throws: ``CSVError`` of kind `.io` if the file cannot be opened.
-    public convenience init(path: String, chunkSize: Int = CSVReader.defaultChunkSize) throws(CSVError) {
+    public convenience init(path: String, chunkSize: Int = CSVReader.defaultChunkSize,
+                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) throws(CSVError) {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             let reason = String(cString: strerror(errno))
             throw CSVError(.io, line: 0, column: 0, message: "cannot open \(path): \(reason)")
         }
-        self.init(source: .fileDescriptor(fd, owned: true), name: path, chunkSize: chunkSize)
+        self.init(source: .fileDescriptor(fd, owned: true), name: path, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads an already open file descriptor (not closed by the reader unless `closeWhenDone`).
     public convenience init(fileDescriptor: Int32, name: String = "stdin", closeWhenDone: Bool = false,
-                            chunkSize: Int = CSVReader.defaultChunkSize) {
-        self.init(source: .fileDescriptor(fileDescriptor, owned: closeWhenDone), name: name, chunkSize: chunkSize)
+                            chunkSize: Int = CSVReader.defaultChunkSize,
+                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
+        self.init(source: .fileDescriptor(fileDescriptor, owned: closeWhenDone), name: name, chunkSize: chunkSize,
+                  maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads standard input.
-    public static func standardInput(chunkSize: Int = CSVReader.defaultChunkSize) -> CSVReader {
-        CSVReader(fileDescriptor: 0, name: "stdin", chunkSize: chunkSize)
+    public static func standardInput(chunkSize: Int = CSVReader.defaultChunkSize,
+                                     maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) -> CSVReader {
+        CSVReader(fileDescriptor: 0, name: "stdin", chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads an in-memory buffer, copied into the reader `chunkSize` bytes at a time exactly as
     /// a file would be (so tests can place chunk boundaries anywhere).
-    public convenience init(bytes: [UInt8], chunkSize: Int = CSVReader.defaultChunkSize) {
-        self.init(source: .memory(bytes), name: "memory", chunkSize: chunkSize)
+    public convenience init(bytes: [UInt8], chunkSize: Int = CSVReader.defaultChunkSize,
+                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
+        self.init(source: .memory(bytes), name: "memory", chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads the UTF-8 bytes of `text`.
-    public convenience init(string text: String, chunkSize: Int = CSVReader.defaultChunkSize) {
-        self.init(bytes: Array(text.utf8), chunkSize: chunkSize)
+    public convenience init(string text: String, chunkSize: Int = CSVReader.defaultChunkSize,
+                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
+        self.init(bytes: Array(text.utf8), chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// The 1-based physical line at which the next record would start (after the last record,
@@ -123,8 +138,8 @@ public final class CSVReader {
 
     /// Parses the next record.
     /// - Returns: the record, valid until the next call; `nil` at the end of the input.
-    /// - Throws: ``CSVError`` for an unterminated quote, a character after a closing quote, or an
-    ///   I/O error; once thrown, every later call throws the same error.
+    /// - Throws: ``CSVError`` for an unterminated quote, a character after a closing quote, a
+    ///   record longer than ``maxRecordBytes``, or an I/O error; once thrown, every later call throws the same error.
     public func nextRecord() throws(CSVError) -> CSVRecord? {
         try core.pointee.nextRecord(input)
     }

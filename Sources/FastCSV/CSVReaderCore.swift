@@ -339,6 +339,12 @@ struct CSVReaderCore {
             dataEnd = keep
             recordStart = 0
         }
+        if dataEnd > input.maxRecordBytes {   // every buffered byte belongs to the unfinished record
+            let start = state == .recordStart ? line : recordLine
+            throw CSVError(.recordTooLong, line: start, column: 0,
+                           message: "the record starting on this line is longer than \(input.maxRecordBytes) bytes "
+                               + "(the reader's limit; is this a CSV file?)")
+        }
         if dataEnd == capacity {
             let newCapacity = capacity * 2
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -46,8 +46,7 @@ extension DeviceSnapshot {
     }
 
     /// Reads one snapshot at `offset` of `bytes`, advancing `offset` past it.
-    /// - Throws: ``GeofenceError/invalidSetting(field:value:)`` with field
-    ///   `"snapshot.binary"` and the byte offset where the input ends early or holds a
+    /// - Throws: ``GeofenceError/corruptSnapshot(offset:)`` with the byte offset where the input ends early or holds a
     ///   value out of range (a count beyond the input, `rejections` past Int, a state byte
     ///   that is no ``Presence``).
     public init(binary bytes: [UInt8], offset: inout Int) throws(GeofenceError) {
@@ -101,13 +100,12 @@ extension TransitionDetector {
     }
 
     /// Restores every device of a ``binarySnapshot()`` (replacing devices already held).
-    /// - Throws: ``GeofenceError/invalidSetting(field:value:)`` (`"snapshot.binary"`, byte
-    ///   offset) for input that is not a snapshot, ends early or has bytes left over; the
+    /// - Throws: ``GeofenceError/corruptSnapshot(offset:)`` (the byte offset) for input that is not a snapshot, ends early or has bytes left over; the
     ///   errors of ``restore(_:)`` for state this detector cannot hold. Devices before the bad
     ///   one are restored.
     public mutating func restore(binary bytes: [UInt8]) throws(GeofenceError) {
         guard bytes.count >= 4, Array(bytes[0..<4]) == Array("GFS1".utf8) else {
-            throw .invalidSetting(field: "snapshot.binary", value: 0)
+            throw .corruptSnapshot(offset: 0)
         }
         var reader = BinaryReader(bytes: bytes, offset: 4)
         let count = try reader.count(limit: (bytes.count - reader.offset) / 7)  // >= 7 bytes per device
@@ -115,7 +113,7 @@ extension TransitionDetector {
         for _ in 0..<count {
             try restore(try DeviceSnapshot(binary: bytes, offset: &offset))
         }
-        guard offset == bytes.count else { throw .invalidSetting(field: "snapshot.binary", value: Double(offset)) }
+        guard offset == bytes.count else { throw .corruptSnapshot(offset: offset) }
     }
 }
 
@@ -151,7 +149,7 @@ struct BinaryReader {
     let bytes: [UInt8]
     var offset: Int
 
-    func error() -> GeofenceError { .invalidSetting(field: "snapshot.binary", value: Double(offset)) }
+    func error() -> GeofenceError { .corruptSnapshot(offset: offset) }
 
     mutating func byte() throws(GeofenceError) -> UInt8 {
         guard offset < bytes.count else { throw error() }

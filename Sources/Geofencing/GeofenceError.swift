@@ -31,6 +31,11 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case indexMismatch(fences: Int, indexed: Int)
     /// A ``TransitionDetectorConfiguration`` field out of range.
     case invalidSetting(field: String, value: Double)
+    /// A binary snapshot (``TransitionDetector/binarySnapshot()``) that is not one, ends early
+    /// or has bytes left over: `offset` is the byte where reading failed.
+    case corruptSnapshot(offset: Int)
+    /// More of `what` than the detector's layout can hold (`limit`; `found` were asked for).
+    case capacityExceeded(what: String, found: Int, limit: Int)
 
     /// What was rejected and why, naming the field or id.
     public var description: String {
@@ -50,6 +55,9 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateFenceID(let id): return "duplicate fence id \(id)"
         case .indexMismatch(let f, let i): return "the index holds \(i) fences but the detector was given \(f)"
         case .invalidSetting(let field, let value): return "detector setting \(field) out of range: \(value)"
+        case .corruptSnapshot(let offset): return "corrupt binary snapshot: unreadable at byte \(offset)"
+        case .capacityExceeded(let what, let found, let limit):
+            return "\(found) \(what): the detector holds at most \(limit)"
         }
     }
 }

@@ -22,7 +22,8 @@ public enum GeofenceKind: Hashable, Sendable, Codable, CustomStringConvertible {
         case .arrival: return 90
         case .postArrivalDwell: return 80
         // 60 minus 5 per mile: 1 mi -> 55, 2 mi -> 50, 3 mi -> 45, 5 mi -> 35; wider rings rank lower.
-        case .approach(let miles): return 60 - Int((5 * miles).rounded())
+        // Rings are clamped to ±10,000 miles (wider than the Earth is round; NaN counts as wide).
+        case .approach(let miles): return 60 - Int((5 * (miles.isNaN ? 10_000 : Swift.max(-10_000, Swift.min(miles, 10_000)))).rounded())
         }
     }
 

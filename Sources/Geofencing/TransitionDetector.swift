@@ -62,7 +62,8 @@ import SpatialIndex
 /// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
 /// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
 /// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
-/// holds at most 2^20 entries (a precondition: that many fences within reach of one point).
+/// holds at most 2^20 entries: the initializers refuse fences of which more could be within reach
+/// of one point (``GeofenceError/capacityExceeded(what:found:limit:)``).
 ///
 /// Memory traffic: most of a fix's time on a busy machine is waiting for cache misses, not
 /// arithmetic. A look reads its fence's geometry from one 64-byte line (``FenceGeometryTable``:
@@ -160,6 +161,20 @@ public struct TransitionDetector {
                 configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
+        if fences.count > 1 << Int(EntryPool.maxClass) {
+            let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
+            let band = { (f: Fence) in configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters }
+            var enlarged: [Fence] = []
+            for f in fences {
+                let radius = f.radiusMeters + band(f) + extra
+                do {
+                    enlarged.append(try Fence(id: f.id, center: f.center, radiusMeters: radius))
+                } catch {
+                    throw .invalidSetting(field: "neighborhood radius of fence \(f.id)", value: radius)
+                }
+            }
+            try Self.checkEntryCapacity(enlarged)
+        }
         self.queryWithin = { meters, p, _, _, body in index.forEachWithin(meters: meters, of: p, body) }
     }
 
@@ -188,7 +203,37 @@ public struct TransitionDetector {
                 throw .invalidSetting(field: "neighborhood radius of fence \(f.id)", value: radius)
             }
         }
-        self.neighborhoodGrid = LatLngGridIndex(enlarged)
+        try Self.checkEntryCapacity(enlarged)
+        do {
+            self.neighborhoodGrid = try LatLngGridIndex(enlarged)
+        } catch {
+            switch error {
+            case let .tooManyFences(count, limit), let .tooManyGroups(count, limit):
+                throw .capacityExceeded(what: "fences (in the neighborhood grid)", found: count, limit: limit)
+            case .invalidCellsPerRadius(let value):
+                throw .invalidSetting(field: "cellsPerRadius", value: value)
+            }
+        }
+    }
+
+    /// Refuses fences of which more than ``EntryPool``'s 2^20 (the entries one device can hold)
+    /// could be within reach of one point: `enlarged` are the fences grown by their margins and
+    /// the slack, and a point inside k of them is within `r_i + r_max` of the center of each.
+    /// Free below 2^20 fences; above, one `forEachWithin` query per fence (stopping at the first
+    /// fence with too many neighbors).
+    /// - Throws: ``GeofenceError/capacityExceeded(what:found:limit:)``.
+    static func checkEntryCapacity(_ enlarged: [Fence]) throws(GeofenceError) {
+        let limit = 1 << Int(EntryPool.maxClass)
+        guard enlarged.count > limit else { return }
+        let tree = PackedRTree(enlarged)
+        let largest = enlarged.map(\.radiusMeters).max() ?? 0
+        for f in enlarged {
+            var near = 0
+            tree.forEachWithin(meters: f.radiusMeters + largest, of: f.centerVector) { _ in near += 1 }
+            if near > limit {
+                throw .capacityExceeded(what: "fences within reach of one point (entries of one device)", found: near, limit: limit)
+            }
+        }
     }
 
     /// Everything but the index query.

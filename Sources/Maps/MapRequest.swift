@@ -59,7 +59,7 @@ public struct MapRequest: Sendable {
         var fixes = FixStream()
         var chosenDevice: Int32?
         if let fixesPath {
-            fixes = try WorkloadReader.readFixes(path: fixesPath)
+            fixes = try WorkloadReader.readFixes(path: fixesPath, order: .perDevice)
             guard let device = device ?? fixes.device.first else { throw Failure(description: "\(fixesPath): no fixes") }
             trackIndexes = fixes.device.indices.filter { fixes.device[$0] == device }
             guard !trackIndexes.isEmpty else { throw Failure(description: "\(fixesPath): no fix of device \(device)") }
@@ -107,7 +107,12 @@ public struct MapRequest: Sendable {
             notes.append("S2 covers of at most \(maxCells) cells per fence: \(map.cells.count) distinct cells")
         }
         if let poisPath {
-            let catalog = try POICatalog(path: poisPath)
+            let catalog: POICatalog
+            do {
+                catalog = try POICatalog(path: poisPath)
+            } catch {   // POIError names the line and column; the file is named here
+                throw Failure(description: error.reason == .io ? error.message : error.formatted(source: poisPath))
+            }
             var indexes = Array(0..<catalog.count)
             if !drawn.isEmpty {
                 // With fences: only the POIs near them, so a city's fences are not lost on a continent.

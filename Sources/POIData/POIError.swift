@@ -84,7 +84,7 @@ public struct POIError: Error, Hashable, Sendable, CustomStringConvertible {
     init(_ error: CSVError) {
         let reason: Reason
         switch error.kind {
-        case .unterminatedQuote, .unexpectedCharacterAfterQuote: reason = .malformedCSV
+        case .unterminatedQuote, .unexpectedCharacterAfterQuote, .recordTooLong: reason = .malformedCSV
         case .invalidUTF8: reason = .invalidUTF8
         case .missingColumn: reason = .missingColumn
         case .fieldCount: reason = .fieldCount

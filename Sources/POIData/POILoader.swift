@@ -188,6 +188,5 @@ func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 
 /// A field as shown in a message: in double quotes, shortened past 40 bytes (one terminal line).
 func shown(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    let text = String(decoding: bytes.prefix(40), as: UTF8.self)
-    return "\"" + text + (bytes.count > 40 ? "..." : "") + "\""
+    "\"" + MessageText.clipped(bytes) + "\""
 }

@@ -58,7 +58,7 @@ public enum NudgeDecisionsChecker {
         var byDevice: [Int32: [Delivery]] = [:]
         let names = ["device", "t", "task", "kind", "decision", "reason", "channel", "local_date"]
         try WorkloadReader.forEachRow(path: path, required: names, optional: []) { (row: inout RowParser) throws(WorkloadIOError) in
-            let device = try row.int32(0)
+            let device = try row.identifier(0)
             let t = try row.finite(1)
             guard kinds.contains(row.text(3)) else { throw row.fail(3, "unknown kind '\(row.text(3))'") }
             switch row.text(4) {
@@ -72,7 +72,7 @@ public enum NudgeDecisionsChecker {
             case "queue":
                 guard row.text(5) == "do_not_disturb" else { throw row.fail(5, "a queueing's reason is do_not_disturb") }
             default:
-                throw row.fail(4, "expected deliver, suppress or queue, found '\(row.text(4))'")
+                throw row.fail(4, "expected deliver, suppress or queue, found '\(row.shown(4))'")
             }
         }
         var found = NudgeInvariants()

@@ -18,13 +18,13 @@ public enum NudgePreferencesReader {
         var out: [Int32: ReminderPreferences] = [:]
         let names = ["device", "time_zone", "quiet_start", "quiet_end", "daily_cap", "spacing_s", "cooldown_s", "locale"]
         try WorkloadReader.forEachRow(path: path, required: names, optional: []) { (row: inout RowParser) throws(WorkloadIOError) in
-            let device = try row.int32(0)
+            let device = try row.identifier(0)
             guard out[device] == nil else { throw row.fail(0, "device \(device) is listed twice") }
             var p = defaults
             do {
                 try p.setTimeZone(identifier: row.text(1))
             } catch {
-                throw row.fail(1, "unknown IANA time zone '\(row.text(1))'")
+                throw row.fail(1, "unknown IANA time zone '\(row.shown(1))'")
             }
             let start = row.text(2), end = row.text(3)
             if start.isEmpty != end.isEmpty {
@@ -41,7 +41,7 @@ public enum NudgePreferencesReader {
                 }
             }
             let cap = try row.int32(4)
-            guard cap >= 0 else { throw row.fail(4, "expected a daily cap >= 0, found '\(row.text(4))'") }
+            guard cap >= 0 else { throw row.fail(4, "expected a daily cap >= 0, found '\(row.shown(4))'") }
             p.dailyCap = Int(cap)
             p.minimumSpacingSeconds = try row.nonNegative(5)
             p.defaultCooldownSeconds = try row.nonNegative(6)

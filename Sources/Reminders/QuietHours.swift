@@ -40,7 +40,8 @@ public struct QuietHours: Hashable, Sendable, Codable {
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60 else {
-            throw .invalidPreference(field: field, message: "expected a 24-hour time HH:mm, found '\(text)'")
+            let shown = text.count > 40 ? text.prefix(40) + "..." : text   // a message quotes at most 40 characters
+            throw .invalidPreference(field: field, message: "expected a 24-hour time HH:mm, found '\(shown)'")
         }
         return h * 60 + m
     }

@@ -13,7 +13,13 @@ public enum PeerResults {
 
     /// The peers of a compare-peers JSON document.
     public static func parse(_ data: Data) throws -> [BenchmarkReport.Peer] {
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw FormatError(description: "not JSON")
+        }
+        guard let root = object as? [String: Any],
               let results = root["results"] as? [[String: Any]] else {
             throw FormatError(description: "expected an object with a \"results\" array")
         }

@@ -131,7 +131,7 @@ public enum ReportRunner {
         let start = clock.now
         switch index {
         case "grid":
-            let built = LatLngGridIndex(fences)
+            let built = try LatLngGridIndex(fences)
             return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
         case "packed":
             let built = PackedRTree(fences)

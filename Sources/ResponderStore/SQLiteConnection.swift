@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 
 /// What a ResponderStore file must be: its application id (SQLite header bytes 68-71), schema
@@ -25,8 +32,8 @@ final class SQLiteConnection {
          cacheKibibytes: Int = 2_000, checkpointPages: Int? = nil) throws(ResponderStoreError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let flags = (readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(readOnly ? Self.readOnlyURI(path) : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
@@ -53,6 +60,24 @@ final class SQLiteConnection {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// The URI that opens `path` for reading without writing anything beside it: `immutable=1`
+    /// (no locks, no `-wal` or `-shm` file created, even in a writable directory) when no
+    /// write-ahead log is there; `mode=ro` when one is (a writer may be live, and the log holds
+    /// committed transactions that must be read).
+    static func readOnlyURI(_ path: String) -> String {
+        var encoded = ""
+        for ch in path.unicodeScalars {
+            switch ch {
+            case "%": encoded += "%25"
+            case "?": encoded += "%3f"
+            case "#": encoded += "%23"
+            default: encoded.unicodeScalars.append(ch)
+            }
+        }
+        let hasLog = access(path + "-wal", F_OK) == 0
+        return "file:" + encoded + (hasLog ? "?mode=ro" : "?immutable=1")
+    }
 
     private func adopt(_ schema: SchemaSpec, verify: Bool, readOnly: Bool) throws(ResponderStoreError) {
         let applicationID = try scalarInt("PRAGMA application_id", operation: "read the header")

@@ -9,16 +9,18 @@ extension LatLngGridIndex {
     /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
     ///   cells per fence (fewer candidates, more memory). Default (nil):
     ///   ``defaultCellsPerRadius(fenceCount:)``.
-    /// - Precondition: `cellsPerRadius > 0`; fewer than 2^24 groups (24-bit group numbers in
-    ///   the entries): about 50M fences in 3-tier groups, 16.7M single fences.
+    /// - Throws: ``IndexCapacityError`` when `cellsPerRadius` is not a finite number > 0, for
+    ///   2^29 fences or more (29-bit positions in the sort keys), or for 2^24 groups or more
+    ///   (24-bit group numbers in the entries): about 50M fences in 3-tier groups, 16.7M single
+    ///   fences.
     /// - Complexity: O(n) radix sorts of 64-bit keys plus the cells of each group's bounding
     ///   box; trigonometry once per row and per column of a group's box, not per cell.
-    public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) {
+    public init(_ fences: some Sequence<Fence>, cellsPerRadius: Double? = nil) throws(IndexCapacityError) {
         let input = Array(fences)
         let n = input.count
         let cellsPerRadius = cellsPerRadius ?? LatLngGridIndex.defaultCellsPerRadius(fenceCount: n)
-        precondition(cellsPerRadius > 0, "cellsPerRadius must be positive")
-        precondition(n < 1 << 29, "too many fences for 29-bit positions in the sort keys")
+        guard cellsPerRadius.isFinite, cellsPerRadius > 0 else { throw .invalidCellsPerRadius(cellsPerRadius) }
+        guard n < 1 << 29 else { throw .tooManyFences(count: n, limit: 1 << 29) }
         self.cellsPerRadius = cellsPerRadius
 
         let sorted = LatLngGridIndex.centerSorted(input)
@@ -34,7 +36,7 @@ extension LatLngGridIndex {
         }
         groupFirst.append(n)
         let groupCount = groupFirst.count - 1
-        precondition(groupCount < 1 << 24, "too many fences for 24-bit group numbers")
+        guard groupCount < 1 << 24 else { throw .tooManyGroups(count: groupCount, limit: 1 << 24) }
 
         // Records by level, then Hilbert order: a level's groups are contiguous, so the groups
         // of one cell form long runs even when tiers of different sizes are single fences.

@@ -23,7 +23,8 @@ public struct WorkloadSpec: Hashable, Sendable {
     public var pois: Int
     /// Number of devices, >= 1.
     public var devices: Int
-    /// Total number of fixes (rounded down to a multiple of `devices`, at least one per device).
+    /// Total number of fixes, written exactly: `fixes / devices` per device, one more for the
+    /// first `fixes % devices` devices (devices beyond `fixes` have none).
     public var fixes: Int
     /// Seed of every random choice.
     public var seed: UInt64
@@ -101,8 +102,9 @@ public enum WorkloadGenerator {
     }
 
     static func makeFixes(_ spec: WorkloadSpec, _ rng: inout SplitMix64) -> FixStream {
-        let perDevice = max(1, spec.fixes / spec.devices)
-        let total = perDevice * spec.devices
+        // Exactly spec.fixes: the first (fixes mod devices) devices get one fix more than the others.
+        let perDevice = spec.fixes / spec.devices, extra = spec.fixes % spec.devices
+        let total = spec.fixes
         var time = [Double](), lat = [Double](), lon = [Double](), acc = [Double]()
         var trueLat = [Double](), trueLon = [Double](), device = [Int32]()
         time.reserveCapacity(total); lat.reserveCapacity(total); lon.reserveCapacity(total)
@@ -111,14 +113,14 @@ public enum WorkloadGenerator {
         let speeds = [0.0, 1.4, 13.0]  // dwell, walk, drive (m/s)
         let modeWeights = [0.35, 0.60, 1.0]  // cumulative: 35 % dwell, 25 % walk, 40 % drive
 
-        for d in 0..<spec.devices {
+        for d in 0..<Swift.min(spec.devices, spec.fixes) {   // devices past the fixes have none
             let (lat0, lon0) = cityPoint(&rng, sigma: 20_000)
             var t = rng.uniform(0, 3600)
             var heading = rng.uniform(0, 2 * Double.pi)
             var north = 0.0, east = 0.0
             var mode = 0
             var errN = 0.0, errE = 0.0  // AR(1) state of the correlated error, in sigmas
-            for k in 0..<perDevice {
+            for k in 0..<(perDevice + (d < extra ? 1 : 0)) {
                 let dt = rng.uniform(15, 60)
                 t += dt
                 if k % 20 == 0 { mode = rng.weightedIndex(modeWeights) }  // segments of ~20 fixes

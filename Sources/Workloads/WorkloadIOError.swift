@@ -16,7 +16,8 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
             // FastCSV's reason already names the file ("cannot open PATH: why"); don't say it twice.
             return reason.hasPrefix("cannot open") ? reason : "cannot open \(path): \(reason)"
         case let .writeFailed(path, reason): return "\(path): write failed: \(reason)"
-        case let .badRow(path, line, column, message): return "\(path):\(line):\(column): \(message)"
+        case let .badRow(path, line, column, message):
+            return column.isEmpty ? "\(path):\(line): \(message)" : "\(path):\(line):\(column): \(message)"
         case let .missingColumn(path, column): return "\(path):1: missing column '\(column)' in the header"
         case let .lengthMismatch(path, expected, found):
             return "\(path): has \(found) rows but fixes.csv has \(expected); row k must be the truth of fix k"

@@ -3,12 +3,31 @@ import Geodesy
 
 /// Reads the workload files of docs/WORKLOADS.md through FastCSV, columns found by header name.
 ///
-/// Every row is validated: coordinates must be finite with |lat| <= 90 and |lon| <= 180, radii
-/// and accuracies finite and >= 0, fence ids and devices whole numbers in `0...Int32.max`, fence
-/// ids unique (unless the caller allows repeats), times finite. The first bad row
-/// ends the read with ``WorkloadIOError/badRow(path:line:column:message:)`` naming the file, the
-/// line and the column; nothing is dropped silently.
+/// This is the one validation of workload rows: every command that reads these files reads them
+/// here, so one value gets one answer everywhere. Every row is validated: coordinates must be
+/// finite with |lat| <= 90 and |lon| <= 180; a fence radius finite, > 0 and at most half the
+/// Earth's circumference (``maximumFenceRadiusMeters``: a larger circle is the whole sphere);
+/// accuracies finite and >= 0; fence ids, POI ids, tiers and devices whole numbers in
+/// `0...Int32.max`; fence ids unique (unless the caller allows repeats); times finite and, where
+/// the caller asks (``FixOrder``), not going back within a device. The first bad row ends the read
+/// with ``WorkloadIOError/badRow(path:line:column:message:)`` naming the file, the line and the
+/// column (quoting at most ``FastCSV/MessageText/limit`` bytes of the field); a line longer than
+/// ``FastCSV/CSVReader/defaultMaxRecordBytes`` ends it too. Nothing is dropped silently.
 public enum WorkloadReader {
+    /// The largest fence radius a file may give: half the Earth's circumference (πR, about
+    /// 20,015 km), where the circle covers the whole sphere.
+    public static let maximumFenceRadiusMeters = Double.pi * Earth.meanRadius
+
+    /// What order of fix times a reader requires.
+    public enum FixOrder: Sendable {
+        /// Any order (each fix is used on its own, e.g. stabbing).
+        case any
+        /// Within each device, times never go back (a detector or a simulation follows each
+        /// device through time; a fix before its device's previous one would be dropped or
+        /// misread). Fixes of different devices may interleave freely.
+        case perDevice
+    }
+
     /// Reads `fences.csv` (`id,lat,lon,radius_m,poi_id,tier`; `poi_id` and `tier` optional).
     /// - Parameter allowDuplicateIDs: when false (the default) a second row with an id already
     ///   read is ``WorkloadIOError/duplicateID(path:id:firstLine:line:)``, naming both lines;
@@ -23,9 +42,9 @@ public enum WorkloadReader {
                 throw .duplicateID(path: path, id: id, firstLine: first, line: line)
             }
             let lat = try row.latitude(1), lon = try row.longitude(2)
-            let radius = try row.nonNegative(3)
-            let poi = try row.optionalInt32(4) ?? id
-            let tier = try row.optionalInt32(5) ?? 0
+            let radius = try row.fenceRadius(3)
+            let poi = try row.optionalIdentifier(4) ?? id
+            let tier = try row.optionalIdentifier(5) ?? 0
             fences.append(WorkloadFence(id: id, latitude: lat, longitude: lon, radius: radius, poiID: poi, tier: tier))
         }
         return fences
@@ -41,16 +60,27 @@ public enum WorkloadReader {
     /// meters and is counted in ``FixStream/assumedAccuracyCount``.
     /// - Parameter assumedAccuracy: meters, finite and >= 0 (a precondition: validate user
     ///   input before), or nil to require a recorded accuracy on every fix.
-    public static func readFixes(path: String, truthPath: String? = nil,
-                                 assumedAccuracy: Double? = nil) throws(WorkloadIOError) -> FixStream {
+    /// - Parameter order: ``FixOrder/perDevice`` makes a fix earlier than its device's previous
+    ///   fix a bad row (column `t`, naming the previous fix's line).
+    public static func readFixes(path: String, truthPath: String? = nil, assumedAccuracy: Double? = nil,
+                                 order: FixOrder = .any) throws(WorkloadIOError) -> FixStream {
         if let assumedAccuracy { precondition(assumedAccuracy.isFinite && assumedAccuracy >= 0, "assumed accuracy \(assumedAccuracy)") }
         var fixes = FixStream()
+        var latestByDevice: [Int32: (time: Double, line: Int)] = [:]
         let accuracyColumn: [String] = ["accuracy_m"]
         try forEachRow(path: path, required: ["device", "t", "lat", "lon"] + (assumedAccuracy == nil ? accuracyColumn : []),
                        optional: assumedAccuracy == nil ? [] : accuracyColumn) {
             (row: inout RowParser) throws(WorkloadIOError) in
-            fixes.device.append(try row.identifier(0))
-            fixes.time.append(try row.finite(1))
+            let device = try row.identifier(0), time = try row.finite(1)
+            if order == .perDevice, let line = row.record?.line {
+                if let previous = latestByDevice[device], time < previous.time {
+                    throw row.fail(1, "time \(row.shown(1)) of device \(device) is before its previous fix's "
+                        + "\(previous.time) (line \(previous.line)): a device's fixes must be in time order")
+                }
+                latestByDevice[device] = (time, line)
+            }
+            fixes.device.append(device)
+            fixes.time.append(time)
             fixes.latitude.append(try row.latitude(2))
             fixes.longitude.append(try row.longitude(3))
             if let assumedAccuracy, row.isAbsentOrEmpty(4) {
@@ -99,7 +129,8 @@ public enum WorkloadReader {
             if error.kind == .missingColumn, let name = error.columnName {
                 throw .missingColumn(path: path, column: name)
             }
-            throw .badRow(path: path, line: error.line, column: error.columnLabel, message: error.message)
+            let column = error.column == 0 && error.columnName == nil ? "" : error.columnLabel
+            throw .badRow(path: path, line: error.line, column: column, message: error.message)
         } catch let error as WorkloadIOError {
             throw error
         } catch {
@@ -127,34 +158,38 @@ package struct RowParser {
         .badRow(path: path, line: record!.line, column: names[k], message: message)
     }
 
+    /// Field `k` as text (invalid UTF-8 replaced), for values such as a time-zone name.
     package func text(_ k: Int) -> String { record!.lossyString(at: columns[k]) }
 
+    /// Field `k` as quoted in a message: at most ``MessageText/limit`` bytes of it.
+    package func shown(_ k: Int) -> String { MessageText.clipped(record![columns[k]]) }
+
     package func number(_ k: Int) throws(WorkloadIOError) -> Double {
-        guard let v = record!.double(at: columns[k]) else { throw fail(k, "expected a number, found '\(text(k))'") }
+        guard let v = record!.double(at: columns[k]) else { throw fail(k, "expected a number, found '\(shown(k))'") }
         return v
     }
 
     package func finite(_ k: Int) throws(WorkloadIOError) -> Double {
         let v = try number(k)
-        guard v.isFinite else { throw fail(k, "expected a finite number, found '\(text(k))'") }
+        guard v.isFinite else { throw fail(k, "expected a finite number, found '\(shown(k))'") }
         return v
     }
 
     package func latitude(_ k: Int) throws(WorkloadIOError) -> Double {
         let v = try finite(k)
-        guard abs(v) <= 90 else { throw fail(k, "latitude \(text(k)) is outside [-90, 90]") }
+        guard abs(v) <= 90 else { throw fail(k, "latitude \(shown(k)) is outside [-90, 90]") }
         return v
     }
 
     package func longitude(_ k: Int) throws(WorkloadIOError) -> Double {
         let v = try finite(k)
-        guard abs(v) <= 180 else { throw fail(k, "longitude \(text(k)) is outside [-180, 180]") }
+        guard abs(v) <= 180 else { throw fail(k, "longitude \(shown(k)) is outside [-180, 180]") }
         return v
     }
 
     package func nonNegative(_ k: Int) throws(WorkloadIOError) -> Double {
         let v = try finite(k)
-        guard v >= 0 else { throw fail(k, "expected a value >= 0, found '\(text(k))'") }
+        guard v >= 0 else { throw fail(k, "expected a value >= 0, found '\(shown(k))'") }
         return v
     }
 
@@ -165,7 +200,7 @@ package struct RowParser {
 
     package func int32(_ k: Int) throws(WorkloadIOError) -> Int32 {
         guard let v = record!.int64(at: columns[k]), let small = Int32(exactly: v) else {
-            throw fail(k, "expected a whole number in the 32-bit range, found '\(text(k))'")
+            throw fail(k, "expected a whole number in the 32-bit range, found '\(shown(k))'")
         }
         return small
     }
@@ -173,7 +208,22 @@ package struct RowParser {
     /// An id: a whole number in `0...Int32.max`.
     package func identifier(_ k: Int) throws(WorkloadIOError) -> Int32 {
         let v = try int32(k)
-        guard v >= 0 else { throw fail(k, "expected a whole number in 0...\(Int32.max), found '\(text(k))'") }
+        guard v >= 0 else { throw fail(k, "expected a whole number in 0...\(Int32.max), found '\(shown(k))'") }
+        return v
+    }
+
+    /// An optional id column: nil when absent from the header.
+    package func optionalIdentifier(_ k: Int) throws(WorkloadIOError) -> Int32? {
+        columns[k] < 0 ? nil : try identifier(k)
+    }
+
+    /// A fence radius: finite, > 0 and at most ``WorkloadReader/maximumFenceRadiusMeters``.
+    package func fenceRadius(_ k: Int) throws(WorkloadIOError) -> Double {
+        let v = try finite(k)
+        guard v > 0, v <= WorkloadReader.maximumFenceRadiusMeters else {
+            throw fail(k, "expected a radius in meters > 0 and <= \(Int(WorkloadReader.maximumFenceRadiusMeters)) "
+                + "(half the Earth's circumference), found '\(shown(k))'")
+        }
         return v
     }
 

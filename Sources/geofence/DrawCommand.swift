@@ -21,7 +21,8 @@ struct DrawCommand: Subcommand {
                           at most 40.
           --fixes X       fixes.csv (device,t,lat,lon,accuracy_m): the trajectory of one device,
                           with the transition detector's enter (green triangle), exit (red
-                          triangle) and dwell (purple square) events over the drawn fences. Only
+                          triangle) and dwell (purple square) events over the drawn fences (each
+                          device's fixes must be in time order). Only
                           fences within 1 km of the trajectory are drawn (the map says how many).
           --device D      the device to draw (default: the device of the first fix).
           --dwell S       give every drawn fence a dwell time of S seconds, so the detector also
@@ -31,7 +32,8 @@ struct DrawCommand: Subcommand {
           --width W, --height H
                           canvas size in pixels (default 1000 x 720; 200...8000).
           --title T       the heading (default: the file names).
-          --out FILE      write the SVG to FILE instead of standard output.
+          --out FILE      write the SVG to FILE instead of standard output (never one of
+                          the input files).
         F, P or X may be '-' for standard input (one of them). The view fits the content, across
         the antimeridian when the content is there, with a latitude/longitude graticule and a
         scale bar. A bad row ends the run with status 1 and FILE:LINE:COLUMN: message.
@@ -70,6 +72,9 @@ struct DrawCommand: Subcommand {
         if paths.filter({ $0 == "/dev/stdin" }).count > 1 { throw UsageError("only one file can be '-' (standard input)") }
         if request.device != nil && request.fixesPath == nil { throw UsageError("--device needs --fixes") }
         if request.dwellSeconds != nil && request.fixesPath == nil { throw UsageError("--dwell needs --fixes") }
+        try FileIdentity.refuseOverwriting(outputPath, option: "out", inputs: [
+            ("fences", request.fencesPath), ("pois", request.poisPath), ("fixes", request.fixesPath),
+        ])
     }
 
     func run(_ io: ToolIO) -> Int32 {

@@ -30,48 +30,14 @@ enum GeofenceTool {
         return text
     }
 
+    /// The tool: the shared dispatcher of `geofence` and `geofence-bench` over these subcommands.
+    static let tool = CommandLineTool(name: "geofence", help: help, subcommands: subcommands)
+
     /// Runs the tool on `arguments` (without the program name); returns the exit status.
-    static func main(_ arguments: [String], io: ToolIO) -> Int32 {
-        guard let first = arguments.first else {
-            io.errors.writeRaw(help)
-            io.flush()
-            return ExitStatus.usage
-        }
-        if first == "-h" || first == "--help" || first == "help" {
-            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                io.output.writeRaw(command.help(forPositionals: Array(arguments.dropFirst(2))))
-            } else {
-                io.output.writeRaw(help)
-            }
-            io.flush()
-            return ExitStatus.success
-        }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
-            return usageError(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'",
-                              command: nil, io: io)
-        }
-        do throws(UsageError) {
-            let rest = try Arguments(Array(arguments.dropFirst()), options: command.options,
-                                     maxPositionals: command.maxPositionals)
-            if rest.wantsHelp {   // the parser keeps no words then: hand over those that are not options
-                io.output.writeRaw(command.help(forPositionals: arguments.dropFirst().filter { !$0.hasPrefix("-") }))
-                io.flush()
-                return ExitStatus.success
-            }
-            let parsed = try command.init(arguments: rest)
-            try parsed.validate()
-            return parsed.run(io)
-        } catch {
-            return usageError(error.message, command: command.name, io: io)
-        }
-    }
+    static func main(_ arguments: [String], io: ToolIO) -> Int32 { tool.main(arguments, io: io) }
 
     static func usageError(_ message: String, command: String?, io: ToolIO) -> Int32 {
-        let prefix = command.map { "geofence \($0)" } ?? "geofence"
-        io.report("\(prefix): \(message)")
-        io.report("Run '\(prefix) --help' for usage.")
-        io.flush()
-        return ExitStatus.usage
+        tool.usageError(message, command: command, io: io)
     }
 }
 

@@ -1,3 +1,4 @@
+import CommandSupport
 import FastCSV
 import Geofencing
 import POIData
@@ -13,7 +14,7 @@ extension PoiCommand {
         do {
             fences = try task.fences(firstID: 0)
         } catch {
-            io.report("geofence poi: no \(category!.rawValue) POI found within the limits (\(error.description))")
+            io.report("geofence poi: \(sourceName): no \(category!.rawValue) POI found within the limits (\(error.description))")
             io.flush()
             return ExitStatus.failure
         }

@@ -1,3 +1,4 @@
+import CommandSupport
 import FastCSV
 
 /// A rejected row: the column (by name) and what was wrong.

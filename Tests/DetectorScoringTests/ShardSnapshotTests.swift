@@ -69,13 +69,13 @@ func shardSnapshotMidStreamContinuesIdentically(seed: UInt64, cutFraction: Doubl
         #expect(throws: GeofenceError.self, "truncated at \(end)") { try target.restore(binary: Array(bytes[0..<end])) }
     }
     var target = try TransitionDetector(fences: [fence])
-    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.binary", value: 0)) {
+    #expect(throws: GeofenceError.corruptSnapshot(offset: 0)) {
         try target.restore(binary: Array("GFS2".utf8) + bytes.dropFirst(4))
     }
-    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.binary", value: Double(bytes.count))) {
+    #expect(throws: GeofenceError.corruptSnapshot(offset: bytes.count)) {
         try target.restore(binary: bytes + [0])
     }
-    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.binary", value: 4)) {
+    #expect(throws: GeofenceError.corruptSnapshot(offset: 4)) {
         try target.restore(binary: Array("GFS1".utf8) + [0xff, 0xff, 0x03])  // 65,535 devices in 3 bytes
     }
     // A snapshot naming a fence this detector lacks: the restore's own error.

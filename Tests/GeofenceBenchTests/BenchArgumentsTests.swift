@@ -9,14 +9,14 @@ import Testing
         for command in BenchTool.commands {
             let declared = Set(command.options.map(\.name))
             let documented = Arguments.optionNames(mentionedIn: command.help)
-            #expect(declared == documented, "\(command.name ?? "suite"): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
+            #expect(declared == documented, "\(command.name.isEmpty ? "suite" : command.name): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
         }
     }
 
     @Test func everyCommandIsListedInTheToolsUsage() {
         let usage = BenchTool.usage
         for command in BenchTool.commands {
-            if let name = command.name { #expect(usage.contains("geofence-bench \(name) "), "\(name)") }
+            if !command.name.isEmpty { #expect(usage.contains("geofence-bench \(command.name) "), "\(command.name)") }
         }
     }
 
@@ -32,6 +32,15 @@ import Testing
             ["generate", "--truth", "--out", "/nonexistent/dir"],
             ["transitions"] + files + ["--truth", "--events-out", "/nonexistent/e.csv"],
             ["transitions"] + files + ["--truth", "t.csv", "--hysteresis", "nan"],
+            ["transitions"] + files + ["--truth", "t.csv", "--slack", "-5"],          // tuning options: before any file
+            ["transitions"] + files + ["--truth", "t.csv", "--max-speed", "0"],
+            ["transitions"] + files + ["--truth", "t.csv", "--enter-confirm", "0"],
+            ["plan"] + files + ["--truth", "t.csv", "--min-refresh", "1e20"],
+            ["plan"] + files + ["--truth", "t.csv", "--cap", "9223372036854775807"],
+            ["stab"] + files + ["--reps", "9223372036854775807"],
+            ["poi", "--rows", "9223372036854775807"],
+            ["generate", "--fixes", "9223372036854775807", "--out", "/nonexistent/dir"],
+            ["generate", "--devices", "3000000000", "--out", "/nonexistent/dir"],
             ["plan"] + files + ["--truth", "t.csv", "--cap", "0"],
             ["plan"] + files + ["--truth", "t.csv", "--lead-seconds", "-1"],
             ["plan"] + files + ["--truth", "t.csv", "--crowded", "nearest"],
@@ -50,7 +59,7 @@ import Testing
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
             ["stab"] + files + ["--index=grid", "--threads", "2", "--json"],
-            ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "-5", "--diagnose"],
+            ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "5", "--diagnose"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--lead-seconds=0"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"],
         ]

@@ -46,6 +46,27 @@ import Testing
         #expect(latest.stdout.contains("location_update_delay_seconds_count 4\n"))
     }
 
+    /// "Opened read-only" is true of the files: no `-wal` or `-shm` appears beside the store,
+    /// whether it is writable or mode 444, and its bytes do not change.
+    @Test func metricsLeaveNothingBesideTheStore() throws {
+        let path = scratch("readonly.sqlite")
+        defer { chmod(path, 0o644); remove(path) }
+        do {
+            var server = ResponderServer(store: try SQLiteServerStore(path: path))
+            try server.ingest([fix(1, 1, 0)], receivedAt: 1)
+        }
+        #expect(access(path + "-wal", F_OK) != 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for mode: mode_t in [0o644, 0o444] {
+            chmod(path, mode)
+            let result = try cli.run(["responders", "metrics", "--db", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("responders_by_status"))
+            #expect(access(path + "-wal", F_OK) != 0 && access(path + "-shm", F_OK) != 0, "mode \(String(mode, radix: 8))")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        }
+    }
+
     /// A store whose `received_at` was edited to text: status 1 and the field named, where the
     /// replay used to trap on arrivals out of order.
     @Test func aHandEditedArrivalTimeFailsWithTheFieldNamed() throws {

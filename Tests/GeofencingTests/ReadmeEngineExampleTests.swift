@@ -11,7 +11,7 @@ import Testing
         let task = PlaceTask(id: "buy-wine", kind: .poiCategory, places: [store])
         let geofences = try task.fences(firstID: 0)                    // approach rings at 5, 3 and 1 miles
 
-        let index = LatLngGridIndex(geofences.map(\.fence))                   // or PackedRTree, DynamicRTree
+        let index = try LatLngGridIndex(geofences.map(\.fence))               // or PackedRTree, DynamicRTree
         let here = try LatLng(latitude: 60.1699, longitude: 24.9384)
         let inside = index.fencesContaining(here.unitVector)           // all three rings, ids ascending
         let lats = [60.1699, 60.30], lons = [24.9384, 24.932]           // many fixes at once, in degrees

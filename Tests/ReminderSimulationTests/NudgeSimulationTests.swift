@@ -36,6 +36,7 @@ import DetectorScoring
         ("0,UTC,22:00,07:00,2,-5,0,en_US", "spacing_s", "expected a value >= 0, found '-5'"),
         ("0,UTC,22:00,07:00,2,0,nan,en_US", "cooldown_s", "expected a number, found 'nan'"),
         ("x,UTC,22:00,07:00,2,0,0,en_US", "device", "expected a whole number in the 32-bit range, found 'x'"),
+        ("-1,UTC,22:00,07:00,2,0,0,en_US", "device", "expected a whole number in 0...2147483647, found '-1'"),
     ])
     func badPreferenceRowsNameLineAndField(row: String, column: String, message: String) throws {
         let path = try scratch.write("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"

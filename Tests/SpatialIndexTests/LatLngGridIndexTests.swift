@@ -8,20 +8,20 @@ import Testing
     /// points (centers, boundaries, near boundaries, special places): every query equals brute
     /// force, for several cell densities.
     @Test(arguments: [(UInt64(11), 0), (12, 1), (13, 17), (14, 300), (15, 1500)])
-    func matchesBruteForce(seed: UInt64, count: Int) {
+    func matchesBruteForce(seed: UInt64, count: Int) throws {
         var rng = SplitMix64(seed: seed)
         let fences = TestWorld.fences(count, &rng)
         let points = TestWorld.points(count == 1500 ? 300 : 200, near: fences, &rng)
         let brute = BruteForceIndex(fences)
         for cellsPerRadius in [2.0, 0.7, 4, 5] {
-            let index = LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
+            let index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
             IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: seed, "cells(\(cellsPerRadius))")
         }
     }
 
     /// Concentric tiers (the product's 1/3/5-mile fences), more than `maxGroupSize` fences on
     /// one center, equal radii and a zero radius on a shared center.
-    @Test func concentricAndDuplicateCenters() {
+    @Test func concentricAndDuplicateCenters() throws {
         var rng = SplitMix64(seed: 21)
         var fences: [Fence] = []
         var id: Int32 = 0
@@ -35,14 +35,14 @@ import Testing
             }
         }
         let points = TestWorld.points(400, near: fences, &rng)
-        let index = LatLngGridIndex(fences)
+        let index = try LatLngGridIndex(fences)
         #expect(index.groupCount >= 60 && index.groupCount <= 240, "groups \(index.groupCount)")
         IndexOracle.expectSameAnswers(index, as: BruteForceIndex(fences), at: points, seed: 21, "concentric")
     }
 
     /// Points exactly on cell corners and edges of the index's own grid (rows, columns, band
     /// changes, the poles, the antimeridian), with fences whose boundaries pass through them.
-    @Test func cellEdgesAndVertices() {
+    @Test func cellEdgesAndVertices() throws {
         var rng = SplitMix64(seed: 31)
         var points: [LatLng] = []
         var fences: [Fence] = []
@@ -76,7 +76,7 @@ import Testing
         }
         let brute = BruteForceIndex(fences)
         for cellsPerRadius in [2.0, 30] {
-            let index = LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
+            let index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
             IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 31, "edges(\(cellsPerRadius))")
             // Every point is the center of a zero-radius fence, so each has at least one hit.
             for point in points {
@@ -88,7 +88,7 @@ import Testing
     /// The geofence oracle (`Fixtures/fences.csv`, `Fixtures/queries.csv`).
     @Test func fixtureOracle() throws {
         let fences = try GeofenceFixture.fences()
-        let index = LatLngGridIndex(fences)
+        let index = try LatLngGridIndex(fences)
         for q in try GeofenceFixture.queries() {
             #expect(index.fencesContaining(q.point.unitVector) == q.hits.sorted(), "query \(q.qid) (\(q.category))")
         }
@@ -98,7 +98,7 @@ import Testing
     /// and the statistics count them as accepted without a test.
     @Test func interiorCellsNeedNoTest() throws {
         let fence = try Fence(id: 7, latitude: 40, longitude: -100, radiusMeters: 8046.72)
-        let index = LatLngGridIndex([fence])
+        let index = try LatLngGridIndex([fence])
         #expect(index.entryCount > 4 && index.cellCount == index.entryCount)
         var stats = QueryStats()
         var hits: [Int32] = []
@@ -122,7 +122,7 @@ import Testing
             let at = LatLng(uncheckedLatitude: -33.9 + offset, longitude: 151.2)
             fences.append(try Fence(id: Int32(k), center: at, radiusMeters: 6000 + Double(k)))
         }
-        let index = LatLngGridIndex(fences)
+        let index = try LatLngGridIndex(fences)
         let got = index.fencesContaining(center.unitVector)
         #expect(got == BruteForceIndex(fences).fencesContaining(center.unitVector))
         #expect(got.count == 500)
@@ -146,7 +146,7 @@ import Testing
     @Test func degreeEntryPoint() throws {
         let fences = [try Fence(id: 1, latitude: 10, longitude: 179.99, radiusMeters: 5000),
                       try Fence(id: 2, latitude: 90, longitude: 0, radiusMeters: 2000)]
-        let cells = LatLngGridIndex(fences), packed = PackedRTree(fences), brute = BruteForceIndex(fences)
+        let cells = try LatLngGridIndex(fences), packed = PackedRTree(fences), brute = BruteForceIndex(fences)
         func ids(_ index: some FenceIndex, _ lat: Double, _ lon: Double) -> [Int32] {
             var out: [Int32] = []
             index.forEachContaining(latitude: lat, longitude: lon) { out.append($0) }
@@ -164,22 +164,22 @@ import Testing
     }
 
     @Test func emptyAndSingle() throws {
-        let empty = LatLngGridIndex([Fence]())
+        let empty = try LatLngGridIndex([Fence]())
         #expect(empty.count == 0 && empty.fencesContaining(LatLng(uncheckedLatitude: 0, longitude: 0).unitVector).isEmpty)
         #expect(empty.nearest(to: LatLng(uncheckedLatitude: 0, longitude: 0).unitVector, k: 3).isEmpty)
-        let one = LatLngGridIndex([try Fence(id: 3, latitude: 90, longitude: 0, radiusMeters: 1)])
+        let one = try LatLngGridIndex([try Fence(id: 3, latitude: 90, longitude: 0, radiusMeters: 1)])
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 90, longitude: 123).unitVector) == [3])
         #expect(one.fencesContaining(LatLng(uncheckedLatitude: 89.9, longitude: 0).unitVector).isEmpty)
     }
 
-    @Test func defaultCellsPerRadiusFollowsTheIndexSize() {
+    @Test func defaultCellsPerRadiusFollowsTheIndexSize() throws {
         #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: 0) == 4)
         #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.mediumIndexFences - 1) == 4)
         #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.mediumIndexFences) == 2.5)
         #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.largeIndexFences - 1) == 2.5)
         #expect(LatLngGridIndex.defaultCellsPerRadius(fenceCount: LatLngGridIndex.largeIndexFences) == 2.25)
         var rng = SplitMix64(seed: 16)
-        #expect(LatLngGridIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 4)
+        #expect(try LatLngGridIndex(TestWorld.fences(50, &rng)).cellsPerRadius == 4)
         // 8 km fences: 48, 32 and 28 rows per degree by default, as the index grows.
         #expect(LatLngGrid.rowsPerDegree(LatLngGridIndex.level(radiusMeters: 8046.72, cellsPerRadius: 4)) == 48)
         #expect(LatLngGrid.rowsPerDegree(LatLngGridIndex.level(radiusMeters: 8046.72, cellsPerRadius: 2.5)) == 32)
@@ -191,13 +191,13 @@ import Testing
 
     /// Many groups in the same cells: a cell's consecutive groups become runs of at most
     /// ``LatLngGridIndex/maxRun``, and answers stay exact.
-    @Test func runsOfGroups() {
+    @Test func runsOfGroups() throws {
         var rng = SplitMix64(seed: 17)
         let fences = (0..<600).map { i in
             try! Fence(id: Int32(i), latitude: 52.5 + rng.nextUnit() * 0.001, longitude: 13.4 + rng.nextUnit() * 0.001,
                        radiusMeters: [1609.344, 4828.032, 8046.72][i % 3])
         }
-        let index = LatLngGridIndex(fences)
+        let index = try LatLngGridIndex(fences)
         #expect(index.groupCount == 600)  // distinct centers
         #expect(index.entries.contains { $0 & 31 == UInt32(LatLngGridIndex.maxRun - 1) })  // a full run
         #expect(index.entryCount * 8 < index.cellCount * 600 / 2, "runs, not one entry per (cell, group)")
@@ -209,12 +209,12 @@ import Testing
         IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 17, "runs")
     }
 
-    @Test func isDeterministicAndSized() {
+    @Test func isDeterministicAndSized() throws {
         var rng = SplitMix64(seed: 41)
         let fences = TestWorld.fences(400, &rng)
-        let a = LatLngGridIndex(fences), b = LatLngGridIndex(fences.reversed())
+        let a = try LatLngGridIndex(fences), b = try LatLngGridIndex(fences.reversed())
         #expect(a.entries == b.entries || a.count == b.count)  // same cells; ids may differ in order
-        let c = LatLngGridIndex(fences)
+        let c = try LatLngGridIndex(fences)
         #expect(a.entries == c.entries && a.records == c.records && a.cells.words == c.cells.words)
         #expect(a.memoryBytes >= a.entryCount * 4 + a.groupCount * LatLngGridIndex.recordWords * 8)
     }

@@ -150,3 +150,65 @@ import Testing
         #expect(try WorkloadReader.readFixes(path: path).assumedAccuracyCount == 0)
     }
 }
+
+/// The one validation of fence and fix rows every command shares: radii in (0, πR], POI ids
+/// and tiers that are ids, fix times in order where a command asks for it.
+@Suite struct WorkloadReaderRuleTests {
+    let scratch: ScratchDirectory
+    init() throws { scratch = try ScratchDirectory() }
+
+    @Test(arguments: ["0", "-0", "1e308", "1e100", "20015200", "nan", "-5"])
+    func fenceRadiusOutsideZeroToHalfTheCircumferenceIsABadRow(radius: String) throws {
+        let path = try scratch.write("id,lat,lon,radius_m\n0,1,2,3\n1,1,2,\(radius)\n", name: "fences.csv")
+        #expect {
+            try WorkloadReader.readFences(path: path)
+        } throws: { error in
+            guard case let .badRow(p, 3, "radius_m", message) = error as? WorkloadIOError else { return false }
+            return p == path && message.contains(radius.hasPrefix("n") ? "finite" : "20015114")
+        }
+        // The largest radius is accepted: a circle over the whole sphere.
+        let whole = try scratch.write("id,lat,lon,radius_m\n0,1,2,20015114\n", name: "whole.csv")
+        #expect(try WorkloadReader.readFences(path: whole).map(\.radius) == [20015114])
+    }
+
+    @Test(arguments: [("poi_id", "-1,0"), ("tier", "0,-1"), ("tier", "0,2147483648")])
+    func negativePOIIDOrTierIsABadRow(column: String, fields: String) throws {
+        let path = try scratch.write("id,lat,lon,radius_m,poi_id,tier\n0,1,2,3,0,0\n1,1,2,3,\(fields)\n", name: "fences.csv")
+        #expect {
+            try WorkloadReader.readFences(path: path)
+        } throws: { error in
+            guard case let .badRow(_, 3, c, _) = error as? WorkloadIOError else { return false }
+            return c == column
+        }
+    }
+
+    @Test func fixTimesGoingBackWithinADeviceAreRefusedWhereOrderMatters() throws {
+        // Device 1 goes back from 20 to 15 on line 5; device 2 interleaving earlier is fine.
+        let path = try scratch.write("device,t,lat,lon,accuracy_m\n1,10,1,2,5\n2,5,1,2,5\n1,20,1,2,5\n1,15,1,2,5\n", name: "fixes.csv")
+        #expect(try WorkloadReader.readFixes(path: path).count == 4)   // stabbing: any order
+        #expect {
+            try WorkloadReader.readFixes(path: path, order: .perDevice)
+        } throws: { error in
+            guard case let .badRow(p, 5, "t", message) = error as? WorkloadIOError else { return false }
+            return p == path && message.contains("line 4")
+        }
+        let equal = try scratch.write("device,t,lat,lon,accuracy_m\n1,10,1,2,5\n1,10,1,2,6\n", name: "equal.csv")
+        #expect(try WorkloadReader.readFixes(path: equal, order: .perDevice).count == 2)
+    }
+
+    @Test func aLongFieldIsQuotedShortAndALongLineEndsTheRead() throws {
+        let long = String(repeating: "7", count: 5_000)
+        let path = try scratch.write("id,lat,lon,radius_m\n0,\(long)x,2,3\n", name: "fences.csv")
+        #expect {
+            try WorkloadReader.readFences(path: path)
+        } throws: { error in
+            "\(error)".count < 200 && "\(error)".hasPrefix("\(path):2:lat: ")
+        }
+        let huge = try scratch.write("id,lat,lon,radius_m\n0,1,2,3\n" + String(repeating: "9", count: 2 << 20) + "\n", name: "huge.csv")
+        #expect {
+            try WorkloadReader.readFences(path: huge)
+        } throws: { error in
+            "\(error)".hasPrefix("\(huge):3: ") && "\(error)".contains("1048576")
+        }
+    }
+}

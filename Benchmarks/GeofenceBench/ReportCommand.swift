@@ -31,6 +31,8 @@ struct ReportCommand: BenchSubcommand {
                       40,000 fixes (well under a minute in a release build): for tests and a first look.
       --peers FILE    add the C++ peers' figures from the JSON file that scripts/compare-peers
                       writes (its json-out option): dashed lines on the throughput and memory charts.
+                      The stabbing workloads then take the file's POI counts and fixes, so both
+                      sides run on identical files (its devices, seed and noise must be the report's).
       --sweep FILE    take the detector's trade-off (and the naive detector) and the planner's rows
                       under each OS cap from the JSON file that scripts/sweep writes (its json-out
                       option) instead of measuring them; the page names the file and its workload.
@@ -60,9 +62,12 @@ struct ReportCommand: BenchSubcommand {
 
     func execute() throws {
         var peers: [BenchmarkReport.Peer] = []
+        var settings = settings
         if let path = peersPath {
             do {
-                peers = try PeerResults.parse(try TextFile.read(path))
+                let data = try TextFile.read(path)
+                peers = try PeerResults.parse(data)
+                settings = try settings.stabbing(like: try PeerResults.workload(data))
             } catch let error as TextFile.ReadError {
                 throw BenchError("\(error)")
             } catch {

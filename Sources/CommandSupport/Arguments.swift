@@ -44,9 +44,12 @@ public struct Arguments: Sendable {
 
     /// Parses `arguments` (the words after the subcommand's name) against `options`.
     ///
-    /// - Parameter maxPositionals: how many non-option words are allowed (default none); the
-    ///   first one beyond is "unexpected argument". Whether enough were given is the caller's
-    ///   check, since only it can name what is missing.
+    /// - Parameters:
+    ///   - arguments: the words after the subcommand's name, in order.
+    ///   - options: the options the subcommand declares (values and flags).
+    ///   - maxPositionals: how many non-option words are allowed (default none); the first one
+    ///     beyond is "unexpected argument". Whether enough were given is the caller's check,
+    ///     since only it can name what is missing.
     /// - Throws: ``UsageError`` naming the unknown option, stray word or missing value.
     public init(_ arguments: [String], options: [Option], maxPositionals: Int = 0) throws(UsageError) {
         declared = Set(options.map(\.name))

@@ -2,7 +2,7 @@ import Geodesy
 import Geofencing
 import SpatialIndex
 
-/// The baseline a ``TransitionDetector`` is scored against: a fix is inside a fence when its raw
+/// The baseline a `TransitionDetector` is scored against: a fix is inside a fence when its raw
 /// great-circle distance is `<= radius` (the index's exact chord test), with no hysteresis, no
 /// gating and no confirmation; every change of a (device, fence) state between a device's
 /// consecutive fixes is an event. A device's first fix sets its state without events.

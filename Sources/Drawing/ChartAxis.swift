@@ -44,7 +44,8 @@ public struct ChartAxis: Sendable {
     public func transformed(_ value: Double) -> Double { scale == .linear ? value : log10(value) }
 
     /// The range the axis draws for data spanning `low...high` (values it can show): the fixed
-    /// ``range`` when set, otherwise the data widened to round tick values. An empty data range
+    /// ``range`` when set, otherwise the data widened to round tick values (a linear axis over
+    /// positive data starts at 0; a chart whose axis must not says why). An empty data range
     /// gets a unit-wide (linear) or one-decade (logarithmic) range around it.
     public func resolvedRange(dataLow low: Double?, dataHigh high: Double?) -> ClosedRange<Double> {
         if let range, canShow(range.lowerBound), canShow(range.upperBound), range.lowerBound < range.upperBound {
@@ -53,6 +54,7 @@ public struct ChartAxis: Sendable {
         switch scale {
         case .linear:
             guard var lo = low, var hi = high else { return 0...1 }
+            if lo > 0 { lo = 0 }   // positive data: the axis starts at 0, so lengths compare
             if lo == hi { lo -= 0.5 * max(1, abs(lo)); hi += 0.5 * max(1, abs(hi)) }
             let step = Self.niceStep((hi - lo) / 5)
             return (lo / step).rounded(.down) * step...(hi / step).rounded(.up) * step

@@ -38,7 +38,7 @@ public struct ChartSeries: Sendable {
 
     /// The empirical cumulative distribution of `values`: for each distinct value v (ascending),
     /// the point (v, fraction of values <= v), drawn as ``Style/steps``. Non-finite values are left
-    /// out and counted in ``droppedCount``-style notes by the chart (they cannot be placed).
+    /// out and counted in `droppedCount`-style notes by the chart (they cannot be placed).
     /// - Complexity: O(n log n).
     public static func cdf(_ name: String, values: [Double], dashed: Bool = false) -> ChartSeries {
         let sorted = values.filter(\.isFinite).sorted()

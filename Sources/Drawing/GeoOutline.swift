@@ -44,12 +44,15 @@ public struct GeoOutline: Sendable {
     }
 
     /// The great-circle outline of a circular fence: `segments` points at equal bearings from
-    /// `center` at `radius` meters (``destination(from:bearing:distance:)`` on the sphere of
-    /// radius ``Earth/meanRadius``). A radius beyond a quarter circumference is drawn as the
+    /// `center` at `radius` meters (`destination(from:bearing:distance:)` on the sphere of
+    /// radius `Earth/meanRadius`). A radius beyond a quarter circumference is drawn as the
     /// complement of the circle around the antipode; radius 0 or less gives a degenerate ring at
     /// the center.
     ///
-    /// - Parameter segments: at least 8; ``segments(forPixelRadius:)`` picks one for a picture.
+    /// - Parameters:
+    ///   - center: the fence's centre.
+    ///   - radius: the fence's radius in metres.
+    ///   - segments: at least 8; ``segments(forPixelRadius:)`` picks one for a picture.
     /// - Precondition: `radius` is finite.
     public static func circle(center: LatLng, radius: Double, segments: Int) -> GeoOutline {
         precondition(radius.isFinite, "GeoOutline.circle: radius must be finite")
@@ -74,7 +77,7 @@ public struct GeoOutline: Sendable {
         return wanted > 16 ? Int(wanted) : 16    // also negative radii
     }
 
-    /// The outline of an S2 cell: its four vertices (``Cell/vertex(_:)``) joined by great-circle
+    /// The outline of an S2 cell: its four vertices (`Cell/vertex(_:)`) joined by great-circle
     /// edges, each cut into `pointsPerEdge` straight pieces (cells are geodesic quadrilaterals;
     /// 1 is enough below a few kilometers).
     public static func cell(_ id: CellID, pointsPerEdge: Int = 1) -> GeoOutline {

@@ -16,7 +16,7 @@ import GeoCells
 /// ```
 public struct MapPicture: Sendable {
     /// A circular fence: center and radius in meters (great-circle, sphere of radius
-    /// ``Earth/meanRadius``).
+    /// `Earth/meanRadius`).
     public struct Circle: Sendable {
         /// Center of the fence.
         public var center: LatLng
@@ -83,9 +83,14 @@ public struct MapPicture: Sendable {
     public var fences: [Circle] = []
     /// S2 cells (for example a fence's cover), drawn as polygons.
     public var cells: [CellID] = []
-    /// Points of interest, drawn as small dark dots.
+    /// Points of interest, drawn as small dark dots (fainter and smaller when there are more than
+    /// ``labeledPOILimit``, so that a dense cluster still shows its density).
     public var pois: [Point] = []
-    /// The fixes of one trajectory in time order, joined by a line.
+    /// Points called out over the POIs: a red ring with its label always written (for example
+    /// the POI that the drawn fences belong to).
+    public var marked: [Point] = []
+    /// The fixes of one trajectory in time order, joined by a line, with a start marker (a ring)
+    /// at the first and an end marker (a square) at the last.
     public var track: [Point] = []
     /// Detector events, drawn over everything else.
     public var events: [Event] = []
@@ -93,10 +98,13 @@ public struct MapPicture: Sendable {
     /// An empty map with a title.
     public init(title: String) { self.title = title }
 
+    /// Up to this many POIs are labeled beside their dots; more are drawn small and faint.
+    public static let labeledPOILimit = 40
+
     /// Colors of the layers (fill, stroke), chosen to stay apart for color-blind readers.
     enum Color {
         static let fence = "#1f77b4", cell = "#e69f00", poi = "#222222", track = "#555555"
-        static let enter = "#009e73", exit = "#d55e00", dwell = "#7b3fa0"
+        static let enter = "#009e73", exit = "#d55e00", dwell = "#7b3fa0", marked = "#cc0000"
     }
 
     /// Draws the map.
@@ -162,19 +170,43 @@ public struct MapPicture: Sendable {
                 svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "1.6"])
             }
             svg.close()
+            let first = points[0], last = points[points.count - 1]
+            svg.open("g", ["class": "track-ends", "stroke": Color.track, "stroke-width": "2", "font-size": "11"])
+            svg.element("circle", ["class": "start", "cx": SVGNumber.format(first.x), "cy": SVGNumber.format(first.y), "r": "6",
+                                   "fill": "#ffffff"])
+            svg.element("rect", ["class": "end", "x": SVGNumber.format(last.x - 5), "y": SVGNumber.format(last.y - 5),
+                                 "width": "10", "height": "10", "fill": Color.track])
+            svg.element("text", ["x": SVGNumber.format(first.x + 9), "y": SVGNumber.format(first.y + 4), "stroke": "#ffffff",
+                                 "stroke-width": "3", "paint-order": "stroke", "fill": "#222"], text: "start")
+            svg.element("text", ["x": SVGNumber.format(last.x + 9), "y": SVGNumber.format(last.y + 4), "stroke": "#ffffff",
+                                 "stroke-width": "3", "paint-order": "stroke", "fill": "#222"], text: "end")
+            svg.close()
         }
         if !pois.isEmpty {
-            let labeled = pois.count <= 40
-            svg.open("g", ["class": "pois", "fill": Color.poi, "font-size": "10"])
+            let labeled = pois.count <= Self.labeledPOILimit
+            svg.open("g", ["class": "pois", "fill": Color.poi, "font-size": "10", "fill-opacity": labeled ? "1" : "0.45"])
             for poi in pois {
                 let p = frame.point(latitude: poi.position.latitude, longitude: frame.unwrap(poi.position.longitude))
                 svg.open("g", ["class": "poi"])
-                svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "2.6"])
+                svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": labeled ? "2.6" : "1.6"])
                 if !poi.label.isEmpty { svg.element("title", text: poi.label) }
                 if labeled && !poi.label.isEmpty {
                     svg.element("text", ["x": SVGNumber.format(p.x + 4), "y": SVGNumber.format(p.y - 3), "fill": "#333"], text: poi.label)
                 }
                 svg.close()
+            }
+            svg.close()
+        }
+        if !marked.isEmpty {
+            svg.open("g", ["class": "marked", "font-size": "12", "font-weight": "bold"])
+            for point in marked {
+                let p = frame.point(latitude: point.position.latitude, longitude: frame.unwrap(point.position.longitude))
+                svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "5", "fill": Color.marked,
+                                       "stroke": "#ffffff", "stroke-width": "1.5"])
+                if !point.label.isEmpty {
+                    svg.element("text", ["x": SVGNumber.format(p.x + 8), "y": SVGNumber.format(p.y - 6), "fill": Color.marked,
+                                         "stroke": "#ffffff", "stroke-width": "3", "paint-order": "stroke"], text: point.label)
+                }
             }
             svg.close()
         }
@@ -267,7 +299,12 @@ public struct MapPicture: Sendable {
         if !fences.isEmpty { rows.append(("fence (\(NumberText.fixed(Double(fences.count), decimals: 0)))", "area", Color.fence)) }
         if !cells.isEmpty { rows.append(("S2 cell (\(NumberText.fixed(Double(cells.count), decimals: 0)))", "area", Color.cell)) }
         if !pois.isEmpty { rows.append(("POI (\(NumberText.fixed(Double(pois.count), decimals: 0)))", "dot", Color.poi)) }
+        if !marked.isEmpty { rows.append((marked.count == 1 ? "the fences' POI" : "the fences' POIs", "dot", Color.marked)) }
         if !track.isEmpty { rows.append(("fixes (\(NumberText.fixed(Double(track.count), decimals: 0)))", "line", Color.track)) }
+        if track.count >= 2 {
+            rows.append(("start", "start", Color.track))
+            rows.append(("end", "end", Color.track))
+        }
         for kind in EventKind.allCases {
             let n = events.filter { $0.kind == kind }.count
             if n > 0 { rows.append(("\(kind.rawValue) (\(NumberText.fixed(Double(n), decimals: 0)))", kind.rawValue, "")) }
@@ -290,6 +327,12 @@ public struct MapPicture: Sendable {
                 svg.element("circle", ["cx": SVGNumber.format(sx), "cy": SVGNumber.format(cy), "r": "3", "fill": row.2])
             case "line":
                 svg.path([(sx - 8, cy), (sx + 8, cy)], closed: false, ["stroke": row.2, "stroke-width": "1.5"])
+            case "start":
+                svg.element("circle", ["cx": SVGNumber.format(sx), "cy": SVGNumber.format(cy), "r": "5", "fill": "#ffffff",
+                                       "stroke": row.2, "stroke-width": "2"])
+            case "end":
+                svg.element("rect", ["x": SVGNumber.format(sx - 5), "y": SVGNumber.format(cy - 5), "width": "10", "height": "10",
+                                     "fill": row.2])
             default:
                 if let kind = EventKind(rawValue: row.1) { drawMarker(kind, at: (sx, cy), in: &svg, label: kind.rawValue) }
             }

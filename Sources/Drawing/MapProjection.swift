@@ -44,7 +44,7 @@ public enum MapProjection: String, Sendable, CaseIterable {
     public var latitudeLimit: Double { self == .webMercator ? Self.mercatorLatitudeLimit : 90 }
 
     /// How many meters of ground one projected unit spans horizontally at `latitude` (degrees),
-    /// on the sphere of radius ``Earth/meanRadius``: along a parallel in both projections, and in
+    /// on the sphere of radius `Earth/meanRadius`: along a parallel in both projections, and in
     /// every direction in Web Mercator.
     public func metersPerUnit(atLatitude latitude: Double) -> Double {
         Earth.meanRadius * cos(radians(degrees: latitude))

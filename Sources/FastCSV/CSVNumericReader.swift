@@ -4,7 +4,7 @@
 /// spaces and compared case-insensitively, are exactly the expected column names in some order
 /// (then columns are matched by name). Otherwise the first record is data and columns are in the
 /// expected order. Every data row must have exactly `columns.count` fields, each a decimal number
-/// accepted by ``parseDouble(_:allowingNonFinite:)`` (so `NaN` and `inf` are rejected; an
+/// accepted by `parseDouble(_:allowingNonFinite:)` (so `NaN` and `inf` are rejected; an
 /// overflowing decimal such as `1e999` parses to infinity and is left to the caller to reject).
 ///
 /// Row errors (kinds `.fieldCount` and `.invalidValue`) leave the reader ready for the next row,

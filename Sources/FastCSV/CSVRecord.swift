@@ -28,7 +28,7 @@ public struct CSVRecord {
         return UnsafeBufferPointer(start: base + start, count: bounds[2 * index + 1] - start)
     }
 
-    /// Field `index` (0-based) parsed by ``parseDouble(_:allowingNonFinite:)``; `nil` if not a number.
+    /// Field `index` (0-based) parsed by `parseDouble(_:allowingNonFinite:)`; `nil` if not a number.
     @inlinable
     public func double(at index: Int) -> Double? { parseDouble(self[index]) }
 

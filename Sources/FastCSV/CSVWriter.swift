@@ -12,7 +12,7 @@ import Darwin
 /// Representation: a fixed byte buffer (64 KiB by default, 1 MiB for files) flushed with
 /// `write(2)` when full, on ``flush()`` and when the writer is released; so output streams and a
 /// million rows never need a million rows of memory. Fields are separated by `,` (written by the
-/// writer between fields of a record) and records end with `\n`. ``writeField(_:)`` quotes a
+/// writer between fields of a record) and records end with `\n`. `writeField(_:)` quotes a
 /// field containing `,`, `"`, `\r` or `\n` as RFC 4180 requires; numbers are written with
 /// Swift's shortest round-trip `description`, or with a fixed number of decimals through
 /// ``writeField(_:decimals:)`` (``DecimalFormatting``). Not thread-safe; one writer per output.
@@ -44,7 +44,9 @@ public final class CSVWriter {
     private var closed = false
 
     /// Writes to `fileDescriptor` (standard output by default); the descriptor is not closed.
-    /// - Parameter capacity: buffer size in bytes; 64 KiB amortises the system calls.
+    /// - Parameters:
+    ///   - fileDescriptor: an open descriptor to write to (1, standard output, by default).
+    ///   - capacity: buffer size in bytes; 64 KiB amortises the system calls.
     public init(fileDescriptor: Int32 = 1, capacity: Int = 65_536) {
         sink = .fileDescriptor(fileDescriptor)
         path = nil
@@ -54,7 +56,9 @@ public final class CSVWriter {
 
     /// Creates (or truncates) the file at `path` and writes to it; ``close()`` flushes and
     /// closes it and reports any write error.
-    /// - Parameter capacity: buffer size in bytes; 1 MiB makes the system calls vanish.
+    /// - Parameters:
+    ///   - path: the file to create or truncate.
+    ///   - capacity: buffer size in bytes; 1 MiB makes the system calls vanish.
     /// - Throws: ``CSVError`` of kind `.io` naming the file when it can't be opened.
     public init(path: String, capacity: Int = 1 << 20) throws(CSVError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

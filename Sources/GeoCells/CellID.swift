@@ -79,7 +79,7 @@ public struct CellID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
                   j: S2Projection.stToIJ(S2Projection.uvToST(uv.v)))
     }
 
-    /// The leaf cell containing a position, via ``LatLng/unitVector`` (`S2CellId(S2LatLng)`).
+    /// The leaf cell containing a position, via `LatLng/unitVector` (`S2CellId(S2LatLng)`).
     @inlinable
     public init(_ latLng: LatLng) {
         self.init(latLng.unitVector)

@@ -3,7 +3,7 @@ import Geodesy
 /// The coordinate systems of S2's cube-face decomposition of the sphere, and the conversions
 /// between them, bit-identical to Google S2 (`s2coords.h`, quadratic projection):
 ///
-/// * (x, y, z): a point in 3-space (``UnitVector``), not necessarily unit length.
+/// * (x, y, z): a point in 3-space (`UnitVector`), not necessarily unit length.
 /// * (face, u, v): cube face 0...5 and coordinates in [-1, 1] on that face's plane; the face
 ///   is the largest absolute component (+x, +y, +z, -x, -y, -z for faces 0...5).
 /// * (face, s, t): u and v remapped to [0, 1] by S2's quadratic projection, which makes

@@ -3,7 +3,7 @@
 /// Every distance in the package is measured on a sphere of radius
 /// ``meanRadius`` (the IUGG mean radius, 6,371,008.8 m). On real (WGS84)
 /// geodesics this costs up to about 0.56 % of the distance (measured over the 5,000
-/// reference pairs in Tests/GeodesyTests/Fixtures; see README.md for the figures).
+/// reference pairs in Tests/GeodesyTests/Fixtures; docs/ACCURACY.md gives the figures).
 public enum Earth {
     /// Mean Earth radius in meters (IUGG R1).
     public static let meanRadius: Double = 6_371_008.8

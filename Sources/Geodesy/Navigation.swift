@@ -39,7 +39,7 @@ func bearingKernel(sinLat1: Double, cosLat2: Double,
 /// Accurate to about 1e-13 degrees wherever the bearing is well defined (measured against
 /// 60-digit references, 1 mm steps and pairs 1e-6 rad from antipodal included). Method: the
 /// longitude and latitude differences are kept exact (error-free sums); a target on the near
-/// hemisphere uses ``bearingKernel`` directly; a target on the far hemisphere is replaced by its
+/// hemisphere uses `bearingKernel` directly; a target on the far hemisphere is replaced by its
 /// antipode (which lies near `from`, on the same great circle, in the opposite direction) and
 /// the result turned by 180°, so nearly antipodal pairs keep full accuracy.
 ///
@@ -97,6 +97,7 @@ public func finalBearing(from: LatLng, to: LatLng) -> Double {
 /// `from.longitude`).
 ///
 /// - Parameters:
+///   - from: the starting point.
 ///   - bearing: degrees, any finite value (taken modulo 360).
 ///   - distance: meters, finite; a negative distance travels backwards; distances beyond
 ///     πR continue around the sphere.

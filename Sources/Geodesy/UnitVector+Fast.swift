@@ -13,7 +13,7 @@ extension UnitVector {
     /// path (release build, 2.6 GHz AMD EPYC).
     ///
     /// - Parameters:
-    ///   - fastLatitude: latitude in degrees, finite, |latitude| <= 90.
+    ///   - latitude: latitude in degrees, finite, |latitude| <= 90.
     ///   - longitude: longitude in degrees, any finite value.
     @inlinable
     public init(fastLatitude latitude: Double, longitude: Double) {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Dispatch
 
-/// A stream of fixes partitioned by device into shards, for one ``TransitionDetector`` per shard
+/// A stream of fixes partitioned by device into shards, for one `TransitionDetector` per shard
 /// on its own thread: device `d` goes to shard `|d| % count`, so every fix of a device is in one
 /// shard, in stream order. Each shard keeps its fixes' rows in the stream, which puts the
 /// shards' events back in the single-detector order (``detect(with:)``).

@@ -49,7 +49,7 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
         self.delaySeconds = delaySeconds
     }
 
-    /// The circle as a SpatialIndex ``Fence`` (same id, center and radius), for building an index.
+    /// The circle as a SpatialIndex `Fence` (same id, center and radius), for building an index.
     public var fence: Fence {
         // Cannot fail: the invariants above are stronger than Fence's.
         try! Fence(id: id, center: place.center, radiusMeters: radiusMeters)

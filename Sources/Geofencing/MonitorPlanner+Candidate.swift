@@ -6,7 +6,7 @@ extension MonitorPlanner {
     /// for the guarantee, and breaks ties in boundary distance).
     ///
     /// Invariant (checked by ``MonitorPlanner/init(candidates:configuration:)``): id in
-    /// `0...Int32.max`, unique among the candidates; center a valid ``LatLng``; radius finite and
+    /// `0...Int32.max`, unique among the candidates; center a valid `LatLng`; radius finite and
     /// > 0.
     public struct Candidate: Hashable, Sendable, Codable {
         /// Fence id, in `0...Int32.max`, unique among the candidates.

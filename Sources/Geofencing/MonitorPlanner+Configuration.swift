@@ -28,7 +28,7 @@ extension MonitorPlanner {
         /// Who gets the slots when the guarantee cannot be kept (see ``CrowdedOrder``).
         public var crowdedOrder: CrowdedOrder
         /// At most this many fence slots go to catch-up fences (entered unseen since the previous
-        /// plan; see ``MonitorPlanner/plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:previousLocation:)``).
+        /// plan; see `MonitorPlanner/plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:previousLocation:)`).
         /// Default unlimited: measured on the 10k-POI workload at cap 20, every slot given to
         /// catch-up raised recall (70% with none, 84% with 15, 86% unlimited) at the same replan rate.
         public var catchUpSlots: Int

@@ -61,7 +61,7 @@ extension MonitorPlanner {
             self.radiusMeters = radiusMeters
         }
 
-        /// The center as a ``LatLng``.
+        /// The center as a `LatLng`.
         public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
         /// The id, center and radius, for debugging.

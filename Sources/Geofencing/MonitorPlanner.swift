@@ -75,7 +75,7 @@ import SpatialIndex
 /// Fences smaller than the OS minimum radius are registered enlarged to it (iOS does so
 /// anyway); the enlarged circle contains the fence, so its enter still comes first.
 ///
-/// Representation: the candidates in an array and a ``PackedRTree`` over them (ids = array
+/// Representation: the candidates in an array and a `PackedRTree` over them (ids = array
 /// positions). A plan costs one stabbing query and one k-nearest query by edge distance:
 /// every fence the device is inside plus the `capacity` nearest outside ones by edge distance
 /// contain the `capacity` smallest `B`, because outside a fence `B` equals the edge distance.
@@ -210,7 +210,7 @@ public struct MonitorPlanner: Sendable {
 
     /// Plans from raw degrees.
     /// - Throws: ``Error/invalidLocation(latitude:longitude:)`` for NaN, infinite or
-    ///   out-of-range coordinates, and the errors of ``plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:)``.
+    ///   out-of-range coordinates, and the errors of `plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:)`.
     public func plan(latitude: Double, longitude: Double, uncertaintyMeters: Double = 0,
                      speedMetersPerSecond: Double = 0, headingDegrees: Double? = nil,
                      currentlyMonitored: [Region] = []) throws(MonitorPlanner.Error) -> Plan {
@@ -223,6 +223,7 @@ public struct MonitorPlanner: Sendable {
 
     /// The plan for a device at `location`.
     /// - Parameters:
+    ///   - location: where the device is (its latest fix).
     ///   - uncertaintyMeters: how far the true position may be from `location` (e.g. the fix's
     ///     reported accuracy); the refresh radius is at least this. Finite, >= 0.
     ///   - speedMetersPerSecond: the device's speed, scaling the late-delivery margin, the speed

@@ -3,7 +3,7 @@ import Geodesy
 /// A named location that tasks are bound to: a POI, home, work or any custom place.
 ///
 /// Representation: the caller's `id` and the center in degrees (latitude in [-90, 90],
-/// longitude in [-180, 180]). Invariant: the center is a valid ``LatLng``; the initializer and
+/// longitude in [-180, 180]). Invariant: the center is a valid `LatLng`; the initializer and
 /// the decoder both check it, so a `Place` never holds NaN or out-of-range coordinates.
 public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Caller's identifier (a POI id, "home", a UUID...). Not interpreted.
@@ -34,7 +34,7 @@ public struct Place: Hashable, Sendable, Codable, CustomStringConvertible {
         self.longitude = center.longitude
     }
 
-    /// The center as a ``LatLng`` (degrees).
+    /// The center as a `LatLng` (degrees).
     public var center: LatLng { LatLng(uncheckedLatitude: latitude, longitude: longitude) }
 
     private enum CodingKeys: String, CodingKey { case id, latitude, longitude }

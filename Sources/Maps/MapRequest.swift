@@ -10,7 +10,7 @@ import Workloads
 /// covers of each fence, POIs from a POI CSV, and one device's trajectory from a fixes CSV with
 /// the transition detector's enter/exit/dwell events.
 ///
-/// Files are read with the package's readers (``WorkloadReader``, ``POICatalog``), so a bad row
+/// Files are read with the package's readers (`WorkloadReader`, `POICatalog`), so a bad row
 /// fails with its file, line and column. What is left out of the picture is counted in its notes:
 /// with a trajectory, only fences within ``nearTrackMeters`` of one of its fixes are drawn; with
 /// fences, only POIs within ``nearTrackMeters`` of one of the drawn fences.
@@ -132,6 +132,15 @@ public struct MapRequest: Sendable {
                 if indexes.count < catalog.count {
                     notes.append("\(indexes.count) of \(catalog.count) POIs drawn: those within \(NumberText.meters(nearTrackMeters)) of a fence")
                 }
+            }
+            // The POI each drawn fence belongs to (its poi_id is the 0-based row of this file when
+            // the fences were made from it: marked only where the positions agree).
+            for i in Set(drawn.map { Int($0.poiID) }).sorted() where i >= 0 && i < catalog.count {
+                let center = drawn.first { Int($0.poiID) == i }.map { LatLng(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
+                guard let center, haversineDistance(center, catalog.location(at: i)) < 1 else { continue }
+                let category = catalog.category(at: i)?.rawValue ?? ""
+                map.marked.append(MapPicture.Point(position: catalog.location(at: i),
+                                                   label: [catalog.name(at: i), category].filter { !$0.isEmpty }.joined(separator: ", ")))
             }
             map.pois = indexes.map { i in
                 let name = catalog.name(at: i)

@@ -8,7 +8,7 @@ extension POICatalog {
         return "poi/\(i)"
     }
 
-    /// POI `i` as a Geofencing ``Place`` (id from ``placeID(at:)``).
+    /// POI `i` as a Geofencing `Place` (id from ``placeID(at:)``).
     public func place(at i: Int) -> Place {
         Place(id: placeID(at: i), center: locations[i])
     }

@@ -117,7 +117,7 @@ public struct POICatalog: Sendable {
     public var uncategorizedCount: Int { categoryCodes.lazy.filter { $0 == Self.noCode }.count }
 
     /// The smallest latitude/longitude rectangle holding every POI; it crosses the antimeridian
-    /// (`west > east`) when that is narrower (see ``LatLngBox/bounding(_:)``);
-    /// ``LatLngBox/empty`` when there are no POIs.
+    /// (`west > east`) when that is narrower (see `LatLngBox/bounding(_:)`);
+    /// `LatLngBox/empty` when there are no POIs.
     public var boundingBox: LatLngBox { LatLngBox.bounding(locations) }
 }

@@ -17,7 +17,7 @@ public enum POICategory: String, CaseIterable, Hashable, Sendable, Comparable, C
         self.init(rawValue: String(columnValue))
     }
 
-    /// Position in ``allCases``.
+    /// Position in `allCases`.
     @inlinable
     public var ordinal: Int {
         switch self {
@@ -30,7 +30,7 @@ public enum POICategory: String, CaseIterable, Hashable, Sendable, Comparable, C
         }
     }
 
-    /// Declaration order (the order of ``allCases``).
+    /// Declaration order (the order of `allCases`).
     public static func < (a: POICategory, b: POICategory) -> Bool { a.ordinal < b.ordinal }
 
     /// The raw value (`pharmacy`, ...).

@@ -2,8 +2,8 @@ import Geodesy
 import Geofencing
 
 /// "Be reminded near a pharmacy": the POIs chosen by a category search, turned into a
-/// Geofencing ``PlaceTask`` of kind `.poiCategory` (approach rings at 5, 3 and 1 miles per POI by
-/// default, see ``TierSettings/defaults(for:)``).
+/// Geofencing `PlaceTask` of kind `.poiCategory` (approach rings at 5, 3 and 1 miles per POI by
+/// default, see `TierSettings/defaults(for:)`).
 ///
 /// `matches[j]` is the POI behind `task.places[j]`.
 public struct POICategoryTask: Hashable, Sendable {
@@ -40,7 +40,7 @@ public struct POICategoryTask: Hashable, Sendable {
 
     /// The task's fences numbered from `firstID`, in the task's order (per POI, rings as given
     /// by the settings: 5, 3, 1 miles by default), each with its POI and tier.
-    /// - Throws: ``GeofenceError`` from ``PlaceTask/fences(firstID:)`` (e.g. no POI found).
+    /// - Throws: `GeofenceError` from `PlaceTask/fences(firstID:)` (e.g. no POI found).
     public func fences(firstID: Int32 = 0) throws(GeofenceError) -> [TieredFence] {
         let fences = try task.fences(firstID: firstID)
         let perPlace = fences.count / max(1, matches.count)  // every place gets the same tiers

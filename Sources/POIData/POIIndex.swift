@@ -11,9 +11,9 @@ import SpatialIndex
 /// Category search over a ``POICatalog``: the nearest POIs of a category to one location, or
 /// to whichever of several frequent locations (home, work, ...) is closest.
 ///
-/// Representation: one ``Layer`` per category plus one over every POI. A layer lists its POIs
+/// Representation: one `Layer` per category plus one over every POI. A layer lists its POIs
 /// in Z-order (Morton order of quantised latitude/longitude, ties by catalog index) and holds a
-/// ``PackedRTree`` of zero-radius fences whose id is the position in that list, the POIs' unit
+/// `PackedRTree` of zero-radius fences whose id is the position in that list, the POIs' unit
 /// vectors in the same order, and a starting search radius. Distances are great-circle meters
 /// on the sphere of radius 6,371,008.8 m, computed from squared chords exactly as the spatial
 /// index does; ties at equal distance go to the smaller catalog index.

@@ -13,7 +13,7 @@ import SpatialIndex
 ///   A region's state flips to inside only once the position is ``Configuration/passDistanceMeters``
 ///   inside the circle (`d <= r - pass`), and to outside only once it is that far outside
 ///   (`d >= r + pass`); the event is delivered after a delay drawn uniformly from
-///   `[0, maximumDelaySeconds]` by a seeded ``SplitMix64`` (same seed, same delays).
+///   `[0, maximumDelaySeconds]` by a seeded `SplitMix64` (same seed, same delays).
 /// - On registration the region's state is the true one (`d <= r` is inside); with
 ///   ``Configuration/reportsInitialState`` (Android's `INITIAL_TRIGGER_ENTER`, iOS
 ///   `requestState(for:)` after registering) that state is delivered as an enter or exit event,

@@ -48,7 +48,7 @@ import Workloads
 /// ``Settings/checksAtEveryWake`` false the app checks only when it plans.
 ///
 /// ## The simulated app
-/// Per device, in time order (``SimulatedApp``, in named steps: observe, wake, plan, match). The OS looks at the true position at every fix and every
+/// Per device, in time order (`SimulatedApp`, in named steps: observe, wake, plan, match). The OS looks at the true position at every fix and every
 /// ``Settings/observationSeconds`` (5 s) along the straight path between fixes, and delivers
 /// its events (seeded delays). An exit of the refresh region (the planner), a significant-change
 /// signal (optional) or the 15-minute timer (baseline) wakes the app, which asks for a fresh
@@ -59,7 +59,7 @@ import Workloads
 public enum PlanScoring {
     /// How regions are chosen.
     public enum Policy: Sendable {
-        /// The ``MonitorPlanner``, replanning when the refresh region is exited and, if
+        /// The `MonitorPlanner`, replanning when the refresh region is exited and, if
         /// `significantChangeMeters` is set, whenever the true position has moved that far
         /// from where the last significant-change signal fired (iOS: about 500 m).
         case planner(MonitorPlanner, significantChangeMeters: Double?)
@@ -203,7 +203,7 @@ extension PlanScoring.Settings {
 extension PlanScoring {
     /// Planner candidates for workload fences: the workload's tiers are approach rings
     /// (1, 3 and 5 miles), so each fence gets the priority of an approach ring of its radius
-    /// (``GeofenceKind/defaultPriority``: nearer rings rank higher).
+    /// (`GeofenceKind/defaultPriority`: nearer rings rank higher).
     public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
         fences.map { f in
             let miles = f.radius / metersPerMile

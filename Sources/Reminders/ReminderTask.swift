@@ -2,7 +2,7 @@ import Geofencing
 
 /// A reminder: a title (and optional notes) bound to one place or to a POI category.
 ///
-/// Representation: the Geofencing ``PlaceTask`` that makes its fences (kind `.poiCategory`
+/// Representation: the Geofencing `PlaceTask` that makes its fences (kind `.poiCategory`
 /// with one set of rings per chosen POI, `.home`, `.work` or `.customPlace`, with that kind's
 /// default tiers: POI 5/3/1-mile approach rings; home/work 2-mile approach + 150 m arrival + 5-min
 /// post-arrival dwell; custom place 5-mile approach + arrival + post-arrival), and the words the
@@ -17,7 +17,7 @@ public struct ReminderTask: Hashable, Sendable, Codable {
     public var title: String
     /// Free text for the app; not used in decisions.
     public var notes: String?
-    /// The places and tiers (``PlaceTask/id`` equals ``id``).
+    /// The places and tiers (`PlaceTask/id` equals ``id``).
     public var placeTask: PlaceTask
     /// The `{place}` / `{place_or_category}` of the templates: "Home", "the gym", "a pharmacy".
     public var placeLabel: String

@@ -38,4 +38,36 @@ public enum PeerResults {
         }
         return peers
     }
+
+    /// The stabbing workloads the peers ran on: the `workload` object of the same document
+    /// (`{"pois": [1000, ...], "fixes": 1000000, "devices": 1000, "seed": 1, "noise": "gaussian"}`).
+    public struct Workload: Hashable, Sendable {
+        /// POI counts, one workload each (three fences per POI).
+        public var pois: [Int]
+        /// Fixes and devices of each workload; the generator's seed and noise model.
+        public var fixes: Int, devices: Int, seed: UInt64, noise: String
+    }
+
+    /// The `workload` object of a compare-peers JSON document.
+    /// - Throws: ``FormatError`` naming the missing or malformed field (`workload.fixes`, ...).
+    public static func workload(_ data: Data) throws -> Workload {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let w = root["workload"] as? [String: Any] else {
+            throw FormatError(description: "workload: missing (expected an object)")
+        }
+        func count(_ key: String) throws -> Int {
+            guard let value = w[key] as? Int, value > 0 else {
+                throw FormatError(description: "workload.\(key): missing or not a positive integer")
+            }
+            return value
+        }
+        guard let pois = w["pois"] as? [Int], !pois.isEmpty, pois.allSatisfy({ $0 > 0 }) else {
+            throw FormatError(description: "workload.pois: missing or not a list of positive integers")
+        }
+        guard let seed = w["seed"] as? Int, seed >= 0 else {
+            throw FormatError(description: "workload.seed: missing or not a non-negative integer")
+        }
+        guard let noise = w["noise"] as? String else { throw FormatError(description: "workload.noise: missing") }
+        return Workload(pois: pois, fixes: try count("fixes"), devices: try count("devices"), seed: UInt64(seed), noise: noise)
+    }
 }

@@ -49,7 +49,7 @@ public enum ReportPage {
     public static func html(_ report: BenchmarkReport) -> String { render(report).html }
 
     /// The charts of the page, in page order, each as its own SVG document (900 x 420 pixels,
-    /// caption included); ``Chart/id`` names them.
+    /// caption included); `Chart/id` names them.
     public static func charts(_ report: BenchmarkReport) -> [Chart] { render(report).charts }
 
     /// The page's HTML and its charts (as ``charts(_:)`` gives them).
@@ -127,9 +127,10 @@ public enum ReportPage {
             memory.series.append(series(peer, label, rows.map { (Double($0.fences), Double($0.indexBytes) / Double(max($0.fences, 1))) },
                                         dashed: true))
         }
-        speed.caption = "Median of \(report.settings.repetitions) runs after a warm-up; query phase only."
-            + (report.peers.isEmpty ? "" : " Dashed: the C++ peers of scripts/compare-peers (their own run).")
-        memory.caption = "Bytes of the index's own storage (the brute-force index keeps only the fence array)."
+        speed.caption = "Logarithmic axes: the speeds span three decades. Median of \(report.settings.repetitions) runs after a warm-up; query phase only; "
+            + "\(NumberText.fixed(Double(report.settings.stabFixes), decimals: 0)) fixes per workload (Gaussian noise, seed \(report.settings.seed))."
+            + (report.peers.isEmpty ? "" : " Dashed: the C++ peers of scripts/compare-peers, run separately on the same files.")
+        memory.caption = "Logarithmic axes. Bytes of the index's own storage (the brute-force index keeps only the fence array)."
         falsePositives.caption = "Share of candidates (fences in the fix's box or cell) that the squared-chord test rejects."
         page.figure(speed)
         page.figure(memory)
@@ -171,8 +172,15 @@ public enum ReportPage {
                 .map { (100 * $0.falsePositiveRate, 100 * $0.falseNegativeRate) }
             tradeOff.series.append(ChartSeries("hysteresis \(NumberText.fixed(hysteresis, decimals: 0)) m", points: points))
         }
+        // Each gate's point on the first line, labelled (the other lines pass through the gates in the same order).
+        if let first = report.settings.hysteresisMeters.first {
+            for d in report.detector where d.hysteresisMeters == first && !d.isDefault {
+                tradeOff.highlights.append(ChartHighlight(x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate,
+                                                          label: "gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m"))
+            }
+        }
         if let d = report.detector.first(where: \.isDefault) {
-            tradeOff.highlights.append(ChartHighlight(x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate, label: "defaults"))
+            tradeOff.highlights.append(ChartHighlight(x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate, label: "defaults (gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m)"))
         }
         tradeOff.caption = "Each line: one hysteresis, through accuracy gates "
             + report.settings.accuracyGatesMeters.map { NumberText.fixed($0, decimals: 0) }.joined(separator: ", ") + " m. "

@@ -9,7 +9,7 @@ import Workloads
 /// Measures a ``BenchmarkReport``: stabbing throughput, memory and candidate false positives of
 /// every index over fence counts; the transition detector's FP/FN trade-off and latency; the
 /// monitor planner's recall and replans under OS caps. All workloads are generated in memory
-/// from seeded ``WorkloadSpec``s, so a report is reproducible apart from its timings.
+/// from seeded `WorkloadSpec`s, so a report is reproducible apart from its timings.
 public enum ReportRunner {
     /// Runs every measurement of `settings`, telling `progress` what it is doing (for stderr).
     /// `peers` are copied into the report as given.

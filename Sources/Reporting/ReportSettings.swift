@@ -57,6 +57,21 @@ public struct ReportSettings: Hashable, Sendable, Codable {
         WorkloadSpec(pois: pois, devices: devices, fixes: stabFixes, seed: seed, noise: .gaussian)
     }
 
+    /// These settings with the stabbing workloads of a peers file (its POI counts and fixes), so
+    /// that the throughput chart compares the package and the peers on identical files.
+    /// - Throws: ``PeerResults/FormatError`` when the peers ran on workloads the report cannot
+    ///   make (another seed, device count or noise model than these settings' Gaussian stabbing).
+    public func stabbing(like peers: PeerResults.Workload) throws -> ReportSettings {
+        guard peers.noise == "gaussian", peers.seed == seed, peers.devices == devices else {
+            throw PeerResults.FormatError(description: "workload: the peers ran with \(peers.devices) devices, seed \(peers.seed), "
+                + "\(peers.noise) noise; the report's stabbing workloads have \(devices) devices, seed \(seed), gaussian noise")
+        }
+        var settings = self
+        settings.stabPOIs = peers.pois
+        settings.stabFixes = peers.fixes
+        return settings
+    }
+
     /// The accuracy workload (realistic noise).
     public var accuracySpec: WorkloadSpec {
         WorkloadSpec(pois: accuracyPOIs, devices: devices, fixes: accuracyFixes, seed: seed, noise: .realistic)

@@ -1,6 +1,6 @@
 import Responders
 
-/// The server's ``ServerStore`` in an SQLite file: the history of every distinct fix, and each
+/// The server's `ServerStore` in an SQLite file: the history of every distinct fix, and each
 /// responder's latest location in a table of its own.
 ///
 /// Schema (application id 0x47465253, version 1):
@@ -56,7 +56,7 @@ public final class SQLiteServerStore: ServerStore {
         connection = db
     }
 
-    /// See ``ServerStore/insert(_:isNew:)``: one transaction; copies dropped by the constraint.
+    /// See `ServerStore/insert(_:isNew:)`: one transaction; copies dropped by the constraint.
     /// - Throws: ``ResponderStoreError/invalidValue(path:sequence:field:value:)`` before writing
     ///   anything if a field is not finite; SQLite failures (nothing stored then).
     public func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) throws(ResponderStoreError) -> IngestCounts {

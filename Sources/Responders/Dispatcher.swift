@@ -2,7 +2,7 @@ import Geodesy
 import SpatialIndex
 
 /// The server's map of who can take an incident: every responder's latest position, and a
-/// ``DynamicRTree`` over the ONLINE ones only (each a zero-radius fence whose id is the
+/// `DynamicRTree` over the ONLINE ones only (each a zero-radius fence whose id is the
 /// responder's), edited in place as responders move and change status.
 ///
 /// Feed it the latest positions (``updatePosition(_:latitude:longitude:)``) and the liveness

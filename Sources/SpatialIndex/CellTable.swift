@@ -9,11 +9,8 @@
 /// full the table is or on whether the key is there, and the one data-dependent branch left
 /// to the caller is "found or not".
 ///
-/// Why: with linear probing, a lookup that meets another key at its home slot takes a branch
-/// that mispredicts; at the 75% load that keeps 30k fences within ~2.2 MB that ran 34-35 ns per
-/// fix at 3k fences against 28 ns at 50% load (which would take 0.25 MB more at 30k). Buckets
-/// of four with two choices fill to 90% (the build grows a level's table by 10% in the rare case
-/// that an insertion does not settle).
+/// Buckets of four with two choices fill to 90% (the build grows a level's table by 10% in the
+/// rare case that an insertion does not settle). docs/INDEXES.md compares linear probing.
 @usableFromInline
 struct CellTable: Sendable {
     /// Buckets of four keys then four values.

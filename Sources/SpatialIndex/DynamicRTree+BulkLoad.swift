@@ -2,7 +2,7 @@ import Geodesy
 
 extension DynamicRTree {
     /// A tree holding `fences`, bulk-loaded: fences sorted along a Hilbert curve over the cube
-    /// faces (``HilbertCurve/key(_:)``, as mourner/flatbush sorts), cut into leaves of near-equal size, and each level above built the
+    /// faces (`HilbertCurve/key(_:)`, as mourner/flatbush sorts), cut into leaves of near-equal size, and each level above built the
     /// same way (the bottom-up packing that rbush's `load` also offers). A packed start gives
     /// the tree tight, little-overlapping nodes, as in a packed tree; later edits keep it valid.
     /// Groups of near-equal size (`ceil(k / maxEntries)` groups of k entries) hold more than

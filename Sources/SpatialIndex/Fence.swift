@@ -10,7 +10,7 @@ import Geodesy
 /// A circular geofence: every point within `radiusMeters` (great circle, on the sphere of radius
 /// `Earth.meanRadius`, 6,371,008.8 m) of `center`, boundary included.
 ///
-/// Representation: the center both as ``LatLng`` (degrees) and as a precomputed ``UnitVector``,
+/// Representation: the center both as `LatLng` (degrees) and as a precomputed `UnitVector`,
 /// and the squared chord `chord2 = (2 sin(r / 2R))^2` of the radius, clamped to [0, 4]
 /// (4 = the whole sphere, reached at r >= πR). "Point p is inside" is
 /// `p.chord2(to: centerVector) <= chord2`: no trigonometry, no pole or antimeridian case.
@@ -46,7 +46,7 @@ public struct Fence: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Validating initializer from raw degrees (latitude in [-90, 90], longitude in [-180, 180]).
-    /// - Throws: ``FenceError/invalidCenter(_:)`` wrapping the ``LatLngError``, or the radius and
+    /// - Throws: ``FenceError/invalidCenter(_:)`` wrapping the `LatLngError`, or the radius and
     ///   id errors of ``init(id:center:radiusMeters:)``.
     @inlinable
     public init(id: Int32, latitude: Double, longitude: Double, radiusMeters: Double) throws(FenceError) {

@@ -32,7 +32,7 @@ public struct FenceNeighbor: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(id)@\(distanceMeters)m" }
 }
 
-/// The queries every fence index answers. Points are unit vectors (``LatLng/unitVector``).
+/// The queries every fence index answers. Points are unit vectors (`LatLng/unitVector`).
 ///
 /// Use it for tests and tools that treat indexes alike; hot loops should call the concrete
 /// type's `@inlinable` methods (or be generic over `FenceIndex` and get specialised), never go

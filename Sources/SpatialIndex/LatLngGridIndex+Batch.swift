@@ -7,7 +7,7 @@ extension LatLngGridIndex {
     @usableFromInline static var batchHitBuffer: Int { StabHit.chunkSize }
 
     /// The batch stabbing query (see ``FenceIndex/forEachContaining(latitudes:longitudes:_:)``),
-    /// in three passes per block of ``batchBlock`` fixes, so that the branches that depend on the
+    /// in three passes per block of `batchBlock` fixes, so that the branches that depend on the
     /// data (does this fix's cell list fences? how many hits?) are taken once per block, not
     /// once per fix:
     /// 1. every fix's cell is looked up and the fixes whose cell has entries are appended to a

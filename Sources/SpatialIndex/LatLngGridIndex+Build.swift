@@ -6,9 +6,11 @@ extension LatLngGridIndex {
     public static var maxIndexLevel: Int { LatLngGrid.maxLevel }
 
     /// Builds the index.
-    /// - Parameter cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller
-    ///   cells per fence (fewer candidates, more memory). Default (nil):
-    ///   ``defaultCellsPerRadius(fenceCount:)``.
+    /// - Parameters:
+    ///   - fences: the fences to index (any order; ids need not be unique).
+    ///   - cellsPerRadius: see ``cellsPerRadius``; larger values give more, smaller cells per
+    ///     fence (fewer candidates, more memory). Default (nil):
+    ///     ``defaultCellsPerRadius(fenceCount:)``.
     /// - Throws: ``IndexCapacityError`` when `cellsPerRadius` is not a finite number > 0, for
     ///   2^29 fences or more (29-bit positions in the sort keys), or for 2^24 groups or more
     ///   (24-bit group numbers in the entries): about 50M fences in 3-tier groups, 16.7M single

@@ -5,7 +5,7 @@ import Geodesy
 /// its own cell in a hash table to get the few fences that can contain it, many already known to.
 ///
 /// Representation:
-/// - **Cells.** ``LatLngGrid``: rows of `1/D` degree (`D` = 1 ... 128 rows per degree over 25
+/// - **Cells.** `LatLngGrid`: rows of `1/D` degree (`D` = 1 ... 128 rows per degree over 25
 ///   levels), cut into columns about as wide as the row is tall (twice as many degrees of
 ///   longitude per cell past 60 degrees, four times past 75.5, ...). A fix finds its cell
 ///   from its degrees with two multiplications, so a fix whose cell lists no fence costs no
@@ -37,7 +37,7 @@ import Geodesy
 ///   the least of its groups'. A cell's entries are contiguous and the last is flagged, so
 ///   the table needs only a cell's first entry. A run whose `a` is 3 (every fence of every
 ///   group holds the cell) is answered without a distance.
-/// - **Table.** ``CellTable``: per level, cuckoo hashing with two buckets of four slots per
+/// - **Table.** `CellTable`: per level, cuckoo hashing with two buckets of four slots per
 ///   key, 90% full, 8 bytes per slot; a lookup compares both buckets' keys with two vector
 ///   compares and has no branch but "found or not". `levelMask` has bit L set per level in
 ///   use; a fix does one lookup per level (one in the benchmark: all groups have the same
@@ -45,12 +45,9 @@ import Geodesy
 /// - **Build.** Centers ordered by a radix sort of `Hilbert key << 29 | position`, the
 ///   fences gathered once in that order; (level, cell, group, interior) packed into one
 ///   `UInt64` per listed cell and radix-sorted; grid-line trigonometry computed once per
-///   build (``GridTrigonometry``) and most cells decided by their corners (``CellClassifier``).
+///   build (`GridTrigonometry`) and most cells decided by their corners (`CellClassifier`).
 ///   The result is identical to the plain build kept in the tests (`LatLngGridReferenceBuild`).
-///   300k fences (100k POIs, 3 tiers; `make_workload.py --pois 100000 --seed 1 --noise
-///   gaussian`, `geofence-bench stab --index grid --json`, build_seconds): 0.30-0.35 s against
-///   2.5-2.6 s for the plain build, the packed tree 0.21 s, same minutes on a shared 2-core
-///   machine at load 8-10.
+///   O(n log n) in the listed cells; docs/INDEXES.md gives build times.
 /// - **Query.** Per group of a run: one squared chord, compared with the kind's three; the ids
 ///   of fences 0...2 are written to a stack buffer at fixed places and the hit count advances
 ///   once by the number of passing fences (a prefix: the caps are nested), with no branch per
@@ -67,24 +64,9 @@ import Geodesy
 /// margin exceeds by far the rounding of the fix -> cell mapping (`lat + 90` and `lon + 180`,
 /// < 2^-45 degrees), of the cell geometry, and of the squared chord itself (~1e-15 near 4).
 ///
-/// Why this design: one table lookup per fix and no trigonometry for fixes far from fences
-/// (S2 cube-face cells need the unit vector and a face projection for every fix: 57 ns against
-/// 47 ns per fix at 3k fences, 160 against 126 at 30k, one call per fix); center groups cut
-/// distance tests and stored geometry by the number of tiers; runs and kinds cut the memory of
-/// one entry per (cell, group) with squared chords and radii in every record by about half.
-/// Measured slower: a palette index per fence instead of a kind per group (13 % at 30k: three
-/// dependent loads per group), the batch's unit vectors in a pass of their own, and inlining
-/// the batch query; without gain: touching a cell's records before using them and records
-/// aligned to cache lines.
-///
-/// Measured with the batch query and the default cells per radius, one thread, on the
-/// README's workloads (`geofence-bench stab --fences F --fixes X --index grid --json`):
-///
-/// | fences | M fixes/s | index memory |
-/// |---|---|---|
-/// | 3k | 27.9 | 0.52 MB |
-/// | 30k | 8.40 | 1.57 MB |
-/// | 300k | 1.25 | 8.8 MB |
+/// Complexity: a query is one table lookup per level in use (one for fences of one radius), then
+/// O(k) for the k groups listed in the fix's cell; memory grows with the cells the caps reach.
+/// docs/INDEXES.md explains the design against the alternatives measured.
 ///
 /// ``forEachWithin(meters:of:_:)`` and ``nearest(to:k:by:maxDistanceMeters:into:)`` scan the
 /// groups (one distance per center); stabbing is what this index is for.

@@ -7,7 +7,7 @@ extension PackedRTree {
     @usableFromInline static var worklistCapacity: Int { 512 }
 
     /// The batch stabbing query (see ``FenceIndex/forEachContaining(latitudes:longitudes:_:)``):
-    /// the fixes go down the tree together, a block of ``batchBlock`` at a time, level by level.
+    /// the fixes go down the tree together, a block of `batchBlock` at a time, level by level.
     ///
     /// Each level has a worklist of (fix, node) pairs; a pair's children whose box contains the
     /// fix are appended to the next level's list without a branch, and the leaf level's pairs
@@ -15,7 +15,7 @@ extension PackedRTree {
     /// loads and compares overlap, where one fix's depth-first descent waits on each popped
     /// node in turn (on the 3k-fence workload the inner levels cost ~80 ns per fix that way).
     /// A list that fills up is drained downwards first (its level's cursor is kept), so the
-    /// scratch is fixed: `height` lists of ``worklistCapacity`` pairs.
+    /// scratch is fixed: `height` lists of `worklistCapacity` pairs.
     ///
     /// Fixes whose longitude + 360 reaches a box past the antimeridian go down a second time as
     /// extra "virtual" fixes (see the type's comment); invalid fixes (latitude outside

@@ -60,7 +60,7 @@ extension PackedRTree {
     /// Replaces `results` with the `k` fences nearest to `p` by `measure` (center distance, or
     /// edge distance = center distance - radius, negative inside), within `maxDistanceMeters`,
     /// in (distance, id) order. Best-first search; a node's key is the least distance from `p`
-    /// to its box (``CellGeometry/nearChord2(from:center:cell:)``), a lower bound for the
+    /// to its box (`CellGeometry/nearChord2(from:center:cell:)`), a lower bound for the
     /// centers and, outside the box, for the edges of the fences below.
     public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
                         maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {

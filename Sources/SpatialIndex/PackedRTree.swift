@@ -5,7 +5,7 @@ import Geodesy
 /// boxes in `Float` degrees and the exact squared-chord test at the leaves.
 ///
 /// Representation:
-/// - Fences are sorted by the ``HilbertCurve`` key of their center's degrees and stored in that
+/// - Fences are sorted by the `HilbertCurve` key of their center's degrees and stored in that
 ///   order as flat arrays: `itemData` (x, y, z, chord2 per fence, 32 bytes), `ids`, `radii`.
 ///   `itemData` is blocked by leaf node, structure-of-arrays inside a block: the `m` fences of
 ///   leaf j (m = `leafSize`, fewer in the last) start at word `4 * leafSize * j` as m x, then
@@ -14,7 +14,7 @@ import Geodesy
 ///   `j*leafSize ..< min((j+1)*leafSize, n)` (computed, not stored); each higher level groups
 ///   `nodeSize` consecutive nodes of the level below; the root, always an inner node, is last.
 ///   Tree shape is arithmetic: no node objects, no pointers.
-/// - An inner node stores its children's boxes (``DegreeBox``: south, north, west, east) as
+/// - An inner node stores its children's boxes (`DegreeBox`: south, north, west, east) as
 ///   structure-of-arrays in `childBoxes`: `lanes` souths, then `lanes` norths, wests, easts
 ///   (`lanes` = `nodeSize` rounded up to a multiple of 4; unused lanes hold the empty box), so
 ///   that one `SIMD4<Float>` compare per bound tests four children; `nodeChildren` holds its
@@ -23,7 +23,7 @@ import Geodesy
 /// - Memory: 44 bytes per fence (32 of exact-test data, id, radius) plus 16 / `leafSize` of
 ///   leaf boxes and the inner levels: 46.2-46.5 bytes with the defaults (3k to 300k fences).
 ///
-/// The antimeridian: a box that reaches it from the west (``DegreeBox/isCrossing``) runs past
+/// The antimeridian: a box that reaches it from the west (`DegreeBox/isCrossing`) runs past
 /// 180 on an unwrapped longitude line. A fix is looked up at its longitude in [-180, 180), and
 /// again at longitude + 360 when some box reaches that far (`rootEast`). A leaf holding such a
 /// fence (`crossingLeaves`) accepts it in the first descent only if the fix is at or east of
@@ -35,13 +35,9 @@ import Geodesy
 /// run concurrently from many threads on one shared tree. For many fixes, the batch query
 /// (`PackedRTree+Batch.swift`) takes the fixes down the tree together, level by level.
 ///
-/// Measured (3k-fence workload of the README, one thread, interleaved runs; Boost's packed R*
-/// 6.1-6.4 M fixes/s): 3-D boxes over unit vectors, one fix at a time, 6.4 M fixes/s; these
-/// latitude/longitude boxes, 7.2 M (the fix needs no trigonometry until a leaf, and a box is
-/// two bounds fewer); the batch query, 11.7 M. One fix's descent is
-/// latency-bound (pop, load the boxes, compare, push, pop what was just pushed: ~16 ns per inner
-/// node); the batch's pairs are independent, so their loads overlap. Node and leaf sizes from 4
-/// to 16 change the one-fix speed by less than 15 %.
+/// Complexity: building is O(n log n) (a sort by Hilbert key); a stabbing query visits the
+/// nodes whose boxes contain the fix, O(log n + k) for k candidates in well-spread data.
+/// docs/INDEXES.md gives the measurements behind the layout.
 public struct PackedRTree: FenceIndex, Sendable {
     /// Children per inner node. Default 16, or 8 below ``smallTreeFences`` fences.
     public let nodeSize: Int

@@ -9,7 +9,7 @@ import Geodesy
 /// 1. one fence per radius of ``radii`` centered on the anchor (concentric tiers of one POI:
 ///    `poiID` shared, `tier` 0, 1, 2, ...), which the trace crosses through the middle; then
 /// 2. one *grazing* fence per radius, each its own POI (tier 0), centered `grazingFraction × r`
-///    meters due north of the anchor along the great circle (``Geodesy/destination(from:bearing:distance:)``,
+///    meters due north of the anchor along the great circle (`Geodesy/destination(from:bearing:distance:)`,
 ///    so the center stays a valid position next to a pole or across the antimeridian), so the
 ///    anchor lies `(1 - grazingFraction) r` inside the boundary and the trace brushes it.
 ///

@@ -29,9 +29,11 @@ public enum WorkloadReader {
     }
 
     /// Reads `fences.csv` (`id,lat,lon,radius_m,poi_id,tier`; `poi_id` and `tier` optional).
-    /// - Parameter allowDuplicateIDs: when false (the default) a second row with an id already
-    ///   read is ``WorkloadIOError/duplicateID(path:id:firstLine:line:)``, naming both lines;
-    ///   when true every row is kept. Checking costs one hash-table insert per row.
+    /// - Parameters:
+    ///   - path: the fences file.
+    ///   - allowDuplicateIDs: when false (the default) a second row with an id already read is
+    ///     ``WorkloadIOError/duplicateID(path:id:firstLine:line:)``, naming both lines; when true
+    ///     every row is kept. Checking costs one hash-table insert per row.
     public static func readFences(path: String, allowDuplicateIDs: Bool = false) throws(WorkloadIOError) -> [WorkloadFence] {
         var fences: [WorkloadFence] = []
         var lineByID: [Int32: Int] = [:]
@@ -58,10 +60,13 @@ public enum WorkloadReader {
     /// ``WorkloadIOError/badRow(path:line:column:message:)`` (column `accuracy_m`) or
     /// ``WorkloadIOError/missingColumn(path:column:)``; with it, the fix gets `assumedAccuracy`
     /// meters and is counted in ``FixStream/assumedAccuracyCount``.
-    /// - Parameter assumedAccuracy: meters, finite and >= 0 (a precondition: validate user
-    ///   input before), or nil to require a recorded accuracy on every fix.
-    /// - Parameter order: ``FixOrder/perDevice`` makes a fix earlier than its device's previous
-    ///   fix a bad row (column `t`, naming the previous fix's line).
+    /// - Parameters:
+    ///   - path: the fixes file.
+    ///   - truthPath: the truth file, or nil for none.
+    ///   - assumedAccuracy: meters, finite and >= 0 (a precondition: validate user input
+    ///     before), or nil to require a recorded accuracy on every fix.
+    ///   - order: ``FixOrder/perDevice`` makes a fix earlier than its device's previous fix a
+    ///     bad row (column `t`, naming the previous fix's line).
     public static func readFixes(path: String, truthPath: String? = nil, assumedAccuracy: Double? = nil,
                                  order: FixOrder = .any) throws(WorkloadIOError) -> FixStream {
         if let assumedAccuracy { precondition(assumedAccuracy.isFinite && assumedAccuracy >= 0, "assumed accuracy \(assumedAccuracy)") }

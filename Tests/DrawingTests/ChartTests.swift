@@ -38,6 +38,9 @@ import Testing
         #expect(axis.ticks(in: 2...50) == [2, 5, 10, 20, 50])
         #expect(ChartAxis("v").ticks(in: 0...1) == [0, 0.2, 0.4, 0.6000000000000001, 0.8, 1])
         #expect(ChartAxis("v").resolvedRange(dataLow: 0.3, dataHigh: 9.2) == 0...10)
+        // A linear axis over positive data starts at 0; negative data keep their own low end.
+        #expect(ChartAxis("v").resolvedRange(dataLow: 97.8, dataHigh: 99.6) == 0...100)
+        #expect(ChartAxis("v").resolvedRange(dataLow: -30, dataHigh: 90) == -50...100)
     }
 
     /// With fixed ranges 0...10 the point (5, 5) lands in the middle of the plot, and (10, 0) on

@@ -39,6 +39,43 @@ import Testing
         #expect(!map.render().fileText.contains("nan"))
     }
 
+    /// A trajectory gets a start ring at its first fix and an end square at its last, both in the
+    /// legend; a marked point is drawn red with its label written out.
+    @Test func trajectoriesHaveStartAndEndAndMarkedPointsTheirLabel() throws {
+        var map = try helsinkiMap()
+        map.marked = [MapPicture.Point(position: map.pois[0].position, label: "the chosen <pharmacy>")]
+        let xml = ParsedXML(map.render().fileText)
+        #expect(xml.isWellFormed, "\(xml.error ?? "")")
+        let frame = MapFrame.fitting(map.extentPoints(), projection: map.projection, plotX: 64, plotY: 55,
+                                     plotWidth: map.width - 84, plotHeight: map.height - 55 - 30)
+        let start = try #require(xml.elements.first { $0.name == "circle" && $0.classes.contains("start") })
+        let first = frame.point(latitude: map.track[0].position.latitude, longitude: map.track[0].position.longitude)
+        #expect(start.attributes["cx"] == SVGNumber.format(first.x) && start.attributes["cy"] == SVGNumber.format(first.y))
+        let end = try #require(xml.elements.first { $0.name == "rect" && $0.classes.contains("end") })
+        let last = frame.point(latitude: map.track[19].position.latitude, longitude: map.track[19].position.longitude)
+        #expect(end.attributes["x"] == SVGNumber.format(last.x - 5) && end.attributes["y"] == SVGNumber.format(last.y - 5))
+        let legend = xml.all("text").map(\.text)
+        #expect(legend.contains("start") && legend.contains("end") && legend.contains("the fences' POI"))
+        #expect(legend.contains("the chosen <pharmacy>"))
+        #expect(xml.withClass("marked").count == 1)
+    }
+
+    /// Up to ``MapPicture/labeledPOILimit`` POIs are labeled; more are drawn small, faint and unlabeled.
+    @Test func manyPOIsAreThinnedNotLabelled() throws {
+        var map = try helsinkiMap()
+        let center = map.pois[0].position
+        map.pois = (0..<(MapPicture.labeledPOILimit + 1)).map { k in
+            MapPicture.Point(position: LatLng(uncheckedLatitude: center.latitude + Double(k) * 1e-4, longitude: center.longitude),
+                             label: "poi \(k)")
+        }
+        let xml = ParsedXML(map.render().fileText)
+        let group = try #require(xml.elements.first { $0.classes.contains("pois") })
+        #expect(group.attributes["fill-opacity"] == "0.45")
+        #expect(!xml.all("text").contains { $0.text == "poi 0" })
+        map.pois.removeLast()
+        #expect(ParsedXML(map.render().fileText).all("text").contains { $0.text == "poi 0" })
+    }
+
     /// The POI dot sits exactly where the frame puts its coordinates.
     @Test func aPOILandsWhereTheFrameSays() throws {
         let map = try helsinkiMap()

@@ -112,6 +112,30 @@ let tinyReport: BenchmarkReport = {
         #expect(throws: PeerResults.FormatError.self) { try PeerResults.parse(Data("[]".utf8)) }
     }
 
+    /// The peers' workload is read from the file; the report then stabs on the same sizes, and
+    /// refuses peers measured on another seed, device count or noise model.
+    @Test func thePeersWorkloadSetsTheStabbingWorkloads() throws {
+        let file = #"{"workload": {"pois": [1000, 10000], "fixes": 1000000, "devices": 1000, "seed": 1, "noise": "gaussian"}, "results": []}"#
+        let workload = try PeerResults.workload(Data(file.utf8))
+        #expect(workload == PeerResults.Workload(pois: [1000, 10000], fixes: 1_000_000, devices: 1000, seed: 1, noise: "gaussian"))
+        let settings = try ReportSettings.full.stabbing(like: workload)
+        #expect(settings.stabPOIs == [1000, 10000] && settings.stabFixes == 1_000_000)
+        #expect(settings.accuracyFixes == ReportSettings.full.accuracyFixes)
+        var other = workload
+        other.noise = "realistic"
+        #expect(throws: PeerResults.FormatError.self) { try ReportSettings.full.stabbing(like: other) }
+        other = workload
+        other.seed = 2
+        #expect(throws: PeerResults.FormatError.self) { try ReportSettings.full.stabbing(like: other) }
+        do {
+            _ = try PeerResults.workload(Data(#"{"workload": {"pois": [1000], "devices": 1000, "seed": 1, "noise": "gaussian"}}"#.utf8))
+            Issue.record("a workload without fixes was accepted")
+        } catch let error as PeerResults.FormatError {
+            #expect(error.description.hasPrefix("workload.fixes"))
+        }
+        #expect(throws: PeerResults.FormatError.self) { try PeerResults.workload(Data(#"{"results": []}"#.utf8)) }
+    }
+
     func lookup(_ root: JSONValue, _ path: String) -> Double? {
         var current = root
         for part in path.split(separator: ".") {

@@ -23,16 +23,14 @@ int main(int argc, char** argv) {
   if (mode != "packed" && mode != "inserted") peer::fail(std::string("usage: ") + usage);
   peer::Options options = peer::parse(argc - 1, argv + 1, usage);
   std::unique_ptr<Tree> tree;
-  std::vector<peer::Vec3> centers;
-  std::vector<double> limits;
+  std::vector<peer::Disc> discs;  // by fence index: centre, squared chord and id in one record
   auto build = [&](const peer::Fences& f) {
     std::vector<Entry> entries(f.size());
     for (size_t k = 0; k < f.size(); ++k) {
       double s, n, w, e;
       peer::cap_box(f.lat[k], f.lon[k], f.radius[k], s, n, w, e);
       entries[k] = Entry(Box(Point(w, s), Point(e, n)), (uint32_t)k);
-      centers.push_back(peer::unit_vector(f.lat[k], f.lon[k]));
-      limits.push_back(peer::chord2(f.radius[k]));
+      discs.push_back(peer::disc(f.lat[k], f.lon[k], f.radius[k], f.id[k]));
     }
     if (mode == "packed") {
       tree.reset(new Tree(entries.begin(), entries.end()));
@@ -41,17 +39,19 @@ int main(int argc, char** argv) {
       for (auto& e : entries) tree->insert(e);
     }
   };
-  auto query = [&](const peer::Fences& f, const peer::Fixes& x, peer::Tally& t) {
+  auto query = [&](const peer::Fences&, const peer::Fixes& x, peer::Tally& t) {
+    const peer::Disc* d = discs.data();
+    peer::Tally local;  // in registers, not written through t per candidate
     for (size_t q = 0; q < x.size(); ++q) {
       peer::Vec3 p = peer::unit_vector(x.lat[q], x.lon[q]);
       tree->query(bgi::intersects(Point(x.lon[q], x.lat[q])),
                   boost::make_function_output_iterator([&](const Entry& e) {
-                    ++t.candidates;
-                    const peer::Vec3& c = centers[e.second];
-                    double dx = c.x - p.x, dy = c.y - p.y, dz = c.z - p.z;
-                    if (dx * dx + dy * dy + dz * dz <= limits[e.second]) t.hit(q, f.id[e.second]);
+                    ++local.candidates;
+                    const peer::Disc& c = d[e.second];
+                    if (peer::inside(c, p)) local.hit(q, c.id);
                   }));
     }
+    t = local;
   };
   peer::run("boost_" + mode, options, build, query);
   return 0;

@@ -34,6 +34,9 @@ struct Fixes {
   size_t size() const { return lat.size(); }
 };
 struct Vec3 { double x, y, z; };
+// What the exact test reads of one fence, in one 40-byte record: a candidate costs one load of
+// one record rather than one from each of several arrays.
+struct Disc { double x, y, z, limit; uint32_t id; };
 
 inline Vec3 unit_vector(double lat, double lon) {
   double phi = lat * kRadiansPerDegree, lambda = lon * kRadiansPerDegree, c = std::cos(phi);
@@ -43,6 +46,14 @@ inline Vec3 unit_vector(double lat, double lon) {
 inline double chord2(double meters) {
   double h = std::sin(std::min(M_PI, meters / kEarthRadius) / 2);
   return 4 * h * h;
+}
+inline Disc disc(double lat, double lon, double radius, uint32_t id) {
+  Vec3 v = unit_vector(lat, lon);
+  return Disc{v.x, v.y, v.z, chord2(radius), id};
+}
+inline bool inside(const Disc& d, const Vec3& p) {
+  double dx = d.x - p.x, dy = d.y - p.y, dz = d.z - p.z;
+  return dx * dx + dy * dy + dz * dz <= d.limit;
 }
 
 [[noreturn]] inline void fail(const std::string& message) {
@@ -103,6 +114,13 @@ struct Tally {
   uint64_t hits = 0, checksum = 0, candidates = 0;
   void hit(uint64_t fix, uint64_t fence) { ++hits; checksum += fix * 1000003ull + fence; }
 };
+
+// The longest run in a CSR offsets array (offsets.size() - 1 runs): the size of a per-fix buffer.
+inline size_t max_run(const std::vector<uint32_t>& offsets) {
+  size_t most = 0;
+  for (size_t k = 1; k < offsets.size(); ++k) most = std::max(most, (size_t)(offsets[k] - offsets[k - 1]));
+  return most;
+}
 
 inline double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();

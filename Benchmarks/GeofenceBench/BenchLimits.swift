@@ -8,7 +8,7 @@ enum BenchLimits {
     static let maxPOIRows = 100_000_000
     /// Queries of `poi` (`--queries`).
     static let maxQueries = 100_000_000
-    /// Neighbours per query of `poi` (`--k`): the POI index's own limit.
+    /// Neighbors per query of `poi` (`--k`): the POI index's own limit.
     static let maxNeighbors = 10_000
     /// Devices of `generate` (`--devices`): device ids are 32-bit.
     static let maxDevices = Int(Int32.max)

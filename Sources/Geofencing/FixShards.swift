@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import Dispatch
-import Geofencing
 
 /// A stream of fixes partitioned by device into shards, for one `TransitionDetector` per shard
 /// on its own thread: device `d` goes to shard `|d| % count`, so every fix of a device is in one

@@ -71,7 +71,7 @@ import SpatialIndex
 /// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
 /// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
 /// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
-/// holds at most 2^20 entries: the initialisers refuse fences of which more could be within reach
+/// holds at most 2^20 entries: the initializers refuse fences of which more could be within reach
 /// of one point (``GeofenceError/capacityExceeded(what:found:limit:)``).
 ///
 /// Memory traffic: a look reads its fence's geometry from one 64-byte line

@@ -41,7 +41,7 @@ import Testing
         #expect(throws: LatLngError.latitudeOutOfRange(100)) { try LatLng(latitude: 100, longitude: 500) }
     }
 
-    @Test func normalisingInitialiserWrapsLongitude() throws {
+    @Test func normalizingInitializerWrapsLongitude() throws {
         let cases: [(Double, Double)] = [
             (180, -180), (-180, -180), (540, -180), (-540, -180), (360, 0), (-360, 0),
             (-181, 179), (181, -179), (179.5, 179.5), (-179.5, -179.5), (720.25, 0.25),

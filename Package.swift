@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Maps", targets: ["Maps"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        // For the executables of Server/ (a package of its own that depends on this one by path).
+        .library(name: "CommandSupport", targets: ["CommandSupport"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],

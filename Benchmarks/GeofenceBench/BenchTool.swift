@@ -20,7 +20,7 @@ extension BenchSubcommand {
 
     func run(_ io: ToolIO) -> Int32 {
         if BenchTool.isDebugBuild {
-            printError("*** geofence-bench was built without optimisation: build with -c release for real numbers ***")
+            printError("*** geofence-bench was built without optimization: build with -c release for real numbers ***")
         }
         do {
             try execute()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CommandSupport
 import Foundation
 import Drawing
@@ -73,11 +78,7 @@ struct ReportCommand: BenchSubcommand {
             }
         }
         // The output directory is made (and proved writable) before the minutes of measuring.
-        do {
-            try Self.prepareDirectory(out)
-        } catch {
-            throw BenchError("\(out): \(error)")
-        }
+        try Self.prepareDirectory(out)
         let start = monotonicSeconds()
         let report = try ReportRunner.measure(settings, peers: peers, sweep: sweep, optimized: !BenchTool.isDebugBuild) { step in
             printError("[report \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)")
@@ -94,12 +95,13 @@ struct ReportCommand: BenchSubcommand {
 extension ReportCommand {
     /// Creates `directory/charts` (with its parents) and proves the directory writable by
     /// creating and removing a file in it, so that a report run fails before it measures.
-    static func prepareDirectory(_ directory: String) throws {
-        let chartDirectory = (directory as NSString).appendingPathComponent("charts")
-        try FileManager.default.createDirectory(atPath: chartDirectory, withIntermediateDirectories: true)
-        let probe = (directory as NSString).appendingPathComponent(".report-write-check")
-        try TextFile.write("", to: probe)
-        try FileManager.default.removeItem(atPath: probe)
+    static func prepareDirectory(_ directory: String) throws(BenchError) {
+        try makeDirectory(directory + "/charts")
+        let probe = directory + "/.report-write-check"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw BenchError("cannot write in \(directory): \(String(cString: strerror(errno)))") }
+        close(fd)
+        unlink(probe)
     }
 
     /// Writes `report.json`, `report.html` and every chart as `charts/ID.svg` into `directory`

@@ -127,8 +127,9 @@ public final class CSVReader {
     }
 
     /// Reads the UTF-8 bytes of `text`.
-    public convenience init(string text: String, chunkSize: Int = CSVReader.defaultChunkSize) {
-        self.init(bytes: Array(text.utf8), chunkSize: chunkSize)
+    public convenience init(string text: String, chunkSize: Int = CSVReader.defaultChunkSize,
+                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
+        self.init(bytes: Array(text.utf8), chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// The 1-based physical line at which the next record would start (after the last record,

@@ -102,6 +102,12 @@ struct CSVReaderCore {
             failure = error
             throw error
         }
+        // A record that arrived whole within one buffer never went through `refill`'s check.
+        if position - recordStart > input.maxRecordBytes + 2 {   // + 2: the line break
+            let error = tooLong(line: recordLine, input)
+            failure = error
+            throw error
+        }
         if needsUnescape { unescapeFields() }
         recordsRead += 1
         return CSVRecord(base: buffer + recordStart, bounds: bounds, count: fieldCount, line: recordLine)
@@ -329,6 +335,13 @@ struct CSVReaderCore {
         }
     }
 
+    /// The error for a record longer than the input's limit, starting at `line`.
+    func tooLong(line: Int, _ input: CSVReader.Input) -> CSVError {
+        CSVError(.recordTooLong, line: line, column: 0,
+                 message: "the record starting on this line is longer than \(input.maxRecordBytes) bytes "
+                     + "(the reader's limit; is this a CSV file?)")
+    }
+
     /// Moves the partial record to the front of the buffer, grows the buffer if it is full,
     /// and reads up to one chunk.
     mutating func refill(_ input: CSVReader.Input) throws(CSVError) {
@@ -340,10 +353,7 @@ struct CSVReaderCore {
             recordStart = 0
         }
         if dataEnd > input.maxRecordBytes {   // every buffered byte belongs to the unfinished record
-            let start = state == .recordStart ? line : recordLine
-            throw CSVError(.recordTooLong, line: start, column: 0,
-                           message: "the record starting on this line is longer than \(input.maxRecordBytes) bytes "
-                               + "(the reader's limit; is this a CSV file?)")
+            throw tooLong(line: state == .recordStart ? line : recordLine, input)
         }
         if dataEnd == capacity {
             let newCapacity = capacity * 2

@@ -3,7 +3,7 @@
 public enum IndexCapacityError: Error, Equatable, Sendable, CustomStringConvertible {
     /// More fences than the index's positions can number.
     case tooManyFences(count: Int, limit: Int)
-    /// More groups of fences (runs of one centre) than the index's group numbers can hold.
+    /// More groups of fences (runs of one center) than the index's group numbers can hold.
     case tooManyGroups(count: Int, limit: Int)
     /// A `cellsPerRadius` that is not a finite number > 0.
     case invalidCellsPerRadius(Double)
@@ -14,7 +14,7 @@ public enum IndexCapacityError: Error, Equatable, Sendable, CustomStringConverti
         case let .tooManyFences(count, limit):
             return "\(count) fences: the lat/lng grid index holds fewer than \(limit) (2^29)"
         case let .tooManyGroups(count, limit):
-            return "\(count) groups of fences (distinct centres): the lat/lng grid index holds fewer than \(limit) (2^24)"
+            return "\(count) groups of fences (distinct centers): the lat/lng grid index holds fewer than \(limit) (2^24)"
         case let .invalidCellsPerRadius(value):
             return "cells per radius must be a finite number > 0, got \(value)"
         }

@@ -221,7 +221,7 @@ package struct RowParser {
     package func fenceRadius(_ k: Int) throws(WorkloadIOError) -> Double {
         let v = try finite(k)
         guard v > 0, v <= WorkloadReader.maximumFenceRadiusMeters else {
-            throw fail(k, "expected a radius in metres > 0 and <= \(Int(WorkloadReader.maximumFenceRadiusMeters)) "
+            throw fail(k, "expected a radius in meters > 0 and <= \(Int(WorkloadReader.maximumFenceRadiusMeters)) "
                 + "(half the Earth's circumference), found '\(shown(k))'")
         }
         return v

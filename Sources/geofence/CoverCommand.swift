@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FastCSV
 import GeoCells
 import Geodesy
@@ -23,7 +30,8 @@ struct CoverCommand: Subcommand {
         OPTIONS:
           --max-cells N   Maximum number of cells per covering (required, N >= 1; a covering may
                           exceed it only when min-level forces more cells).
-          --min-level A   Smallest cell level used, 0...30 (default 0).
+          --min-level A   Smallest cell level used, 0...30 (default 0). A row whose cap would
+                          need more than 1,000,000 cells of level A is a bad row.
           --max-level B   Largest cell level used, 0...30 (default 30), B >= A.
           --level-mod M   Use only levels A + k*M, M in 1...3 (default 1).
           --interior      Cover only with cells inside the cap (an interior covering).
@@ -32,6 +40,16 @@ struct CoverCommand: Subcommand {
           -h, --help      Show this help.
 
         """
+
+    /// The most cells `--min-level` may force into one covering (one output line).
+    static let maxForcedCells = 1_000_000
+
+    /// About how many cells of `minLevel` a cap of `meters` meets: its share of the sphere's
+    /// 6 × 4^level cells (the boundary adds a few; the estimate is for refusing, not sizing).
+    static func forcedCells(meters: Double, minLevel: Int) -> Double {
+        let angle = min(meters / Earth.meanRadius, Double.pi)
+        return 6 * pow(4, Double(minLevel)) * (1 - cos(angle)) / 2
+    }
 
     let maxCells: Int?
     let minLevel: Int
@@ -92,6 +110,12 @@ struct CoverCommand: Subcommand {
             let radius = v[2]
             guard radius.isFinite && radius >= 0 else {
                 throw RowError(column: "radius_m", message: "radius must be a finite number of meters >= 0, got \(radius)")
+            }
+            // --min-level forces every cell of that level the cap meets: refuse what cannot be listed.
+            let forced = Self.forcedCells(meters: radius, minLevel: minLevel)
+            guard forced <= Double(Self.maxForcedCells) else {
+                throw RowError(column: "radius_m", message: "a covering at --min-level \(minLevel) of a cap of \(radius) m needs about "
+                    + "\(Int(forced.rounded())) cells, more than the \(Self.maxForcedCells) one row may list")
             }
             let tokens = coverer.tokens(center: center, meters: radius)
             out.writeRaw(tokens.joined(separator: " "))

@@ -96,7 +96,7 @@ import Geodesy
     }
 
     /// S2's branchy reference formulas, written out plainly, against the optimized ones.
-    @Test func optimisedFormsAreBitIdenticalToS2Reference() {
+    @Test func optimizedFormsAreBitIdenticalToS2Reference() {
         func refFace(_ p: UnitVector) -> Int {
             let ax = abs(p.x), ay = abs(p.y), az = abs(p.z)
             var f = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2)

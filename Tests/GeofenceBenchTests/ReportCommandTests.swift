@@ -68,7 +68,9 @@ import Testing
 @Suite struct BenchHelpCommandTests {
     @Test func helpWordWorksLikeTheFlag() {
         #expect(BenchTool.main(["help"]) == 0)
-        for command in BenchTool.commands.map({ $0.name }) where !command.isEmpty {
+        for type in BenchTool.commands {
+            let command = type.name
+            if command.isEmpty { continue }
             #expect(BenchTool.main(["help", command]) == 0, "\(command)")
         }
         #expect(BenchTool.main(["help", "frobnicate"]) == 2)

@@ -61,14 +61,17 @@ import Testing
         #expect(try cli.run(["draw", "--help"]).status == 0)
     }
 
-    /// Valid rows at the edge of the projection or with a radius past the Earth's size draw a
-    /// map: a fence at 89°S (beyond Web Mercator's limit) and a radius of 1e300 m.
+    /// Valid rows at the edge of the projection or with the largest radius draw a map: a fence
+    /// at 89°S (beyond Web Mercator's limit) and a radius of half the Earth's circumference (the
+    /// whole sphere). A radius past it is a bad row, as in every command that reads fences.
     @Test func extremeButValidFencesDraw() throws {
-        for (row, projection) in [("0,-89,10,100", "mercator"), ("0,0,10,1e300", "mercator"), ("0,0,10,1e300", "equirectangular")] {
+        for (row, projection) in [("0,-89,10,100", "mercator"), ("0,0,10,20015114", "mercator"), ("0,0,10,20015114", "equirectangular")] {
             let result = try cli.run(["draw", "--fences", "-", "--projection", projection], input: "id,lat,lon,radius_m\n\(row)\n")
             #expect(result.status == 0, "\(row) \(projection): \(result.stderr)")
             #expect(Classes.of(result.stdout)?.contains("fences") == true, "\(row) \(projection)")
         }
+        let tooLarge = try cli.run(["draw", "--fences", "-"], input: "id,lat,lon,radius_m\n0,0,10,1e300\n")
+        #expect(tooLarge.status == 1 && tooLarge.stderr.contains(":2:radius_m: "), "\(tooLarge.stderr)")
     }
 }
 

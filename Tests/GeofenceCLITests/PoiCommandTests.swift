@@ -135,6 +135,6 @@ import Testing
         let result = try cli.run(["poi", "fences", "--category", "fuel", "--lat", "0", "--lon", "0", "--max-km", "1", Self.data])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("geofence poi: no fuel POI found"))
+        #expect(result.stderr.hasPrefix("geofence poi: \(Self.data): no fuel POI found"))
     }
 }

@@ -106,3 +106,22 @@ import Testing
         }
     }
 }
+
+/// The grid's limits are thrown errors naming them, not traps.
+@Suite struct LatLngGridIndexLimitTests {
+    @Test(arguments: [0.0, -1, .nan, .infinity])
+    func cellsPerRadiusMustBeFinitePositive(value: Double) throws {
+        let fence = try Fence(id: 0, latitude: 1, longitude: 2, radiusMeters: 100)
+        #expect {
+            try LatLngGridIndex([fence], cellsPerRadius: value)
+        } throws: { error in
+            guard case .invalidCellsPerRadius = error as? IndexCapacityError else { return false }
+            return "\(error)".contains("cells per radius")
+        }
+    }
+
+    @Test func limitsAreNamedInTheMessages() {
+        #expect(IndexCapacityError.tooManyFences(count: 1 << 29, limit: 1 << 29).description.contains("2^29"))
+        #expect(IndexCapacityError.tooManyGroups(count: 1 << 24, limit: 1 << 24).description.contains("2^24"))
+    }
+}

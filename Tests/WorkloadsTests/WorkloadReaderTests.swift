@@ -164,7 +164,7 @@ import Testing
             try WorkloadReader.readFences(path: path)
         } throws: { error in
             guard case let .badRow(p, 3, "radius_m", message) = error as? WorkloadIOError else { return false }
-            return p == path && message.contains(radius.hasPrefix("n") ? "finite" : "20015114")
+            return p == path && message.contains(radius == "nan" ? "number" : "20015114")
         }
         // The largest radius is accepted: a circle over the whole sphere.
         let whole = try scratch.write("id,lat,lon,radius_m\n0,1,2,20015114\n", name: "whole.csv")

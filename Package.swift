@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GeoCells", targets: ["GeoCells"]),
+        .library(name: "GeoJSON", targets: ["GeoJSON"]),
         .library(name: "FastCSV", targets: ["FastCSV"]),
         .library(name: "Statistics", targets: ["Statistics"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
@@ -26,6 +27,8 @@ let package = Package(
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Maps", targets: ["Maps"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        // For the executables of Server/ (a package of its own that depends on this one by path).
+        .library(name: "CommandSupport", targets: ["CommandSupport"]),
         .executable(name: "geofence", targets: ["geofence"]),
         .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
     ],
@@ -45,14 +48,18 @@ let package = Package(
         //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
         //   Geodesy, Geofencing <- Reminders
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
+        //   Geodesy, GeoCells <- GeoJSON
         //   Geodesy, GeoCells <- Drawing
         //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
         //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
         //     RegionMonitorSimulation, Drawing <- Reporting
         //   FastCSV <- CommandSupport
-        //   geofence: the product layers (no simulation, no Reminders); geofence-bench: all.
+        //   geofence: the product layers and Reminders (for `reminders replay`), no simulation;
+        //     geofence-bench: all.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
+        // GeoJSON polygons in (a streaming reader with its own small JSON tokenizer; no Foundation).
+        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells"]),
         .target(name: "FastCSV"),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
@@ -94,8 +101,8 @@ let package = Package(
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                           "Responders", "ResponderStore", "Drawing", "Maps"]),
+            dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                           "Responders", "ResponderStore", "Drawing", "Maps", "Reminders"]),
         .executableTarget(
             name: "GeofenceBench",
             dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
@@ -105,6 +112,7 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),

@@ -24,7 +24,8 @@ struct NudgesCommand: BenchSubcommand {
       the nudges done a minute after they see them.
       --preferences P  CSV device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale
                        (IANA zone, HH:mm; both quiet times empty = none); devices not listed get the
-                       defaults: UTC, quiet 22:00-07:00, cap 2 a day, 6 h spacing, 2 h cooldown.
+                       benchmark user's limits: UTC, quiet 22:00-07:00, cap 2 a day, 6 h spacing,
+                       2 h cooldown (Near Me's policy with the user's own limits set).
       --epoch          the UTC instant of t = 0, 1900 or later (default 2026-01-05T00:00:00Z).
       --out N.csv      one row per decision: device,t,task,kind,decision,reason,channel,local_date.
       --truth T        adds nudge precision: delivered nudges whose triggering enter is true.

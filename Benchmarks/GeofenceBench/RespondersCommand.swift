@@ -152,6 +152,8 @@ struct RespondersCommand: BenchSubcommand {
         o.set("incidents", r.incidents)
         o.set("assigned", r.assigned)
         o.set("exhausted", r.exhausted)
+        o.set("incidents_reassigned", r.incidentsReassigned)
+        o.set("incidents_left_with_offline_assignee", r.incidentsLeftWithOfflineAssignee)
         o.set("offers", r.offers)
         o.set("ack_timeouts", r.ackTimeouts)
         o.set("fixes_kept", r.fixesKept)
@@ -187,6 +189,9 @@ struct RespondersCommand: BenchSubcommand {
         rows.append(["duplicates stored", String(r.duplicatesStored), "0", met(r.duplicatesStored == 0)])
         rows.append(["incidents / assigned / nobody took it / open at the end",
                      "\(r.incidents) / \(r.assigned) / \(r.exhausted) / \(r.incidents - r.assigned - r.exhausted)", "", ""])
+        rows.append(["incidents reassigned (holder went OFFLINE) / left with an OFFLINE assignee",
+                     "\(r.incidentsReassigned) / \(r.incidentsLeftWithOfflineAssignee)", "0 left",
+                     met(r.incidentsLeftWithOfflineAssignee == 0)])
         rows.append(["offers / ACK timeouts", "\(r.offers) / \(r.ackTimeouts)", "", ""])
         rows.append(["fixes kept / received (copies) / queued at end",
                      "\(grouped(Double(r.fixesKept))) / \(grouped(Double(r.fixesDelivered))) (\(grouped(Double(r.duplicatesReceived)))) / \(grouped(Double(r.fixesQueuedAtEnd)))",

@@ -78,3 +78,17 @@ extension Cap {
         }
     }
 }
+
+extension Cap: CoverableRegion {
+    /// Both cell tests sharing the four cell vertices (the same arithmetic as
+    /// ``mayIntersect(_:)`` and ``contains(_:)``, computed once).
+    @inlinable
+    public func coverTest(_ cell: Cell, needContains: Bool) -> (intersects: Bool, contains: Bool) {
+        let v0 = cell.vertex(0), v1 = cell.vertex(1), v2 = cell.vertex(2), v3 = cell.vertex(3)
+        let in0 = contains(v0), in1 = contains(v1), in2 = contains(v2), in3 = contains(v3)
+        if !(in0 || in1 || in2 || in3) && !intersectsEdges(of: cell, v0, v1, v2, v3) { return (false, false) }
+        if !needContains { return (true, false) }
+        let containsCell = in0 && in1 && in2 && in3 && !complement.intersectsEdges(of: cell, v0, v1, v2, v3)
+        return (true, containsCell)
+    }
+}

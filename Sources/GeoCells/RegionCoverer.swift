@@ -122,6 +122,24 @@ public struct RegionCoverer: Hashable, Sendable {
         run(cap, interior: true, into: &out, scratch: &scratch)
     }
 
+    /// A covering of any ``CoverableRegion`` (a ``Polygon``, a ``Cap``): cells whose union
+    /// contains the region, sorted by id; identical to S2's `GetCovering` for that region.
+    public func covering<Region: CoverableRegion>(of region: Region) -> [CellID] {
+        var scratch = Scratch()
+        var out: [CellID] = []
+        run(region, interior: false, into: &out, scratch: &scratch)
+        return out
+    }
+
+    /// An interior covering of any ``CoverableRegion``: cells contained in the region, sorted
+    /// by id (S2's `GetInteriorCovering`).
+    public func interiorCovering<Region: CoverableRegion>(of region: Region) -> [CellID] {
+        var scratch = Scratch()
+        var out: [CellID] = []
+        run(region, interior: true, into: &out, scratch: &scratch)
+        return out
+    }
+
     /// Reusable working storage for the coverer (candidate pool, queue, child lists).
     public struct Scratch: Sendable {
         @usableFromInline var candidates: [Candidate] = []
@@ -150,35 +168,30 @@ public struct RegionCoverer: Hashable, Sendable {
 extension RegionCoverer {
     /// The state of one covering run.
     @usableFromInline
-    struct Run {
+    struct Run<Region: CoverableRegion> {
         let options: RegionCoverer
-        let cap: Cap
+        let region: Region
         let interior: Bool
         /// log2 of the most children a candidate can have: `2 · levelMod`.
         let maxChildrenShift: Int
         var result: [CellID]
         var scratch: Scratch
 
-        /// S2's `NewCandidate`: nil if the cell misses the cap; terminal if it need not
+        /// S2's `NewCandidate`: nil if the cell misses the region; terminal if it need not
         /// (or, for interior coverings, must not) be subdivided.
         mutating func newCandidate(_ cell: Cell) -> Int32? {
-            // `cap.mayIntersect(cell)` and `cap.contains(cell)` sharing the four vertices
-            // (same arithmetic as the separate predicates, computed once).
-            let v0 = cell.vertex(0), v1 = cell.vertex(1), v2 = cell.vertex(2), v3 = cell.vertex(3)
-            let in0 = cap.contains(v0), in1 = cap.contains(v1), in2 = cap.contains(v2), in3 = cap.contains(v3)
-            if !(in0 || in1 || in2 || in3) && !cap.intersectsEdges(of: cell, v0, v1, v2, v3) { return nil }
-            var isTerminal = false
             let level = cell.level
+            let test = region.coverTest(cell, needContains: level >= options.minLevel)
+            if !test.intersects { return nil }
+            var isTerminal = false
             if level >= options.minLevel {
-                let containsCell = in0 && in1 && in2 && in3
-                    && !cap.complement.intersectsEdges(of: cell, v0, v1, v2, v3)
                 if interior {
-                    if containsCell {
+                    if test.contains {
                         isTerminal = true
                     } else if level + options.levelMod > options.maxLevel {
                         return nil
                     }
-                } else if level + options.levelMod > options.maxLevel || containsCell {
+                } else if level + options.levelMod > options.maxLevel || test.contains {
                     isTerminal = true
                 }
             }
@@ -197,7 +210,7 @@ extension RegionCoverer {
             for i in 0..<4 {
                 let child = kids[i]
                 if remaining > 0 {
-                    if cap.mayIntersect(child) {
+                    if region.mayIntersect(child) {
                         numTerminals += expandChildren(parent, child, remaining)
                     }
                     continue
@@ -253,7 +266,7 @@ extension RegionCoverer {
         mutating func initialCandidates() {
             var cells = scratch.initial
             cells.removeAll(keepingCapacity: true)
-            cap.cellUnionBound(into: &cells)
+            region.cellUnionBound(into: &cells)
             let tmp = RegionCoverer(
                 unchecked: Swift.min(4, options.maxCells), minLevel: 0, maxLevel: options.maxLevel, levelMod: 1)
             tmp.canonicalize(&cells)
@@ -289,13 +302,13 @@ extension RegionCoverer {
     }
 
     @usableFromInline
-    func run(_ cap: Cap, interior: Bool, into out: inout [CellID], scratch: inout Scratch) {
+    func run<Region: CoverableRegion>(_ region: Region, interior: Bool, into out: inout [CellID], scratch: inout Scratch) {
         out.removeAll(keepingCapacity: true)
         scratch.candidates.removeAll(keepingCapacity: true)
         scratch.children.removeAll(keepingCapacity: true)
         scratch.heap.removeAll()
         var run = Run(
-            options: self, cap: cap, interior: interior, maxChildrenShift: 2 * levelMod,
+            options: self, region: region, interior: interior, maxChildrenShift: 2 * levelMod,
             result: out, scratch: scratch)
         // Move the buffers into the run (leaving empty arrays behind) to avoid copies.
         out = []

@@ -26,10 +26,7 @@ struct FenceGeometry {
 /// Fences of all different radii have as many shapes as fences and stay correct, at one more
 /// load per look. Immutable after init; the detector holds the table (which owns the storage)
 /// and its ``view`` (which reads it).
-///
-/// On the 30k-fence workload the records take 0.96 MB against 1.44 MB for 48-byte records
-/// holding everything, and a look reads one line where a 48-byte record spans 1.75 on average
-/// (what that does to the detector's cache misses: ``TransitionDetector``, "Memory traffic").
+
 @usableFromInline
 final class FenceGeometryTable: @unchecked Sendable {
     /// A fence's center and shape index: 32 bytes, two to a cache line.

@@ -41,8 +41,17 @@ import SpatialIndex
 /// index queries for entries held and never changes an event. The new anchor is that fix, or,
 /// when its step from the previous accepted fix is over a tenth of the slack, the point half
 /// the slack further along that step: a device keeping its heading then travels one and a
-/// half slacks before its next query instead of one (on the README's workload 22 % fewer
-/// queries, about 3 % more fixes per second), and one that turns back still has half a slack.
+/// half slacks before its next query instead of one, and one that turns back still has half a
+/// slack.
+///
+/// Invariant that makes skipping safe: for every device and every entry it holds, either the
+/// entry's `due` reading is at most the device's odometer (a fix looks at it), or the
+/// device's path since the entry was last looked at is shorter than the entry's clearance
+/// then, so no fix since could have changed it; and every fence it does not hold is
+/// decisively outside for every fix within the slack of its anchor. Each fix either keeps
+/// both (moving less than the slack from the anchor, adding its step to the odometer) or
+/// re-establishes them (a refresh or a rebase looks at every entry kept). A detector that
+/// decided every fence on every fix gives the same events (`SkippingEquivalenceTests`).
 ///
 /// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
 /// path length of its accepted fixes since the last refresh, in quanta of 1/65,534 of four
@@ -65,14 +74,9 @@ import SpatialIndex
 /// holds at most 2^20 entries: the initialisers refuse fences of which more could be within reach
 /// of one point (``GeofenceError/capacityExceeded(what:found:limit:)``).
 ///
-/// Memory traffic: most of a fix's time on a busy machine is waiting for cache misses, not
-/// arithmetic. A look reads its fence's geometry from one 64-byte line (``FenceGeometryTable``:
-/// 32-byte records, 0.96 MB for 30k fences), and the fences a fix or a refresh is about to
-/// look at are requested together first (prefetch hints), so their misses overlap instead of
-/// queueing. With a 1 MB last-level cache simulated (`valgrind --tool=callgrind --cache-sim=yes
-/// --LL=1048576,8,64`, a 300k-fix, 300-device workload of 30k fences, copies aside) a fix
-/// misses it 1.36 times for reading and runs 1,744 instructions; with 48-byte records and no
-/// hints it missed 2.35 times at 1,708.
+/// Memory traffic: a look reads its fence's geometry from one 64-byte line
+/// (``FenceGeometryTable``), and the fences a fix or a refresh is about to look at are
+/// requested together first (prefetch hints), so their cache misses overlap.
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` meters
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -119,8 +123,10 @@ public struct TransitionDetector {
     /// Odometer quantum: `4 * neighborhoodSlackMeters / R / 65,534` (chord units): a device
     /// jittering in place rebases after four slacks of path.
     @usableFromInline let odometerQuantum: Double
-    /// One over ``odometerQuantum``.
-    @usableFromInline let inverseQuantum: Double
+    /// One over ``odometerQuantum``. Settable within the module so a test can make every step
+    /// overflow the odometer: every fix then rebases, which looks at every entry held (a
+    /// detector that never skips, for comparison).
+    @usableFromInline var inverseQuantum: Double
     /// How far ahead of a moving device a refresh places its new anchor: half the slack, in
     /// chord units.
     @usableFromInline let leadChord: Double
@@ -179,12 +185,10 @@ public struct TransitionDetector {
     }
 
     /// A detector over `fences` with its own index: a ``LatLngGridIndex`` of the fences enlarged
-    /// by their largest margin plus the slack, keyed by slot, asked with `forEachContaining` in degrees (on the
-    /// README's workload the detector runs about 10 % faster than with a ``PackedRTree`` of the
-    /// same fences). With tiers of very different radii this returns far fewer fences per
-    /// refresh than a `forEachWithin` query, which must reach `maxRadius + margin + slack`
-    /// around the device for every fence (on the 1/3/5-mile workload about half as many; the
-    /// faster choice when no index is shared).
+    /// by their largest margin plus the slack, keyed by slot, asked with `forEachContaining` in
+    /// degrees. With tiers of very different radii this returns fewer fences per refresh than a
+    /// `forEachWithin` query, which must reach `maxRadius + margin + slack` around the device
+    /// for every fence (the faster choice when no index is shared; figures in docs/DETECTOR.md).
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``, and
     ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
     ///   and the slack is not a finite number of meters (settings valid alone but too large together).

@@ -20,7 +20,7 @@
 /// The defaults were tuned with `geofence-bench transitions --truth` on two workloads of
 /// `make_workload.py --pois 10000 --devices 1000 --fixes 1000000 --truth` (realistic noise,
 /// seeds 11 and 12) and, for the still rule, on ten of `--pois 2000 --devices 200 --fixes 200000`
-/// (seeds 21-30), and checked on seeds they were not tuned on (table at ``default``). The
+/// (seeds 21-30), and checked on seeds they were not tuned on (table in docs/DETECTOR.md). The
 /// measured reason for each is beside it: seed 11, the defaults with that one setting changed,
 /// unless stated.
 public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
@@ -72,9 +72,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// How far a fix may be, meters, from where the device's cached neighborhood of fences was
     /// fetched (its anchor: the fix then, or half this further along a moving device's step)
     /// before it is fetched again from the index. Affects speed and memory only, never the
-    /// events (> 0). Default 3,000 m: on the README's 10k-POI workload 1.5 / 2 / 3 / 4.5 km
-    /// measured 5.68-5.77 / 5.84-5.85 / 5.73-5.81 / 5.62-5.71 M fixes/s (one core, three runs
-    /// each, interleaved), with 758 / 842 / 986 / 1,321 bytes of state per device.
+    /// events (> 0). Default 3,000 m (the measurements behind it: docs/DETECTOR.md).
     public var neighborhoodSlackMeters: Double
     /// Evidence needed for an entry (>= 0; 0: entries use the hysteresis rule). When positive,
     /// each fix of a device outside scores
@@ -175,41 +173,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
 
     /// The tuned defaults: the evidence rule (entry and exit thresholds 2.5; each fix less 0.3
     /// sigma, and less 0.7 more when the device moved slower than 0.8 m/s since its previous
-    /// accepted fix; a fix slower than 8 m/s capped at 2.5 sigmas; accuracy gate 100 m). Why the
-    /// still rule: without it (0.5 sigma off every fix), two thirds of the false transitions on
-    /// the tuning workloads come from standing devices, half of them within 5 m of the boundary,
-    /// whose correlated errors put several shallow fixes in a row on the wrong side; a moving
-    /// device's shallow fixes are fresh evidence, and the smaller allowance for them wins back
-    /// the misses the larger still allowance costs. On workloads none of the presets was tuned
-    /// on, `geofence-bench transitions --fences W/fences.csv --fixes W/fixes.csv --truth
-    /// W/truth.csv --preset P` (release build) gives false positives / false negatives / p95
-    /// latency in seconds ("no still rule": the defaults with `--still-speed 0 --evidence-per-fix
-    /// 0.5 --exit-evidence-per-fix 0.5`):
-    ///
-    /// | workload (`make_workload.py --truth`) | default | no still rule | precise | hysteresis | evidence |
-    /// |---|---|---|---|---|---|
-    /// | 10k POIs, seed 1 | 0.101 % / 0.325 % / 54 | 0.119 % / 0.342 % / 55 | 0.086 % / 0.344 % / 55 | 0.183 % / 0.468 % / 80 | 0.144 % / 0.441 % / 55 |
-    /// | 10k POIs, seed 2 | 0.100 % / 0.336 % / 54 | 0.113 % / 0.345 % / 55 | 0.083 % / 0.355 % / 55 | 0.190 % / 0.468 % / 79 | 0.161 % / 0.461 % / 55 |
-    /// | 10k POIs, seed 3 | 0.094 % / 0.321 % / 54 | 0.112 % / 0.335 % / 55 | 0.086 % / 0.341 % / 55 | 0.181 % / 0.471 % / 79 | 0.157 % / 0.448 % / 55 |
-    /// | 2k POIs, 200 devices, 200k fixes, seed 4 | 0.094 % / 0.346 % / 54 | 0.139 % / 0.362 % / 55 | 0.091 % / 0.366 % / 55 | 0.142 % / 0.507 % / 79 | 0.145 % / 0.478 % / 54 |
-    /// | 10k POIs, seed 1, `--noise gaussian` | 0.029 % / 0.251 % / 49 | 0.027 % / 0.260 % / 50 | 0.029 % / 0.269 % / 50 | 0.060 % / 0.367 % / 59 | 0.026 % / 0.371 % / 51 |
-    /// | 10k POIs, seed 4 | 0.099 % / 0.330 % / 54 | 0.115 % / 0.345 % / 55 | 0.091 % / 0.351 % / 55 | 0.187 % / 0.475 % / 79 | 0.174 % / 0.448 % / 54 |
-    /// | 2k POIs, 200 devices, 200k fixes, seed 5 | 0.081 % / 0.374 % / 54 | 0.074 % / 0.384 % / 54 | 0.077 % / 0.425 % / 55 | 0.230 % / 0.525 % / 78 | 0.189 % / 0.478 % / 54 |
-    /// | 2k POIs, 200 devices, 200k fixes, seed 6 | 0.115 % / 0.348 % / 54 | 0.099 % / 0.325 % / 55 | 0.102 % / 0.392 % / 56 | 0.161 % / 0.482 % / 81 | 0.145 % / 0.425 % / 55 |
-    /// | 2k POIs, 200 devices, 200k fixes, seed 7 | 0.093 % / 0.273 % / 53 | 0.088 % / 0.267 % / 54 | 0.082 % / 0.281 % / 55 | 0.145 % / 0.407 % / 77 | 0.168 % / 0.437 % / 54 |
-    ///
-    /// (10k POIs: `--pois 10000 --devices 1000 --fixes 1000000`.) Pooled over these nine the
-    /// defaults have 3,500 false positives in 4,113,864 detections (0.085 %) and 12,651 false
-    /// negatives in 4,035,578 required transitions (0.313 %), against 3,997 (0.097 %) and 13,136
-    /// (0.326 %) without the still rule. They are better on both on the five realistic-noise
-    /// 10k-POI workloads and 2k-POI seed 4; worse in false positives only on the Gaussian
-    /// workload (20 events) and 2k-POI seed 5 (2 events); worse on both on 2k-POI seeds 6 (5 and
-    /// 7 events) and 7 (2 and 2). On the tuning workloads the defaults gave 0.103 % / 0.347 % (seed 11),
-    /// 0.091 % / 0.330 % (seed 12), 0.117 % / 0.384 % (seed 13, 300k fixes) and 0.105 % /
-    /// 0.333 % (2k-POI seeds 21-30 pooled), against 0.112 % / 0.363 %, 0.102 % / 0.342 %, 0.136 %
-    /// / 0.394 % and 0.116 % / 0.356 % without the still rule. A 2k-POI workload detects about
-    /// 29,000 events, so one event moves its rates by 0.0035 %, and seeds differ by several
-    /// times that: on small workloads compare presets on one seed, not across seeds.
+    /// accepted fix; a fix slower than 8 m/s capped at 2.5 sigmas; accuracy gate 100 m). The
+    /// workloads they were tuned and checked on, and the figures: docs/DETECTOR.md.
     public static let `default` = TransitionDetectorConfiguration()
 
     /// Fewer false positives for a few more false negatives: the defaults with a 50 m accuracy
@@ -217,7 +182,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// still one, slower than 0.8 m/s since its previous accepted fix; ``stillSpeedMetersPerSecond``,
     /// ``stillEvidencePerFix``; thresholds 2.5). A fix claiming worse than 50 m changes no
     /// state, so fewer coarse fixes cross a boundary and some real crossings wait for a better
-    /// fix. On the 10k-POI workloads none of the presets was tuned on (table at ``default``) it
+    /// fix. On the 10k-POI workloads none of the presets was tuned on (table in docs/DETECTOR.md) it
     /// keeps false positives at or under 0.091 % and false negatives at or under 0.355 % (p95
     /// latency 55 s), against the defaults' 0.101 % and 0.336 %. On 2k-POI workloads it is
     /// within 0.10 % / 0.40 % on seeds 4 and 7, not on seeds 5 (0.077 % / 0.425 %) and 6
@@ -245,7 +210,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// an exit on two (``enterConfirmations``, ``exitConfirmations``), everything else as
     /// ``default`` except the per-fix and still settings (0.5 and none), which this rule does not
     /// read. Simple to reason about; on the measured workloads it gives more of both
-    /// errors and exits later than the defaults (table at ``default``).
+    /// errors and exits later than the defaults (table in docs/DETECTOR.md).
     public static let hysteresis = TransitionDetectorConfiguration(accuracyFactor: 0.9, enterEvidence: 0, enterEvidencePerFix: 0.5,
                                                                    exitEvidence: 0, exitEvidencePerFix: 0.5,
                                                                    slowEvidenceCapSigmas: .infinity,
@@ -254,7 +219,7 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// The evidence rule without the slow-fix cap and the still rule (``enterEvidence`` 3,
     /// ``exitEvidence`` 6, both at 0.5 per fix for every fix; everything else as ``default``):
     /// every fix counts in full, so a deep multipath outlier can cross on its own, and the higher
-    /// thresholds that offset this cost false negatives (table at ``default``).
+    /// thresholds that offset this cost false negatives (table in docs/DETECTOR.md).
     public static let evidence = TransitionDetectorConfiguration(accuracyFactor: 0.75, enterEvidence: 3, enterEvidencePerFix: 0.5,
                                                                  exitEvidence: 6, exitEvidencePerFix: 0.5,
                                                                  slowEvidenceCapSigmas: .infinity,

@@ -35,8 +35,11 @@ extension PlanScoring {
         /// Required entries caught by an OS event *or* by the app's own check at a wake-up (see
         /// ``PlanScoring``, "Wake-time check"): system recall, the headline figure.
         public var caughtRequiredWithWakeUpCheck = 0
-        /// Times the app was woken and evaluated its fix (plans included).
+        /// Times the app was woken and evaluated its fix (plans included): each takes a GPS fix.
         public var wakes = 0
+        /// Times the OS woke the app: a delivery of region events, a significant-change signal
+        /// or the policy's timer (whether or not the app then takes a fix).
+        public var osWakeUps = 0
         /// Entries the app fired itself at wake-ups.
         public var wakeCheckFires = 0
         /// Wake-time fires with the truth outside the fence (false alarms of the noisy fix;
@@ -89,6 +92,12 @@ extension PlanScoring {
         public var recallWithWakeUpCheck: Double {
             requiredEntries == 0 ? 1 : Double(caughtRequiredWithWakeUpCheck) / Double(requiredEntries)
         }
+        /// Device-days: device-hours / 24.
+        public var deviceDays: Double { deviceHours / 24 }
+        /// OS wake-ups per device-day (0 without device-hours).
+        public var wakeUpsPerDeviceDay: Double { deviceHours == 0 ? 0 : Double(osWakeUps) / deviceDays }
+        /// GPS fixes the app takes per device-day (one per evaluated wake; 0 without device-hours).
+        public var gpsFixesPerDeviceDay: Double { deviceHours == 0 ? 0 : Double(wakes) / deviceDays }
         /// Wakes per device-hour (0 without device-hours).
         public var wakesPerDeviceHour: Double { deviceHours == 0 ? 0 : Double(wakes) / deviceHours }
         /// Replans per device-hour (0 without device-hours).

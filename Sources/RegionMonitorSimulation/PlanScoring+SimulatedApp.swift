@@ -174,17 +174,19 @@ extension PlanScoring {
                 if let significant, tau - lastSignal >= settings.significantChangeMinimumSeconds,
                    distance(anchor, q) >= significant {
                     if settings.significantChangeReplans { planDue = true } else { wakeDue = true }
+                    score.osWakeUps += 1
                     anchor = q
                     lastSignal = tau
                 }
             case .nearestCenters(_, let every):
-                if let every, tau - lastPlanTime >= every { planDue = true }
+                if let every, tau - lastPlanTime >= every, !planDue { planDue = true; score.osWakeUps += 1 }
             }
         }
 
         /// The app receives ``events``: any event wakes it (with ``Settings/checksAtEveryWake``),
         /// a refresh exit makes a plan due, and fence enters are recorded for matching.
         mutating func receiveEvents(truthAtDelivery q: UnitVector) {
+            if !events.isEmpty { score.osWakeUps += 1 }
             if settings.checksAtEveryWake, !events.isEmpty { wakeDue = true }
             for e in events {
                 if case .fence(let id) = e.region, isPlanner, settings.replansOnFenceEvents {

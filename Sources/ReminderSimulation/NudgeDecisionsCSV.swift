@@ -8,7 +8,7 @@ import Reminders
 ///   bundle window, or a Do-Not-Disturb release), or when it was due for a suppression or a
 ///   queueing; Swift's shortest round-trip decimal, so it reads back exactly;
 /// - `task`: the task id, a bundle's ids joined by `+`, empty for an unbound fence;
-/// - `kind`: `NudgeKind` (`offer|approach|arrival|post_arrival|bundle|check_in`);
+/// - `kind`: `ReminderKind` (`offer|approach|arrival|post_arrival|bundle|check_in`);
 /// - `decision`: `deliver|suppress|queue`; `reason`: the `SuppressionReason` raw value for a
 ///   suppression, `do_not_disturb` for a queueing, empty for a delivery;
 /// - `channel`: `notification|in_app` for a delivery, empty otherwise;

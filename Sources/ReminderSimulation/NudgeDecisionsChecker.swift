@@ -48,7 +48,7 @@ public enum NudgeDecisionsChecker {
         var localDate: String
     }
 
-    static let kinds: Set<String> = Set(NudgeKind.allCases.map(\.description))
+    static let kinds: Set<String> = Set(ReminderKind.allCases.map(\.description))
     static let reasons: Set<String> = Set(SuppressionReason.allCases.map(\.rawValue))
 
     /// The broken promises in the file at `path`.
@@ -89,15 +89,15 @@ public enum NudgeDecisionsChecker {
                 let date = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
                 if date != d.localDate { found.wrongLocalDate += 1 }
                 perDate[date, default: 0] += 1
-                if perDate[date]! > p.dailyCap { found.overCap += 1 }
-                if let q = p.quietHours {
+                if perDate[date]! > (p.proximity.dailyCap ?? Int.max) { found.overCap += 1 }
+                if let q = p.proximity.quietHours {
                     let m = c.hour! * 60 + c.minute!, start = Int(q.start), end = Int(q.end)
                     if start <= end ? (m >= start && m < end) : (m >= start || m < end) { found.inQuietHours += 1 }
                 }
-                if let prev = previous, d.t - prev < p.minimumSpacingSeconds { found.withinSpacing += 1 }
+                if let prev = previous, d.t - prev < p.proximity.minimumSpacingSeconds { found.withinSpacing += 1 }
                 previous = d.t
                 for task in d.tasks {
-                    if let last = lastOfTask[task], d.t - last < p.defaultCooldownSeconds { found.withinCooldown += 1 }
+                    if let last = lastOfTask[task], d.t - last < p.proximity.defaultCooldownSeconds { found.withinCooldown += 1 }
                     lastOfTask[task] = d.t
                     if let done = rules.completions[device]?[task], instant > done { found.afterCompletion += 1 }
                 }

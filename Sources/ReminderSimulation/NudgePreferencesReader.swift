@@ -4,15 +4,15 @@ import Workloads
 /// Reads the benchmark's per-device reminder preferences,
 /// `device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale`:
 /// an IANA zone name, quiet hours as 24-hour `HH:mm` (both empty = no quiet hours; the window
-/// may wrap midnight), the daily cap (a whole number >= 0), the global spacing and the default
+/// may wrap midnight), the proximity-nudge daily cap (a whole number >= 0), the global spacing and the default
 /// cooldown in seconds (finite, >= 0), and a locale identifier (`en_US`; empty = `en_US`).
-/// Every other preference is `defaults`'.
+/// These set the proximity policy (``ProximityNudgePolicy``); every other preference is `defaults`'.
 ///
 /// The first bad row ends the read with `WorkloadIOError/badRow(path:line:column:message:)`
 /// naming the file, the line and the column; a device listed twice is an error on its second row.
 public enum NudgePreferencesReader {
     /// The preferences by device id.
-    public static func read(path: String, defaults: ReminderPreferences = ReminderPreferences())
+    public static func read(path: String, defaults: ReminderPreferences = NudgeSimulation.benchmarkDefaults)
         throws(WorkloadIOError) -> [Int32: ReminderPreferences]
     {
         var out: [Int32: ReminderPreferences] = [:]
@@ -31,10 +31,10 @@ public enum NudgePreferencesReader {
                 throw row.fail(start.isEmpty ? 2 : 3, "quiet_start and quiet_end must both be set or both be empty")
             }
             if start.isEmpty {
-                p.quietHours = nil
+                p.proximity.quietHours = nil
             } else {
                 do throws(ReminderError) {
-                    p.quietHours = try QuietHours(from: start, to: end)
+                    p.proximity.quietHours = try QuietHours(from: start, to: end)
                 } catch {
                     guard case let .invalidPreference(field, message) = error else { throw row.fail(2, "\(error)") }
                     throw row.fail(field == "quiet_end" ? 3 : 2, message)
@@ -42,9 +42,9 @@ public enum NudgePreferencesReader {
             }
             let cap = try row.int32(4)
             guard cap >= 0 else { throw row.fail(4, "expected a daily cap >= 0, found '\(row.shown(4))'") }
-            p.dailyCap = Int(cap)
-            p.minimumSpacingSeconds = try row.nonNegative(5)
-            p.defaultCooldownSeconds = try row.nonNegative(6)
+            p.proximity.dailyCap = Int(cap)
+            p.proximity.minimumSpacingSeconds = try row.nonNegative(5)
+            p.proximity.defaultCooldownSeconds = try row.nonNegative(6)
             let locale = row.text(7)
             p.localeIdentifier = locale.isEmpty ? "en_US" : locale
             out[device] = p

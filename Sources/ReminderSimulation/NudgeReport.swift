@@ -50,7 +50,7 @@ public struct NudgeReport: Sendable {
             }
             truePositiveItems = 0
         }
-        var byDevice: [Int32: [NudgeDecision]] = [:]
+        var byDevice: [Int32: [ReminderDecision]] = [:]
         for (device, d) in zip(run.devices, run.decisions) {
             switch d.outcome {
             case .suppress(let r): suppressedByReason[r.rawValue, default: 0] += 1
@@ -78,19 +78,19 @@ public struct NudgeReport: Sendable {
         }
         for (device, list) in byDevice {
             let p = simulation.preferences(of: device)
-            var clock = LocalClock(timeZone: p.timeZone)
+            var clock = LocalTimeConverter(timeZone: p.timeZone)
             var perDay: [Int32: Int] = [:]
             var previous: Double?
             var lastOfSlot: [Int32: Double] = [:]
             for d in list.sorted(by: { $0.time < $1.time }) {
                 let local = clock.localTime(at: d.time)
                 perDay[local.day, default: 0] += 1
-                if perDay[local.day]! > p.dailyCap { invariants.overCap += 1 }
-                if let q = p.quietHours, q.contains(minute: local.minute) { invariants.inQuietHours += 1 }
-                if let prev = previous, d.time - prev < p.minimumSpacingSeconds { invariants.withinSpacing += 1 }
+                if perDay[local.day]! > (p.proximity.dailyCap ?? Int.max) { invariants.overCap += 1 }
+                if let q = p.proximity.quietHours, q.contains(minute: local.minute) { invariants.inQuietHours += 1 }
+                if let prev = previous, d.time - prev < p.proximity.minimumSpacingSeconds { invariants.withinSpacing += 1 }
                 previous = d.time
                 for item in d.items {
-                    if let last = lastOfSlot[item.slot], d.time - last < p.defaultCooldownSeconds { invariants.withinCooldown += 1 }
+                    if let last = lastOfSlot[item.slot], d.time - last < p.proximity.defaultCooldownSeconds { invariants.withinCooldown += 1 }
                     lastOfSlot[item.slot] = d.time
                     if let done = completed[Int64(device) << 32 | Int64(UInt32(bitPattern: item.slot))], d.time > done {
                         invariants.afterCompletion += 1

@@ -19,17 +19,17 @@ public struct NudgeRun: Sendable {
     /// `decisions[k]` is for device `devices[k]`, in the order they were settled.
     public var devices: [Int32] = []
     /// The decisions.
-    public var decisions: [NudgeDecision] = []
+    public var decisions: [ReminderDecision] = []
     /// The simulated users' completions, in time order per device.
     public var completions: [NudgeCompletion] = []
     /// The engines' counters, summed.
-    public var counters = NudgeCounters()
+    public var counters = ReminderCounters()
 
     /// An empty run.
     public init() {}
 }
 
-/// The `geofence-bench nudges` world: one `NudgeEngine` per device behind the detector's
+/// The `geofence-bench nudges` world: one `ReminderEngine` per device behind the detector's
 /// events, one task per POI (its fences of every tier, as approach rings: "You're 3 mi from
 /// POI 17 — errand 17?"), and simulated users who tap "Mark done" on a fraction of the nudges.
 ///
@@ -55,6 +55,20 @@ public struct NudgeSimulation: Sendable {
     /// Seed of the completion hash.
     public var seed: UInt64 = 1
 
+    /// The benchmark's user: Near Me's policy with the limits the user may set turned on (quiet
+    /// 22:00-07:00, 2 nudges a local day, 6 h spacing, 2 h per task), UTC. The world gives every
+    /// device one task per POI (10,000 on the default workload, where Near Me's free tier allows
+    /// 3), so without limits every POI passed is a nudge: measured on the default workload, 116
+    /// notifications per device-day.
+    public static var benchmarkDefaults: ReminderPreferences {
+        var p = ReminderPreferences()
+        p.proximity.quietHours = try! QuietHours(start: 22 * 60, end: 7 * 60)
+        p.proximity.dailyCap = 2
+        p.proximity.minimumSpacingSeconds = 21_600
+        p.proximity.defaultCooldownSeconds = 7_200
+        return p
+    }
+
     /// The largest fence id a world of `fenceCount` fences accepts: `16 * fenceCount + 1_048_575`.
     /// `TaskBook` keeps its bindings in a table indexed by fence id, so an id far beyond the
     /// number of fences (a hand-edited file) would cost memory for every id below it.
@@ -65,7 +79,7 @@ public struct NudgeSimulation: Sendable {
     ///   fence id above ``maximumFenceID(fenceCount:)`` (`ReminderError/invalidTask(id:message:)`
     ///   naming the fence).
     public init(fences: [WorkloadFence], events: [TransitionEvent], epoch: Double,
-                defaults: ReminderPreferences = ReminderPreferences(),
+                defaults: ReminderPreferences = NudgeSimulation.benchmarkDefaults,
                 perDevice: [Int32: ReminderPreferences] = [:]) throws(ReminderError) {
         try defaults.validate()
         for (_, p) in perDevice { try p.validate() }
@@ -108,9 +122,9 @@ public struct NudgeSimulation: Sendable {
     public func run() -> NudgeRun {
         var run = NudgeRun()
         var engineOf: [Int32: Int] = [:]
-        var engines: [NudgeEngine] = []
+        var engines: [ReminderEngine] = []
         var pending: [[NudgeCompletion]] = []
-        var out: [NudgeDecision] = []
+        var out: [ReminderDecision] = []
         out.reserveCapacity(events.count / 2)
         run.devices.reserveCapacity(events.count / 2)
         let context = AppContext.background
@@ -125,7 +139,7 @@ public struct NudgeSimulation: Sendable {
                 e = engines.count
                 engineOf[event.device] = e
                 // Cannot fail: validated in init.
-                engines.append(try! NudgeEngine(preferences: preferences(of: event.device)))
+                engines.append(try! ReminderEngine(preferences: preferences(of: event.device)))
                 pending.append([])
             }
             let before = out.count
@@ -163,7 +177,7 @@ public struct NudgeSimulation: Sendable {
 
     /// Tags new decisions with their device and schedules the simulated completions of new
     /// deliveries.
-    private func settle(_ out: [NudgeDecision], from start: Int, device: Int32, pending: inout [NudgeCompletion], run: inout NudgeRun) {
+    private func settle(_ out: [ReminderDecision], from start: Int, device: Int32, pending: inout [NudgeCompletion], run: inout NudgeRun) {
         for k in start..<out.count {
             run.devices.append(device)
             guard out[k].isDelivered else { continue }

@@ -19,24 +19,85 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
     /// Records each of `events`.
     public mutating func record(_ events: [AnalyticsEvent]) { for e in events { record(e) } }
 
-    /// The events of a decision: for a completion offer `LocationOfferEligible` then
-    /// `LocationOfferShown` (delivered), `LocationOfferEligible` (queued) or
-    /// `LocationOfferSuppressed` with its reason; for a delivered nudge or bundle `nudge_shown`
-    /// with its kind and task count. Suppressed nudges are counted by the engine, not sent.
-    public static func events(for decision: NudgeDecision, userID: PseudonymousID) -> [AnalyticsEvent] {
+    /// The events of a decision, each logged once:
+    /// - a completion offer: `LocationOfferEligible` (properties `trigger`, `activity_id`,
+    ///   `radius_m`, `delay_s`) when it passes the checks, at its first decision (delivered or
+    ///   queued; not again at a queue release or a snooze's return); `LocationOfferShown`
+    ///   (`channel`) when delivered; `LocationOfferSuppressed` (`reason`) when suppressed;
+    /// - a delivered nudge or bundle: `nudge_shown` (`kind`, `task_ids`, `tasks`, `channel`);
+    /// - a check-in: nothing (AirFit's document names no event).
+    /// Suppressed nudges are counted by the engine, not sent.
+    public static func events(for decision: ReminderDecision, book: TaskBook, userID: PseudonymousID) -> [AnalyticsEvent] {
         let id = userID.value
         func e(_ name: String, _ p: [String: String]) -> AnalyticsEvent { AnalyticsEvent(name: name, time: decision.time, userID: id, properties: p) }
+        func eligible() -> [AnalyticsEvent] {
+            guard decision.origin == .trigger, let entry = book.entry(decision.item.slot), case .offer(let rule) = entry.item else { return [] }
+            return [e(AnalyticsName.locationOfferEligible, ["trigger": rule.trigger.rawValue, "activity_id": rule.id,
+                                                             "radius_m": "\(rule.radiusMeters)", "delay_s": "\(rule.delaySeconds)"])]
+        }
         switch (decision.outcome, decision.kind) {
         case (.deliver(let channel), .offer):
-            return [e(AnalyticsName.locationOfferEligible, [:]), e(AnalyticsName.locationOfferShown, ["channel": channel.rawValue])]
+            return eligible() + [e(AnalyticsName.locationOfferShown, ["channel": channel.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])]
+        case (.deliver, .checkIn):
+            return []
         case (.deliver(let channel), _):
-            return [e(AnalyticsName.nudgeShown, ["kind": decision.kind.description, "tasks": "\(decision.items.count)", "channel": channel.rawValue])]
+            let ids = decision.items.compactMap { book.entry($0.slot)?.item.id }
+            return [e(AnalyticsName.nudgeShown, ["kind": decision.kind.description, "task_ids": ids.joined(separator: ","),
+                                                 "tasks": "\(decision.items.count)", "channel": channel.rawValue])]
         case (.suppress(let reason), .offer):
-            return [e(AnalyticsName.locationOfferSuppressed, ["reason": reason.rawValue])]
+            return [e(AnalyticsName.locationOfferSuppressed, ["reason": reason.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])]
         case (.queue, .offer):
-            return [e(AnalyticsName.locationOfferEligible, ["queued": "do_not_disturb"])]
+            return eligible()
         default:
             return []
         }
+    }
+
+    /// The events of a user's action at `time`: on a completion offer `LocationOfferAction`
+    /// (`action`: `mark_done`, `snooze`, `disable` or `dismiss`; `duration` for a snooze); on a
+    /// task `task_completed` or `snooze_selected` (`duration`: `15m`, `1h` or `today`).
+    public static func events(for action: ReminderAction, book: TaskBook, userID: PseudonymousID, time: Double) -> [AnalyticsEvent] {
+        let slot: Int32, name: String, duration: SnoozeDuration?
+        switch action {
+        case .complete(let s): (slot, name, duration) = (s, "mark_done", nil)
+        case .snooze(let s, let d): (slot, name, duration) = (s, "snooze", d)
+        case .disable(let s): (slot, name, duration) = (s, "disable", nil)
+        case .dismiss(let s): (slot, name, duration) = (s, "dismiss", nil)
+        default: return []
+        }
+        guard let entry = book.entry(slot) else { return [] }
+        var p = ["task_id": entry.item.id]
+        if let duration { p["duration"] = duration.rawValue }
+        switch entry.item {
+        case .offer(let rule):
+            p = ["activity_id": rule.id, "action": name].merging(duration.map { ["duration": $0.rawValue] } ?? [:]) { a, _ in a }
+            return [AnalyticsEvent(name: AnalyticsName.locationOfferAction, time: time, userID: userID.value, properties: p)]
+        case .task:
+            switch name {
+            case "mark_done": return [AnalyticsEvent(name: AnalyticsName.taskCompleted, time: time, userID: userID.value, properties: p)]
+            case "snooze": return [AnalyticsEvent(name: AnalyticsName.snoozeSelected, time: time, userID: userID.value, properties: p)]
+            default: return []
+            }
+        }
+    }
+
+    /// `task_created` (`task_id`, `type`) for a new task, then `place_added` (`place_id`) for
+    /// each of its places not in `knownPlaceIDs` (which it extends).
+    public static func events(forNewTask task: ReminderTask, knownPlaceIDs: inout Set<String>, userID: PseudonymousID,
+                              time: Double) -> [AnalyticsEvent] {
+        var out = [AnalyticsEvent(name: AnalyticsName.taskCreated, time: time, userID: userID.value,
+                                  properties: ["task_id": task.id, "type": task.placeTask.kind.rawValue])]
+        for place in task.placeTask.places where knownPlaceIDs.insert(place.id).inserted {
+            out.append(AnalyticsEvent(name: AnalyticsName.placeAdded, time: time, userID: userID.value, properties: ["place_id": place.id]))
+        }
+        return out
+    }
+
+    /// `geofence_registered` (`task_id`, `fence`: the tier name, `radius_m`) for a fence handed to
+    /// the OS (essential: kept when the user opts out).
+    public static func geofenceRegistered(taskID: String, tier: String, radiusMeters: Double, userID: PseudonymousID,
+                                          time: Double) -> AnalyticsEvent {
+        AnalyticsEvent(name: AnalyticsName.geofenceRegistered, time: time, userID: userID.value,
+                       properties: ["task_id": taskID, "fence": tier, "radius_m": "\(radiusMeters)"])
     }
 }

@@ -8,7 +8,7 @@ public enum AnalyticsName {
     public static let notificationReceived = "notification_received"
     /// The user opened a notification or tapped one of its actions.
     public static let notificationOpened = "notification_opened"
-    /// Counted by ``NotificationLedger/reconcile(pendingIDs:now:clock:userID:)``.
+    /// Counted by ``NotificationLedger/reconcile(pendingIDs:now:converter:userID:)``.
     public static let notificationFiredEstimated = "notification_fired_estimated"
     /// A completion offer passed the eligibility chain.
     public static let locationOfferEligible = "LocationOfferEligible"

@@ -10,6 +10,8 @@ public enum AppIntent: Hashable, Sendable {
     case logEnergy(taskIDs: [String])
     /// The notification itself was tapped.
     case open(taskIDs: [String])
+    /// A check-in's body was tapped: open the app's main screen (AirFit's Dashboard).
+    case openDashboard
     /// Swiped away.
     case dismiss(taskIDs: [String])
 }

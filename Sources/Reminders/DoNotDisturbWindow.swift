@@ -1,5 +1,5 @@
 /// A Do-Not-Disturb / Focus period the OS reports, as absolute instants: `[start, end)` in Unix
-/// seconds. A nudge due inside it is queued and released at `end` (see ``NudgeEngine``).
+/// seconds. A nudge due inside it is queued and released at `end` (see ``ReminderEngine``).
 public struct DoNotDisturbWindow: Hashable, Sendable, Codable {
     /// First instant of the period, Unix seconds.
     public var start: Double

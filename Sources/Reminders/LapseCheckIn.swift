@@ -16,20 +16,26 @@ public struct CheckInRequest: Hashable, Sendable, Codable {
     }
 }
 
-/// Lapse check-ins: after ``ReminderPreferences/lapseSeconds`` (default 3 days) without the
-/// app being used, at most one check-in per lapse, unless the user chose `give_me_space`.
-/// `light_nudge` and `check_in_on_me` both get one; the provider sees which, to set the tone.
-/// The check-in goes through the global part of the chain (enabled, permissions, daily cap,
-/// spacing, quiet hours; Do-Not-Disturb suppresses it as quiet hours do, since the lapse still
-/// holds at the next call) and counts against the cap.
+/// Lapse check-ins (AirFit's engagement check): when the user has been away strictly more than
+/// ``LapseCheckInPolicy/lapseSeconds`` (default 3 days), at most one check-in per lapse, unless
+/// the user chose `give_me_space`. `light_nudge` and `check_in_on_me` both get one; the
+/// provider sees which, to set the tone. It is scheduled at the policy's local time of day and
+/// shown with the `GENERAL_CHECK_IN` category; it counts against no offer or nudge cap.
 public enum LapseCheckIn {
     /// The request if a check-in is due at `now`: a last-active time is known, the lapse has
     /// passed, the preference allows it and none was sent since the user was last active.
     public static func due(ledger: ReminderLedger, preferences: ReminderPreferences, now: Double) -> CheckInRequest? {
-        guard preferences.absence != .giveMeSpace, ledger.lastActive > ReminderLedger.never,
-              now - ledger.lastActive >= preferences.lapseSeconds, ledger.lastCheckIn < ledger.lastActive else { return nil }
-        return CheckInRequest(absence: preferences.absence, daysAway: Int((now - ledger.lastActive) / 86_400),
+        let policy = preferences.checkIns
+        guard policy.absence != .giveMeSpace, isLapsed(ledger: ledger, policy: policy, now: now) else { return nil }
+        return CheckInRequest(absence: policy.absence, daysAway: Int((now - ledger.lastActive) / 86_400),
                               localeIdentifier: preferences.localeIdentifier)
+    }
+
+    /// Whether the user has been away strictly longer than the policy's lapse at `now` and no
+    /// check-in was made since they were last active.
+    public static func isLapsed(ledger: ReminderLedger, policy: LapseCheckInPolicy, now: Double) -> Bool {
+        ledger.lastActive > ReminderLedger.never && now - ledger.lastActive > policy.lapseSeconds
+            && ledger.lastCheckIn < ledger.lastActive
     }
 
     /// Plain wording for when the provider fails or is too slow.
@@ -40,12 +46,12 @@ public enum LapseCheckIn {
         case .lightNudge, .giveMeSpace: body = "Your reminders are here when you're ready."
         }
         return NotificationContent(title: "Checking in", body: body, categoryIdentifier: NotificationCatalog.checkIn.identifier,
-                                   userInfo: ["kind": NudgeKind.checkIn.description])
+                                   userInfo: ["kind": ReminderKind.checkIn.description], sound: .default)
     }
 
     /// The provider's content, or ``fallback(for:)`` when it throws or takes longer than
     /// `timeoutSeconds` on `clock`. Returns the content and whether it is the fallback.
-    public static func content(for request: CheckInRequest, provider: some CheckInContentProviding, clock: some ReminderClock,
+    public static func content(for request: CheckInRequest, provider: some CheckInContentProviding, clock: some TimeSource,
                                timeoutSeconds: Double = 5) async -> (NotificationContent, usedFallback: Bool) {
         let result: NotificationContent? = await withTaskGroup(of: NotificationContent?.self) { group in
             group.addTask { try? await provider.content(for: request) }
@@ -62,42 +68,41 @@ public enum LapseCheckIn {
     }
 }
 
-extension NudgeEngine {
+extension ReminderEngine {
     /// Records that the user used the app at `now` (Unix seconds): ends a lapse.
     public mutating func markActive(at now: Double) {
         ledger.markActive(at: now)
     }
 
-    /// Decides a lapse check-in at `now`: nil when none is due (see ``LapseCheckIn/due(ledger:preferences:now:)``),
-    /// else a `.checkIn` decision, delivered (and counted against the cap, spacing and "one per
-    /// lapse") or suppressed with the reason.
-    public mutating func checkIn(context: AppContext, now: Double) -> NudgeDecision? {
+    /// Decides a lapse check-in at `now` (the daily engagement check): nil when the user is not
+    /// lapsed (see ``LapseCheckIn/isLapsed(ledger:policy:now:)``); else a `.checkIn` decision:
+    /// suppressed as `.userPrefersSpace` for `give_me_space`, `.globallyDisabled`, or
+    /// `.notificationsOff`; or delivered by notification at the next local
+    /// ``LapseCheckInPolicy/checkInMinute`` at or after `now` (moved to the end of a
+    /// Do-Not-Disturb period it falls in). A delivery ends the lapse's check-ins.
+    public mutating func checkIn(context: AppContext, now: Double) -> ReminderDecision? {
         guard now.isFinite else { counters.invalidTimes += 1; return nil }
         let t = ledger.observe(now)
-        guard LapseCheckIn.due(ledger: ledger, preferences: preferences, now: t) != nil else { return nil }
-        let local = clock.localTime(at: t)
-        let item = NudgeItem(slot: -1, kind: .checkIn, fence: -1, distanceMeters: 0, eventTime: t)
         let p = preferences
+        guard LapseCheckIn.isLapsed(ledger: ledger, policy: p.checkIns, now: t) else { return nil }
+        let item = ReminderItem(slot: -1, kind: .checkIn, fence: -1, distanceMeters: 0, eventTime: t)
         var reason: SuppressionReason?
-        var channel = context.isForeground ? DeliveryChannel.inApp : .notification
         if !p.isEnabled { reason = .globallyDisabled }
-        else if !context.hasNotificationPermission && !context.isForeground {
-            if p.requiresNotifications { reason = .notificationsOff } else { channel = .inApp }
-        }
-        if reason == nil {
-            if ledger.count(onDay: local.day) >= p.dailyCap { reason = .dailyCap }
-            else if t - ledger.lastNudgeTime < p.minimumSpacingSeconds { reason = .globalSpacing }
-            else if let q = p.quietHours, q.contains(minute: local.minute) { reason = .quietHours }
-            else if p.doNotDisturb.contains(where: { $0.start <= t && t < $0.end }) { reason = .quietHours }
-        }
+        else if p.checkIns.absence == .giveMeSpace { reason = .userPrefersSpace }
+        else if !context.hasNotificationPermission && p.requiresNotifications { reason = .notificationsOff }
         if let reason {
             counters.suppressed += 1
-            return NudgeDecision(time: t, kind: .checkIn, outcome: .suppress(reason), localDay: local.day, item: item, items: [], until: nil)
+            return ReminderDecision(time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
+                                 item: item, items: [], until: nil)
         }
+        let today = clock.localTime(at: t).day
+        var at = clock.instant(day: today, minute: p.checkIns.checkInMinute)
+        if at < t { at = clock.instant(day: today + 1, minute: p.checkIns.checkInMinute) }
+        var origin = ReminderDecision.Origin.trigger
+        if let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
         ledger.lastCheckIn = t
-        ledger.countNudge(onDay: local.day)
-        ledger.lastNudgeTime = t
         counters.delivered += 1
-        return NudgeDecision(time: t, kind: .checkIn, outcome: .deliver(channel), localDay: local.day, item: item, items: [item], until: nil)
+        return ReminderDecision(time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,
+                             item: item, items: [item], until: nil, origin: origin)
     }
 }

@@ -10,16 +10,27 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     public var categoryIdentifier: String
     /// Groups the app's notifications (default `reminders`).
     public var threadIdentifier: String
-    /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``NudgeKind``.
+    /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``ReminderKind``.
     public var userInfo: [String: String]
+    /// The sound it plays (default: the system's default sound).
+    public var sound: NotificationSound
+
+    /// A notification's sound.
+    public enum NotificationSound: String, Hashable, Sendable, Codable {
+        /// The system's default notification sound.
+        case `default`
+        /// Silent.
+        case none
+    }
 
     /// Content with the given fields.
     public init(title: String, body: String, categoryIdentifier: String, threadIdentifier: String = "reminders",
-                userInfo: [String: String] = [:]) {
+                userInfo: [String: String] = [:], sound: NotificationSound = .default) {
         self.title = title
         self.body = body
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
         self.userInfo = userInfo
+        self.sound = sound
     }
 }

@@ -1,9 +1,11 @@
 /// Hands the engine's delivered decisions to the OS and keeps the notification ledger and the
-/// analytics in step: the thin glue between ``NudgeEngine`` and a ``NotificationScheduling``.
+/// analytics in step: the thin glue between ``ReminderEngine`` and a ``NotificationScheduling``.
 ///
-/// A delivery by notification becomes one request (id `nudge-{task ids}-{time}`, type
-/// `locationCompletionOffer` for an offer, `nudge` otherwise, fired at the decision's time) and
-/// `notification_scheduled`; an in-app delivery only records its analytics. ``perform(_:book:ledger:analytics:now:)``
+/// A delivery by notification becomes one request fired at the decision's time, with
+/// `notification_scheduled`: id `nudge-{task ids}-{time}`, type `locationCompletionOffer` for an
+/// offer and `nudge` for a nudge or bundle; a check-in `check-in-{time}`, type `reactivation`,
+/// with the content given (or ``LapseCheckIn/fallback(for:)``'s plain words). An in-app delivery
+/// only records its analytics. ``perform(_:book:ledger:analytics:now:)``
 /// cancels every request of a slot named by a `.cancelScheduled` effect that has not fired.
 public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendable {
     /// The OS notification center (or a fake).
@@ -19,14 +21,21 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
 
     /// Schedules the delivered decisions of `decisions` and records every decision's events.
     /// - Throws: what the scheduler throws; the requests before it stay scheduled and recorded.
-    public func dispatch(_ decisions: [NudgeDecision], book: TaskBook, unit: DistanceUnit, ledger: inout NotificationLedger,
-                         analytics: inout AnalyticsLog, now: Double) async throws {
+    public func dispatch(_ decisions: [ReminderDecision], book: TaskBook, unit: DistanceUnit, ledger: inout NotificationLedger,
+                         analytics: inout AnalyticsLog, now: Double, checkInContent: NotificationContent? = nil) async throws {
         for d in decisions {
-            analytics.record(AnalyticsLog.events(for: d, userID: userID))
-            guard case .deliver(.notification) = d.outcome, let content = NudgeText.content(for: d, in: book, unit: unit) else { continue }
-            let request = NotificationRequest(id: "nudge-\(content.userInfo["task_ids"] ?? "")-\(d.time)",
+            analytics.record(AnalyticsLog.events(for: d, book: book, userID: userID))
+            guard case .deliver(.notification) = d.outcome else { continue }
+            let request: NotificationRequest
+            if d.kind == .checkIn {
+                let content = checkInContent ?? LapseCheckIn.fallback(for: CheckInRequest(absence: .lightNudge, daysAway: 0, localeIdentifier: "en_US"))
+                request = NotificationRequest(id: "check-in-\(d.time)", type: .reactivation, content: content, trigger: .at(d.time))
+            } else {
+                guard let content = ReminderText.content(for: d, in: book, unit: unit) else { continue }
+                request = NotificationRequest(id: "nudge-\(content.userInfo["task_ids"] ?? "")-\(d.time)",
                                               type: d.kind == .offer ? .locationCompletionOffer : .nudge,
                                               content: content, trigger: .at(d.time))
+            }
             try await scheduler.schedule(request)
             analytics.record(ledger.scheduled(request, now: now, userID: userID))
         }

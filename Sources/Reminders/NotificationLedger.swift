@@ -1,6 +1,6 @@
 /// The app's record of the notifications it scheduled, and the source of the notification
 /// events. The OS gives no "delivered" callback in the background, so firing is estimated on
-/// ``reconcile(pendingIDs:now:clock:userID:)``:
+/// ``reconcile(pendingIDs:now:converter:userID:)``:
 /// - a one-shot whose time has passed and that the OS no longer lists as pending fired, once;
 /// - a daily reminder fired once per local day whose occurrence (its local time that day, in
 ///   the zone of the clock passed in) lies after it was scheduled, before it was cancelled and
@@ -51,19 +51,19 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
     }
 
     /// The OS showed it while the app was in the foreground: `notification_received`; it fired.
-    public mutating func received(id: String, now: Double, clock: inout LocalClock, userID: PseudonymousID) -> AnalyticsEvent? {
+    public mutating func received(id: String, now: Double, converter clock: inout LocalTimeConverter, userID: PseudonymousID) -> AnalyticsEvent? {
         markFired(id, now, &clock)
         return event(AnalyticsName.notificationReceived, id, now, userID)
     }
 
     /// The user opened it (or tapped an action): `notification_opened`; it fired.
-    public mutating func opened(id: String, now: Double, clock: inout LocalClock, userID: PseudonymousID,
+    public mutating func opened(id: String, now: Double, converter clock: inout LocalTimeConverter, userID: PseudonymousID,
                                 action: String? = nil) -> AnalyticsEvent? {
         markFired(id, now, &clock)
         return event(AnalyticsName.notificationOpened, id, now, userID, action.map { ["action": $0] } ?? [:])
     }
 
-    private mutating func markFired(_ id: String, _ now: Double, _ clock: inout LocalClock) {
+    private mutating func markFired(_ id: String, _ now: Double, _ clock: inout LocalTimeConverter) {
         guard var e = entries[id] else { return }
         switch e.request.trigger {
         case .at:
@@ -80,7 +80,7 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
     /// Counts what fired since the last reconcile and returns one `notification_fired_estimated`
     /// per firing, with its `occurrence` (Unix seconds). `pendingIDs` are the requests the OS
     /// still lists as pending.
-    public mutating func reconcile(pendingIDs: Set<String>, now: Double, clock: inout LocalClock,
+    public mutating func reconcile(pendingIDs: Set<String>, now: Double, converter clock: inout LocalTimeConverter,
                                    userID: PseudonymousID) -> [AnalyticsEvent] {
         var out: [AnalyticsEvent] = []
         for id in entries.keys.sorted() {

@@ -10,7 +10,7 @@ public protocol NotificationScheduling: Sendable {
 }
 
 /// Time, injected: the only place a clock is read. Tests use a fake that they move by hand.
-public protocol ReminderClock: Sendable {
+public protocol TimeSource: Sendable {
     /// Unix seconds.
     func now() -> Double
     /// Suspends for `seconds` of this clock's time (a fake may return at once or never).

@@ -34,19 +34,28 @@ public enum ReminderEffect: Hashable, Sendable {
     case markCompleted(slot: Int32)
     /// Mark it deleted in the ``TaskBook`` (its fences go).
     case markDeleted(slot: Int32)
+    /// A rule was disabled ("Disable for this Activity"): ``TaskBook/setRuleEnabled(_:id:)``
+    /// false, so its fence is no longer registered.
+    case markDisabled(slot: Int32)
+    /// A rule was enabled again: ``TaskBook/setRuleEnabled(_:id:)`` true.
+    case markEnabled(slot: Int32)
     /// The task's fences changed: plan the monitored regions again.
     case replanRegions
     /// Open the task's place on a map.
     case openMap(slot: Int32)
 }
 
-extension NudgeEngine {
+extension ReminderEngine {
     /// Applies `action` at `now` (Unix seconds) and returns what the app must do.
     ///
-    /// Completing, deleting, muting or disabling removes the task from any bundle not yet shown and from
-    /// the Do-Not-Disturb queue (a bundle left empty is not shown; it still counts against the cap).
-    /// A snooze for the rest of the day lasts until the next local midnight in the user's zone.
-    /// A NaN or infinite `now` changes nothing and is counted in ``NudgeCounters/invalidTimes``.
+    /// Completing, deleting, muting, disabling or snoozing removes the task from any bundle not
+    /// yet shown and from the queue (a bundle left empty is not shown; it still counts against
+    /// the cap). A snooze holds every reminder of the task until it ends (the rest of the day:
+    /// the next local midnight in the user's zone); a snoozed completion offer then returns,
+    /// once, without counting again against the cap or the spacing (the Kwilt PRD: "Snooze
+    /// schedules another one-shot notification"). Disabling a rule asks the app to take its
+    /// fence out of the registered regions.
+    /// A NaN or infinite `now` changes nothing and is counted in ``ReminderCounters/invalidTimes``.
     /// - Precondition: the slot in `action`, if any, is >= 0 (slots are ``TaskBook``'s).
     public mutating func apply(_ action: ReminderAction, in book: TaskBook, now: Double) -> [ReminderEffect] {
         guard now.isFinite else { counters.invalidTimes += 1; return [] }
@@ -68,7 +77,14 @@ extension NudgeEngine {
             case .restOfDay: end = clock.startOfNextDay(after: t)
             }
             ledger.records[slot, default: ReminderLedger.TaskRecord()].snoozedUntil = end
-            return []
+            removeWaiting(slot, after: t)
+            if let entry = book.entry(slot), case .offer(let rule) = entry.item {
+                let item = ReminderItem(slot: slot, kind: .offer, fence: -1, distanceMeters: rule.radiusMeters, eventTime: t)
+                ledger.queued.append(ReminderLedger.QueuedTrigger(item: item, release: end, delaySeconds: 0,
+                                                                  latitude: rule.place.latitude, longitude: rule.place.longitude,
+                                                                  origin: .snoozeReturn))
+            }
+            return [.cancelScheduled(slot: slot)]
         case .mute(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isMuted = true
             removeWaiting(slot, after: t)
@@ -79,10 +95,10 @@ extension NudgeEngine {
         case .disable(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = true
             removeWaiting(slot, after: t)
-            return [.cancelScheduled(slot: slot), .replanRegions]
+            return [.cancelScheduled(slot: slot), .markDisabled(slot: slot), .replanRegions]
         case .enable(let slot):
             ledger.records[slot, default: ReminderLedger.TaskRecord()].isDisabled = false
-            return [.replanRegions]
+            return [.markEnabled(slot: slot), .replanRegions]
         case .delete(let slot):
             removeWaiting(slot, after: t)
             return [.cancelScheduled(slot: slot), .markDeleted(slot: slot), .replanRegions]

@@ -2,9 +2,10 @@
 /// value the app persists and restores (decisions after a restore are identical).
 ///
 /// Representation: per task slot a ``TaskRecord`` (last event, last nudge, completion, snooze,
-/// mute, disable, open approach); nudges per local date for the most recent
-/// ``dayCountsKept`` dates; the last nudge's time and place; the high-water mark of `now`; the
-/// bundles waiting for their window to close and the triggers queued behind Do-Not-Disturb.
+/// mute, disable, the trip's escalation level); offers and nudges per local date for the most
+/// recent ``dayCountsKept`` dates; the last offer's time, the last nudge's time and place; the
+/// high-water mark of `now`; the notifications waiting to be shown (bundles, delayed offers) and
+/// the triggers queued behind Do-Not-Disturb or a snooze.
 ///
 /// Invariants: times only move forward (``observe(_:)`` returns `max(now, highWater)`, so a
 /// clock that goes backwards never reopens a cap or a cooldown); the count of a local date is
@@ -30,19 +31,23 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var isMuted = false
         /// Disabled by the "disable" action.
         public var isDisabled = false
-        /// An approach nudge was given and the widest ring not yet left.
-        public var approachOpen = false
+        /// The escalation level of the trip's last accepted nudge (``ReminderKind/level(distanceMeters:)``;
+        /// ``never`` = no trip): a tier fence nudges only above it. Leaving the widest fence of
+        /// the place ends the trip.
+        public var tripLevel = ReminderLedger.never
 
         /// A record with nothing happened yet.
         public init() {}
     }
 
-    /// Nudges shown on one local date.
+    /// Offers and nudges shown on one local date.
     public struct DayCount: Hashable, Sendable, Codable {
         /// Local days since 1970-01-01.
         public var day: Int32
-        /// Nudges shown.
-        public var count: Int32
+        /// Completion offers shown (a snoozed offer's return not counted again).
+        public var offers: Int32
+        /// Proximity nudges shown (a bundle counts once).
+        public var nudges: Int32
     }
 
     /// A notification waiting for its bundle window to close at `deadline`.
@@ -56,13 +61,17 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         /// Notification, or in-app when notifications are off but not required.
         public var channel: DeliveryChannel
         /// Its tasks, one item per task.
-        public var items: [NudgeItem]
+        public var items: [ReminderItem]
+        /// A completion offer (never joined by another trigger).
+        public var isOffer: Bool
+        /// How it came to wait.
+        public var origin: ReminderDecision.Origin
     }
 
     /// A trigger held by Do-Not-Disturb until `release` (Unix seconds).
     public struct QueuedTrigger: Hashable, Sendable, Codable {
         /// The trigger.
-        public var item: NudgeItem
+        public var item: ReminderItem
         /// When Do-Not-Disturb ends, Unix seconds.
         public var release: Double
         /// Delay still to apply at release (0: applied already).
@@ -71,6 +80,8 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var latitude: Double
         /// The fence center, degrees.
         public var longitude: Double
+        /// `.released` behind Do-Not-Disturb, `.snoozeReturn` for a snoozed offer.
+        public var origin: ReminderDecision.Origin
     }
 
     /// "Never" as a time: the most negative finite Double, so the ledger encodes as plain JSON
@@ -84,10 +95,10 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public internal(set) var records = TaskRecordTable()
     /// Nudges per local date, the most recent ``dayCountsKept`` dates.
     public internal(set) var dayCounts: [DayCount] = []
-    /// The last nudge: time (Unix seconds, ``never`` = never), slot and center (degrees).
+    /// The last proximity nudge shown: time (Unix seconds, ``never`` = never) and center (degrees).
     public internal(set) var lastNudgeTime = ReminderLedger.never
-    /// Slot of the last nudge (-1 = none).
-    public internal(set) var lastNudgeSlot: Int32 = -1
+    /// The last completion offer shown (a return not counted), Unix seconds.
+    public internal(set) var lastOfferTime = ReminderLedger.never
     /// Centre of the last nudged place, degrees.
     public internal(set) var lastNudgeLatitude = 0.0
     /// Centre of the last nudged place, degrees.
@@ -112,19 +123,28 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         return highWater
     }
 
-    /// Nudges counted for local day `day`.
-    public func count(onDay day: Int32) -> Int {
-        for c in dayCounts where c.day == day { return Int(c.count) }
+    /// Offers and nudges counted for local day `day`.
+    public func count(onDay day: Int32) -> Int { offers(onDay: day) + nudges(onDay: day) }
+
+    /// Completion offers counted for local day `day`.
+    public func offers(onDay day: Int32) -> Int {
+        for c in dayCounts where c.day == day { return Int(c.offers) }
         return 0
     }
 
-    /// Counts one nudge on `day`, forgetting the oldest date past ``dayCountsKept``.
-    mutating func countNudge(onDay day: Int32) {
+    /// Proximity nudges counted for local day `day`.
+    public func nudges(onDay day: Int32) -> Int {
+        for c in dayCounts where c.day == day { return Int(c.nudges) }
+        return 0
+    }
+
+    /// Counts one offer or nudge on `day`, forgetting the oldest date past ``dayCountsKept``.
+    mutating func count(onDay day: Int32, offer: Bool) {
         if let k = dayCounts.firstIndex(where: { $0.day == day }) {
-            dayCounts[k].count += 1
+            if offer { dayCounts[k].offers += 1 } else { dayCounts[k].nudges += 1 }
             return
         }
-        dayCounts.append(DayCount(day: day, count: 1))
+        dayCounts.append(DayCount(day: day, offers: offer ? 1 : 0, nudges: offer ? 0 : 1))
         if dayCounts.count > Self.dayCountsKept, let oldest = dayCounts.indices.min(by: { dayCounts[$0].day < dayCounts[$1].day }) {
             dayCounts.remove(at: oldest)
         }

@@ -3,7 +3,7 @@
 /// The first three are event filters, applied before the chain: they say the trigger is not a
 /// new occasion. The rest are the eligibility chain, checked in declaration order; the first
 /// that fails is the reason. Do-Not-Disturb is not a suppression: the nudge is queued (see
-/// ``NudgeDecision/Outcome/queue(until:)``).
+/// ``ReminderDecision/Outcome/queue(until:)``).
 public enum SuppressionReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// The same OS event again (same fence, transition and time), or one older than the task's
     /// last event (unless the caller's clock was set back).
@@ -41,4 +41,6 @@ public enum SuppressionReason: String, Hashable, Sendable, Codable, CaseIterable
     case denseAreaCooldown = "dense_area_cooldown"
     /// Inside local quiet hours.
     case quietHours = "quiet_hours"
+    /// A lapse check-in for a user who chose `give_me_space` (logged, not shown).
+    case userPrefersSpace = "give_me_space"
 }

@@ -4,7 +4,7 @@ import Geofencing
 ///
 /// Representation: `entries`, indexed by *slot* (an `Int32` that names an entry for the book's
 /// whole life: slots are never reused, a deleted entry stays as a tombstone), an id -> slot
-/// dictionary, and `bindings`, indexed by fence id, saying which slot and which ``NudgeKind``
+/// dictionary, and `bindings`, indexed by fence id, saying which slot and which ``ReminderKind``
 /// a transition of that fence triggers. ``geofences(firstID:)`` numbers the fences of the
 /// active entries and rebuilds the table; ``bind(fence:to:kind:transition:distanceMeters:delaySeconds:isOutermost:latitude:longitude:)``
 /// binds fences built elsewhere.
@@ -57,14 +57,15 @@ public struct TaskBook: Hashable, Sendable, Codable {
         /// The entry's slot.
         public var slot: Int32
         /// What it nudges for (approach, arrival, post-arrival or offer).
-        public var kind: NudgeKind
+        public var kind: ReminderKind
         /// The transition that triggers it (enter, exit for a leave rule, dwell for post-arrival).
         public var transition: TransitionKind
         /// The distance the text names: the ring's radius, metres.
         public var distanceMeters: Double
         /// Seconds from the transition to the nudge.
         public var delaySeconds: Double
-        /// The widest approach ring of its place: leaving it ends the approach.
+        /// The widest approach ring (or, without rings, the arrival fence) of its place: leaving
+        /// it ends the task's trip.
         public var isOutermost: Bool
         /// The fence's center, degrees (the dense-area cooldown measures between centers).
         public var latitude: Double
@@ -267,9 +268,14 @@ public struct TaskBook: Hashable, Sendable, Codable {
                 throw .invalidTask(id: e.item.id, message: error.description)
             }
             var widest: [String: Double] = [:]
-            for f in fences { if case .approach = f.kind { widest[f.place.id] = max(widest[f.place.id] ?? 0, f.radiusMeters) } }
             for f in fences {
-                let kind: NudgeKind, transition: TransitionKind
+                switch f.kind {
+                case .approach, .arrival: widest[f.place.id] = max(widest[f.place.id] ?? 0, f.radiusMeters)
+                default: break
+                }
+            }
+            for f in fences {
+                let kind: ReminderKind, transition: TransitionKind
                 switch f.kind {
                 case .approach: (kind, transition) = (.approach, .enter)
                 case .arrival: (kind, transition) = (.arrival, .enter)
@@ -278,7 +284,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
                 case .leaveTrigger: (kind, transition) = (.offer, .exit)
                 }
                 bind(fence: f.id, to: Int32(k), kind: kind, transition: transition, distanceMeters: f.radiusMeters,
-                     delaySeconds: f.delaySeconds ?? 0, isOutermost: widest[f.place.id] == f.radiusMeters && kind == .approach,
+                     delaySeconds: f.delaySeconds ?? 0, isOutermost: widest[f.place.id] == f.radiusMeters && (kind == .approach || kind == .arrival),
                      latitude: f.place.latitude, longitude: f.place.longitude)
             }
             out += fences
@@ -289,7 +295,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
     /// Binds fence `id` (built elsewhere, e.g. a server's fence table) to the entry in `slot`.
     /// - Precondition: `id >= 0` and `slot >= 0`. Bindings are a table indexed by fence id, so
     ///   memory grows with the largest id bound.
-    public mutating func bind(fence id: Int32, to slot: Int32, kind: NudgeKind, transition: TransitionKind = .enter,
+    public mutating func bind(fence id: Int32, to slot: Int32, kind: ReminderKind, transition: TransitionKind = .enter,
                               distanceMeters: Double, delaySeconds: Double = 0, isOutermost: Bool = false,
                               latitude: Double, longitude: Double) {
         precondition(id >= 0 && slot >= 0, "fence ids and task slots are >= 0")

@@ -31,6 +31,8 @@ public struct FleetConfiguration: Hashable, Sendable {
     public var slowUploadShare = 0.1
     /// Seconds a responder has to acknowledge an offer.
     public var ackTimeout = 30.0
+    /// Seconds an assignee works an incident after acknowledging it (then it is closed).
+    public var missionSeconds = 1_200.0
     /// Fixes per transaction when the delivered batches are replayed into SQLite: a server under
     /// load commits what has queued up since its last commit. Each commit writes every page it
     /// dirtied to the WAL, and 1,000 fixes from 1,000 responders dirty a page of the uniqueness

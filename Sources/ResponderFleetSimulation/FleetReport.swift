@@ -68,6 +68,11 @@ public struct FleetReport: Sendable {
     /// Incidents, offers made, ACK timeouts, incidents acknowledged by a responder, incidents
     /// nobody took.
     public var incidents = 0, offers = 0, ackTimeouts = 0, assigned = 0, exhausted = 0
+    /// Times an open incident was taken from a responder (asked or assigned) who went OFFLINE
+    /// and offered to the next.
+    public var incidentsReassigned = 0
+    /// Goal 0: incidents still open at the end whose assignee is OFFLINE.
+    public var incidentsLeftWithOfflineAssignee = 0
     /// Liveness transitions in the run.
     public var transitions = 0
     /// Responders per status at the end.

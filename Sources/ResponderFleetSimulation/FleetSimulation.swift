@@ -44,6 +44,9 @@ public final class FleetSimulation {
         var assignment: IncidentAssignment
         var trailSeen = 0
         var response: (responder: ResponderID, time: Double, accepts: Bool)?
+        /// When the assignee finishes the work (set at the acknowledgement).
+        var closesAt = Double.infinity
+        var counted = false
     }
 
     /// A world of `configuration`, not run yet.
@@ -225,6 +228,17 @@ public final class FleetSimulation {
 
     private func observe(_ transitions: [LivenessTransition]) {
         report.transitions += transitions.count
+        if !assignments.isEmpty {
+            for e in transitions where e.to == .offline {
+                for k in assignments.indices where assignments[k].assignment.holder == e.responder {
+                    server.reassign(&assignments[k].assignment, from: e.responder, now: e.time)
+                    report.incidentsReassigned += 1
+                    if assignments[k].response?.responder == e.responder { assignments[k].response = nil }
+                    assignments[k].closesAt = .infinity
+                    scanTrail(k)
+                }
+            }
+        }
         // Past the end the phones have stopped: late batches still drain, but the world is over.
         for e in transitions where e.to == .offline && e.time <= endTime {
             let k = Int(e.responder.rawValue)
@@ -272,9 +286,20 @@ public final class FleetSimulation {
             case .offering:
                 k += 1
             case .assigned:
-                report.assigned += 1
-                assignments.remove(at: k)
-            case .exhausted:
+                // The assignee works the incident for a while; until it is closed, their phone
+                // going OFFLINE hands it to the next responder.
+                if !assignments[k].counted {
+                    report.assigned += 1
+                    assignments[k].counted = true
+                }
+                if assignments[k].closesAt == .infinity { assignments[k].closesAt = t + configuration.missionSeconds }
+                if t >= assignments[k].closesAt {
+                    assignments[k].assignment.close(now: t)
+                    assignments.remove(at: k)
+                } else {
+                    k += 1
+                }
+            case .exhausted, .closed:
                 report.exhausted += 1
                 assignments.remove(at: k)
             }
@@ -307,7 +332,7 @@ public final class FleetSimulation {
                 }
             case .timedOut:
                 report.ackTimeouts += 1
-            case .acknowledged, .declined, .skipped:
+            case .acknowledged, .declined, .skipped, .wentOffline:
                 break
             }
         }
@@ -338,6 +363,11 @@ public final class FleetSimulation {
                                                     missed: missed[duty] ?? 0)
         }
         for status in LivenessStatus.allCases { report.finalStatusCounts[status] = server.liveness.count(of: status) }
+        for active in assignments {
+            if case .assigned(let assignee, _) = active.assignment.state, server.liveness.status(of: assignee) == .offline {
+                report.incidentsLeftWithOfflineAssignee += 1
+            }
+        }
     }
 
     /// The server's Prometheus text at the end of the run.

@@ -176,6 +176,10 @@ final class SQLiteStatement {
 
     func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
     func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(handle, index, value) }
+    /// Binds a copy of `value` (SQLITE_TRANSIENT).
+    func bind(_ index: Int32, _ value: String) {
+        sqlite3_bind_text(handle, index, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    }
 
     /// Steps once: true if a row is available, false when done. Resets the statement when done
     /// or on error, so it can run again.

@@ -14,6 +14,9 @@ public struct AssignmentStep: Hashable, Sendable {
         case timedOut
         /// Not tried: no longer ONLINE when their turn came (the status then).
         case skipped(LivenessStatus)
+        /// The responder being asked, or the assignee before the incident was closed, turned
+        /// OFFLINE: the incident went to the next ONLINE responder.
+        case wentOffline
     }
 
     /// The candidate.
@@ -39,6 +42,11 @@ public struct AssignmentStep: Hashable, Sendable {
 /// checked again and anyone no longer ONLINE is skipped, with the status as the reason. Every
 /// offer, answer, timeout and skip is in ``trail`` with its time (seconds).
 /// An ACK timeout ends exactly at `offer time + ackTimeout`, passed to ``advance(to:status:)``.
+///
+/// Until it is closed (``close(now:)``), an incident whose responder being asked or whose
+/// assignee turns OFFLINE (ACK given or not) is reassigned by
+/// ``responderWentOffline(_:now:dispatcher:status:)``: a `wentOffline` step, then a fresh list of
+/// the ONLINE responders nearest the incident, leaving out everyone already asked.
 public struct IncidentAssignment: Sendable {
     /// Where it stands.
     public enum State: Hashable, Sendable {
@@ -48,6 +56,8 @@ public struct IncidentAssignment: Sendable {
         case assigned(ResponderID, time: Double)
         /// Every candidate was tried or skipped; nobody took it. `time` of the last step.
         case exhausted(time: Double)
+        /// The work is done (``close(now:)``); `assignee` is who held it then, if anyone.
+        case closed(assignee: ResponderID?, time: Double)
     }
 
     /// Caller's incident id.
@@ -56,8 +66,13 @@ public struct IncidentAssignment: Sendable {
     public let location: LatLng
     /// Seconds to wait for an acknowledgement.
     public let ackTimeout: Double
-    /// Candidates nearest first, with their distances in meters at the start.
-    public let candidates: [(responder: ResponderID, distanceMeters: Double)]
+    /// Candidates nearest first, with their distances in meters at the start (or at the last
+    /// reassignment).
+    public private(set) var candidates: [(responder: ResponderID, distanceMeters: Double)]
+    /// Times the incident was taken from a responder who went OFFLINE.
+    public private(set) var reassignments = 0
+    private let maxCandidates: Int
+    private let maxDistanceMeters: Double
     /// Everything that happened, in time order.
     public private(set) var trail: [AssignmentStep] = []
     /// The current state.
@@ -74,9 +89,50 @@ public struct IncidentAssignment: Sendable {
         self.incident = incident
         self.location = location
         self.ackTimeout = ackTimeout
+        self.maxCandidates = maxCandidates
+        self.maxDistanceMeters = maxDistanceMeters
         candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates, maxDistanceMeters: maxDistanceMeters)
             .map { (responder: $0.0, distanceMeters: $0.1) }
         state = .exhausted(time: now)
+        offerNext(now: now, status: status)
+    }
+
+    /// Resumes at `now` an assignment whose `trail` another process wrote (a server that took
+    /// over from one that died). The last offer stands if it was acknowledged (``State/assigned(_:time:)``)
+    /// or if its deadline is still ahead and the responder is still ONLINE; otherwise the next
+    /// ONLINE responder is asked. Candidates are taken anew from `dispatcher`, leaving out
+    /// everyone the trail shows as asked.
+    /// - Precondition: `ackTimeout > 0`, `maxCandidates >= 1`.
+    public init(resuming incident: Int, location: LatLng, trail: [AssignmentStep], now: Double, dispatcher: inout Dispatcher,
+                status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
+                maxDistanceMeters: Double = .infinity) {
+        precondition(ackTimeout > 0 && maxCandidates >= 1, "invalid assignment settings")
+        self.incident = incident
+        self.location = location
+        self.ackTimeout = ackTimeout
+        self.maxCandidates = maxCandidates
+        self.maxDistanceMeters = maxDistanceMeters
+        self.trail = trail
+        reassignments = trail.filter { $0.event == .wentOffline }.count
+        var asked = Set<ResponderID>()
+        for step in trail { if case .offered = step.event { asked.insert(step.responder) } }
+        candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates + asked.count, maxDistanceMeters: maxDistanceMeters)
+            .filter { !asked.contains($0.0) }.prefix(maxCandidates).map { (responder: $0.0, distanceMeters: $0.1) }
+        state = .exhausted(time: now)
+        if let last = trail.last {
+            switch last.event {
+            case .acknowledged:
+                state = .assigned(last.responder, time: last.time)
+                return
+            case .offered where last.time + ackTimeout > now && status(last.responder) == .online:
+                state = .offering(last.responder, deadline: last.time + ackTimeout)
+                return
+            case .offered:
+                self.trail.append(AssignmentStep(responder: last.responder, time: min(now, last.time + ackTimeout), event: .timedOut))
+            default:
+                break
+            }
+        }
         offerNext(now: now, status: status)
     }
 
@@ -109,6 +165,39 @@ public struct IncidentAssignment: Sendable {
             trail.append(AssignmentStep(responder: asked, time: deadline, event: .timedOut))
             offerNext(now: deadline, status: status)
         }
+    }
+
+    /// The responder who holds the incident now: the one being asked, or the assignee.
+    public var holder: ResponderID? {
+        switch state {
+        case .offering(let responder, _), .assigned(let responder, _): responder
+        case .exhausted, .closed: nil
+        }
+    }
+
+    /// `responder` turned OFFLINE at `now`. If they hold the incident (asked, or assigned and
+    /// not closed), it is reassigned: a `wentOffline` step, then up to the same number of
+    /// candidates, ONLINE and nearest, taken anew from `dispatcher` without anyone already asked,
+    /// and an offer to the first still ONLINE (or ``State/exhausted(time:)``). Returns whether
+    /// the incident was reassigned.
+    @discardableResult
+    public mutating func responderWentOffline(_ responder: ResponderID, now: Double, dispatcher: inout Dispatcher,
+                                              status: (ResponderID) -> LivenessStatus) -> Bool {
+        guard holder == responder else { return false }
+        trail.append(AssignmentStep(responder: responder, time: now, event: .wentOffline))
+        reassignments += 1
+        var asked = Set<ResponderID>()
+        for step in trail { if case .offered = step.event { asked.insert(step.responder) } }
+        candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates + asked.count, maxDistanceMeters: maxDistanceMeters)
+            .filter { !asked.contains($0.0) }.prefix(maxCandidates).map { (responder: $0.0, distanceMeters: $0.1) }
+        next = 0
+        offerNext(now: now, status: status)
+        return true
+    }
+
+    /// The work is done at `now`: nothing more is offered or reassigned.
+    public mutating func close(now: Double) {
+        state = .closed(assignee: holder.flatMap { if case .assigned = state { $0 } else { nil } }, time: now)
     }
 
     private mutating func offerNext(now: Double, status: (ResponderID) -> LivenessStatus) {

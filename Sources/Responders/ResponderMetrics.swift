@@ -33,13 +33,38 @@ public struct ResponderMetrics: Hashable, Sendable, Codable {
 
     /// The exposition text, with the status gauge read from `liveness`. Ends with a newline.
     public func prometheusText(liveness: LivenessMonitor) -> String {
+        prometheusText(statusCounts: LivenessStatus.allCases.map { liveness.count(of: $0) })
+    }
+
+    /// The exposition text with the status gauge given: `statusCounts[s.rawValue]` responders in
+    /// status `s`; with `reasonCounts` (`[status.rawValue][reason.rawValue]`) also the gauge
+    /// `responders_by_status_reason{status,reason}`, every pair listed. Ends with a newline.
+    /// - Precondition: `statusCounts` has one entry per ``LivenessStatus``, `reasonCounts` (if
+    ///   given) one row per status of one entry per ``TrackingReason``.
+    public func prometheusText(statusCounts: [Int], reasonCounts: [[Int]]? = nil) -> String {
+        precondition(statusCounts.count == LivenessStatus.allCases.count, "one count per status")
         var text = """
             # HELP responders_by_status Responders in each liveness status.
             # TYPE responders_by_status gauge
 
             """
         for status in LivenessStatus.allCases {
-            text += "responders_by_status{status=\"\(status.name)\"} \(liveness.count(of: status))\n"
+            text += "responders_by_status{status=\"\(status.name)\"} \(statusCounts[Int(status.rawValue)])\n"
+        }
+        if let reasonCounts {
+            precondition(reasonCounts.count == LivenessStatus.allCases.count
+                         && reasonCounts.allSatisfy { $0.count == TrackingReason.allCases.count }, "one count per status and reason")
+            text += """
+                # HELP responders_by_status_reason Responders in each liveness status by the reason their latest telemetry gives.
+                # TYPE responders_by_status_reason gauge
+
+                """
+            for status in LivenessStatus.allCases {
+                for reason in TrackingReason.allCases {
+                    text += "responders_by_status_reason{status=\"\(status.name)\",reason=\"\(reason.name)\"} "
+                        + "\(reasonCounts[Int(status.rawValue)][Int(reason.rawValue)])\n"
+                }
+            }
         }
         text += """
             # HELP location_update_delay_seconds Seconds from a fix being taken on the phone to it being stored on the server.

@@ -87,6 +87,15 @@ public struct ResponderServer<Store: ServerStore> {
                                   maxCandidates: maxCandidates, maxDistanceMeters: maxDistanceMeters)
     }
 
+    /// Hands `assignment` on from `responder`, who went OFFLINE at `now`, if they hold it
+    /// (``IncidentAssignment/responderWentOffline(_:now:dispatcher:status:)`` over this server's
+    /// dispatcher and statuses). Returns whether it was reassigned.
+    @discardableResult
+    public mutating func reassign(_ assignment: inout IncidentAssignment, from responder: ResponderID, now: Double) -> Bool {
+        let liveness = self.liveness
+        return assignment.responderWentOffline(responder, now: now, dispatcher: &dispatcher, status: { liveness.status(of: $0) })
+    }
+
     /// The alerts firing at `now` (after ``advance(to:)``).
     public func firingAlerts(now: Double) -> [Alert] {
         alerts.evaluate(now: now, liveness: liveness, position: { dispatcher.position(of: $0) })

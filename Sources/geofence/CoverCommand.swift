@@ -6,21 +6,26 @@ import Musl
 import Darwin
 #endif
 import FastCSV
+import GeoCells
 import Geodesy
 import CommandSupport
 
-/// `geofence cover`: S2 cell coverings of circular caps.
+/// `geofence cover`: S2 cell coverings of circular caps, or of GeoJSON polygons.
 struct CoverCommand: Subcommand {
     static let name = "cover"
-    static let abstract = "S2 cell covering of circular caps."
+    static let abstract = "S2 cell covering of circular caps or GeoJSON polygons."
     static let columns = ["lat", "lon", "radius_m"]
     static let help = """
         USAGE: geofence cover --max-cells N [--min-level A] [--max-level B] [--level-mod M]
                               [--interior] [--skip-invalid] < caps.csv
+               geofence cover --polygons P.geojson --max-cells N [--min-level A] [--max-level B]
+                              [--level-mod M] [--interior]
 
         Reads rows lat,lon,radius_m (degrees, meters; a header line is optional) on standard input
         and writes, for each cap, one line: the tokens of its covering cells, space-separated, in
-        increasing cell-id order (no header line).
+        increasing cell-id order (no header line). With --polygons it covers each Polygon or
+        MultiPolygon feature of P.geojson instead and writes CSV polygon,tokens (the feature's id,
+        then its tokens as above), identical to Google S2's S2RegionCoverer.
 
         OPTIONS:
           --max-cells N   Maximum number of cells per covering (required, N >= 1; a covering may
@@ -30,6 +35,7 @@ struct CoverCommand: Subcommand {
           --max-level B   Largest cell level used, 0...30 (default 30), B >= A.
           --level-mod M   Use only levels A + k*M, M in 1...3 (default 1).
           --interior      Cover only with cells inside the cap (an interior covering).
+          --polygons P    Cover the features of this GeoJSON file (RFC 7946) instead of caps.
           --skip-invalid  Report and skip bad rows, then print "skipped N invalid rows"; exit 0.
           -h, --help      Show this help.
 
@@ -51,10 +57,11 @@ struct CoverCommand: Subcommand {
     let levelMod: Int
     let interior: Bool
     let skipInvalid: Bool
+    let polygonsPath: String?
 
     static let options: [Arguments.Option] = [
         .value("max-cells"), .value("min-level"), .value("max-level"), .value("level-mod"), .flag("interior"),
-        .flag("skip-invalid"),
+        .flag("skip-invalid"), .value("polygons"),
     ]
 
     init(arguments: Arguments) throws(UsageError) {
@@ -64,10 +71,14 @@ struct CoverCommand: Subcommand {
         levelMod = try arguments.int("level-mod", default: 1, in: 1...3)
         interior = arguments.flag("interior")
         skipInvalid = arguments.flag("skip-invalid")
+        polygonsPath = arguments.string("polygons")
     }
 
     func validate() throws(UsageError) {
         guard maxCells != nil else { throw UsageError("missing required option '--max-cells N'") }
+        if polygonsPath != nil && skipInvalid {
+            throw UsageError("--skip-invalid applies to CSV caps, not to --polygons (a bad polygon stops the run)")
+        }
         guard minLevel <= maxLevel else {
             throw UsageError("--min-level \(minLevel) must not exceed --max-level \(maxLevel)")
         }
@@ -80,6 +91,19 @@ struct CoverCommand: Subcommand {
                                        levelMod: levelMod, interior: interior)
         } catch {
             return GeofenceTool.usageError(error.message, command: Self.name, io: io)
+        }
+        if let polygonsPath {
+            guard let features = PolygonInput.load(polygonsPath, io: io) else { return ExitStatus.failure }
+            io.output.writeRecord(["polygon", "tokens"])
+            for feature in features {
+                let cells = interior ? coverer.coverer.interiorCovering(of: feature.polygon)
+                    : coverer.coverer.covering(of: feature.polygon)
+                io.output.writeField(feature.id.description)
+                io.output.writeField(cells.map(\.token).joined(separator: " "))
+                io.output.endRecord()
+            }
+            io.flush()
+            return ExitStatus.success
         }
         return RowLoop(columns: Self.columns, skipInvalid: skipInvalid).run(io) { v, out throws(RowError) in
             let center = try LatLng(row: v[0], v[1], latColumn: "lat", lonColumn: "lon")

@@ -2,8 +2,8 @@ import CommandSupport
 
 /// The `geofence` command: dispatches to a subcommand, handles help and usage errors.
 enum GeofenceTool {
-    static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, PoiCommand.self,
-                                                      RespondersCommand.self, DrawCommand.self]
+    static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, ContainsCommand.self, PoiCommand.self,
+                                                      RespondersCommand.self, RemindersCommand.self, DrawCommand.self]
 
     static var help: String {
         var text = """

@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: [1, 7, 4_096, 65_536])
     func aRecordPastTheLimitFailsAtItsFirstLine(chunkSize: Int) throws {
         let text = "a,b\n1,2\n\n" + String(repeating: "9", count: 300) + "\n3,4\n"
-        let reader = CSVReader(string: text, chunkSize: chunkSize, maxRecordBytes: 100)
+        let reader = CSVReader(bytes: Array(text.utf8), chunkSize: chunkSize, maxRecordBytes: 100)
         #expect(reader.maxRecordBytes == 100)
         #expect(try reader.nextRecord()?.count == 2)
         #expect(try reader.nextRecord()?.line == 2)
@@ -21,7 +21,7 @@ import Testing
 
     @Test func recordsUpToTheLimitAreRead() throws {
         let field = String(repeating: "x", count: 90)
-        let reader = CSVReader(string: "\"\(field)\n\(field)\"\n", chunkSize: 16, maxRecordBytes: 200)
+        let reader = CSVReader(bytes: Array("\"\(field)\n\(field)\"\n".utf8), chunkSize: 16, maxRecordBytes: 200)
         #expect(try reader.nextRecord()?.string(at: 0) == field + "\n" + field)
         #expect(CSVReader(string: "").maxRecordBytes == CSVReader.defaultMaxRecordBytes)
     }

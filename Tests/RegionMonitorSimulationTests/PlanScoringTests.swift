@@ -7,7 +7,7 @@ import DetectorScoring
 @testable import RegionMonitorSimulation
 
 /// One device driving east at 15 m/s, a fix every 20 s, past a row of fences.
-private func straightDrive(fixes n: Int) -> FixStream {
+func straightDrive(fixes n: Int) -> FixStream {
     var s = FixStream()
     let start = LatLng(uncheckedLatitude: 40, longitude: -100)
     for k in 0..<n {
@@ -24,7 +24,7 @@ private func straightDrive(fixes n: Int) -> FixStream {
 }
 
 /// Fences of 800 m radius every 2 km along the road, alternately on it and 3 km off it.
-private func roadFences() -> [WorkloadFence] {
+func roadFences() -> [WorkloadFence] {
     let start = LatLng(uncheckedLatitude: 40, longitude: -100)
     return (0..<30).map { k in
         let along = destination(from: start, bearing: 90, distance: 1_000 + Double(k) * 2_000)
@@ -33,7 +33,7 @@ private func roadFences() -> [WorkloadFence] {
     }
 }
 
-private func fences(_ rows: [WorkloadFence]) -> [Fence] {
+func fences(_ rows: [WorkloadFence]) -> [Fence] {
     rows.map { try! Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
 }
 

@@ -18,11 +18,11 @@ import DetectorScoring
         let p = try NudgePreferencesReader.read(path: Self.fixtures.appendingPathComponent("nudge_preferences.csv").path)
         #expect(p.count == 3)
         #expect(p[0]?.timeZone.identifier == "America/New_York")
-        #expect(p[0]?.quietHours == (try QuietHours(from: "22:00", to: "07:00")))
-        #expect(p[0]?.dailyCap == 1 && p[0]?.minimumSpacingSeconds == 3_600 && p[0]?.defaultCooldownSeconds == 1_800)
-        #expect(p[1]?.quietHours?.contains(minute: 2 * 60) == true)
+        #expect(p[0]?.proximity.quietHours == (try QuietHours(from: "22:00", to: "07:00")))
+        #expect(p[0]?.proximity.dailyCap == 1 && p[0]?.proximity.minimumSpacingSeconds == 3_600 && p[0]?.proximity.defaultCooldownSeconds == 1_800)
+        #expect(p[1]?.proximity.quietHours?.contains(minute: 2 * 60) == true)
         #expect(p[1]?.distanceUnit == .kilometers)
-        #expect(p[2]?.quietHours == nil)
+        #expect(p[2]?.proximity.quietHours == nil)
         #expect(p[2]?.distanceUnit == .miles)
     }
 
@@ -76,10 +76,10 @@ import DetectorScoring
     @Test func checkerCountsViolations() throws {
         var p = ReminderPreferences()
         try p.setTimeZone(identifier: "America/New_York")
-        p.quietHours = try QuietHours(from: "22:00", to: "07:00")
-        p.dailyCap = 1
-        p.minimumSpacingSeconds = 3_600
-        p.defaultCooldownSeconds = 7_200
+        p.proximity.quietHours = try QuietHours(from: "22:00", to: "07:00")
+        p.proximity.dailyCap = 1
+        p.proximity.minimumSpacingSeconds = 3_600
+        p.proximity.defaultCooldownSeconds = 7_200
         let rules = NudgeDecisionsChecker.Rules(epoch: 1_767_571_200, defaults: ReminderPreferences(), perDevice: [0: p],
                                                 completions: [0: ["c": 1_767_571_200 + 90_000]])
         // Epoch = 2026-01-04 19:00 in New York.

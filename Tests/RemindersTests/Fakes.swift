@@ -25,7 +25,7 @@ enum FakeError: Error { case refused }
 
 /// A clock the test sets; `sleep` returns at once when `sleepsForever` is false (a timeout
 /// happens immediately) and otherwise never returns until cancelled.
-struct FakeClock: ReminderClock {
+struct FakeClock: TimeSource {
     var time: Double
     var sleepsForever: Bool
     func now() -> Double { time }

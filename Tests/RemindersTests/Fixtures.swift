@@ -26,15 +26,20 @@ enum World {
 
     static func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }
 
-    /// Preferences in `zone` with no quiet hours unless given.
+    /// Preferences in `zone` with the same rails (no quiet hours unless given) for offers and
+    /// nudges: the chain's checks exercised on both products.
     static func preferences(zone: String = "UTC", quiet: QuietHours? = nil, cap: Int = 2,
                             spacing: Double = 21_600, cooldown: Double = 7_200) -> ReminderPreferences {
         var p = ReminderPreferences()
         p.timeZone = self.zone(zone)
-        p.quietHours = quiet
-        p.dailyCap = cap
-        p.minimumSpacingSeconds = spacing
-        p.defaultCooldownSeconds = cooldown
+        p.offers.quietHours = quiet
+        p.offers.dailyCap = cap
+        p.offers.minimumSpacingSeconds = spacing
+        p.offers.defaultCooldownSeconds = cooldown
+        p.proximity.quietHours = quiet
+        p.proximity.dailyCap = cap
+        p.proximity.minimumSpacingSeconds = spacing
+        p.proximity.defaultCooldownSeconds = cooldown
         return p
     }
 
@@ -48,11 +53,11 @@ enum World {
     }
 }
 
-extension NudgeEngine {
+extension ReminderEngine {
     /// Handles one event, then advances to each wake time within the hour; returns every decision.
     mutating func run(_ event: TransitionEvent, _ book: TaskBook, _ context: AppContext = .background,
-                      now: Double? = nil) -> [NudgeDecision] {
-        var out: [NudgeDecision] = []
+                      now: Double? = nil) -> [ReminderDecision] {
+        var out: [ReminderDecision] = []
         handle(event, in: book, context: context, now: now ?? event.time, into: &out)
         while let wake = nextWakeTime, wake <= (now ?? event.time) + 3_600 {
             advance(to: wake, in: book, context: context, into: &out)

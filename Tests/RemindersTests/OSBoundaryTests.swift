@@ -10,8 +10,8 @@ import Testing
     /// still scheduled for it.
     @Test func dispatchAndCancel() async throws {
         let (book, _) = World.book()
-        var engine = try NudgeEngine(preferences: World.preferences())
-        var out: [NudgeDecision] = []
+        var engine = try ReminderEngine(preferences: World.preferences())
+        var out: [ReminderDecision] = []
         let context = AppContext.background
         engine.handle(exit(6, at: Self.noon), in: book, context: context, now: Self.noon, into: &out)
         engine.advance(to: Self.noon + 420, in: book, context: context, into: &out)
@@ -25,7 +25,7 @@ import Testing
         let request = try #require(pending.values.first)
         #expect(request.type == .locationCompletionOffer)
         #expect(request.content.body == "Did you finish 'Gym workout'?")
-        #expect(request.trigger == .at(Self.noon + 420))
+        #expect(request.trigger == .at(Self.noon + 300))   // exactly the rule's delay after leaving
         #expect(analytics.events.map(\.name) == ["LocationOfferEligible", "LocationOfferShown", "notification_scheduled"])
         let effects = engine.apply(.complete(slot: 2), in: book, now: Self.noon + 100)
         await dispatcher.perform(effects, book: book, ledger: &ledger, analytics: &analytics, now: Self.noon + 100)
@@ -43,28 +43,31 @@ import Testing
 
     @Test func lapseCheckIns() async throws {
         var p = World.preferences(cap: 5, spacing: 0)
-        p.absence = .checkInOnMe
-        var engine = try NudgeEngine(preferences: p)
+        p.checkIns.absence = .checkInOnMe
+        var engine = try ReminderEngine(preferences: p)
         #expect(engine.checkIn(context: .background, now: Self.noon) == nil)            // never active: nothing known
         engine.markActive(at: Self.noon)
         #expect(engine.checkIn(context: .background, now: Self.noon + 2 * 86_400) == nil)   // within the lapse
-        let checkIn = engine.checkIn(context: .background, now: Self.noon + 3 * 86_400)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 3 * 86_400) == nil)   // exactly 3 days: not more than 3
+        let checkIn = engine.checkIn(context: .background, now: Self.noon + 3 * 86_400 + 1)
         let first = try #require(checkIn)
         #expect(first.outcome == .deliver(.notification))
         #expect(first.kind == .checkIn)
+        #expect(first.time == World.epoch + 4 * 86_400 + 9 * 3_600)                       // the next 09:00 local (UTC)
         #expect(engine.checkIn(context: .background, now: Self.noon + 4 * 86_400) == nil)   // one per lapse
         engine.markActive(at: Self.noon + 5 * 86_400)
-        // Next lapse lands at 23:00 UTC, inside quiet hours 22:00-07:00: suppressed, then delivered later.
+        // In New York with a 07:30 check-in: the check at 07:00 EST schedules it for 07:30 that day.
         var q = engine.preferences
-        q.quietHours = try QuietHours(from: "22:00", to: "07:00")
+        try q.setTimeZone(identifier: "America/New_York")
+        q.checkIns.checkInMinute = 7 * 60 + 30
         try engine.updatePreferences(q)
-        #expect(engine.checkIn(context: .background, now: Self.noon + 8 * 86_400 + 11 * 3_600)?.reason == .quietHours)
-        #expect(engine.checkIn(context: .background, now: Self.noon + 9 * 86_400)?.isDelivered == true)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 9 * 86_400)?.time == Self.noon + 9 * 86_400 + 1_800)
         var space = p
-        space.absence = .giveMeSpace
-        var quiet = try NudgeEngine(preferences: space)
+        space.checkIns.absence = .giveMeSpace
+        var quiet = try ReminderEngine(preferences: space)
         quiet.markActive(at: Self.noon)
-        #expect(quiet.checkIn(context: .background, now: Self.noon + 30 * 86_400) == nil)
+        #expect(quiet.checkIn(context: .background, now: Self.noon + 30 * 86_400)?.reason == .userPrefersSpace)
+        #expect(LapseCheckIn.due(ledger: quiet.ledger, preferences: space, now: Self.noon + 30 * 86_400) == nil)
 
         let request = try #require(LapseCheckIn.due(ledger: ReminderLedger.activeLongAgo(Self.noon), preferences: p, now: Self.noon + 4 * 86_400))
         #expect(request.daysAway == 4)

@@ -18,11 +18,11 @@ import Testing
                                          placeLabel: "the gym", trigger: .leave, delaySeconds: 300))
         let fences = try book.geofences()           // rx: 5, 3, 1-mile rings (ids 0-2); gym: leave fence (3)
 
-        var preferences = ReminderPreferences()      // 2 h cooldown per task, quiet 22:00-07:00
+        var preferences = ReminderPreferences()      // offers: 2 a day, 6 h apart, 2 h per activity
         try preferences.setTimeZone(identifier: "America/New_York")
-        preferences.dailyCap = 3                     // three nudges a local day
-        preferences.minimumSpacingSeconds = 3_600    // at least an hour between two nudges
-        var engine = try NudgeEngine(preferences: preferences)
+        preferences.proximity.dailyCap = 3           // the user's own limit: three nudges a local day
+        preferences.proximity.quietHours = try QuietHours(from: "22:00", to: "07:00")
+        var engine = try ReminderEngine(preferences: preferences)
 
         let nineAM = 1_767_621_600.0                 // Mon 2026-01-05 09:00 in New York, Unix seconds
         let events = [                               // (fence, transition, minutes after 09:00)
@@ -32,7 +32,7 @@ import Testing
             (3, .exit, 540),                         // the same OS event, delivered again
             (0, .exit, 600), (0, .enter, 790),       // a second approach, at 22:10: quiet hours
         ]
-        var decisions: [NudgeDecision] = []
+        var decisions: [ReminderDecision] = []
         for (fence, kind, minutes) in events {
             let t = nineAM + minutes * 60
             let event = TransitionEvent(device: 0, fence: Int32(fence), kind: kind, time: t)
@@ -41,7 +41,7 @@ import Testing
         engine.advance(to: nineAM + 86_400, in: book, context: .background, into: &decisions)
         for d in decisions.sorted(by: { $0.time < $1.time }) {
             print(d.explanation(in: book))
-            if let text = NudgeText.content(for: d, in: book, unit: preferences.distanceUnit) {
+            if let text = ReminderText.content(for: d, in: book, unit: preferences.distanceUnit) {
                 print("  \(text.title) | \(text.body)")
             }
         }
@@ -64,8 +64,8 @@ import Testing
             "  Mark done? | Did you finish 'Gym workout'?",
             "suppressed (quiet_hours): approach for 'rx' via fence 0 at 2026-01-05",
         ])
-        // When: the pharmacy nudge at the end of its 2-minute bundle window, the offer 5 minutes
-        // after leaving the gym plus the window.
-        #expect(decisions.filter(\.isDelivered).map(\.time) == [nineAM + 120, nineAM + 540 * 60 + 300 + 120])
+        // When: the pharmacy nudge at the end of its 2-minute bundle window, the offer exactly 5
+        // minutes after leaving the gym.
+        #expect(decisions.filter(\.isDelivered).map(\.time) == [nineAM + 120, nineAM + 540 * 60 + 300])
     }
 }

@@ -7,16 +7,18 @@ import Testing
 /// clock that goes backwards. Bundle window 0, spacing and cooldown 0: only the cap and quiet
 /// hours decide.
 @Suite struct TimeZoneCapTests {
-    static func engine(_ zone: String, cap: Int = 2, quiet: QuietHours? = nil) -> NudgeEngine {
+    static func engine(_ zone: String, cap: Int = 2, quiet: QuietHours? = nil) -> ReminderEngine {
         var p = World.preferences(zone: zone, quiet: quiet, cap: cap, spacing: 0, cooldown: 0)
-        p.bundleWindowSeconds = 0
-        return try! NudgeEngine(preferences: p)
+        p.proximity.bundleWindowSeconds = 0
+        return try! ReminderEngine(preferences: p)
     }
 
-    /// Arrival at home (fence 4: no approach episode) at each instant; delivered or the reason.
-    static func outcomes(_ e: inout NudgeEngine, _ instants: [Double]) -> [String] {
+    /// Arrival at home (fence 4) at each instant, each in a trip of its own (the 2-mile ring,
+    /// fence 3, left a second before); delivered or the reason.
+    static func outcomes(_ e: inout ReminderEngine, _ instants: [Double]) -> [String] {
         let (book, _) = World.book()
         return instants.map { t in
+            _ = e.run(exit(3, at: t - 1), book)
             let d = e.run(enter(4, at: t), book)
             return d.first.map { $0.isDelivered ? "deliver \($0.localDay)" : "\($0.reason!.rawValue)" } ?? "none"
         }
@@ -74,13 +76,14 @@ import Testing
     /// A clock set back a day reopens neither the cap nor the cooldown.
     @Test func backwardsClock() {
         var p = World.preferences(cap: 1, spacing: 0)
-        p.bundleWindowSeconds = 0
-        var e = try! NudgeEngine(preferences: p)
+        p.proximity.bundleWindowSeconds = 0
+        var e = try! ReminderEngine(preferences: p)
         let (book, _) = World.book()
         let t = World.epoch + 10 * 3_600
         #expect(e.run(enter(4, at: t), book).first?.isDelivered == true)
         // The phone's clock jumps back 30 hours: same ledger time, same day, same cooldown.
-        let back = e.run(enter(3, at: t - 30 * 3_600), book, now: t - 30 * 3_600)
+        _ = e.run(exit(3, at: t - 30 * 3_600 - 1), book, now: t - 30 * 3_600 - 1)      // a new trip
+        let back = e.run(enter(4, at: t - 30 * 3_600), book, now: t - 30 * 3_600)
         #expect(back.first?.reason == .taskCooldown)
         #expect(back.first?.time == t)
     }

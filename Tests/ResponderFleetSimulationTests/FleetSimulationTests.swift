@@ -40,6 +40,9 @@ import Responders
         // out; every offer ends at most once (acknowledged, declined or timed out).
         #expect(r.ackTimeouts > 0, "seed \(seed)")
         #expect(r.assigned + r.ackTimeouts <= r.offers, "seed \(seed): \(r.assigned) + \(r.ackTimeouts) > \(r.offers)")
+        // Assignees whose phones die mid-incident: each such incident moves on, none is left.
+        #expect(r.incidentsReassigned > 0, "seed \(seed)")
+        #expect(r.incidentsLeftWithOfflineAssignee == 0, "seed \(seed)")
         #expect(r.fixesKept > 0 && r.fixesDelivered >= r.fixesKept - r.fixesQueuedAtEnd)
         #expect(r.fixesDropped[.inaccurate] > 0 && r.fixesDropped[.notDue] > 0)
         #expect(fleet.prometheusText.contains("responders_by_status{status=\"offline\"}"))

@@ -115,4 +115,37 @@ extension SplitMix64 {
         }
         #expect(queries == 6)
     }
+
+    /// An assignee who acknowledged and then goes OFFLINE loses the incident to the next ONLINE
+    /// responder; so does a responder being asked; a closed incident stays closed.
+    @Test func anAssigneeGoingOfflineHandsTheIncidentOn() throws {
+        var server = try makeServer(4)
+        let place = try LatLng(latitude: 60, longitude: 25)   // nearest: 0, 1, 2, 3
+        var assignment = server.startIncident(5, at: place, now: 1, maxCandidates: 2)
+        let taken = assignment.acknowledge(by: ResponderID(0), now: 5)
+        #expect(taken)
+        // Everyone but 0 keeps reporting; 0 turns OFFLINE at 180 s.
+        try server.ingest((1..<4).map { reported($0, 2, time: 170, latitude: 60 + Double($0) * 100 / 111_194.93) }, receivedAt: 170)
+        server.advance(to: 180)
+        #expect(server.liveness.status(of: ResponderID(0)) == .offline)
+        let notTheirs = server.reassign(&assignment, from: ResponderID(3), now: 180)
+        let handedOn = server.reassign(&assignment, from: ResponderID(0), now: 180)
+        #expect(!notTheirs && handedOn)
+        #expect(assignment.currentOffer == ResponderID(1))
+        #expect(assignment.candidates.map(\.responder) == [ResponderID(1), ResponderID(2)])
+        #expect(assignment.reassignments == 1)
+        #expect(Array(assignment.trail.map(\.event).suffix(2)) == [.wentOffline, .offered(distanceMeters: assignment.candidates[0].distanceMeters)])
+        // The responder being asked goes OFFLINE too: the next one is asked.
+        var dispatcher = server.dispatcher
+        let again = assignment.responderWentOffline(ResponderID(1), now: 190, dispatcher: &dispatcher,
+                                                    status: { $0 == ResponderID(1) ? .offline : .online })
+        #expect(again)
+        #expect(assignment.currentOffer == ResponderID(2))
+        let second = assignment.acknowledge(by: ResponderID(2), now: 195)
+        #expect(second)
+        assignment.close(now: 300)
+        #expect(assignment.state == .closed(assignee: ResponderID(2), time: 300))
+        let afterClose = server.reassign(&assignment, from: ResponderID(2), now: 400)
+        #expect(!afterClose)
+    }
 }

@@ -52,3 +52,22 @@ import Testing
         #expect([duty.degradedAfter, duty.offlineAfter, mission.degradedAfter, mission.offlineAfter] == [90, 180, 30, 60])
     }
 }
+
+@Suite struct TrackingReasonTests {
+    func envelope(_ permission: PermissionStatus = .always, services: Bool = true, power: PowerMode = .normal,
+                  app: AppState = .background) -> TelemetryEnvelope {
+        TelemetryEnvelope(permission: permission, locationServicesEnabled: services, powerMode: power, appState: app,
+                          queueDepth: 0, oldestEntryAge: 0, network: .wifi)
+    }
+
+    @Test func theFirstReasonThatAppliesIsKept() {
+        #expect(TrackingReason(envelope()) == TrackingReason.none)
+        #expect(TrackingReason(envelope(power: .lowPower)) == .lowPower)
+        #expect(TrackingReason(envelope(services: false, power: .lowPower)) == .locationServicesOff)
+        #expect(TrackingReason(envelope(.denied, services: false)) == .permissionRevoked)
+        #expect(TrackingReason(envelope(.whenInUse, app: .background)) == .permissionRevoked)
+        #expect(TrackingReason(envelope(.whenInUse, app: .foreground)) == TrackingReason.none)
+        for reason in TrackingReason.allCases { #expect(TrackingReason(name: reason.name) == reason) }
+        #expect(TrackingReason(name: "asleep") == nil)
+    }
+}

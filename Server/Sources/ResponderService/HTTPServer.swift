@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CMicroHTTPD
+
+/// One HTTP request as the service sees it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path without the query string.
+    public var path: String
+    /// The `Authorization` header, nil if absent.
+    public var authorization: String?
+    public var body: [UInt8]
+
+    public init(method: String, path: String, authorization: String? = nil, body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.authorization = authorization
+        self.body = body
+    }
+}
+
+/// One HTTP response.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+
+    public init(status: Int, contentType: String = "application/json", body: String) {
+        self.status = status
+        self.contentType = contentType
+        self.body = Array(body.utf8)
+    }
+
+    /// `error` as JSON with its status.
+    public init(_ error: RequestError) {
+        self.init(status: error.status, body: error.json)
+    }
+}
+
+/// The HTTP/1.1 server: libmicrohttpd (an epoll thread pool, keep-alive, its own parser) in front
+/// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept (a declared
+/// `Content-Length` over the limit is refused before the body is read); a connection idle for
+/// ``idleTimeout`` seconds is closed, so slow clients cannot hold the server.
+public final class HTTPServer: @unchecked Sendable {
+    /// Largest request body accepted, bytes.
+    public static let maxBody = 1 << 20
+    /// Seconds a connection may stay idle.
+    public static let idleTimeout: UInt32 = 10
+    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private var daemon: OpaquePointer?
+    /// The port listened on.
+    public private(set) var port: UInt16 = 0
+
+    /// Starts listening on `host` (an IPv4 address) and `port` (0: any free port), serving with
+    /// `threads` threads.
+    /// - Throws: ``StoreError`` (operation "listen") when the address is bad or taken.
+    public init(host: String, port: UInt16, threads: Int = 4,
+                handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(StoreError) {
+        self.handler = handler
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { throw StoreError("listen", "'\(host)' is not an IPv4 address") }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let d = responder_start_daemon(address.s_addr, port, UInt32(max(1, threads)), Self.idleTimeout, 8_000,
+                                             accessHandler, context, completedHandler, nil) else {
+            throw StoreError("listen", "cannot listen on \(host):\(port) (in use, or not allowed)")
+        }
+        daemon = d
+        self.port = responder_daemon_port(d)
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() {
+        if let d = daemon { MHD_stop_daemon(d) }
+        daemon = nil
+    }
+
+    deinit { stop() }
+
+    fileprivate func respond(_ request: HTTPRequest) -> HTTPResponse { handler(request) }
+}
+
+private let mhdYes = MHD_Result(rawValue: 1)!
+private let mhdNo = MHD_Result(rawValue: 0)!
+private let headerKind = MHD_ValueKind(rawValue: 1)!
+private let respMustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
+
+/// What one request carries between the handler's calls.
+private final class RequestState {
+    var body: [UInt8] = []
+    var tooLarge = false
+}
+
+private func send(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD_Result {
+    let r = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), respMustCopy)
+    }
+    guard let r else { return mhdNo }
+    MHD_add_response_header(r, "Content-Type", response.contentType)
+    MHD_add_response_header(r, "Cache-Control", "no-store")
+    let result = MHD_queue_response(connection, UInt32(response.status), r)
+    MHD_destroy_response(r)
+    return result
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+    guard let cls, let state, let uploadSize else { return mhdNo }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if state.pointee == nil {
+        // First call: headers only. Refuse a declared body over the limit at once.
+        let request = RequestState()
+        state.pointee = Unmanaged.passRetained(request).toOpaque()
+        if let length = MHD_lookup_connection_value(connection, headerKind, "Content-Length"),
+           let n = Int(String(cString: length)), n > HTTPServer.maxBody {
+            request.tooLarge = true
+            return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
+        }
+        return mhdYes
+    }
+    let request = Unmanaged<RequestState>.fromOpaque(state.pointee!).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+        if !request.tooLarge, let uploadData {
+            if request.body.count + uploadSize.pointee > HTTPServer.maxBody {
+                request.tooLarge = true
+                request.body = []
+            } else {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                    request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                }
+            }
+        }
+        uploadSize.pointee = 0
+        return mhdYes
+    }
+    if request.tooLarge {
+        return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
+    }
+    var path = url.map { String(cString: $0) } ?? "/"
+    if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
+    let authorization = MHD_lookup_connection_value(connection, headerKind, "Authorization").map { String(cString: $0) }
+    let response = server.respond(HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: path,
+                                              authorization: authorization, body: request.body))
+    return send(connection, response)
+}
+
+private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+    guard let state, let pointer = state.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(pointer).release()
+    state.pointee = nil
+}

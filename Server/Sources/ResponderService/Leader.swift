@@ -1,0 +1,195 @@
+import Geodesy
+import Responders
+
+/// A ``ServerStore`` that keeps only each responder's latest fix: the leader's view, fed with
+/// the latest fixes the database already deduplicated. A fix is new when it is newer than the
+/// one kept.
+struct LatestOnlyStore: ServerStore {
+    private var latestByResponder: [ResponderID: StoredFix] = [:]
+
+    mutating func insert(_ arrivals: [StoredFix], isNew: inout [Bool]) -> IngestCounts {
+        isNew.removeAll(keepingCapacity: true)
+        var counts = IngestCounts()
+        for arrival in arrivals {
+            if let old = latestByResponder[arrival.fix.responder], !arrival.fix.isNewer(than: old.fix) {
+                isNew.append(false)
+                counts.duplicates += 1
+                continue
+            }
+            latestByResponder[arrival.fix.responder] = arrival
+            isNew.append(true)
+            counts.stored += 1
+            counts.latestMoved += 1
+        }
+        return counts
+    }
+    func latest(of responder: ResponderID) -> StoredFix? { latestByResponder[responder] }
+    func allLatest() -> [StoredFix] { latestByResponder.values.sorted { $0.fix.responder < $1.fix.responder } }
+    func historyCount() -> Int { latestByResponder.count }
+    func historyByArrival() -> [StoredFix] { allLatest() }
+}
+
+/// The leader's work, one ``tick(now:on:)`` at a time: read the latest fixes that changed, run the
+/// liveness deadlines, start new incidents, apply acknowledgements, run ACK timeouts, hand on
+/// incidents whose holder went OFFLINE, and write statuses and incidents back. Every decision is
+/// the Responders library's (``ResponderServer``, ``IncidentAssignment``); this type moves rows.
+///
+/// A new leader starts empty and rebuilds from the store on its first tick: every latest fix
+/// (so the deadlines are those of the stored fixes) and every open incident (resumed from its
+/// trail).
+final class LeaderEngine {
+    private let store: ServiceStore
+    private var server = ResponderServer(store: LatestOnlyStore())
+    private var assignments: [Int64: IncidentAssignment] = [:]
+    private var lastPoll = -Double.infinity
+    private var rebuilt = false
+    /// Transitions of every tick, for the metrics.
+    private(set) var transitionCount = 0
+
+    init(store: ServiceStore) {
+        self.store = store
+    }
+
+    /// One round at `now` (seconds). Returns the liveness transitions it caused.
+    @discardableResult
+    func tick(now: Double, on db: SQLConnection) throws(StoreError) -> [LivenessTransition] {
+        var transitions: [LivenessTransition] = []
+        // Fixes: everything at the first tick, then what changed since the last look (with a
+        // margin for transactions that committed late).
+        let since = rebuilt ? lastPoll - 2 : -.infinity
+        lastPoll = now
+        let rows = try store.latest(since: since, on: db)
+        if !rows.isEmpty {
+            // LatestOnlyStore never throws.
+            _ = try? server.ingest(rows.map(\.fix), receivedAt: now)
+            transitions += server.lastTransitions
+        }
+        server.advance(to: now)
+        transitions += server.lastTransitions
+        if !rebuilt {
+            rebuilt = true
+            for stored in try store.incidents(in: ["offered", "assigned"], on: db) {
+                var dispatcher = server.dispatcher
+                let liveness = server.liveness
+                let assignment = IncidentAssignment(
+                    resuming: Int(stored.id), location: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
+                    trail: TrailJSON.decode(stored.trail), now: now, dispatcher: &dispatcher,
+                    status: { liveness.status(of: $0) }, ackTimeout: stored.ackTimeout)
+                assignments[stored.id] = assignment
+                try save(assignment, id: stored.id, on: db)
+            }
+        }
+        var changed = Set<Int64>()
+        // Holders that went OFFLINE lose their incidents.
+        for e in transitions where e.to == .offline {
+            for (id, var assignment) in assignments where assignment.holder == e.responder {
+                server.reassign(&assignment, from: e.responder, now: e.time)
+                assignments[id] = assignment
+                changed.insert(id)
+            }
+        }
+        // New incidents.
+        for stored in try store.incidents(in: ["pending"], on: db) {
+            let assignment = server.startIncident(Int(stored.id), at: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
+                                                  now: now, ackTimeout: stored.ackTimeout)
+            assignments[stored.id] = assignment
+            changed.insert(stored.id)
+        }
+        // Acknowledgements, then ACK timeouts.
+        for (ackID, incident, responder, at) in try store.pendingAcks(on: db) {
+            var accepted = false
+            if var assignment = assignments[incident] {
+                accepted = assignment.acknowledge(by: responder, now: min(at, now))
+                assignments[incident] = assignment
+                if accepted { changed.insert(incident) }
+            }
+            try store.finishAck(ackID, accepted: accepted, on: db)
+        }
+        let liveness = server.liveness
+        for (id, var assignment) in assignments {
+            let before = assignment.trail.count
+            assignment.advance(to: now, status: { liveness.status(of: $0) })
+            if assignment.trail.count != before {
+                assignments[id] = assignment
+                changed.insert(id)
+            }
+        }
+        for id in changed.sorted() {
+            guard let assignment = assignments[id] else { continue }
+            try save(assignment, id: id, on: db)
+            if case .exhausted = assignment.state { assignments[id] = nil }
+        }
+        try store.writeStatuses(transitions, on: db)
+        transitionCount += transitions.count
+        return transitions
+    }
+
+    /// Responders flapping at `now` (the library's ResponderFlapping rule).
+    func flappingCount(now: Double) -> Int {
+        server.firingAlerts(now: now).filter { if case .responderFlapping = $0 { true } else { false } }.count
+    }
+
+    private func save(_ assignment: IncidentAssignment, id: Int64, on db: SQLConnection) throws(StoreError) {
+        let state: String, assignee: Int64?
+        switch assignment.state {
+        case .offering: (state, assignee) = ("offered", nil)
+        case .assigned(let r, _): (state, assignee) = ("assigned", Int64(r.rawValue))
+        case .exhausted: (state, assignee) = ("exhausted", nil)
+        case .closed(let r, _): (state, assignee) = ("closed", r.map { Int64($0.rawValue) })
+        }
+        try store.updateIncident(ServiceStore.StoredIncident(
+            id: id, latitude: assignment.location.latitude, longitude: assignment.location.longitude,
+            ackTimeout: assignment.ackTimeout, state: state, offeredTo: assignment.currentOffer.map { Int64($0.rawValue) },
+            assignee: assignee, trail: TrailJSON.encode(assignment.trail)), on: db)
+    }
+}
+
+/// An assignment trail as stored and served: `[{"responder": 3, "t": 1764300000.5, "event":
+/// "offered", "distance_m": 120.4}, ...]`; events `offered`, `acknowledged`, `declined`,
+/// `timed_out`, `skipped` (with `"status"`), `went_offline`.
+enum TrailJSON {
+    static func encode(_ trail: [AssignmentStep]) -> String {
+        "[" + trail.map { step in
+            var text = "{\"responder\": \(step.responder.rawValue), \"t\": \(jsonNumber(step.time)), \"event\": "
+            switch step.event {
+            case .offered(let d): text += "\"offered\", \"distance_m\": \(jsonNumber((d * 10).rounded() / 10))"
+            case .acknowledged: text += "\"acknowledged\""
+            case .declined: text += "\"declined\""
+            case .timedOut: text += "\"timed_out\""
+            case .skipped(let status): text += "\"skipped\", \"status\": \"\(status.name)\""
+            case .wentOffline: text += "\"went_offline\""
+            }
+            return text + "}"
+        }.joined(separator: ", ") + "]"
+    }
+
+    static func decode(_ text: String) -> [AssignmentStep] {
+        guard case .array(let items)? = try? JSONValue.parse(Array(text.utf8)) else { return [] }
+        return items.compactMap { item in
+            guard case .number(let r, _)? = item["responder"], let responder = ResponderID(rawValue: Int32(clamping: Int64(r))),
+                  case .number(let t, _)? = item["t"], case .string(let name)? = item["event"] else { return nil }
+            let event: AssignmentStep.Event
+            switch name {
+            case "offered":
+                guard case .number(let d, _)? = item["distance_m"] else { return nil }
+                event = .offered(distanceMeters: d)
+            case "acknowledged": event = .acknowledged
+            case "declined": event = .declined
+            case "timed_out": event = .timedOut
+            case "went_offline": event = .wentOffline
+            case "skipped":
+                guard case .string(let s)? = item["status"], let status = LivenessStatus.allCases.first(where: { $0.name == s }) else { return nil }
+                event = .skipped(status)
+            default: return nil
+            }
+            return AssignmentStep(responder: responder, time: t, event: event)
+        }
+    }
+}
+
+/// A JSON number in its shortest round-trip form (`null` if not finite).
+func jsonNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}

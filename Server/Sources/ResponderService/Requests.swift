@@ -1,0 +1,172 @@
+import Geodesy
+import Responders
+
+/// A request the service refuses, with the HTTP status and a message naming the field
+/// (a JSON path such as `fixes[2].lat`) or the header.
+public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 400, 401, 404, 405, 409, 413 or 503.
+    public var status: Int
+    /// The field or header at fault, empty when the whole request is.
+    public var field: String
+    public var message: String
+
+    public init(_ status: Int, field: String = "", _ message: String) {
+        self.status = status
+        self.field = field
+        self.message = message
+    }
+
+    /// `field: message`, or the message alone.
+    public var description: String { field.isEmpty ? message : "\(field): \(message)" }
+
+    /// `{"error": "...", "field": "..."}`.
+    public var json: String {
+        "{\"error\": \(jsonString(description)), \"field\": \(jsonString(field))}"
+    }
+}
+
+/// One `POST /v1/locations` body, checked field by field.
+///
+/// `{"responder": 17, "fixes": [{"seq": 1, "t": 1764300000.0, "lat": 60.1, "lon": 24.9,
+/// "acc": 12.0, "duty": "on_duty", "power": "normal"}], "telemetry": {...}}`. Required: the
+/// responder (an integer in 0...2^31-1), `fixes` (an array, possibly empty) and in each fix `seq`
+/// (an integer >= 1), `t` (a finite number, seconds), `lat` (-90...90), `lon` (-180...180),
+/// `acc` (finite, >= 0 metres) and `duty`; `power` defaults to `normal`. `telemetry` is
+/// optional, and so is each of its fields, but a field given must have its type
+/// (`permission`: always | when_in_use | denied | not_determined | granted (= always);
+/// `location_services`: boolean; `power_mode`: normal | low_power; `app_state`: foreground |
+/// background | relaunched; `queue_depth`: integer >= 0; `oldest_age_s`: number >= 0;
+/// `network`: wifi | cellular | none). Unknown members are ignored.
+public struct LocationBatch: Sendable {
+    public var responder: ResponderID
+    public var fixes: [ReportedFix]
+    /// Nil when the body had no telemetry.
+    public var telemetry: TelemetryEnvelope?
+
+    /// Decodes `body`; the first problem found throws a 400 naming its field.
+    public init(body: [UInt8]) throws(RequestError) {
+        let root = try parseBody(body)
+        guard case .object = root else { throw RequestError(400, field: "body", "expected an object, found \(root.kind)") }
+        responder = try readResponder(root, "responder")
+        guard let list = root["fixes"] else { throw RequestError(400, field: "fixes", "missing") }
+        guard case .array(let items) = list else { throw RequestError(400, field: "fixes", "expected an array, found \(list.kind)") }
+        var fixes: [ReportedFix] = []
+        fixes.reserveCapacity(items.count)
+        for (k, item) in items.enumerated() {
+            let path = "fixes[\(k)]"
+            guard case .object = item else { throw RequestError(400, field: path, "expected an object, found \(item.kind)") }
+            let seq = try readInt(item, "seq", path: path, in: 1...Int64.max)
+            let t = try readNumber(item, "t", path: path, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+            let lat = try readNumber(item, "lat", path: path, in: -90...90)
+            let lon = try readNumber(item, "lon", path: path, in: -180...180)
+            let acc = try readNumber(item, "acc", path: path, in: 0...Double.greatestFiniteMagnitude)
+            let duty = try readName(item, "duty", path: path, DutyState.allCases.map { ($0.name, $0) })
+            let power = item["power"] == nil ? PowerMode.normal
+                : try readName(item, "power", path: path, PowerMode.allCases.map { ($0.name, $0) })
+            fixes.append(ReportedFix(responder: responder, sequence: seq,
+                                     fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
+                                     duty: duty, powerMode: power))
+        }
+        self.fixes = fixes
+        guard let t = root["telemetry"], t != .null else {
+            telemetry = nil
+            return
+        }
+        guard case .object = t else { throw RequestError(400, field: "telemetry", "expected an object, found \(t.kind)") }
+        let path = "telemetry"
+        var permissions = PermissionStatus.allCases.map { ($0.name, $0) }
+        permissions.append(("granted", .always))
+        let fallbackPower = fixes.last?.powerMode ?? .normal
+        telemetry = TelemetryEnvelope(
+            permission: t["permission"] == nil ? .always : try readName(t, "permission", path: path, permissions),
+            locationServicesEnabled: t["location_services"] == nil ? true : try readBool(t, "location_services", path: path),
+            powerMode: t["power_mode"] == nil ? fallbackPower : try readName(t, "power_mode", path: path, PowerMode.allCases.map { ($0.name, $0) }),
+            appState: t["app_state"] == nil ? .background : try readName(t, "app_state", path: path, AppState.allCases.map { ($0.name, $0) }),
+            queueDepth: t["queue_depth"] == nil ? 0 : Int(try readInt(t, "queue_depth", path: path, in: 0...Int64(Int32.max))),
+            oldestEntryAge: t["oldest_age_s"] == nil ? 0 : try readNumber(t, "oldest_age_s", path: path, in: 0...Double.greatestFiniteMagnitude),
+            network: t["network"] == nil ? .cellular : try readName(t, "network", path: path, NetworkType.allCases.map { ($0.name, $0) }))
+    }
+}
+
+/// `POST /v1/incidents` body: `{"id": 7, "lat": .., "lon": .., "ack_timeout_s": 30}`;
+/// `ack_timeout_s` defaults to 30 s (it must be > 0 and finite).
+public struct IncidentRequest: Sendable {
+    public var id: Int64
+    public var location: LatLng
+    public var ackTimeout: Double
+
+    public init(body: [UInt8]) throws(RequestError) {
+        let root = try parseBody(body)
+        guard case .object = root else { throw RequestError(400, field: "body", "expected an object, found \(root.kind)") }
+        id = try readInt(root, "id", path: "", in: 0...Int64.max)
+        let lat = try readNumber(root, "lat", path: "", in: -90...90)
+        let lon = try readNumber(root, "lon", path: "", in: -180...180)
+        location = LatLng(uncheckedLatitude: lat, longitude: lon)
+        ackTimeout = root["ack_timeout_s"] == nil ? 30 : try readNumber(root, "ack_timeout_s", path: "", in: 0.001...86_400)
+    }
+}
+
+/// `POST /v1/incidents/{id}/ack` body: `{"responder": 17}`.
+public struct AckRequest: Sendable {
+    public var responder: ResponderID
+
+    public init(body: [UInt8]) throws(RequestError) {
+        let root = try parseBody(body)
+        guard case .object = root else { throw RequestError(400, field: "body", "expected an object, found \(root.kind)") }
+        responder = try readResponder(root, "responder")
+    }
+}
+
+// MARK: - Field readers
+
+func parseBody(_ body: [UInt8]) throws(RequestError) -> JSONValue {
+    do {
+        return try JSONValue.parse(body)
+    } catch {
+        throw RequestError(400, field: "body", error.description)
+    }
+}
+
+private func name(_ key: String, _ path: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+func readResponder(_ object: JSONValue, _ key: String) throws(RequestError) -> ResponderID {
+    ResponderID(Int(try readInt(object, key, path: "", in: 0...Int64(Int32.max))))
+}
+
+func readInt(_ object: JSONValue, _ key: String, path: String, in range: ClosedRange<Int64>) throws(RequestError) -> Int64 {
+    let field = name(key, path)
+    guard let value = object[key] else { throw RequestError(400, field: field, "missing") }
+    guard case .number(let v, let integral) = value, v.isFinite else {
+        throw RequestError(400, field: field, "expected an integer, found \(value.kind)")
+    }
+    guard integral || v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound), v < 9.2e18 else {
+        throw RequestError(400, field: field, "expected an integer in \(range.lowerBound)...\(range.upperBound), found \(v)")
+    }
+    return Int64(v)
+}
+
+func readNumber(_ object: JSONValue, _ key: String, path: String, in range: ClosedRange<Double>) throws(RequestError) -> Double {
+    let field = name(key, path)
+    guard let value = object[key] else { throw RequestError(400, field: field, "missing") }
+    guard case .number(let v, _) = value else { throw RequestError(400, field: field, "expected a number, found \(value.kind)") }
+    guard v.isFinite else { throw RequestError(400, field: field, "expected a finite number, found \(v)") }
+    guard range.contains(v) else { throw RequestError(400, field: field, "\(v) is outside \(range.lowerBound)...\(range.upperBound)") }
+    return v
+}
+
+func readBool(_ object: JSONValue, _ key: String, path: String) throws(RequestError) -> Bool {
+    let field = name(key, path)
+    guard let value = object[key] else { throw RequestError(400, field: field, "missing") }
+    guard case .bool(let b) = value else { throw RequestError(400, field: field, "expected a boolean, found \(value.kind)") }
+    return b
+}
+
+func readName<T>(_ object: JSONValue, _ key: String, path: String, _ choices: [(String, T)]) throws(RequestError) -> T {
+    let field = name(key, path)
+    guard let value = object[key] else { throw RequestError(400, field: field, "missing") }
+    guard case .string(let s) = value else { throw RequestError(400, field: field, "expected a string, found \(value.kind)") }
+    guard let match = choices.first(where: { $0.0 == s }) else {
+        throw RequestError(400, field: field, "'\(s)' is not one of \(choices.map(\.0).joined(separator: ", "))")
+    }
+    return match.1
+}

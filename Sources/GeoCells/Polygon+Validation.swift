@@ -1,0 +1,100 @@
+import Geodesy
+
+/// Validation and loop nesting (S2's `S2Polygon::FindValidationError` for crossings and
+/// duplicate vertices, and `InitNested` for depths).
+extension Polygon {
+    /// The input ring and vertex of loop vertex `v` (undoing normalization's reversal).
+    func source(ofVertex v: Int) -> (ring: Int, vertex: Int) {
+        var k = 0
+        while loopStarts[k + 1] <= v { k += 1 }
+        let start = loopStarts[k], n = loopStarts[k + 1] - start
+        return (k, reversed[k] ? n - 1 - (v - start) : v - start)
+    }
+
+    /// The input ring and edge (named by its first input vertex) of edge `e`.
+    func source(ofEdge e: Int) -> (ring: Int, edge: Int) {
+        let (ring, vertex) = source(ofVertex: e)
+        if !reversed[ring] { return (ring, vertex) }
+        // Reversed: loop edge v -> v+1 is input edge (vertex - 1) -> vertex.
+        let n = loopStarts[ring + 1] - loopStarts[ring]
+        return (ring, (vertex + n - 1) % n)
+    }
+
+    func loop(ofVertex v: Int) -> Int {
+        var k = 0
+        while loopStarts[k + 1] <= v { k += 1 }
+        return k
+    }
+
+    /// Tests every pair of edges that share an index cell (two edges can only meet inside a
+    /// cell both are clipped to): a proper crossing is a self-intersection or crossing rings;
+    /// a shared vertex between non-adjacent edges of one ring is a duplicate vertex.
+    /// - Complexity: O(Σ edges per cell²), linear in n for ordinary polygons.
+    func validateCrossings(rings: [[UnitVector]]) throws(PolygonError) {
+        for k in 0..<index.count {
+            let edges = index.edges(ofCell: k)
+            if edges.count < 2 { continue }
+            var i = edges.startIndex
+            while i < edges.endIndex {
+                let e = Int(edges[i])
+                let (a, b) = edge(e)
+                var crosser = EdgeCrosser(a, b, chainStart: a)
+                var j = i + 1
+                while j < edges.endIndex {
+                    let f = Int(edges[j])
+                    j += 1
+                    let (c, d) = edge(f)
+                    let adjacent = Int(nextVertex[e]) == f || Int(nextVertex[f]) == e
+                    crosser.restart(at: c)
+                    let s = crosser.crossingSign(d)
+                    if s > 0 {
+                        let se = source(ofEdge: e), sf = source(ofEdge: f)
+                        if se.ring == sf.ring {
+                            throw .selfIntersection(ring: se.ring, edge: min(se.edge, sf.edge), crossesEdge: max(se.edge, sf.edge))
+                        }
+                        throw .ringsCross(ring: se.ring, edge: se.edge, otherRing: sf.ring, otherEdge: sf.edge)
+                    }
+                    if s == 0 && !adjacent && loop(ofVertex: e) == loop(ofVertex: f) {
+                        // Which endpoints coincide.
+                        let pairs = [(e, f), (e, Int(nextVertex[f])), (Int(nextVertex[e]), f),
+                                     (Int(nextVertex[e]), Int(nextVertex[f]))]
+                        for (p, q) in pairs where vertices[p] == vertices[q] && p != q {
+                            let sp = source(ofVertex: p), sq = source(ofVertex: q)
+                            throw .duplicateVertex(ring: sp.ring, vertex: max(sp.vertex, sq.vertex),
+                                                   duplicateOf: min(sp.vertex, sq.vertex))
+                        }
+                    }
+                }
+                i += 1
+            }
+        }
+    }
+
+    /// The depth of each loop: how many other loops contain it (S2's `ContainsNested`: loop A
+    /// contains B when A contains B's vertex 1, or, when that vertex is shared, when A's wedge
+    /// there contains B's).
+    func computeDepths() -> [Int] {
+        let n = loopCount
+        if n == 1 { return [0] }
+        var depths = [Int](repeating: 0, count: n)
+        for b in 0..<n {
+            let bStart = loopStarts[b]
+            let b0 = vertices[bStart], b1 = vertices[bStart + 1], b2 = vertices[bStart + 2]
+            for a in 0..<n where a != b {
+                let aStart = loopStarts[a], aEnd = loopStarts[a + 1]
+                var shared = -1
+                for v in aStart..<aEnd where vertices[v] == b1 { shared = v; break }
+                let contains: Bool
+                if shared < 0 {
+                    contains = loopContains(a, b1)
+                } else {
+                    let prev = shared == aStart ? aEnd - 1 : shared - 1
+                    let next = Int(nextVertex[shared])
+                    contains = Predicates.wedgeContains(vertices[prev], b1, vertices[next], b0, b2)
+                }
+                if contains { depths[b] += 1 }
+            }
+        }
+        return depths
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Converts instants (Unix seconds: seconds since 1970-01-01T00:00:00Z) to a user's
+/// ``LocalTime`` without a `Calendar` per call.
+///
+/// Representation: the `TimeZone`, the UTC offset in force (seconds) and the interval
+/// `[validFrom, validUntil)` of instants over which that offset holds, ending at the zone's next
+/// transition (`TimeZone.nextDaylightSavingTimeTransition(after:)`). A conversion inside the
+/// interval is two multiplications; outside it (or after ``timeZone`` changes) the offset and
+/// the interval are recomputed once, with `secondsFromGMT(for:)`.
+///
+/// - Complexity: O(1); Foundation is called only when an instant leaves the cached interval
+///   (about twice a year per user in a zone with daylight saving time).
+public struct LocalTimeConverter: Sendable {
+    /// The zone conversions use. Setting it drops the cached offset.
+    public var timeZone: TimeZone {
+        didSet { validFrom = .infinity; validUntil = -.infinity }
+    }
+    /// UTC offset in force over `[validFrom, validUntil)`, seconds.
+    @usableFromInline var offset: Double = 0
+    @usableFromInline var validFrom = Double.infinity
+    @usableFromInline var validUntil = -Double.infinity
+    /// How many times the offset was recomputed (for tests and the benchmark).
+    public private(set) var refreshes = 0
+
+    /// A converter for `timeZone`.
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    /// The local day and minute at `instant` (Unix seconds, finite).
+    @inlinable
+    public mutating func localTime(at instant: Double) -> LocalTime {
+        if !(instant >= validFrom && instant < validUntil) { refresh(at: instant) }
+        let local = instant + offset
+        let day = (local * (1.0 / 86_400)).rounded(.down)
+        var minute = Int((local - day * 86_400) * (1.0 / 60))
+        if minute > 1439 { minute = 1439 }   // rounding of the product at the day's last second
+        return LocalTime(day: Int32(day), minute: Int16(minute))
+    }
+
+    /// The UTC offset in force at `instant`, seconds.
+    public mutating func utcOffset(at instant: Double) -> Double {
+        if !(instant >= validFrom && instant < validUntil) { refresh(at: instant) }
+        return offset
+    }
+
+    /// An instant (Unix seconds) whose local time is `minute` minutes into local day `day`.
+    /// Where that local time occurs twice (a fall-back hour) it is one of the two; where it does
+    /// not exist (skipped by a spring-forward) it is the instant of the jump.
+    public mutating func instant(day: Int32, minute: Int) -> Double {
+        let naive = Double(day) * 86_400 + Double(minute) * 60
+        let first = naive - utcOffset(at: naive - utcOffset(at: naive))
+        if matches(first, day, minute) { return first }
+        let second = naive - utcOffset(at: first)
+        if matches(second, day, minute) { return second }
+        let from = Date(timeIntervalSince1970: Swift.min(first, second) - 1)
+        return timeZone.nextDaylightSavingTimeTransition(after: from)?.timeIntervalSince1970 ?? first
+    }
+
+    private mutating func matches(_ instant: Double, _ day: Int32, _ minute: Int) -> Bool {
+        let t = localTime(at: instant)
+        return t.day == day && Int(t.minute) == minute
+    }
+
+    /// The instant local day `day + 1` begins for the day that holds `instant`.
+    public mutating func startOfNextDay(after instant: Double) -> Double {
+        let day = localTime(at: instant).day
+        return self.instant(day: day + 1, minute: 0)
+    }
+
+    @usableFromInline
+    mutating func refresh(at instant: Double) {
+        refreshes += 1
+        let date = Date(timeIntervalSince1970: instant)
+        let newOffset = Double(timeZone.secondsFromGMT(for: date))
+        let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        if newOffset == offset, next == validUntil, instant < validFrom {
+            validFrom = instant          // the same interval, known further back
+        } else {
+            offset = newOffset
+            validFrom = instant
+            validUntil = next
+        }
+    }
+}

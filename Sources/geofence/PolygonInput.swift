@@ -1,0 +1,17 @@
+import CommandSupport
+import GeoJSON
+
+/// The polygon features of `--polygons P.geojson`, or a usage-style report naming the file,
+/// feature, JSON path, line and column.
+enum PolygonInput {
+    static func load(_ path: String, io: ToolIO) -> [GeoJSONFeature]? {
+        do throws(GeoJSONError) {
+            var reader = try GeoJSONReader(path: path)
+            return try reader.readAll()
+        } catch {
+            io.report("\(path):\(error.line):\(error.column): \(error.featureIndex.map { "feature \($0)" } ?? "document") at \(error.path): \(error.message)")
+            io.flush()
+            return nil
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// `geofence contains` and `geofence cover --polygons` against golden output from Google S2
+/// (Golden/make_polygon_golden.py, libs2-dev 0.10.0).
+@Suite struct PolygonCommandTests {
+    let cli = GeofenceCLITests()
+    var golden: String { GeofenceCLITests.testsFolder.appendingPathComponent("Golden").path }
+
+    @Test func containsMatchesS2() throws {
+        let result = try cli.run(["contains", "--polygons", golden + "/polygons.geojson", "--points", golden + "/points.csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try cli.golden("contains_expected.csv")))
+    }
+
+    @Test(arguments: [
+        (["--max-cells", "8"], "cover_polygons_expected_A.csv"),
+        (["--max-cells", "16", "--min-level", "4", "--max-level", "16"], "cover_polygons_expected_B.csv"),
+        (["--max-cells", "8", "--max-level", "20", "--interior"], "cover_polygons_expected_C.csv"),
+    ])
+    func coverMatchesS2(arguments: [String], expected: String) throws {
+        let result = try cli.run(["cover", "--polygons", golden + "/polygons.geojson"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try cli.golden(expected)), "\(arguments)")
+    }
+
+    /// Bad GeoJSON: exit 1, a message naming the file, line, column, feature and JSON path.
+    @Test func badPolygonIsReported() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).geojson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+            {"type": "FeatureCollection", "features": [
+            {"type": "Feature", "id": 1, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0]]]}},
+            {"type": "Feature", "id": 2, "geometry": {"type": "Polygon", "coordinates": [[[20,0],[21,1],[21,0],[20,1],[20,0]]]}}
+            ]}
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try cli.run(["cover", "--polygons", path, "--max-cells", "8"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(path + ":3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("feature 1 at $.features[1].geometry.coordinates[0]["), "\(result.stderr)")
+        #expect(result.stderr.contains("self-intersection"), "\(result.stderr)")
+    }
+
+    @Test func badPointIsReported() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("badpoints-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "point,lat,lon\na,0.5,0.5\nb,91,0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try cli.run(["contains", "--polygons", golden + "/polygons.geojson", "--points", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(path + ":3:lat:"), "\(result.stderr)")
+    }
+
+    @Test func missingOptionIsAUsageError() throws {
+        let result = try cli.run(["contains", "--polygons", golden + "/polygons.geojson"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--points"), "\(result.stderr)")
+    }
+}

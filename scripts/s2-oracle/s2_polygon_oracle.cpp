@@ -1,0 +1,120 @@
+// s2_polygon_oracle: Google S2's own answers for polygons, the reference the Swift GeoCells
+// polygon code is tested against (Tests/GeoCellsTests/Fixtures/s2_polygon_*).
+//
+//   s2_polygon_oracle contains POLYGONS POINTS     -> polygon,point,inside,distance_m
+//   s2_polygon_oracle cover POLYGONS MAX_CELLS MIN_LEVEL MAX_LEVEL LEVEL_MOD exterior|interior
+//                                                  -> polygon,tokens (space-separated, S2's order)
+//   s2_polygon_oracle validate POLYGONS            -> polygon,valid,loops,vertices,area_sr
+//
+// POLYGONS is the text format of make-polygon-fixtures: "polygon ID RINGS", then per ring
+// "ring N" and N lines "LAT LON" (degrees, open rings). POINTS: lines "POLYGON_ID POINT_ID LAT LON".
+// Each ring becomes S2Loop(vertices) + Normalize(); the rings of one polygon go to
+// S2Polygon::InitNested, as GeoCells' Polygon(rings:) does.
+//
+// Build: g++ -O2 -std=c++17 -o s2_polygon_oracle s2_polygon_oracle.cpp -ls2 $(absl libraries)
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <s2/s1angle.h>
+#include <s2/s2cell_id.h>
+#include <s2/s2latlng.h>
+#include <s2/s2loop.h>
+#include <s2/s2polygon.h>
+#include <s2/s2region_coverer.h>
+#include <s2/s2error.h>
+
+static constexpr double kEarthRadius = 6371008.8;
+
+struct Input {
+  std::string id;
+  std::unique_ptr<S2Polygon> polygon;
+  bool valid;
+};
+
+static std::vector<Input> ReadPolygons(const char* path) {
+  std::ifstream in(path);
+  if (!in) { std::cerr << "cannot open " << path << "\n"; std::exit(2); }
+  std::vector<Input> out;
+  std::string word;
+  while (in >> word) {
+    if (word != "polygon") { std::cerr << "expected 'polygon', got " << word << "\n"; std::exit(2); }
+    Input p;
+    int rings;
+    in >> p.id >> rings;
+    std::vector<std::unique_ptr<S2Loop>> loops;
+    for (int r = 0; r < rings; ++r) {
+      int n;
+      in >> word >> n;
+      std::vector<S2Point> v;
+      for (int k = 0; k < n; ++k) {
+        double lat, lon;
+        in >> lat >> lon;
+        v.push_back(S2LatLng::FromDegrees(lat, lon).ToPoint());
+      }
+      auto loop = std::make_unique<S2Loop>(v, S2Debug::DISABLE);
+      loop->Normalize();
+      loops.push_back(std::move(loop));
+    }
+    p.polygon = std::make_unique<S2Polygon>();
+    p.polygon->set_s2debug_override(S2Debug::DISABLE);
+    p.polygon->InitNested(std::move(loops));
+    S2Error error;
+    p.valid = !p.polygon->FindValidationError(&error);
+    if (!p.valid) std::cerr << "polygon " << p.id << ": " << error << "\n";
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3) { std::cerr << "usage: see the comment at the top of s2_polygon_oracle.cpp\n"; return 2; }
+  std::string command = argv[1];
+  std::vector<Input> polygons = ReadPolygons(argv[2]);
+  std::map<std::string, const S2Polygon*> byId;
+  for (auto& p : polygons) byId[p.id] = p.polygon.get();
+  if (command == "validate") {
+    std::printf("polygon,valid,loops,vertices,area_sr\n");
+    for (auto& p : polygons)
+      std::printf("%s,%d,%d,%d,%.17g\n", p.id.c_str(), p.valid ? 1 : 0, p.polygon->num_loops(),
+                  p.polygon->num_vertices(), p.polygon->GetArea());
+  } else if (command == "contains" && argc == 4) {
+    std::ifstream in(argv[3]);
+    std::string pid, qid;
+    double lat, lon;
+    std::printf("polygon,point,inside,distance_m\n");
+    while (in >> pid >> qid >> lat >> lon) {
+      const S2Polygon* poly = byId.at(pid);
+      S2Point p = S2LatLng::FromDegrees(lat, lon).ToPoint();
+      double d = poly->GetDistanceToBoundary(p).radians() * kEarthRadius;
+      std::printf("%s,%s,%d,%.6g\n", pid.c_str(), qid.c_str(), poly->Contains(p) ? 1 : 0, d);
+    }
+  } else if (command == "cover" && argc == 8) {
+    S2RegionCoverer::Options o;
+    o.set_max_cells(std::atoi(argv[3]));
+    o.set_min_level(std::atoi(argv[4]));
+    o.set_max_level(std::atoi(argv[5]));
+    o.set_level_mod(std::atoi(argv[6]));
+    bool interior = std::string(argv[7]) == "interior";
+    S2RegionCoverer coverer(o);
+    std::printf("polygon,tokens\n");
+    for (auto& p : polygons) {
+      std::vector<S2CellId> cells;
+      if (interior) coverer.GetInteriorCovering(*p.polygon, &cells);
+      else coverer.GetCovering(*p.polygon, &cells);
+      std::string tokens;
+      for (size_t k = 0; k < cells.size(); ++k) tokens += (k ? " " : "") + cells[k].ToToken();
+      std::printf("%s,%s\n", p.id.c_str(), tokens.c_str());
+    }
+  } else {
+    std::cerr << "unknown command or wrong arguments\n";
+    return 2;
+  }
+  return 0;
+}

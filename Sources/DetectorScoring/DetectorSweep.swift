@@ -6,7 +6,7 @@ import Geofencing
 public enum DetectorSweep {
     /// Hysteresis values, meters, ascending.
     public static let hysteresisMeters: [Double] = [0, 10, 20, 40]
-    /// Accuracy gates (``TransitionDetectorConfiguration/maxAccuracyMeters``), meters, ascending.
+    /// Accuracy gates (`TransitionDetectorConfiguration/maxAccuracyMeters`), meters, ascending.
     public static let accuracyGatesMeters: [Double] = [50, 100, 200, 1_500]
 
     /// One point of the grid.

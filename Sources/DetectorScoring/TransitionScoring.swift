@@ -74,7 +74,7 @@ public enum TransitionScoring {
 
     /// The true transitions of `fixes`, via a ``NaiveDetector`` over the truth positions, with
     /// brushes marked optional. Ordered by fix then fence id.
-    /// - Throws: ``FixStreamError`` when the stream has no truth columns, columns of different
+    /// - Throws: `FixStreamError` when the stream has no truth columns, columns of different
     ///   lengths or a value out of range.
     public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) throws(FixStreamError) -> [TrueTransition] {
         try fixes.validate(requiringTruth: true)

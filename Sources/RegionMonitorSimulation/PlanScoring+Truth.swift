@@ -45,7 +45,7 @@ extension PlanScoring {
     }
 
     /// Groups the fixes by device and finds every true entry. O(fixes × fences near each).
-    /// - Throws: ``FixStreamError`` when the stream has no truth columns, columns of different
+    /// - Throws: `FixStreamError` when the stream has no truth columns, columns of different
     ///   lengths or a value out of range.
     public static func truth(fences: [Fence], fixes: FixStream, brushSeconds: Double = 60) throws(FixStreamError) -> Truth {
         try fixes.validate(requiringTruth: true)

@@ -160,7 +160,7 @@ public enum PlanScoring {
     }
 
     /// Runs `policy` over every device and scores it. O(fixes × (observations per fix + plan)).
-    /// - Throws: ``Error`` when the fixes are invalid (``FixStream/validate(requiringTruth:)``),
+    /// - Throws: ``Error`` when the fixes are invalid (`FixStream/validate(requiringTruth:)`),
     ///   `truth` comes from another stream, a setting is out of range (``Settings/validate()``)
     ///   or the planner rejects a request.
     public static func score(_ policy: Policy, truth: Truth, fixes: FixStream, settings: Settings) throws(Error) -> Score {

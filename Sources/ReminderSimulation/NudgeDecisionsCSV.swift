@@ -17,7 +17,7 @@ public enum NudgeDecisionsCSV {
     /// The header fields.
     public static let header = ["device", "t", "task", "kind", "decision", "reason", "channel", "local_date"]
 
-    /// Writes the header and every row of `run` to `out` (fields quoted as ``CSVWriter``
+    /// Writes the header and every row of `run` to `out` (fields quoted as `CSVWriter`
     /// quotes them, so a task id with a comma or a quote reads back whole).
     public static func write(_ run: NudgeRun, of simulation: NudgeSimulation, to out: CSVWriter) {
         out.writeRecord(header)

@@ -52,7 +52,7 @@ public enum NudgeDecisionsChecker {
     static let reasons: Set<String> = Set(SuppressionReason.allCases.map(\.rawValue))
 
     /// The broken promises in the file at `path`.
-    /// - Throws: ``WorkloadIOError`` naming the file, line and column of a malformed row (an
+    /// - Throws: `WorkloadIOError` naming the file, line and column of a malformed row (an
     ///   unknown kind, decision, reason or channel, a delivery without a task).
     public static func check(path: String, rules: Rules) throws(WorkloadIOError) -> NudgeInvariants {
         var byDevice: [Int32: [Delivery]] = [:]

@@ -8,7 +8,7 @@ import Workloads
 /// cooldown in seconds (finite, >= 0), and a locale identifier (`en_US`; empty = `en_US`).
 /// These set the proximity policy (``ProximityNudgePolicy``); every other preference is `defaults`'.
 ///
-/// The first bad row ends the read with ``WorkloadIOError/badRow(path:line:column:message:)``
+/// The first bad row ends the read with `WorkloadIOError/badRow(path:line:column:message:)`
 /// naming the file, the line and the column; a device listed twice is an error on its second row.
 public enum NudgePreferencesReader {
     /// The preferences by device id.

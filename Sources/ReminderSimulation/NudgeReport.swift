@@ -22,7 +22,7 @@ public struct NudgeReport: Sendable {
     /// Sum over devices of (last fix time - first fix time) / 86,400.
     public var deviceDays = 0.0
     /// Delivered task nudges whose triggering enter matches a true enter of the same device and
-    /// fence (detection at most 120 s before or 600 s after it, as ``TransitionScoring``);
+    /// fence (detection at most 120 s before or 600 s after it, as `TransitionScoring`);
     /// nil without truth.
     public var truePositiveItems: Int?
     /// The benchmark's own count of broken promises.
@@ -34,7 +34,7 @@ public struct NudgeReport: Sendable {
     public var precision: Double? { truePositiveItems.map { deliveredItems > 0 ? Double($0) / Double(deliveredItems) : 1 } }
 
     /// Scores `run` of `simulation` over `fixes`; `truth` (from
-    /// ``TransitionScoring/trueTransitions(_:index:)``) enables precision.
+    /// `TransitionScoring/trueTransitions(_:index:)`) enables precision.
     public init(run: NudgeRun, simulation: NudgeSimulation, fixes: FixStream, truth: [TrueTransition]? = nil) {
         decisions = run.decisions.count
         var span: [Int32: (Double, Double)] = [:]

@@ -23,7 +23,7 @@ public struct ReportSettings: Hashable, Sendable, Codable {
     /// OS caps for the planner (regions the OS monitors at once).
     public var caps: [Int]
     /// Hysteresis values (meters) and accuracy gates (meters) of the detector's trade-off sweep
-    /// (both presets: ``DetectorSweep``'s grid).
+    /// (both presets: `DetectorSweep`'s grid).
     public var hysteresisMeters: [Double], accuracyGatesMeters: [Double]
     /// Seed of every generated workload.
     public var seed: UInt64

@@ -46,7 +46,7 @@ public struct FixStream: Sendable {
     /// Noise-free longitude behind each fix, degrees (empty without truth).
     public var trueLongitude: [Double] = []
     /// How many fixes carry an assumed accuracy because their file recorded none (set by
-    /// ``WorkloadReader/readFixes(path:truthPath:assumedAccuracy:)``; 0 for a stream built
+    /// `WorkloadReader/readFixes(path:truthPath:assumedAccuracy:)`; 0 for a stream built
     /// otherwise). Those fixes' ``accuracy`` is the assumption, not a measurement.
     public var assumedAccuracyCount = 0
 

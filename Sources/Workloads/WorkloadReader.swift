@@ -11,8 +11,8 @@ import Geodesy
 /// `0...Int32.max`; fence ids unique (unless the caller allows repeats); times finite and, where
 /// the caller asks (``FixOrder``), not going back within a device. The first bad row ends the read
 /// with ``WorkloadIOError/badRow(path:line:column:message:)`` naming the file, the line and the
-/// column (quoting at most ``FastCSV/MessageText/limit`` bytes of the field); a line longer than
-/// ``FastCSV/CSVReader/defaultMaxRecordBytes`` ends it too. Nothing is dropped silently.
+/// column (quoting at most `FastCSV/MessageText/limit` bytes of the field); a line longer than
+/// `FastCSV/CSVReader/defaultMaxRecordBytes` ends it too. Nothing is dropped silently.
 public enum WorkloadReader {
     /// The largest fence radius a file may give: half the Earth's circumference (πR, about
     /// 20,015 km), where the circle covers the whole sphere.

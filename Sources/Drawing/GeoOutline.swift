@@ -50,8 +50,8 @@ public struct GeoOutline: Sendable {
     /// the center.
     ///
     /// - Parameters:
-    ///   - center: the fence's centre.
-    ///   - radius: the fence's radius in metres.
+    ///   - center: the fence's center.
+    ///   - radius: the fence's radius in meters.
     ///   - segments: at least 8; ``segments(forPixelRadius:)`` picks one for a picture.
     /// - Precondition: `radius` is finite.
     public static func circle(center: LatLng, radius: Double, segments: Int) -> GeoOutline {

@@ -9,7 +9,7 @@ public enum OfferTrigger: String, Hashable, Sendable, Codable {
 /// "When I leave the gym, ask me whether I did my workout": a completion offer per activity.
 ///
 /// Representation: the activity's name (the `{activity}` of "Did you finish '{activity}'?"),
-/// a place (label, center, radius in metres, default 150), the trigger (arrive or leave) with
+/// a place (label, center, radius in meters, default 150), the trigger (arrive or leave) with
 /// an optional delay in seconds (leave -> offer 5 minutes later), a cooldown in seconds (nil =
 /// the preference's default), `onlyIfIncomplete` (default true: no offer once the activity is
 /// done; done means done today in the user's local date when `isRepeating`, the default), and
@@ -23,7 +23,7 @@ public struct CompletionOfferRule: Hashable, Sendable, Codable {
     public var place: Place
     /// The place's name for the user: "the gym".
     public var placeLabel: String
-    /// Radius of the trigger fence, metres (> 0). Default 150.
+    /// Radius of the trigger fence, meters (> 0). Default 150.
     public var radiusMeters: Double
     /// Arrive or leave.
     public var trigger: OfferTrigger

@@ -3,7 +3,7 @@
 /// `cooldownSeconds`. It stops a walk down a street of shops from pinging once per shop when the
 /// global spacing is set short; with the default 6-hour spacing it rarely decides anything.
 public struct DenseAreaCooldown: Hashable, Sendable, Codable {
-    /// Metres from the last nudged place's center within which the cooldown applies.
+    /// Meters from the last nudged place's center within which the cooldown applies.
     public var radiusMeters: Double
     /// Seconds after the last nudge during which nearby places stay quiet.
     public var cooldownSeconds: Double

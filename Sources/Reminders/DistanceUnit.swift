@@ -6,7 +6,7 @@ public enum DistanceUnit: String, Hashable, Sendable, Codable {
     case kilometers
 
     /// Miles for the regions that sign road distances in miles (US, GB, and LR, MM, which use
-    /// US customary units); kilometres elsewhere and when the identifier has no region.
+    /// US customary units); kilometers elsewhere and when the identifier has no region.
     public init(localeIdentifier: String) {
         let region = Locale(identifier: localeIdentifier).region?.identifier
         switch region {

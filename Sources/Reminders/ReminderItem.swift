@@ -6,7 +6,7 @@ public struct ReminderItem: Hashable, Sendable, Codable {
     public var kind: ReminderKind
     /// The triggering fence (-1 for a check-in).
     public var fence: Int32
-    /// Distance the text names, metres (the ring's radius for an approach).
+    /// Distance the text names, meters (the ring's radius for an approach).
     public var distanceMeters: Double
     /// When the triggering transition happened, Unix seconds.
     public var eventTime: Double

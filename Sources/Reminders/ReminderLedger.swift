@@ -99,9 +99,9 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public internal(set) var lastNudgeTime = ReminderLedger.never
     /// The last completion offer shown (a return not counted), Unix seconds.
     public internal(set) var lastOfferTime = ReminderLedger.never
-    /// Centre of the last nudged place, degrees.
+    /// Center of the last nudged place, degrees.
     public internal(set) var lastNudgeLatitude = 0.0
-    /// Centre of the last nudged place, degrees.
+    /// Center of the last nudged place, degrees.
     public internal(set) var lastNudgeLongitude = 0.0
     /// The largest `now` seen, Unix seconds.
     public internal(set) var highWater = ReminderLedger.never

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One user's reminder settings: what every product shares (the switch, permissions, zone,
-/// Do-Not-Disturb, locale) and one policy per product. Times in seconds, distances in metres.
+/// Do-Not-Disturb, locale) and one policy per product. Times in seconds, distances in meters.
 ///
 /// - ``offers``: completion offers (Kwilt): cap 2 a local day, 6 h spacing, 2 h per activity.
 /// - ``proximity``: proximity nudges (Near Me): escalation per trip, bundling, dense areas.
@@ -23,7 +23,7 @@ public struct ReminderPreferences: Hashable, Sendable, Codable {
     public var doNotDisturb: [DoNotDisturbWindow] = []
     /// Locale identifier (`en_US`, `en-GB`, `fi_FI`...): sets ``distanceUnit``. Default `en_US`.
     public var localeIdentifier = "en_US"
-    /// Miles or kilometres, from the locale's region (see ``DistanceUnit/init(localeIdentifier:)``).
+    /// Miles or kilometers, from the locale's region (see ``DistanceUnit/init(localeIdentifier:)``).
     public var distanceUnit: DistanceUnit { DistanceUnit(localeIdentifier: localeIdentifier) }
     /// Completion offers' safety rails.
     public var offers = CompletionOfferPolicy()

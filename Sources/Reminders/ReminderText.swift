@@ -8,7 +8,7 @@
 /// A single nudge's title is its task's title with the first letter capitalised. Text is built
 /// only for delivered decisions, never on the decision path.
 public enum ReminderText {
-    /// A distance for people: miles (`0.8 mi`, `3 mi`, `12 mi`) or kilometres (`1.2 km`,
+    /// A distance for people: miles (`0.8 mi`, `3 mi`, `12 mi`) or kilometers (`1.2 km`,
     /// `15 km`, `450 m` below 1 km, to the nearest 50 m). One decimal below 10, whole numbers
     /// from 10, a trailing `.0` dropped; never less than `0.1 mi` or `50 m`.
     public static func distance(_ meters: Double, unit: DistanceUnit) -> String {

@@ -60,7 +60,7 @@ public struct TaskBook: Hashable, Sendable, Codable {
         public var kind: ReminderKind
         /// The transition that triggers it (enter, exit for a leave rule, dwell for post-arrival).
         public var transition: TransitionKind
-        /// The distance the text names: the ring's radius, metres.
+        /// The distance the text names: the ring's radius, meters.
         public var distanceMeters: Double
         /// Seconds from the transition to the nudge.
         public var delaySeconds: Double

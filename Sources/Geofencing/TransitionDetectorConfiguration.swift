@@ -17,9 +17,9 @@
 /// them. Either way a fence's first state for a device is its first decisive fix, without an
 /// event.
 ///
-/// The defaults were tuned with `geofence-bench transitions --truth` on two workloads of
-/// `make_workload.py --pois 10000 --devices 1000 --fixes 1000000 --truth` (realistic noise,
-/// seeds 11 and 12) and, for the still rule, on ten of `--pois 2000 --devices 200 --fixes 200000`
+/// The defaults were tuned with `geofence-bench transitions --truth` on two generated workloads
+/// of 10,000 POIs, 1,000 devices and 1,000,000 fixes with truth (realistic noise, seeds 11 and
+/// 12; docs/WORKLOADS.md) and, for the still rule, on ten of `--pois 2000 --devices 200 --fixes 200000`
 /// (seeds 21-30), and checked on seeds they were not tuned on (table in docs/DETECTOR.md). The
 /// measured reason for each is beside it: seed 11, the defaults with that one setting changed,
 /// unless stated.
@@ -188,8 +188,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// within 0.10 % / 0.40 % on seeds 4 and 7, not on seeds 5 (0.077 % / 0.425 %) and 6
     /// (0.102 % / 0.392 %).
     ///
-    /// Tuned with `geofence-bench transitions --truth W/truth.csv --preset precise` on workloads
-    /// of `make_workload.py --truth` (false positives / false negatives; p95 54-56 s):
+    /// Tuned with `geofence-bench transitions --truth W/truth.csv --preset precise` on generated
+    /// workloads with truth (false positives / false negatives; p95 54-56 s):
     ///
     /// | tuning workload | precise | default |
     /// |---|---|---|

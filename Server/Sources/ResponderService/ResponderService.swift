@@ -216,7 +216,9 @@ public final class ResponderService: @unchecked Sendable {
         var items: [String] = []
         for row in rows {
             seen.insert(row.fix.responder)
-            items.append("{\"responder\": \(row.fix.responder.rawValue), \"status\": \"\(row.status.name)\", "
+            // The API's four statuses: an off-duty responder is not tracked, so its reachability is unknown.
+            let status = row.status == .offDuty ? LivenessStatus.unknown : row.status
+            items.append("{\"responder\": \(row.fix.responder.rawValue), \"status\": \"\(status.name)\", "
                          + "\"reason\": \"\(row.reason.name)\", \"lat\": \(jsonNumber(row.fix.fix.latitude)), "
                          + "\"lon\": \(jsonNumber(row.fix.fix.longitude)), \"last_fix_t\": \(jsonNumber(row.fix.fix.time))}")
         }

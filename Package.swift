@@ -30,7 +30,7 @@ let package = Package(
         // For the executables of Server/ (a package of its own that depends on this one by path).
         .library(name: "CommandSupport", targets: ["CommandSupport"]),
         .executable(name: "geofence", targets: ["geofence"]),
-        .executable(name: "geofence-bench", targets: ["GeofenceBench"]),
+        .executable(name: "geofence-bench", targets: ["GeofenceBench"])
     ],
     targets: [
         // Lower layers know nothing of higher ones; each target lists exactly what it imports.
@@ -71,43 +71,64 @@ let package = Package(
         // Synthetic workloads (fences, fixes with their truth, POI files) and the workload CSVs.
         .target(name: "Workloads", dependencies: ["Geodesy", "FastCSV"]),
         // The detector scored against a workload's truth, the naive detector, flap counts.
-        .target(name: "DetectorScoring", dependencies: ["Geodesy", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
-                                                        "Workloads"]),
+        .target(
+            name: "DetectorScoring",
+            dependencies: [
+                "Geodesy", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
+                "Workloads"
+            ]),
         // The OS region monitor simulated, and monitoring plans scored with it.
         .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Workloads"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
         // the SDK on Apple platforms.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "ResponderStore", dependencies: ["Responders", "CSQLite"]),
         // A responder fleet, its phones and the server, simulated with the Responders code.
         .target(name: "ResponderFleetSimulation", dependencies: ["Geodesy", "Statistics", "Responders"]),
         // Reminders: Foundation only for TimeZone, Calendar and Locale.
         .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing"]),
         // The nudge engine replayed over a workload's events, and its decisions checked.
-        .target(name: "ReminderSimulation", dependencies: ["Geodesy", "FastCSV", "Geofencing", "Reminders", "Workloads",
-                                                           "DetectorScoring"]),
+        .target(
+            name: "ReminderSimulation",
+            dependencies: [
+                "Geodesy", "FastCSV", "Geofencing", "Reminders", "Workloads",
+                "DetectorScoring"
+            ]),
         // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
         .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
         // Maps of fence, POI and fix files (the engine of `geofence draw`), drawn with Drawing.
-        .target(name: "Maps", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
-                                             "Drawing"]),
+        .target(
+            name: "Maps",
+            dependencies: [
+                "Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
+                "Drawing"
+            ]),
         // The benchmark report: measurements over generated workloads, drawn with Drawing.
-        .target(name: "Reporting", dependencies: ["Geodesy", "Statistics", "SpatialIndex", "Geofencing", "Workloads",
-                                                  "DetectorScoring", "RegionMonitorSimulation", "Drawing"]),
+        .target(
+            name: "Reporting",
+            dependencies: [
+                "Geodesy", "Statistics", "SpatialIndex", "Geofencing", "Workloads",
+                "DetectorScoring", "RegionMonitorSimulation", "Drawing"
+            ]),
         // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
         .target(name: "CommandSupport", dependencies: ["FastCSV"]),
         .executableTarget(
             name: "geofence",
-            dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                           "Responders", "ResponderStore", "Drawing", "Maps", "Reminders"]),
+            dependencies: [
+                "Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                "Responders", "ResponderStore", "Drawing", "Maps", "Reminders"
+            ]),
         .executableTarget(
             name: "GeofenceBench",
-            dependencies: ["Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                           "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
-                           "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"],
+            dependencies: [
+                "Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
+                "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"
+            ],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
@@ -118,31 +139,51 @@ let package = Package(
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Geodesy"]),
-        .testTarget(name: "DetectorScoringTests", dependencies: ["DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
-                                                                "FastCSV", "Geodesy"]),
-        .testTarget(name: "RegionMonitorSimulationTests", dependencies: ["RegionMonitorSimulation", "DetectorScoring", "Workloads",
-                                                                        "Geofencing", "SpatialIndex", "Geodesy"]),
+        .testTarget(
+            name: "DetectorScoringTests",
+            dependencies: [
+                "DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
+                "FastCSV", "Geodesy"
+            ]),
+        .testTarget(
+            name: "RegionMonitorSimulationTests",
+            dependencies: [
+                "RegionMonitorSimulation", "DetectorScoring", "Workloads",
+                "Geofencing", "SpatialIndex", "Geodesy"
+            ]),
         .testTarget(name: "ResponderFleetSimulationTests", dependencies: ["ResponderFleetSimulation", "Responders"]),
-        .testTarget(name: "ReminderSimulationTests", dependencies: ["ReminderSimulation", "DetectorScoring", "Workloads", "FastCSV",
-                                                                   "Reminders", "Geofencing", "SpatialIndex"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReminderSimulationTests",
+            dependencies: [
+                "ReminderSimulation", "DetectorScoring", "Workloads", "FastCSV",
+                "Reminders", "Geofencing", "SpatialIndex"
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
         .testTarget(name: "MapsTests", dependencies: ["Maps", "Drawing", "Workloads", "Geodesy"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
-                    exclude: ["Fixtures", "Golden"]),
+        .testTarget(
+            name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
+            exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
-        .testTarget(name: "GeofenceBenchTests", dependencies: ["GeofenceBench", "CommandSupport", "DetectorScoring",
-                                                              "ResponderFleetSimulation", "ResponderStore"]),
+        .testTarget(
+            name: "GeofenceBenchTests",
+            dependencies: [
+                "GeofenceBench", "CommandSupport", "DetectorScoring",
+                "ResponderFleetSimulation", "ResponderStore"
+            ]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
         // Used only by ResponderStoreTests: appends and acknowledges until it is killed.
-        .executableTarget(name: "QueueCrashChild", dependencies: ["ResponderStore", "Responders", "Geodesy"],
-                          path: "Tests/QueueCrashChild"),
+        .executableTarget(
+            name: "QueueCrashChild", dependencies: ["ResponderStore", "Responders", "Geodesy"],
+            path: "Tests/QueueCrashChild")
     ]
 )

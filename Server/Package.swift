@@ -15,36 +15,45 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "responder-server", targets: ["responder-server"]),
-        .executable(name: "responder-load", targets: ["responder-load"]),
+        .executable(name: "responder-load", targets: ["responder-load"])
     ],
     dependencies: [.package(path: "..")],
     targets: [
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-                       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // The service: request decoding, the stores (SQLite, PostgreSQL), leadership, the routes,
         // the control-room page. The decisions are the Responders library's.
-        .target(name: "ResponderService", dependencies: [
-            "CMicroHTTPD", "CLibPQ",
-            .product(name: "Responders", package: rootPackage),
-            .product(name: "ResponderStore", package: rootPackage),
-            .product(name: "Geodesy", package: rootPackage),
-            .product(name: "Drawing", package: rootPackage),
-            .product(name: "FastCSV", package: rootPackage),
-            .product(name: "CommandSupport", package: rootPackage),
-        ]),
-        .executableTarget(name: "responder-server", dependencies: [
-            "ResponderService", .product(name: "CommandSupport", package: rootPackage),
-        ]),
-        .executableTarget(name: "responder-load", dependencies: [
-            "ResponderService", .product(name: "Responders", package: rootPackage),
-            .product(name: "ResponderStore", package: rootPackage),
-            .product(name: "CommandSupport", package: rootPackage),
-        ]),
-        .testTarget(name: "ResponderServiceTests", dependencies: [
-            "ResponderService", "responder-server",
-            .product(name: "Responders", package: rootPackage),
-            .product(name: "CommandSupport", package: rootPackage),
-        ]),
+        .target(
+            name: "ResponderService",
+            dependencies: [
+                "CMicroHTTPD", "CLibPQ",
+                .product(name: "Responders", package: rootPackage),
+                .product(name: "ResponderStore", package: rootPackage),
+                .product(name: "Geodesy", package: rootPackage),
+                .product(name: "Drawing", package: rootPackage),
+                .product(name: "FastCSV", package: rootPackage),
+                .product(name: "CommandSupport", package: rootPackage)
+            ]),
+        .executableTarget(
+            name: "responder-server",
+            dependencies: [
+                "ResponderService", .product(name: "CommandSupport", package: rootPackage)
+            ]),
+        .executableTarget(
+            name: "responder-load",
+            dependencies: [
+                "ResponderService", .product(name: "Responders", package: rootPackage),
+                .product(name: "ResponderStore", package: rootPackage),
+                .product(name: "CommandSupport", package: rootPackage)
+            ]),
+        .testTarget(
+            name: "ResponderServiceTests",
+            dependencies: [
+                "ResponderService", "responder-server",
+                .product(name: "Responders", package: rootPackage),
+                .product(name: "CommandSupport", package: rootPackage)
+            ])
     ]
 )

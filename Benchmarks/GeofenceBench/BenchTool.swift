@@ -37,37 +37,38 @@ extension BenchSubcommand {
 /// subcommands; exit status 0 on success, 1 on a failed run, 2 on a bad command line.
 enum BenchTool {
     static let usage = """
-    geofence-bench — throughput, memory and accuracy of the geofencing indexes
+        geofence-bench — throughput, memory and accuracy of the geofencing indexes
 
-    USAGE
-      geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]   the default suite on the embedded synthetic workload
-      geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--json]
-      geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
-      geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
-      geofence-bench state [--devices N] [--json]   detector memory for a fleet (default 10,000,000 devices)
-      geofence-bench traces [--assume-accuracy M] [--preset default|evidence|both] [--json]   flaps over real GPS traces
-      geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
-      geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
-      geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
-      geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
-      geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
-      geofence-bench [COMMAND] --help      or: geofence-bench help [COMMAND]
+        USAGE
+          geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]   the default suite on the embedded synthetic workload
+          geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--json]
+          geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--json]
+          geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--sweep]
+          geofence-bench state [--devices N] [--json]   detector memory for a fleet (default 10,000,000 devices)
+          geofence-bench traces [--assume-accuracy M] [--preset default|evidence|both] [--json]   flaps over real GPS traces
+          geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
+          geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
+          geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
+          geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
+          geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
+          geofence-bench [COMMAND] --help      or: geofence-bench help [COMMAND]
 
-    Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
-    debug build are meaningless, and the tool says so on stderr.
-    Exit status: 0 on success, 1 on bad input or a failed run (the message names the file, line and
-    column, or what failed), 2 on a bad command line (the message names the option).
-    """
+        Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
+        debug build are meaningless, and the tool says so on stderr.
+        Exit status: 0 on success, 1 on bad input or a failed run (the message names the file, line and
+        column, or what failed), 2 on a bad command line (the message names the option).
+        """
 
     /// Every command, the suite (no name) first.
     static let commands: [any BenchSubcommand.Type] = [
         SuiteCommand.self, StabCommand.self, PoiCommand.self, TransitionsCommand.self, StateCommand.self, TracesCommand.self,
-        PlanCommand.self, NudgesCommand.self, GenerateCommand.self, RespondersCommand.self, ReportCommand.self,
+        PlanCommand.self, NudgesCommand.self, GenerateCommand.self, RespondersCommand.self, ReportCommand.self
     ]
 
     /// The tool: the dispatcher shared with `geofence`; the suite runs when no command is named.
-    static let tool = CommandLineTool(name: "geofence-bench", help: usage + "\n\n" + SuiteCommand.help + "\n",
-                                      subcommands: commands, defaultSubcommand: SuiteCommand.self)
+    static let tool = CommandLineTool(
+        name: "geofence-bench", help: usage + "\n\n" + SuiteCommand.help + "\n",
+        subcommands: commands, defaultSubcommand: SuiteCommand.self)
 
     /// Runs the tool on `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {

@@ -15,7 +15,8 @@ enum FleetIngest {
     /// - Returns: fixes per second of wall time and of the thread's CPU time, and the rows of
     ///   the history beyond one per distinct `(responder, sequence)` (goal 0).
     static func ingest(_ arrivals: [StoredFix], transactionSize: Int, path: String)
-        throws(ResponderStoreError) -> (perSecond: Double, perCPUSecond: Double, duplicatesStored: Int) {
+        throws(ResponderStoreError) -> (perSecond: Double, perCPUSecond: Double, duplicatesStored: Int)
+    {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         let store = try SQLiteServerStore(path: path)
         var flags: [Bool] = []

@@ -59,8 +59,10 @@ struct Measurement {
 
 /// Builds the index of `kind` and measures it; each case calls the generic measurement with a
 /// concrete type so the hot loop is specialised (no existential dispatch per fix).
-func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
-             statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void) throws(BenchError) -> Measurement {
+func measure(
+    _ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
+    statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void
+) throws(BenchError) -> Measurement {
     let start = monotonicSeconds()
     switch kind {
     case .packed:
@@ -85,8 +87,10 @@ func measure(_ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int,
 }
 
 @inline(never)
-func measure<I: FenceIndex & Sendable>(_ index: I, _ kind: IndexKind, build: Double, _ input: StabInput, _ threads: Int,
-                            _ reps: Int, _ statsStride: Int, _ progress: (String) -> Void) -> Measurement {
+func measure<I: FenceIndex & Sendable>(
+    _ index: I, _ kind: IndexKind, build: Double, _ input: StabInput, _ threads: Int,
+    _ reps: Int, _ statsStride: Int, _ progress: (String) -> Void
+) -> Measurement {
     let perFix = input.perFix || !kind.hasBatchQuery
     var runs: [Double] = []
     var totals = StabTotals()
@@ -131,8 +135,9 @@ func benchCellsPerRadius() throws(UsageError) -> Double? {
     guard let raw = getenv("GEOFENCE_BENCH_CELLS_PER_RADIUS") else { return nil }
     let text = String(cString: raw)
     guard let value = Double(text), benchCellsPerRadiusRange.contains(value) else {
-        throw UsageError("environment variable GEOFENCE_BENCH_CELLS_PER_RADIUS expects a number in "
-            + "\(benchCellsPerRadiusRange.lowerBound)...\(benchCellsPerRadiusRange.upperBound), got '\(MessageText.clipped(text))'")
+        throw UsageError(
+            "environment variable GEOFENCE_BENCH_CELLS_PER_RADIUS expects a number in "
+                + "\(benchCellsPerRadiusRange.lowerBound)...\(benchCellsPerRadiusRange.upperBound), got '\(MessageText.clipped(text))'")
     }
     return value
 }

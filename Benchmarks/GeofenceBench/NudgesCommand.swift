@@ -18,27 +18,27 @@ import SpatialIndex
 struct NudgesCommand: BenchSubcommand {
     static let name = "nudges"
     static let help = """
-    geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json] [--reps R]
-      Runs the transition detector over the fixes, then one reminders engine per device over its
-      events: one task per POI (its fences are approach rings), simulated users who mark 30 % of
-      the nudges done a minute after they see them.
-      --preferences P  CSV device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale
-                       (IANA zone, HH:mm; both quiet times empty = none); devices not listed get the
-                       benchmark user's limits: UTC, quiet 22:00-07:00, cap 2 a day, 6 h spacing,
-                       2 h cooldown (Near Me's policy with the user's own limits set).
-      --epoch          the UTC instant of t = 0, 1900 or later (default 2026-01-05T00:00:00Z).
-      --out N.csv      one row per decision: device,t,task,kind,decision,reason,channel,local_date.
-      --truth T        adds nudge precision: delivered nudges whose triggering enter is true.
-      Prints decisions per second of the reminders pass alone (wall and on-CPU, medians of R runs,
-      default 3; a decision is one row of the decisions file),
-      nudges per device-day, suppressions by reason and the invariants (over cap, in quiet hours,
-      after completion, within cooldown, within spacing), counted in memory and again by an
-      independent checker that re-reads the decisions file. Exit status 1 if any is not 0.
-    """
+        geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json] [--reps R]
+          Runs the transition detector over the fixes, then one reminders engine per device over its
+          events: one task per POI (its fences are approach rings), simulated users who mark 30 % of
+          the nudges done a minute after they see them.
+          --preferences P  CSV device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale
+                           (IANA zone, HH:mm; both quiet times empty = none); devices not listed get the
+                           benchmark user's limits: UTC, quiet 22:00-07:00, cap 2 a day, 6 h spacing,
+                           2 h cooldown (Near Me's policy with the user's own limits set).
+          --epoch          the UTC instant of t = 0, 1900 or later (default 2026-01-05T00:00:00Z).
+          --out N.csv      one row per decision: device,t,task,kind,decision,reason,channel,local_date.
+          --truth T        adds nudge precision: delivered nudges whose triggering enter is true.
+          Prints decisions per second of the reminders pass alone (wall and on-CPU, medians of R runs,
+          default 3; a decision is one row of the decisions file),
+          nudges per device-day, suppressions by reason and the invariants (over cap, in quiet hours,
+          after completion, within cooldown, within spacing), counted in memory and again by an
+          independent checker that re-reads the decisions file. Exit status 1 if any is not 0.
+        """
 
     static let options: [Arguments.Option] = [
         .value("fences"), .value("fixes"), .value("truth"), .value("preferences"), .value("epoch"), .value("out"),
-        .flag("json"), .value("reps"),
+        .flag("json"), .value("reps")
     ]
 
     /// 1900-01-01T00:00:00Z in Unix seconds: the earliest `--epoch` accepted.
@@ -71,9 +71,11 @@ struct NudgesCommand: BenchSubcommand {
     }
 
     func validate() throws(UsageError) {
-        try FileIdentity.refuseOverwriting(outPath, option: "out", inputs: [
-            ("fences", fencesPath), ("fixes", fixesPath), ("truth", truthPath), ("preferences", preferencesPath),
-        ])
+        try FileIdentity.refuseOverwriting(
+            outPath, option: "out",
+            inputs: [
+                ("fences", fencesPath), ("fixes", fixesPath), ("truth", truthPath), ("preferences", preferencesPath)
+            ])
     }
 
     func execute() throws {
@@ -138,19 +140,25 @@ struct NudgesCommand: BenchSubcommand {
             var s = JSONObject()
             for (reason, n) in report.suppressedByReason.sorted(by: { $0.key < $1.key }) { s.set(reason, n) }
             o.set("suppressed", object: s)
-            if let p = report.precision, let hits = report.truePositiveItems { o.set("precision", p, decimals: 4); o.set("true_positive_nudges", hits) }
+            if let p = report.precision, let hits = report.truePositiveItems {
+                o.set("precision", p, decimals: 4); o.set("true_positive_nudges", hits)
+            }
             o.set("completions", run.completions.count)
             o.set("invariants", object: Self.invariantsJSON(report.invariants))
             o.set("checker", object: Self.invariantsJSON(checked))
             print(o.text)
         } else {
             print("\(devices) devices, \(simulation.book.entries.count) tasks, \(events.count) events -> \(report.decisions) decisions")
-            print("reminders pass: \(formatFixed(Double(report.decisions) / seconds / 1e6, 2)) M decisions/s, "
-                + "\(formatFixed(Double(events.count) / seconds / 1e6, 2)) M events/s (median of \(reps); on-CPU "
-                + "\(formatFixed(Double(report.decisions) / cpuSeconds / 1e6, 2)) M decisions/s)")
-            print("delivered \(report.delivered) (\(report.bundles) bundles, \(report.deliveredItems) task nudges), "
-                + "\(formatFixed(report.nudgesPerDeviceDay, 3)) per device-day over \(formatFixed(report.deviceDays, 1)) device-days")
-            if let p = report.precision, let hits = report.truePositiveItems { print("precision \(formatFixed(p * 100, 2)) % (\(hits) of \(report.deliveredItems))") }
+            print(
+                "reminders pass: \(formatFixed(Double(report.decisions) / seconds / 1e6, 2)) M decisions/s, "
+                    + "\(formatFixed(Double(events.count) / seconds / 1e6, 2)) M events/s (median of \(reps); on-CPU "
+                    + "\(formatFixed(Double(report.decisions) / cpuSeconds / 1e6, 2)) M decisions/s)")
+            print(
+                "delivered \(report.delivered) (\(report.bundles) bundles, \(report.deliveredItems) task nudges), "
+                    + "\(formatFixed(report.nudgesPerDeviceDay, 3)) per device-day over \(formatFixed(report.deviceDays, 1)) device-days")
+            if let p = report.precision, let hits = report.truePositiveItems {
+                print("precision \(formatFixed(p * 100, 2)) % (\(hits) of \(report.deliveredItems))")
+            }
             print("suppressed: " + report.suppressedByReason.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             print("invariants (benchmark): \(Self.invariantsJSON(report.invariants).text)")
             print("invariants (checker):   \(Self.invariantsJSON(checked).text)")

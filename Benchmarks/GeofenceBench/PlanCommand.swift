@@ -11,57 +11,59 @@ import CommandSupport
 struct PlanCommand: BenchSubcommand {
     static let name = "plan"
     static let help = """
-    geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
-                        [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds S] [--lead-min-speed V]
-                        [--max-unguarded K] [--no-unguarded-budget]
-                        [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
-                        [--significant-change-replans] [--no-initial-state] [--seed S]
-                        [--wake-gate G] [--wake-exit-gate G] [--wake-confirm K] [--motion-max-accuracy M]
-                        [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
-      Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
-      position, reports a crossing once it is --pass meters past the boundary (default 50) after a
-      uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
-      registered region's state unless --no-initial-state. Three policies:
-        planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
-                         the refresh region is exited. Defaults are the planner's: safety margin --margin
-                         meters (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
-                         covered in S seconds at the app's speed; --lead-seconds S (240) centers the refresh
-                         circle speed x S meters ahead along its heading (at --lead-min-speed V m/s or
-                         faster, default 2); 0 turns either off. Both are shortened where a plan would
-                         leave more than --max-unguarded K fences (default 30) with a boundary inside the
-                         refresh circle unmonitored; --no-unguarded-budget: never.
-                         --min-refresh M floors the refresh radius in meters; --crowded says who gets the
-                         slots when the cap is too small for the guarantee; --catch-up K caps the slots for
-                         fences entered unseen since the previous plan (default all). The OS's
-                         significant-change signal (every --significant-change meters, default 500, at most
-                         every 300 s; 0: none) wakes the app for its check; --significant-change-replans
-                         makes it plan instead.
-        nearest-once     the N fences with the nearest centers, planned at the first fix only
-        nearest-15min    the same, replanned every 15 minutes
-      A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
-      that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
-      within 60 s are optional. recall counts OS events alone; recall_with_wakeup_check (system recall)
-      also counts the app's own check of its noisy fix at every wake-up (any delivered OS event or plan;
-      --check-at-plans-only: at plans only), the same for all three policies: it fires a fence when the
-      fix is --wake-gate G x its accuracy inside (default 1), forgets it when the fix is
-      --wake-exit-gate G x accuracy outside (default 0), and takes up to --wake-confirm K more fixes
-      (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
-      latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy M (100).
-      Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
-      wake-time fires. --ring-shielding: concentric
-      rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
-      again on every crossing a monitored fence reports (which shielding needs).
-      --significant-change-wakes-only states the default (the signal only wakes the app).
-    """
+        geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
+                            [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds S] [--lead-min-speed V]
+                            [--max-unguarded K] [--no-unguarded-budget]
+                            [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
+                            [--significant-change-replans] [--no-initial-state] [--seed S]
+                            [--wake-gate G] [--wake-exit-gate G] [--wake-confirm K] [--motion-max-accuracy M]
+                            [--ring-shielding] [--fence-event-replans] [--check-at-plans-only]
+          Simulates an OS that monitors at most N regions (default 20; iOS 20, Android 100), sees the true
+          position, reports a crossing once it is --pass meters past the boundary (default 50) after a
+          uniform delay in [0, --delay] seconds (default 60, seeded by --seed), and reports a newly
+          registered region's state unless --no-initial-state. Three policies:
+            planner          MonitorPlanner: N-1 fences by boundary distance + a refresh region; replans when
+                             the refresh region is exited. Defaults are the planner's: safety margin --margin
+                             meters (0); --min-refresh-seconds S (240) floors the refresh radius to the distance
+                             covered in S seconds at the app's speed; --lead-seconds S (240) centers the refresh
+                             circle speed x S meters ahead along its heading (at --lead-min-speed V m/s or
+                             faster, default 2); 0 turns either off. Both are shortened where a plan would
+                             leave more than --max-unguarded K fences (default 30) with a boundary inside the
+                             refresh circle unmonitored; --no-unguarded-budget: never.
+                             --min-refresh M floors the refresh radius in meters; --crowded says who gets the
+                             slots when the cap is too small for the guarantee; --catch-up K caps the slots for
+                             fences entered unseen since the previous plan (default all). The OS's
+                             significant-change signal (every --significant-change meters, default 500, at most
+                             every 300 s; 0: none) wakes the app for its check; --significant-change-replans
+                             makes it plan instead.
+            nearest-once     the N fences with the nearest centers, planned at the first fix only
+            nearest-15min    the same, replanned every 15 minutes
+          A true entry (truth outside -> inside between consecutive fixes) is caught when an enter event for
+          that fence is delivered 0-600 s after it while the truth is inside; entries the truth reverses
+          within 60 s are optional. recall counts OS events alone; recall_with_wakeup_check (system recall)
+          also counts the app's own check of its noisy fix at every wake-up (any delivered OS event or plan;
+          --check-at-plans-only: at plans only), the same for all three policies: it fires a fence when the
+          fix is --wake-gate G x its accuracy inside (default 1), forgets it when the fix is
+          --wake-exit-gate G x accuracy outside (default 0), and takes up to --wake-confirm K more fixes
+          (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
+          latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy M (100).
+          Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
+          wake-time fires. --ring-shielding: concentric
+          rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
+          again on every crossing a monitored fence reports (which shielding needs).
+          --significant-change-wakes-only states the default (the signal only wakes the app).
+        """
 
-    static let options: [Arguments.Option] = [.value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
+    static let options: [Arguments.Option] = [
+        .value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
         .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
         .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
         .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
         .flag("significant-change-replans"), .flag("significant-change-wakes-only"), .flag("no-initial-state"),
         .value("seed"), .value("wake-gate"), .value("wake-exit-gate"), .value("wake-confirm"),
         .value("motion-max-accuracy"), .flag("ring-shielding"), .flag("fence-event-replans"),
-        .flag("check-at-plans-only")]
+        .flag("check-at-plans-only")
+    ]
 
     let fencesPath: String, fixesPath: String, truthPath: String
     let cap: Int, catchUp: Int, seed: Int, wakeConfirm: Int, unguardedBudget: Int
@@ -84,7 +86,7 @@ struct PlanCommand: BenchSubcommand {
         margin = try args.double("margin", default: defaults.safetyMarginMeters, in: meters)
         pass = try args.double("pass", default: 50, in: meters)
         delay = try args.double("delay", default: 60, in: seconds)
-        significant = try args.double("significant-change", default: 500, in: meters)   // iOS: about 500 m
+        significant = try args.double("significant-change", default: 500, in: meters)  // iOS: about 500 m
         minRefresh = try args.double("min-refresh", default: 0, in: 0...defaults.maximumRefreshRadiusMeters)
         minRefreshSeconds = try args.double("min-refresh-seconds", default: defaults.minimumRefreshSeconds ?? 0, in: seconds)
         catchUp = try args.int("catch-up", in: 0...10_000) ?? Int.max
@@ -105,11 +107,12 @@ struct PlanCommand: BenchSubcommand {
         motionAccuracy = try args.double("motion-max-accuracy", default: appDefaults.motionFixMaximumAccuracyMeters, in: meters)
         unguardedBudget = try args.int("max-unguarded", default: defaults.maximumUnguardedFences ?? 30, in: 0...1_000_000)
         noBudget = args.flag("no-unguarded-budget")
-        var configuration = MonitorPlanner.Configuration(capacity: cap, safetyMarginMeters: margin,
-                                                           minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
-                                                           crowdedOrder: crowded, catchUpSlots: catchUp,
-                                                           shieldsNestedRings: ringShielding,
-                                                           minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
+        var configuration = MonitorPlanner.Configuration(
+            capacity: cap, safetyMarginMeters: margin,
+            minimumRefreshRadiusMeters: minRefresh > 0 ? minRefresh : nil,
+            crowdedOrder: crowded, catchUpSlots: catchUp,
+            shieldsNestedRings: ringShielding,
+            minimumRefreshSeconds: minRefreshSeconds > 0 ? minRefreshSeconds : nil)
         configuration.leadSeconds = leadSeconds > 0 ? leadSeconds : nil
         configuration.minimumLeadSpeedMetersPerSecond = leadMinSpeed
         configuration.maximumUnguardedFences = noBudget ? nil : unguardedBudget
@@ -148,7 +151,7 @@ struct PlanCommand: BenchSubcommand {
         let policies: [(String, PlanScoring.Policy)] = [
             ("planner", .planner(planner, significantChangeMeters: significant > 0 ? significant : nil)),
             ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
-            ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),   // 15 minutes
+            ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900))  // 15 minutes
         ]
         var results: [(String, PlanScoring.Score, Double)] = []
         for (name, policy) in policies {
@@ -156,13 +159,17 @@ struct PlanCommand: BenchSubcommand {
             let s0 = monotonicSeconds()
             let score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
             let seconds = monotonicSeconds() - s0
-            printError("[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s")
+            printError(
+                "[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s"
+            )
             results.append((name, score, seconds))
             // Near Me 8.6: above 3 % of the battery a day, the app saves power; the report shows
             // what that costs in recall.
             let budget = PowerBudget()
             if case .planner = policy, budget.exceeds(score) {
-                printError("[\(name)] \(formatFixed(budget.percentPerDay(score), 2)) % battery a day > \(budget.thresholdPercentPerDay) %: power-saving mode")
+                printError(
+                    "[\(name)] \(formatFixed(budget.percentPerDay(score), 2)) % battery a day > \(budget.thresholdPercentPerDay) %: power-saving mode"
+                )
                 let t0 = monotonicSeconds()
                 let saving = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: PowerBudget.powerSaving(settings))
                 results.append((name + "-power-saving", saving, monotonicSeconds() - t0))
@@ -207,7 +214,7 @@ struct PlanCommand: BenchSubcommand {
 
     /// Plans per second of the MonitorPlanner alone, at up to 20,000 fixes spread over the file.
     static func measurePlanSpeed(_ planner: MonitorPlanner, fixes: FixStream) -> Double {
-        let n = min(fixes.count, 20_000)   // enough for a stable figure in well under a second
+        let n = min(fixes.count, 20_000)  // enough for a stable figure in well under a second
         guard n > 0 else { return 0 }
         let stride = max(1, fixes.count / n)
         var checksum = 0.0
@@ -217,7 +224,7 @@ struct PlanCommand: BenchSubcommand {
             checksum += (try? planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k]))?.refreshRadiusMeters ?? 0
         }
         let seconds = monotonicSeconds() - t0
-        if checksum.isNaN { printError("plan checksum NaN") }   // keeps the work observable
+        if checksum.isNaN { printError("plan checksum NaN") }  // keeps the work observable
         return Double(n) / seconds
     }
 
@@ -263,8 +270,10 @@ struct PlanCommand: BenchSubcommand {
     }
 
     static func table(_ results: [(String, PlanScoring.Score, Double)], cap: Int) -> String {
-        let header = ["policy (cap \(cap))", "OS recall", "caught/required", "deep", "system recall", "replans/dev-h", "+fences/replan",
-                      "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "fixes/dev-day", "battery %/day", "seconds"]
+        let header = [
+            "policy (cap \(cap))", "OS recall", "caught/required", "deep", "system recall", "replans/dev-h", "+fences/replan",
+            "-fences/replan", "guaranteed", "lat p50 s", "lat p95 s", "missed mon/unmon", "fixes/dev-day", "battery %/day", "seconds"
+        ]
         var rows = [header]
         for (name, s, seconds) in results {
             rows.append([
@@ -273,8 +282,9 @@ struct PlanCommand: BenchSubcommand {
                 formatFixed(s.replansPerDeviceHour, 2), formatFixed(s.fencesAddedPerReplan, 2),
                 formatFixed(s.fencesRemovedPerReplan, 2),
                 name == "planner" && s.plans > 0 ? formatFixed(Double(s.guaranteedPlans) / Double(s.plans) * 100, 1) + "%" : "-",
-                formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0), "\(s.missedWhileMonitored)/\(s.missedUnmonitored)",
-                formatFixed(s.gpsFixesPerDeviceDay, 1), formatFixed(PowerBudget().percentPerDay(s), 2), formatFixed(seconds, 2),
+                formatFixed(s.latencyPercentile(0.5), 0), formatFixed(s.latencyPercentile(0.95), 0),
+                "\(s.missedWhileMonitored)/\(s.missedUnmonitored)",
+                formatFixed(s.gpsFixesPerDeviceDay, 1), formatFixed(PowerBudget().percentPerDay(s), 2), formatFixed(seconds, 2)
             ])
         }
         return TextTable.render(rows) + "\n" + columns

@@ -15,20 +15,20 @@ import CommandSupport
 struct PoiCommand: BenchSubcommand {
     static let name = "poi"
     static let help = """
-    geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--out PATH] [--json]
-      Writes an N-row POI CSV (default 1,000,000; the format of Data/README.md) to PATH (default a
-      file in $TMPDIR or /tmp, removed afterwards): with --pois, copies of the real extract FILE (e.g.
-      Data/pois_osm_all.csv) each shifted to a seeded random place with 30 m of jitter per row; without,
-      a seeded synthetic world (50 city clusters plus a 10% uniform sprinkle, categories in
-      OSM-like shares). Then times, as medians of R runs (default 3) after a warm-up:
-        load    POICatalog(path:), streaming parse + validation + tag mapping + duplicate check;
-        build   POIIndex (a packed R-tree per category and one over all POIs);
-        nearest Q queries (default 100,000) near random POIs: the K (default 5) nearest of any
-                category, of each category, within 5 km, and to the nearest of 3 locations.
-    """
+        geofence-bench poi [--pois FILE] [--rows N] [--queries Q] [--k K] [--seed S] [--reps R] [--out PATH] [--json]
+          Writes an N-row POI CSV (default 1,000,000; the format of Data/README.md) to PATH (default a
+          file in $TMPDIR or /tmp, removed afterwards): with --pois, copies of the real extract FILE (e.g.
+          Data/pois_osm_all.csv) each shifted to a seeded random place with 30 m of jitter per row; without,
+          a seeded synthetic world (50 city clusters plus a 10% uniform sprinkle, categories in
+          OSM-like shares). Then times, as medians of R runs (default 3) after a warm-up:
+            load    POICatalog(path:), streaming parse + validation + tag mapping + duplicate check;
+            build   POIIndex (a packed R-tree per category and one over all POIs);
+            nearest Q queries (default 100,000) near random POIs: the K (default 5) nearest of any
+                    category, of each category, within 5 km, and to the nearest of 3 locations.
+        """
 
     static let options: [Arguments.Option] = [
-        .value("pois"), .value("rows"), .value("queries"), .value("k"), .value("seed"), .value("reps"), .value("out"), .flag("json"),
+        .value("pois"), .value("rows"), .value("queries"), .value("k"), .value("seed"), .value("reps"), .value("out"), .flag("json")
     ]
 
     let rows: Int, queries: Int, k: Int, reps: Int
@@ -38,7 +38,7 @@ struct PoiCommand: BenchSubcommand {
 
     init(arguments args: Arguments) throws(UsageError) {
         rows = try args.int("rows", default: 1_000_000, in: 1...BenchLimits.maxPOIRows)
-        try MemoryBudget.check(rows, bytesEach: 160, option: "rows")   // the catalog and its index hold each row
+        try MemoryBudget.check(rows, bytesEach: 160, option: "rows")  // the catalog and its index hold each row
         queries = try args.int("queries", default: 100_000, in: 1...BenchLimits.maxQueries)
         k = try args.int("k", default: 5, in: 1...BenchLimits.maxNeighbors)
         seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
@@ -64,8 +64,9 @@ struct PoiCommand: BenchSubcommand {
         } catch {
             throw BenchError("\(error)")
         }
-        printError("wrote \(rows) POI rows (\(formatFixed(Double(bytes) / 1e6, 1)) MB) to \(path) in "
-            + "\(formatFixed(monotonicSeconds() - t0, 2)) s")
+        printError(
+            "wrote \(rows) POI rows (\(formatFixed(Double(bytes) / 1e6, 1)) MB) to \(path) in "
+                + "\(formatFixed(monotonicSeconds() - t0, 2)) s")
 
         // Load: a warm-up (also fills the page cache), then R timed runs.
         var catalog = try Self.load(path)
@@ -98,8 +99,9 @@ struct PoiCommand: BenchSubcommand {
         let scanSeconds = OrderStatistics.median(scanRuns)
         printError("csv scan: \(formatFixed(scanSeconds, 3)) s (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s)")
         let loadCPUSeconds = OrderStatistics.median(loadCPURuns)
-        printError("load: \(formatFixed(loadSeconds, 3)) s median wall, \(formatFixed(loadCPUSeconds, 3)) s CPU "
-            + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s wall)")
+        printError(
+            "load: \(formatFixed(loadSeconds, 3)) s median wall, \(formatFixed(loadCPUSeconds, 3)) s CPU "
+                + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s wall)")
 
         t0 = monotonicSeconds()
         let index = POIIndex(catalog)
@@ -184,8 +186,9 @@ struct PoiCommand: BenchSubcommand {
             print(o.text)
         } else {
             print("rows       \(rows) (\(formatFixed(Double(bytes) / 1e6, 1)) MB, \(source ?? "synthetic"))")
-            print("load       \(formatFixed(loadSeconds, 3)) s wall, \(formatFixed(loadCPUSeconds, 3)) s CPU  "
-                + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s)")
+            print(
+                "load       \(formatFixed(loadSeconds, 3)) s wall, \(formatFixed(loadCPUSeconds, 3)) s CPU  "
+                    + "(\(formatFixed(Double(rows) / loadSeconds / 1e6, 2)) M rows/s, \(formatFixed(Double(bytes) / loadSeconds / 1e6, 0)) MB/s)")
             print("csv scan   \(formatFixed(scanSeconds, 3)) s  (\(formatFixed(Double(bytes) / scanSeconds / 1e6, 0)) MB/s, reader alone)")
             print("build      \(formatFixed(buildSeconds, 3)) s")
             for (name, micros, cpu, _) in results {
@@ -209,9 +212,10 @@ struct PoiCommand: BenchSubcommand {
         do { real = try POICatalog(path: path) } catch { throw BenchError("\(path): \(error)") }
         guard real.count > 0 else { throw BenchError("\(path) has no POIs") }
         return (0..<real.count).map { i in
-            SyntheticPOIFile.Row(location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
-                                 shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
-                                 category: real.category(at: i)?.rawValue ?? "")
+            SyntheticPOIFile.Row(
+                location: real.location(at: i), name: real.name(at: i), amenity: real.tag("amenity", at: i) ?? "",
+                shop: real.tag("shop", at: i) ?? "", brand: real.tag("brand", at: i) ?? "",
+                category: real.category(at: i)?.rawValue ?? "")
         }
     }
 }

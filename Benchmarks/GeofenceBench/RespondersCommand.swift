@@ -14,32 +14,32 @@ import Statistics
 struct RespondersCommand: BenchSubcommand {
     static let name = "responders"
     static let help = """
-    geofence-bench responders [--responders N] [--minutes M] [--seed S] [--runs R] [--transaction-fixes T]
-                              [--db FILE] [--json]
-      Simulates N responders (default 1000) for M minutes (default 60, seed S = 1): duty changes,
-      phones that die silently, network losses, captive portals, delayed, reordered and duplicated
-      batches, incidents assigned to the nearest ONLINE responder with a 30 s ACK timeout. Reports:
-        ingest_fixes_per_second      every fix the server received (copies included), replayed into
-                                     a fresh SQLite server store, T fixes per transaction (default
-                                     10000), one thread, wall clock; median of R runs (default 3)
-                                     after a warm-up run (ingest_fixes_per_cpu_second: per second of
-                                     the thread's CPU time; server_ingest_fixes_per_second: the same
-                                     through ResponderServer, liveness and dispatcher included)
-        liveness_updates_per_second  the same fixes through a LivenessMonitor in memory (at least
-                                     2 M updates per run); median of R runs after a warm-up
-        detect_seconds               time from a phone becoming unreachable to OFFLINE, p50/p95/max
-                                     per duty state, against its threshold (goal: max <= threshold + 1 s)
-        false_offline                OFFLINE while the phone had been reachable for the threshold (goal 0)
-        assignments_to_unreachable   offers to a phone unreachable for its DEGRADED threshold or
-                                     longer (goal 0); offers_to_silent_phones counts the rest
-        fixes_lost, duplicates_stored  (goal 0)
-      --db FILE keeps the last ingest run's store there (for `geofence responders metrics --db FILE`
-      or sqlite3); otherwise a temporary file is used and removed. Exit status 1 when a goal that
-      is not a speed figure is missed.
-    """
+        geofence-bench responders [--responders N] [--minutes M] [--seed S] [--runs R] [--transaction-fixes T]
+                                  [--db FILE] [--json]
+          Simulates N responders (default 1000) for M minutes (default 60, seed S = 1): duty changes,
+          phones that die silently, network losses, captive portals, delayed, reordered and duplicated
+          batches, incidents assigned to the nearest ONLINE responder with a 30 s ACK timeout. Reports:
+            ingest_fixes_per_second      every fix the server received (copies included), replayed into
+                                         a fresh SQLite server store, T fixes per transaction (default
+                                         10000), one thread, wall clock; median of R runs (default 3)
+                                         after a warm-up run (ingest_fixes_per_cpu_second: per second of
+                                         the thread's CPU time; server_ingest_fixes_per_second: the same
+                                         through ResponderServer, liveness and dispatcher included)
+            liveness_updates_per_second  the same fixes through a LivenessMonitor in memory (at least
+                                         2 M updates per run); median of R runs after a warm-up
+            detect_seconds               time from a phone becoming unreachable to OFFLINE, p50/p95/max
+                                         per duty state, against its threshold (goal: max <= threshold + 1 s)
+            false_offline                OFFLINE while the phone had been reachable for the threshold (goal 0)
+            assignments_to_unreachable   offers to a phone unreachable for its DEGRADED threshold or
+                                         longer (goal 0); offers_to_silent_phones counts the rest
+            fixes_lost, duplicates_stored  (goal 0)
+          --db FILE keeps the last ingest run's store there (for `geofence responders metrics --db FILE`
+          or sqlite3); otherwise a temporary file is used and removed. Exit status 1 when a goal that
+          is not a speed figure is missed.
+        """
 
     static let options: [Arguments.Option] = [
-        .value("responders"), .value("minutes"), .value("seed"), .value("runs"), .value("transaction-fixes"), .value("db"), .flag("json"),
+        .value("responders"), .value("minutes"), .value("seed"), .value("runs"), .value("transaction-fixes"), .value("db"), .flag("json")
     ]
 
     let configuration: FleetConfiguration
@@ -55,8 +55,9 @@ struct RespondersCommand: BenchSubcommand {
         try MemoryBudget.check(overflow ? .max : fixes, bytesEach: 256, option: "minutes")
         var configuration = FleetConfiguration(responders: responders, minutes: minutes)
         configuration.seed = UInt64(try args.int("seed", default: 1, in: 0...Int.max))
-        configuration.ingestTransactionSize = try args.int("transaction-fixes", default: configuration.ingestTransactionSize,
-                                                           in: 1...10_000_000)
+        configuration.ingestTransactionSize = try args.int(
+            "transaction-fixes", default: configuration.ingestTransactionSize,
+            in: 1...10_000_000)
         self.configuration = configuration
         runs = try args.int("runs", default: 3, in: 1...BenchLimits.maxReps)
         keep = args.string("db")
@@ -71,7 +72,7 @@ struct RespondersCommand: BenchSubcommand {
         var header = [UInt8](repeating: 0, count: 16)
         let n = read(fd, &header, 16)
         let sqlite = Array("SQLite format 3\0".utf8)
-        if n == 0 { return }   // an empty file: nothing to lose
+        if n == 0 { return }  // an empty file: nothing to lose
         guard n == 16, header == sqlite else {
             throw UsageError("option '--db' names \(keep), which is not an SQLite file: refusing to replace it")
         }
@@ -110,12 +111,13 @@ struct RespondersCommand: BenchSubcommand {
         } catch {
             throw BenchError("responders: \(error)")
         }
-        report.ingestFixesPerSecond.removeFirst()      // warm-up
+        report.ingestFixesPerSecond.removeFirst()  // warm-up
         report.ingestFixesPerCPUSecond.removeFirst()
         report.serverIngestFixesPerSecond.removeFirst()
         report.livenessUpdatesPerSecond.removeFirst()
         print(json ? Self.jsonText(report, simulated: simulated) : Self.table(report))
-        let correct = report.fixesLost == 0 && report.duplicatesStored == 0 && report.falseOffline == 0
+        let correct =
+            report.fixesLost == 0 && report.duplicatesStored == 0 && report.falseOffline == 0
             && report.assignmentsToUnreachable == 0 && report.detection.values.allSatisfy(\.meetsGoal)
         if !correct { throw BenchError("responders: a goal was missed (see above)") }
     }
@@ -174,28 +176,37 @@ struct RespondersCommand: BenchSubcommand {
         var rows: [[String]] = [["measure", "value", "goal", ""]]
         rows.append(["ingest into SQLite, fixes/s (median)", grouped(ingest), "> 250,000", met(ingest > 250_000)])
         rows.append(["same, per second of CPU time", grouped(OrderStatistics.median(r.ingestFixesPerCPUSecond)), "", ""])
-        rows.append(["whole server (store, liveness, metrics, index), fixes/s", grouped(OrderStatistics.median(r.serverIngestFixesPerSecond)), "", ""])
+        rows.append(["whole server (store, liveness, metrics, index), fixes/s", grouped(OrderStatistics.median(r.serverIngestFixesPerSecond)), "", ""]
+        )
         rows.append(["liveness updates/s in memory (median)", grouped(liveness), "> 5,000,000", met(liveness > 5_000_000)])
         for duty in [DutyState.onDuty, .onMission] {
             guard let s = r.detection[duty] else { continue }
-            rows.append(["detect \(duty.name) p50 / p95 / max s (\(s.count) episodes, \(s.missed) missed)",
-                         "\(formatFixed(s.p50, 1)) / \(formatFixed(s.p95, 1)) / \(formatFixed(s.max, 1))",
-                         "max <= \(formatFixed(s.threshold + 1, 0))", met(s.meetsGoal)])
+            rows.append([
+                "detect \(duty.name) p50 / p95 / max s (\(s.count) episodes, \(s.missed) missed)",
+                "\(formatFixed(s.p50, 1)) / \(formatFixed(s.p95, 1)) / \(formatFixed(s.max, 1))",
+                "max <= \(formatFixed(s.threshold + 1, 0))", met(s.meetsGoal)
+            ])
         }
         rows.append(["false OFFLINE", String(r.falseOffline), "0", met(r.falseOffline == 0)])
         rows.append(["offers to responders unreachable past DEGRADED", String(r.assignmentsToUnreachable), "0", met(r.assignmentsToUnreachable == 0)])
         rows.append(["offers to phones silent for less (caught by the ACK timeout)", String(r.offersToSilentPhones), "", ""])
         rows.append(["fixes lost", String(r.fixesLost), "0", met(r.fixesLost == 0)])
         rows.append(["duplicates stored", String(r.duplicatesStored), "0", met(r.duplicatesStored == 0)])
-        rows.append(["incidents / assigned / nobody took it / open at the end",
-                     "\(r.incidents) / \(r.assigned) / \(r.exhausted) / \(r.incidents - r.assigned - r.exhausted)", "", ""])
-        rows.append(["incidents reassigned (holder went OFFLINE) / left with an OFFLINE assignee",
-                     "\(r.incidentsReassigned) / \(r.incidentsLeftWithOfflineAssignee)", "0 left",
-                     met(r.incidentsLeftWithOfflineAssignee == 0)])
+        rows.append([
+            "incidents / assigned / nobody took it / open at the end",
+            "\(r.incidents) / \(r.assigned) / \(r.exhausted) / \(r.incidents - r.assigned - r.exhausted)", "", ""
+        ])
+        rows.append([
+            "incidents reassigned (holder went OFFLINE) / left with an OFFLINE assignee",
+            "\(r.incidentsReassigned) / \(r.incidentsLeftWithOfflineAssignee)", "0 left",
+            met(r.incidentsLeftWithOfflineAssignee == 0)
+        ])
         rows.append(["offers / ACK timeouts", "\(r.offers) / \(r.ackTimeouts)", "", ""])
-        rows.append(["fixes kept / received (copies) / queued at end",
-                     "\(grouped(Double(r.fixesKept))) / \(grouped(Double(r.fixesDelivered))) (\(grouped(Double(r.duplicatesReceived)))) / \(grouped(Double(r.fixesQueuedAtEnd)))",
-                     "", ""])
+        rows.append([
+            "fixes kept / received (copies) / queued at end",
+            "\(grouped(Double(r.fixesKept))) / \(grouped(Double(r.fixesDelivered))) (\(grouped(Double(r.duplicatesReceived)))) / \(grouped(Double(r.fixesQueuedAtEnd)))",
+            "", ""
+        ])
         return TextTable.render(rows)
     }
 

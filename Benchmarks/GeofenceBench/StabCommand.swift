@@ -6,22 +6,22 @@ import CommandSupport
 struct StabCommand: BenchSubcommand {
     static let name = "stab"
     static let help = """
-    geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--reps R] [--per-fix]
-                        [--allow-duplicate-ids] [--json]
-      For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive)
-      with the index named by --index (default packed; grid is LatLngGridIndex).
-      Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
-      Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
-      (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
-      The grid index and the packed tree get the fixes through their batch queries
-      (forEachContaining(latitudes:longitudes:)); the dynamic tree, and every index with --per-fix,
-      get one call per fix. JSON "mode" says which. Two fences with one id are an error naming both
-      lines, unless --allow-duplicate-ids (then each is a fence of its own and both count).
-    """
+        geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--reps R] [--per-fix]
+                            [--allow-duplicate-ids] [--json]
+          For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive)
+          with the index named by --index (default packed; grid is LatLngGridIndex).
+          Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
+          Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
+          (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
+          The grid index and the packed tree get the fixes through their batch queries
+          (forEachContaining(latitudes:longitudes:)); the dynamic tree, and every index with --per-fix,
+          get one call per fix. JSON "mode" says which. Two fences with one id are an error naming both
+          lines, unless --allow-duplicate-ids (then each is a fence of its own and both count).
+        """
 
     static let options: [Arguments.Option] = [
         .value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
-        .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json"),
+        .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json")
     ]
 
     let fencesPath: String, fixesPath: String
@@ -44,25 +44,32 @@ struct StabCommand: BenchSubcommand {
 
     func execute() throws {
         // Each fix is stabbed on its own: any order of times.
-        let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs,
-                                             order: .any)
+        let (rows, fixes) = try loadWorkload(
+            fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs,
+            order: .any)
         let fences = try makeFences(rows)
         let input = StabInput(fixes, threads: threads, perFix: perFix)
-        let m = try measure(kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1,
-                            cellsPerRadius: cellsPerRadius) {
+        let m = try measure(
+            kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1,
+            cellsPerRadius: cellsPerRadius
+        ) {
             printError("[\(kind.rawValue)] \($0)")
         }
-        print(json ? jsonLine(m) : table([m]) + "\n" + "cand FP: candidates the exact test rejected / candidates; B/fence: "
-            + "the index's own bytes per fence; RSS: the process's peak")
+        print(
+            json
+                ? jsonLine(m)
+                : table([m]) + "\n" + "cand FP: candidates the exact test rejected / candidates; B/fence: "
+                    + "the index's own bytes per fence; RSS: the process's peak")
     }
 }
 
 /// Reads and validates the workload files (truth too when `truthPath` is given), reporting the
 /// read speed on stderr. Errors name the file, line and column.
 /// `order` is what the command needs of fix times (``WorkloadReader/FixOrder``).
-func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false,
-                  order: WorkloadReader.FixOrder) throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream)
-{
+func loadWorkload(
+    fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false,
+    order: WorkloadReader.FixOrder
+) throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream) {
     let t0 = monotonicSeconds()
     let rows: [WorkloadFence]
     let fixes: FixStream
@@ -74,8 +81,9 @@ func loadWorkload(fencesPath: String, fixesPath: String, truthPath: String? = ni
     }
     let seconds = monotonicSeconds() - t0
     let total = rows.count + fixes.count * (truthPath == nil ? 1 : 2)
-    printError("read \(rows.count) fences and \(fixes.count) fixes\(truthPath == nil ? "" : " with truth") in "
-        + "\(formatFixed(seconds, 2)) s (\(formatFixed(Double(total) / seconds / 1e6, 2)) M rows/s)")
+    printError(
+        "read \(rows.count) fences and \(fixes.count) fixes\(truthPath == nil ? "" : " with truth") in "
+            + "\(formatFixed(seconds, 2)) s (\(formatFixed(Double(total) / seconds / 1e6, 2)) M rows/s)")
     return (rows, fixes)
 }
 
@@ -133,7 +141,7 @@ func table(_ ms: [Measurement]) -> String {
             formatFixed(m.nanosecondsPerFix, 0), formatFixed(m.hitsPerFix, 2),
             formatFixed(m.stats.falsePositiveRate * 100, 1) + "%",
             m.fences == 0 ? "-" : formatFixed(Double(m.indexBytes) / Double(m.fences), 1),
-            formatFixed(m.peakRSSMegabytes, 0), String(m.totals.checksum),
+            formatFixed(m.peakRSSMegabytes, 0), String(m.totals.checksum)
         ])
     }
     return TextTable.render(rows)

@@ -7,13 +7,13 @@ import CommandSupport
 struct StateCommand: BenchSubcommand {
     static let name = "state"
     static let help = """
-    geofence-bench state [--devices N] [--json]
-      Builds a detector over 1,000 sites with two concentric fences each (500 m and 800 m), feeds
-      N devices (default 10,000,000) one fix each at a site, so that every device is inside
-      two fences and holds exactly two entries, and reports the detector's per-device state
-      (stateBytes, after reserving room for the fleet), the bytes per device, and the growth
-      of the process's peak resident set size across the run (MiB), with the seconds taken.
-    """
+        geofence-bench state [--devices N] [--json]
+          Builds a detector over 1,000 sites with two concentric fences each (500 m and 800 m), feeds
+          N devices (default 10,000,000) one fix each at a site, so that every device is inside
+          two fences and holds exactly two entries, and reports the detector's per-device state
+          (stateBytes, after reserving room for the fleet), the bytes per device, and the growth
+          of the process's peak resident set size across the run (MiB), with the seconds taken.
+        """
 
     static let options: [Arguments.Option] = [.value("devices"), .flag("json")]
 
@@ -46,8 +46,9 @@ struct StateCommand: BenchSubcommand {
         var events: [TransitionEvent] = []
         for device in 0..<devices {
             let site = device % 1_000
-            detector.process(device: Int32(device), time: 0, latitude: -60 + 0.12 * Double(site),
-                             longitude: -170 + 0.34 * Double(site), accuracy: 5, into: &events)
+            detector.process(
+                device: Int32(device), time: 0, latitude: -60 + 0.12 * Double(site),
+                longitude: -170 + 0.34 * Double(site), accuracy: 5, into: &events)
         }
         let seconds = ProcessStats.monotonicSeconds() - start
         let rssGrowth = ProcessStats.peakRSSMegabytes() - rssBefore
@@ -65,9 +66,10 @@ struct StateCommand: BenchSubcommand {
             o.set("seconds", seconds, decimals: 3)
             print(o.text)
         } else {
-            print("\(devices) devices, \(detector.stateEntryCount) fence entries: \(bytes) bytes of state "
-                + "(\(formatFixed(perDevice, 2)) per device), peak RSS +\(formatFixed(rssGrowth, 1)) MiB, "
-                + "\(formatFixed(seconds, 2)) s")
+            print(
+                "\(devices) devices, \(detector.stateEntryCount) fence entries: \(bytes) bytes of state "
+                    + "(\(formatFixed(perDevice, 2)) per device), peak RSS +\(formatFixed(rssGrowth, 1)) MiB, "
+                    + "\(formatFixed(seconds, 2)) s")
         }
     }
 }

@@ -8,12 +8,12 @@ import CommandSupport
 struct SuiteCommand: BenchSubcommand {
     static let name = ""
     static let help = """
-    geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]
-      Every index at 1k, 10k and 100k POIs (3 fences each; --large adds 1M, --quick runs 100,000 fixes
-      at 1k and 10k only) against one stream of N fixes (default 1,000,000) from the embedded
-      generator, seed S (default 1), one thread. Progress on stderr; a table on stdout, or one JSON
-      object per measurement with --json. geofence-bench COMMAND --help describes each command.
-    """
+        geofence-bench [--json] [--large] [--quick] [--fixes N] [--seed S]
+          Every index at 1k, 10k and 100k POIs (3 fences each; --large adds 1M, --quick runs 100,000 fixes
+          at 1k and 10k only) against one stream of N fixes (default 1,000,000) from the embedded
+          generator, seed S (default 1), one thread. Progress on stderr; a table on stdout, or one JSON
+          object per measurement with --json. geofence-bench COMMAND --help describes each command.
+        """
 
     static let options: [Arguments.Option] = [.flag("json"), .flag("large"), .flag("quick"), .value("fixes"), .value("seed")]
 
@@ -59,12 +59,14 @@ struct SuiteCommand: BenchSubcommand {
             }
         }
         if !json {
-            print("geofence-bench suite: \(fixCount) fixes, 1,000 devices, seed \(seed), one thread; "
-                + "query time is the median of 3 runs (1 run at >= 300k fences) after a warm-up")
+            print(
+                "geofence-bench suite: \(fixCount) fixes, 1,000 devices, seed \(seed), one thread; "
+                    + "query time is the median of 3 runs (1 run at >= 300k fences) after a warm-up")
             print(table(results))
-            print("cand FP: candidates the exact test rejected / candidates (a candidate is a fence tested "
-                + "exactly or, in LatLngGridIndex interior cells, accepted with no test); B/fence: the index's own "
-                + "bytes per fence; RSS: the process's peak so far")
+            print(
+                "cand FP: candidates the exact test rejected / candidates (a candidate is a fence tested "
+                    + "exactly or, in LatLngGridIndex interior cells, accepted with no test); B/fence: the index's own "
+                    + "bytes per fence; RSS: the process's peak so far")
         }
     }
 }

@@ -10,30 +10,30 @@ import CommandSupport
 struct TracesCommand: BenchSubcommand {
     static let name = "traces"
     static let help = """
-    geofence-bench traces [--traces FILE] [--devices FILE] [--assume-accuracy M] [--preset default|evidence|both] [--json]
-      Places fences along recorded GPS traces (--traces, device,t,lat,lon,accuracy_m; default
-      Data/gps/traces.csv, 1,030 real fixes of 14 devices, see Data/gps/README.md), runs the naive
-      detector (raw distance <= radius) and the transition detector over the fixes, and prints per
-      detector, over all devices and per device kind:
-        events  enter and exit events;
-        visits  entries that are not flaps;
-        flaps   entries at most 60 s after the same device's last exit of the same fence;
-        and flaps per visit.
-      Fences: every 8th fix of each device from its 5th is an anchor; around it, fences of radius
-      50, 150 and 400 m centered on it, and three more of those radii centered 0.9 r due north of it
-      along the great circle (the trace grazes their boundary): 6 fences per anchor.
-      --devices FILE gives each device's kind (columns device,kind; default Data/gps/devices.csv
-      when --traces is not given; without it no per-kind rows). Every device must have a kind.
-      --assume-accuracy M (meters) is the accuracy of every fix whose accuracy_m is empty (the
-      traces record none): the detector's margins and accuracy gate use it. How many fixes got it
-      is printed. Without it an empty accuracy is an error naming its file, line and column.
-      --preset picks the detector's settings: TransitionDetectorConfiguration.default, .evidence,
-      or both (the default: one row each).
-      Paths are relative to the working directory (the repository root for the defaults).
-    """
+        geofence-bench traces [--traces FILE] [--devices FILE] [--assume-accuracy M] [--preset default|evidence|both] [--json]
+          Places fences along recorded GPS traces (--traces, device,t,lat,lon,accuracy_m; default
+          Data/gps/traces.csv, 1,030 real fixes of 14 devices, see Data/gps/README.md), runs the naive
+          detector (raw distance <= radius) and the transition detector over the fixes, and prints per
+          detector, over all devices and per device kind:
+            events  enter and exit events;
+            visits  entries that are not flaps;
+            flaps   entries at most 60 s after the same device's last exit of the same fence;
+            and flaps per visit.
+          Fences: every 8th fix of each device from its 5th is an anchor; around it, fences of radius
+          50, 150 and 400 m centered on it, and three more of those radii centered 0.9 r due north of it
+          along the great circle (the trace grazes their boundary): 6 fences per anchor.
+          --devices FILE gives each device's kind (columns device,kind; default Data/gps/devices.csv
+          when --traces is not given; without it no per-kind rows). Every device must have a kind.
+          --assume-accuracy M (meters) is the accuracy of every fix whose accuracy_m is empty (the
+          traces record none): the detector's margins and accuracy gate use it. How many fixes got it
+          is printed. Without it an empty accuracy is an error naming its file, line and column.
+          --preset picks the detector's settings: TransitionDetectorConfiguration.default, .evidence,
+          or both (the default: one row each).
+          Paths are relative to the working directory (the repository root for the defaults).
+        """
 
     static let options: [Arguments.Option] = [
-        .value("traces"), .value("devices"), .value("assume-accuracy"), .value("preset"), .flag("json"),
+        .value("traces"), .value("devices"), .value("assume-accuracy"), .value("preset"), .flag("json")
     ]
 
     /// The repository's copy of the traces and their devices (relative to the repository root).
@@ -97,24 +97,27 @@ struct TracesCommand: BenchSubcommand {
             if let accuracy { o.set("assumed_accuracy_m", accuracy, decimals: nil) } else { o.setNull("assumed_accuracy_m") }
             o.set("assumed_accuracy_fixes", m.assumedAccuracyFixes)
             o.set("reentry_seconds", FlapCount.reentrySeconds, decimals: nil)
-            o.set("detectors", array: m.detectors.map { d in
-                var x = JSONObject()
-                x.set("detector", d.detector)
-                Self.setCounts(d.all, in: &x)
-                var kinds = JSONObject()
-                for (kind, count) in d.byKind {
-                    var k = JSONObject()
-                    Self.setCounts(count, in: &k)
-                    kinds.set(kind, object: k)
-                }
-                x.set("by_kind", object: kinds)
-                return x.text
-            })
+            o.set(
+                "detectors",
+                array: m.detectors.map { d in
+                    var x = JSONObject()
+                    x.set("detector", d.detector)
+                    Self.setCounts(d.all, in: &x)
+                    var kinds = JSONObject()
+                    for (kind, count) in d.byKind {
+                        var k = JSONObject()
+                        Self.setCounts(count, in: &k)
+                        kinds.set(kind, object: k)
+                    }
+                    x.set("by_kind", object: kinds)
+                    return x.text
+                })
             print(o.text)
         } else {
             print("\(m.fixes) fixes of \(m.devices) devices (\(traces ?? defaultTraces)), \(m.fences) fences placed along them")
-            print(accuracy.map { "accuracy assumed \(formatFixed($0, 1)) m for \(m.assumedAccuracyFixes) fixes without one" }
-                ?? "accuracy: recorded for every fix")
+            print(
+                accuracy.map { "accuracy assumed \(formatFixed($0, 1)) m for \(m.assumedAccuracyFixes) fixes without one" }
+                    ?? "accuracy: recorded for every fix")
             var rows = [["detector", "kind", "events", "visits", "flaps", "flaps/visit"]]
             for d in m.detectors {
                 for (kind, c) in [("all", d.all)] + d.byKind.map({ ($0.group, $0.count) }) {
@@ -127,8 +130,10 @@ struct TracesCommand: BenchSubcommand {
 
     /// Reads the traces (and kinds), places the fences, runs the naive detector and one
     /// transition detector per preset, and counts their flaps.
-    static func measure(traces: String, devices: String?, assumedAccuracy: Double?,
-                        presets: [DetectorPreset]) throws(BenchError) -> Measurement {
+    static func measure(
+        traces: String, devices: String?, assumedAccuracy: Double?,
+        presets: [DetectorPreset]
+    ) throws(BenchError) -> Measurement {
         let fixes: FixStream
         var kindOfDevice: [Int32: String] = [:]
         do {
@@ -157,8 +162,9 @@ struct TracesCommand: BenchSubcommand {
             var detector = try TransitionsCommand.makeDetector(fences, preset.configuration)
             detectors.append(flaps(preset.rawValue, TransitionScoring.detect(fixes, with: &detector)))
         }
-        return Measurement(fixes: fixes.count, devices: deviceIDs.count, fences: fences.count,
-                           assumedAccuracyFixes: fixes.assumedAccuracyCount, detectors: detectors)
+        return Measurement(
+            fixes: fixes.count, devices: deviceIDs.count, fences: fences.count,
+            assumedAccuracyFixes: fixes.assumedAccuracyCount, detectors: detectors)
     }
 
     /// Adds `events`, `visits`, `flaps` and `flaps_per_visit` to `o`.

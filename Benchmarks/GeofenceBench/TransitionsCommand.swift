@@ -16,42 +16,43 @@ import CommandSupport
 struct TransitionsCommand: BenchSubcommand {
     static let name = "transitions"
     static let help = """
-    geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
-                               [--preset default|precise|hysteresis|evidence]
-                               [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
-                               [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
-                               [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
-                               [--slow-evidence-cap S] [--slow-speed V] [--still-speed V] [--still-evidence-per-fix K]
-                               [--sweep] [--diagnose]
-      Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
-      alongside, and scores both against the true transitions of truth.csv: a detection matches an
-      unmatched true transition of the same device, fence and kind when it comes at most 120 s
-      before that transition or at most 600 s after it; a true transition reversed within 60 s
-      (a brush) is optional.
-      Prints true transitions, detected events, false-positive and false-negative rates, latency
-      p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
-      --events-out writes the detector's events as device,fence,kind,t.
-      --threads N partitions the devices over N detectors on N threads (events merged back into
-      stream order: identical to one detector's); timing covers detection and the merge, and
-      JSON "fixes_per_busiest_shard_cpu_second" the busiest shard's thread CPU time (the speed
-      on idle cores, without the merge).
-      JSON "state" gives the per-device state: bytes per idle device, per fence entry, and in all.
-      --preset picks the base settings (TransitionDetectorConfiguration.default, .precise,
-      .hysteresis or .evidence).
-      --slow-evidence-cap S (sigmas, or none) caps the evidence of a fix from a device moving
-      slower than --slow-speed V (m/s) since its previous accepted fix; a fix of a device slower
-      than --still-speed V (m/s) must exceed --still-evidence-per-fix K more sigmas to count.
-      The tuning options override the preset's settings; --sweep prints the trade-off table over
-      hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
-    """
+        geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
+                                   [--preset default|precise|hysteresis|evidence]
+                                   [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
+                                   [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
+                                   [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
+                                   [--slow-evidence-cap S] [--slow-speed V] [--still-speed V] [--still-evidence-per-fix K]
+                                   [--sweep] [--diagnose]
+          Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
+          alongside, and scores both against the true transitions of truth.csv: a detection matches an
+          unmatched true transition of the same device, fence and kind when it comes at most 120 s
+          before that transition or at most 600 s after it; a true transition reversed within 60 s
+          (a brush) is optional.
+          Prints true transitions, detected events, false-positive and false-negative rates, latency
+          p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
+          --events-out writes the detector's events as device,fence,kind,t.
+          --threads N partitions the devices over N detectors on N threads (events merged back into
+          stream order: identical to one detector's); timing covers detection and the merge, and
+          JSON "fixes_per_busiest_shard_cpu_second" the busiest shard's thread CPU time (the speed
+          on idle cores, without the merge).
+          JSON "state" gives the per-device state: bytes per idle device, per fence entry, and in all.
+          --preset picks the base settings (TransitionDetectorConfiguration.default, .precise,
+          .hysteresis or .evidence).
+          --slow-evidence-cap S (sigmas, or none) caps the evidence of a fix from a device moving
+          slower than --slow-speed V (m/s) since its previous accepted fix; a fix of a device slower
+          than --still-speed V (m/s) must exceed --still-evidence-per-fix K more sigmas to count.
+          The tuning options override the preset's settings; --sweep prints the trade-off table over
+          hysteresis x accuracy gate instead. --diagnose breaks the false negatives down on stderr.
+        """
 
     static let options: [Arguments.Option] = [
         .value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
         .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
         .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
-        .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"), .value("slow-speed"),
+        .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"),
+        .value("slow-speed"),
         .value("still-speed"), .value("still-evidence-per-fix"),
-        .value("slack"), .flag("sweep"), .flag("diagnose"),
+        .value("slack"), .flag("sweep"), .flag("diagnose")
     ]
 
     /// The option of each detector setting, for messages (the setting's name is the library's).
@@ -62,7 +63,7 @@ struct TransitionsCommand: BenchSubcommand {
         "slowEvidenceCapSigmas": "slow-evidence-cap", "slowSpeedMetersPerSecond": "slow-speed",
         "stillSpeedMetersPerSecond": "still-speed", "stillEvidencePerFix": "still-evidence-per-fix",
         "maxSpeedMetersPerSecond": "max-speed", "neighborhoodSlackMeters": "slack", "enterConfirmations": "enter-confirm",
-        "exitConfirmations": "exit-confirm",
+        "exitConfirmations": "exit-confirm"
     ]
 
     let fencesPath: String, fixesPath: String, truthPath: String
@@ -101,7 +102,8 @@ struct TransitionsCommand: BenchSubcommand {
         config.enterEvidencePerFix = try args.double("evidence-per-fix", default: config.enterEvidencePerFix, in: sigmas)
         config.exitEvidence = try args.double("exit-evidence", default: config.exitEvidence, in: sigmas)
         config.exitEvidencePerFix = try args.double("exit-evidence-per-fix", default: config.exitEvidencePerFix, in: sigmas)
-        config.slowEvidenceCapSigmas = args.string("slow-evidence-cap") == "none"
+        config.slowEvidenceCapSigmas =
+            args.string("slow-evidence-cap") == "none"
             ? .infinity : try args.double("slow-evidence-cap", default: config.slowEvidenceCapSigmas, in: sigmas)
         config.slowSpeedMetersPerSecond = try args.double("slow-speed", default: config.slowSpeedMetersPerSecond, in: speed)
         config.stillSpeedMetersPerSecond = try args.double("still-speed", default: config.stillSpeedMetersPerSecond, in: speed)
@@ -120,8 +122,9 @@ struct TransitionsCommand: BenchSubcommand {
     }
 
     func validate() throws(UsageError) {
-        try FileIdentity.refuseOverwriting(eventsOut, option: "events-out",
-                                           inputs: [("fences", fencesPath), ("fixes", fixesPath), ("truth", truthPath)])
+        try FileIdentity.refuseOverwriting(
+            eventsOut, option: "events-out",
+            inputs: [("fences", fencesPath), ("fixes", fixesPath), ("truth", truthPath)])
     }
 
     func execute() throws {
@@ -194,8 +197,9 @@ struct TransitionsCommand: BenchSubcommand {
             o.set("required_transitions", score.requiredTransitions)
             o.set("detector", object: Self.scoreJSON(score, fixesPerSecond: fixesPerSecond))
             o.set("naive", object: Self.scoreJSON(naive, fixesPerSecond: nil))
-            o.set("false_positive_reduction_vs_naive",
-                  score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
+            o.set(
+                "false_positive_reduction_vs_naive",
+                score.falsePositives == 0 ? Double.infinity : Double(naive.falsePositives) / Double(score.falsePositives), decimals: 1)
             var c = JSONObject()
             let k = detectors.reduce(TransitionCounters()) { $0 + $1.counters }
             c.set("accepted", k.accepted); c.set("inaccurate", k.inaccurate); c.set("jumps", k.jumps)
@@ -226,17 +230,20 @@ struct TransitionsCommand: BenchSubcommand {
         } else {
             print("true transitions \(score.trueTransitions) (\(score.optionalTransitions) optional brushes)")
             print(Self.scoreTable([("detector", score, fixesPerSecond), ("naive", naive, nil)]))
-            print("detector on-CPU: \(formatFixed(Double(fixes.count) / cpuSeconds / 1e6, 2)) M fixes/s "
-                + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
+            print(
+                "detector on-CPU: \(formatFixed(Double(fixes.count) / cpuSeconds / 1e6, 2)) M fixes/s "
+                    + "(wall \(formatFixed(fixesPerSecond / 1e6, 2)); they differ when the machine is shared)")
             let k = detectors.reduce(TransitionCounters()) { $0 + $1.counters }
-            print("counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
-                + "out of order \(k.outOfOrder), invalid \(k.invalid), neighborhood queries \(k.neighborhoodQueries), "
-                + "state entries \(stateEntries), \(stateBytes) bytes of device state")
+            print(
+                "counters: accepted \(k.accepted), inaccurate \(k.inaccurate), jumps \(k.jumps), duplicates \(k.duplicates), "
+                    + "out of order \(k.outOfOrder), invalid \(k.invalid), neighborhood queries \(k.neighborhoodQueries), "
+                    + "state entries \(stateEntries), \(stateBytes) bytes of device state")
         }
     }
 
     static func makeDetector(_ fences: [Fence], _ config: TransitionDetectorConfiguration)
-        throws(BenchError) -> TransitionDetector {
+        throws(BenchError) -> TransitionDetector
+    {
         do {
             return try TransitionDetector(fences: fences, configuration: config)
         } catch {
@@ -263,31 +270,37 @@ struct TransitionsCommand: BenchSubcommand {
         let header = ["detector", "detected", "FP rate", "FN rate", "p50 s", "p95 s", "flaps/true", "M fixes/s"]
         var out = [header]
         for (name, s, fps) in rows {
-            out.append([name, String(s.detected), formatFixed(s.falsePositiveRate * 100, 2) + "%",
-                        formatFixed(s.falseNegativeRate * 100, 2) + "%", formatFixed(s.latencyP50, 0),
-                        formatFixed(s.latencyP95, 0), formatFixed(s.flapsPerTrueTransition, 4),
-                        fps.map { formatFixed($0 / 1e6, 2) } ?? "-"])
+            out.append([
+                name, String(s.detected), formatFixed(s.falsePositiveRate * 100, 2) + "%",
+                formatFixed(s.falseNegativeRate * 100, 2) + "%", formatFixed(s.latencyP50, 0),
+                formatFixed(s.latencyP95, 0), formatFixed(s.flapsPerTrueTransition, 4),
+                fps.map { formatFixed($0 / 1e6, 2) } ?? "-"
+            ])
         }
         return TextTable.render(out)
     }
 
     /// The trade-off table: FP/FN/latency over hysteresis (m) x accuracy gate (m), other settings
     /// as given.
-    static func sweepTable(fences: [Fence], fixes: FixStream, truth: [TrueTransition],
-                           base: TransitionDetectorConfiguration, naive: TransitionScore) throws(BenchError) -> String {
+    static func sweepTable(
+        fences: [Fence], fixes: FixStream, truth: [TrueTransition],
+        base: TransitionDetectorConfiguration, naive: TransitionScore
+    ) throws(BenchError) -> String {
         var lines = ["| hysteresis m | accuracy gate m | FP rate | FN rate | p50 s | p95 s | FP vs naive |", "|---|---|---|---|---|---|---|"]
         for setting in DetectorSweep.settings(base: base) {
             var d = try makeDetector(fences, setting.configuration)
             let s = TransitionScoring.score(detected: TransitionScoring.detect(fixes, with: &d), truth: truth)
-            let line = "| \(formatFixed(setting.hysteresisMeters, 0)) | \(formatFixed(setting.accuracyGateMeters, 0)) | "
+            let line =
+                "| \(formatFixed(setting.hysteresisMeters, 0)) | \(formatFixed(setting.accuracyGateMeters, 0)) | "
                 + "\(formatFixed(s.falsePositiveRate * 100, 2))% | "
                 + "\(formatFixed(s.falseNegativeRate * 100, 2))% | \(formatFixed(s.latencyP50, 0)) | \(formatFixed(s.latencyP95, 0)) | "
                 + "\(s.falsePositives == 0 ? "inf" : formatFixed(Double(naive.falsePositives) / Double(s.falsePositives), 1))x |"
             printError(line)
             lines.append(line)
         }
-        lines.append("| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
-            + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
+        lines.append(
+            "| naive | - | \(formatFixed(naive.falsePositiveRate * 100, 2))% | \(formatFixed(naive.falseNegativeRate * 100, 2))% | "
+                + "\(formatFixed(naive.latencyP50, 0)) | \(formatFixed(naive.latencyP95, 0)) | 1x |")
         return lines.joined(separator: "\n")
     }
 }

@@ -162,8 +162,7 @@ public struct Arguments: Sendable {
     /// The value of option `name` as one of `T`'s cases (by raw value), or `value` when absent.
     /// - Throws: ``UsageError`` listing the allowed values.
     public func choice<T: RawRepresentable & CaseIterable>(_ name: String, default value: T) throws(UsageError) -> T
-        where T.RawValue == String
-    {
+    where T.RawValue == String {
         guard let text = string(name) else { return value }
         guard let choice = T(rawValue: text) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")

@@ -35,8 +35,9 @@ public struct CommandLineTool: Sendable {
                     return usageError("unknown subcommand '\(arguments[1])'", command: nil, io: io)
                 }
                 guard arguments.count - 2 <= command.maxPositionals else {
-                    return usageError("unexpected argument '\(arguments[2 + command.maxPositionals])' after 'help \(arguments[1])'",
-                                      command: nil, io: io)
+                    return usageError(
+                        "unexpected argument '\(arguments[2 + command.maxPositionals])' after 'help \(arguments[1])'",
+                        command: nil, io: io)
                 }
                 io.output.writeRaw(command.help(forPositionals: Array(arguments.dropFirst(2))))
             } else {
@@ -65,7 +66,7 @@ public struct CommandLineTool: Sendable {
         let label = command.name.isEmpty ? nil : command.name
         do throws(UsageError) {
             let parsed = try Arguments(rest, options: command.options, maxPositionals: command.maxPositionals)
-            if parsed.wantsHelp {   // the parser keeps no words then: hand over those that are not options
+            if parsed.wantsHelp {  // the parser keeps no words then: hand over those that are not options
                 io.output.writeRaw(label == nil ? help : command.help(forPositionals: rest.filter { !$0.hasPrefix("-") }))
                 io.flush()
                 return ExitStatus.success

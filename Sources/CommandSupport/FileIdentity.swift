@@ -26,13 +26,16 @@ public struct FileIdentity: Hashable, Sendable {
     /// `inputs` (option name and path; nil paths are skipped): writing would destroy the input
     /// while it is read.
     /// - Throws: ``UsageError`` naming both options and the path.
-    public static func refuseOverwriting(_ output: String?, option outputOption: String,
-                                         inputs: [(option: String, path: String?)]) throws(UsageError) {
-        guard let output, let target = FileIdentity(path: output) else { return }   // a new file is no input
+    public static func refuseOverwriting(
+        _ output: String?, option outputOption: String,
+        inputs: [(option: String, path: String?)]
+    ) throws(UsageError) {
+        guard let output, let target = FileIdentity(path: output) else { return }  // a new file is no input
         for (option, path) in inputs {
             guard let path, FileIdentity(path: path) == target else { continue }
-            throw UsageError("option '--\(outputOption)' names the input of '--\(option)' (\(output)): "
-                + "refusing to overwrite an input")
+            throw UsageError(
+                "option '--\(outputOption)' names the input of '--\(option)' (\(output)): "
+                    + "refusing to overwrite an input")
         }
     }
 }

@@ -36,8 +36,9 @@ public enum MemoryBudget {
         let limit = largestCount(bytesEach: bytesEach)
         guard !overflow, count <= limit else {
             let asked = overflow ? "more than 2^63 bytes" : "\(bytes / (1 << 20)) MiB"
-            throw UsageError("option '--\(name)' asks for \(count) items of \(bytesEach) bytes (\(asked)); "
-                + "this machine holds at most \(limit) (\(physicalBytes / (1 << 20)) MiB of memory)")
+            throw UsageError(
+                "option '--\(name)' asks for \(count) items of \(bytesEach) bytes (\(asked)); "
+                    + "this machine holds at most \(limit) (\(physicalBytes / (1 << 20)) MiB of memory)")
         }
         return bytes
     }

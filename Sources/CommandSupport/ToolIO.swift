@@ -29,8 +29,9 @@ public struct ToolIO {
     /// Standard input, output and error.
     public static func standard() -> ToolIO {
         // stderr gets a small buffer: messages appear in order and promptly enough.
-        ToolIO(input: .standardInput(), output: CSVWriter(fileDescriptor: 1),
-               errors: CSVWriter(fileDescriptor: 2, capacity: 4_096), inputName: "stdin")
+        ToolIO(
+            input: .standardInput(), output: CSVWriter(fileDescriptor: 1),
+            errors: CSVWriter(fileDescriptor: 2, capacity: 4_096), inputName: "stdin")
     }
 
     /// Writes one diagnostic line to the error stream.

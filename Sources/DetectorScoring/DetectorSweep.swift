@@ -19,8 +19,10 @@ public enum DetectorSweep {
 
     /// Every point of `hysteresis` x `gates` over `base`, hysteresis-major (the order the tables
     /// list them in).
-    public static func settings(base: TransitionDetectorConfiguration, hysteresis: [Double] = hysteresisMeters,
-                                gates: [Double] = accuracyGatesMeters) -> [Setting] {
+    public static func settings(
+        base: TransitionDetectorConfiguration, hysteresis: [Double] = hysteresisMeters,
+        gates: [Double] = accuracyGatesMeters
+    ) -> [Setting] {
         hysteresis.flatMap { h in
             gates.map { gate in
                 var c = base

@@ -20,8 +20,10 @@ public struct NaiveDetector<Index: FenceIndex> {
 
     /// Feeds one fix (degrees; must be valid coordinates) and appends its events.
     @inlinable
-    public mutating func process(device: Int32, time: Double, latitude: Double, longitude: Double,
-                                 into events: inout [TransitionEvent]) {
+    public mutating func process(
+        device: Int32, time: Double, latitude: Double, longitude: Double,
+        into events: inout [TransitionEvent]
+    ) {
         let p = UnitVector(LatLng(uncheckedLatitude: latitude, longitude: longitude))
         scratch.removeAll(keepingCapacity: true)
         index.forEachContaining(p) { scratch.append($0) }

@@ -81,8 +81,9 @@ public enum TransitionScoring {
         var naive = NaiveDetector(index: index)
         var events: [TransitionEvent] = []
         for k in 0..<fixes.count {
-            naive.process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.trueLatitude[k],
-                          longitude: fixes.trueLongitude[k], into: &events)
+            naive.process(
+                device: fixes.device[k], time: fixes.time[k], latitude: fixes.trueLatitude[k],
+                longitude: fixes.trueLongitude[k], into: &events)
         }
         return markBrushes(events)
     }
@@ -124,7 +125,8 @@ public enum TransitionScoring {
     /// order) whether a detection matched it, the latency of every match (seconds), and the
     /// number of scored detections.
     public static func match(detected: [TransitionEvent], truth: [TrueTransition])
-        -> (truthMatched: [Bool], latencies: [Double], detected: Int) {
+        -> (truthMatched: [Bool], latencies: [Double], detected: Int)
+    {
         let events = detected.filter { $0.kind != .dwell }.sorted(by: kindGroupOrder)
         let order = truth.indices.sorted { kindGroupOrder(truth[$0].event, truth[$1].event) }
         var matched = [Bool](repeating: false, count: truth.count)
@@ -196,8 +198,9 @@ extension TransitionScoring {
         var events: [TransitionEvent] = []
         events.reserveCapacity(fixes.count)
         for k in 0..<fixes.count {
-            detector.process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
-                             longitude: fixes.longitude[k], accuracy: fixes.accuracy[k], into: &events)
+            detector.process(
+                device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
+                longitude: fixes.longitude[k], accuracy: fixes.accuracy[k], into: &events)
         }
         return events
     }
@@ -207,8 +210,9 @@ extension TransitionScoring {
         var naive = NaiveDetector(index: index)
         var events: [TransitionEvent] = []
         for k in 0..<fixes.count {
-            naive.process(device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
-                          longitude: fixes.longitude[k], into: &events)
+            naive.process(
+                device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k],
+                longitude: fixes.longitude[k], into: &events)
         }
         return events
     }

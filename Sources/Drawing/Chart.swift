@@ -42,8 +42,11 @@ public struct Chart: Sendable {
         self.y = y
         var slug = ""
         for ch in title.lowercased().unicodeScalars {
-            if ("a"..."z").contains(ch) || ("0"..."9").contains(ch) { slug.unicodeScalars.append(ch) }
-            else if !slug.hasSuffix("-") && !slug.isEmpty { slug += "-" }
+            if ("a"..."z").contains(ch) || ("0"..."9").contains(ch) {
+                slug.unicodeScalars.append(ch)
+            } else if !slug.hasSuffix("-") && !slug.isEmpty {
+                slug += "-"
+            }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         id = slug.isEmpty ? "chart" : slug
@@ -89,16 +92,28 @@ public struct Chart: Sendable {
         func py(_ v: Double) -> Double { plotY + plotHeight - (y.transformed(v) - ty0) / (ty1 - ty0) * plotHeight }
 
         svg.element("rect", ["width": SVGNumber.format(width), "height": SVGNumber.format(height), "fill": "#ffffff"])
-        svg.element("text", ["class": "chart-title", "x": SVGNumber.format(plotX), "y": "22", "font-size": "15",
-                             "font-weight": "bold", "fill": "#111"], text: title)
-        svg.element("rect", ["class": "plot-background", "x": SVGNumber.format(plotX), "y": SVGNumber.format(plotY),
-                             "width": SVGNumber.format(plotWidth), "height": SVGNumber.format(plotHeight),
-                             "fill": "#fbfbfb", "stroke": "#888"])
+        svg.element(
+            "text",
+            [
+                "class": "chart-title", "x": SVGNumber.format(plotX), "y": "22", "font-size": "15",
+                "font-weight": "bold", "fill": "#111"
+            ], text: title)
+        svg.element(
+            "rect",
+            [
+                "class": "plot-background", "x": SVGNumber.format(plotX), "y": SVGNumber.format(plotY),
+                "width": SVGNumber.format(plotWidth), "height": SVGNumber.format(plotHeight),
+                "fill": "#fbfbfb", "stroke": "#888"
+            ])
         let clipID = id + "-plot-area"
         svg.open("defs")
         svg.open("clipPath", ["id": clipID])
-        svg.element("rect", ["x": SVGNumber.format(plotX - 4), "y": SVGNumber.format(plotY - 4),
-                             "width": SVGNumber.format(plotWidth + 8), "height": SVGNumber.format(plotHeight + 8)])
+        svg.element(
+            "rect",
+            [
+                "x": SVGNumber.format(plotX - 4), "y": SVGNumber.format(plotY - 4),
+                "width": SVGNumber.format(plotWidth + 8), "height": SVGNumber.format(plotHeight + 8)
+            ])
         svg.close()
         svg.close()
 
@@ -108,25 +123,41 @@ public struct Chart: Sendable {
             let p = px(t)
             svg.path([(p, plotY), (p, plotY + plotHeight)], closed: false, ["stroke": "#e2e2e2", "stroke-width": "1"])
             svg.path([(p, plotY + plotHeight), (p, plotY + plotHeight + 5)], closed: false, ["stroke": "#555"])
-            svg.element("text", ["class": "tick", "x": SVGNumber.format(p), "y": SVGNumber.format(plotY + plotHeight + 18),
-                                 "text-anchor": "middle"], text: x.tickLabel(t))
+            svg.element(
+                "text",
+                [
+                    "class": "tick", "x": SVGNumber.format(p), "y": SVGNumber.format(plotY + plotHeight + 18),
+                    "text-anchor": "middle"
+                ], text: x.tickLabel(t))
         }
-        svg.element("text", ["class": "axis-label", "x": SVGNumber.format(plotX + plotWidth / 2),
-                             "y": SVGNumber.format(plotY + plotHeight + 38), "text-anchor": "middle", "font-size": "12.5"],
-                    text: x.label + (x.scale == .logarithmic ? " (log scale)" : ""))
+        svg.element(
+            "text",
+            [
+                "class": "axis-label", "x": SVGNumber.format(plotX + plotWidth / 2),
+                "y": SVGNumber.format(plotY + plotHeight + 38), "text-anchor": "middle", "font-size": "12.5"
+            ],
+            text: x.label + (x.scale == .logarithmic ? " (log scale)" : ""))
         svg.close()
         svg.open("g", ["class": "axis y-axis", "font-size": "11", "fill": "#333"])
         for t in y.ticks(in: yRange) {
             let p = py(t)
             svg.path([(plotX, p), (plotX + plotWidth, p)], closed: false, ["stroke": "#e2e2e2", "stroke-width": "1"])
             svg.path([(plotX - 5, p), (plotX, p)], closed: false, ["stroke": "#555"])
-            svg.element("text", ["class": "tick", "x": SVGNumber.format(plotX - 8), "y": SVGNumber.format(p + 4),
-                                 "text-anchor": "end"], text: y.tickLabel(t))
+            svg.element(
+                "text",
+                [
+                    "class": "tick", "x": SVGNumber.format(plotX - 8), "y": SVGNumber.format(p + 4),
+                    "text-anchor": "end"
+                ], text: y.tickLabel(t))
         }
         let yLabelX = SVGNumber.format(18), yLabelY = SVGNumber.format(plotY + plotHeight / 2)
-        svg.element("text", ["class": "axis-label", "x": yLabelX, "y": yLabelY, "text-anchor": "middle", "font-size": "12.5",
-                             "transform": "rotate(-90 \(yLabelX) \(yLabelY))"],
-                    text: y.label + (y.scale == .logarithmic ? " (log scale)" : ""))
+        svg.element(
+            "text",
+            [
+                "class": "axis-label", "x": yLabelX, "y": yLabelY, "text-anchor": "middle", "font-size": "12.5",
+                "transform": "rotate(-90 \(yLabelX) \(yLabelY))"
+            ],
+            text: y.label + (y.scale == .logarithmic ? " (log scale)" : ""))
         svg.close()
 
         // Series.
@@ -152,8 +183,12 @@ public struct Chart: Sendable {
             }
             if s.style == .scatter || s.style == .lineWithMarkers {
                 for p in placed {
-                    svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "3.5",
-                                           "fill": s.dashed ? "#ffffff" : color, "stroke": color, "stroke-width": "1.5"])
+                    svg.element(
+                        "circle",
+                        [
+                            "cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "3.5",
+                            "fill": s.dashed ? "#ffffff" : color, "stroke": color, "stroke-width": "1.5"
+                        ])
                 }
             }
             svg.close()
@@ -161,31 +196,51 @@ public struct Chart: Sendable {
         for h in highlights where x.canShow(h.x) && y.canShow(h.y) {
             let p = (x: px(h.x), y: py(h.y))
             svg.open("g", ["class": "highlight"])
-            svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "8",
-                                   "fill": "none", "stroke": "#111", "stroke-width": "2"])
+            svg.element(
+                "circle",
+                [
+                    "cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "8",
+                    "fill": "none", "stroke": "#111", "stroke-width": "2"
+                ])
             let leftSide = p.x > plotX + plotWidth * 0.7
-            svg.element("text", ["x": SVGNumber.format(leftSide ? p.x - 12 : p.x + 12), "y": SVGNumber.format(p.y - 10),
-                                 "font-size": "12", "font-weight": "bold", "fill": "#111",
-                                 "text-anchor": leftSide ? "end" : "start"], text: h.label)
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.format(leftSide ? p.x - 12 : p.x + 12), "y": SVGNumber.format(p.y - 10),
+                    "font-size": "12", "font-weight": "bold", "fill": "#111",
+                    "text-anchor": leftSide ? "end" : "start"
+                ], text: h.label)
             svg.close()
         }
         svg.close()
 
         if xs.isEmpty {
-            svg.element("text", ["class": "no-data", "x": SVGNumber.format(plotX + plotWidth / 2),
-                                 "y": SVGNumber.format(plotY + plotHeight / 2), "text-anchor": "middle",
-                                 "font-size": "14", "fill": "#777"], text: "no data")
+            svg.element(
+                "text",
+                [
+                    "class": "no-data", "x": SVGNumber.format(plotX + plotWidth / 2),
+                    "y": SVGNumber.format(plotY + plotHeight / 2), "text-anchor": "middle",
+                    "font-size": "14", "fill": "#777"
+                ], text: "no data")
         }
         var noteY = plotY + plotHeight + 56
         if unplottableCount > 0 {
-            svg.element("text", ["class": "unplotted", "x": SVGNumber.format(plotX), "y": SVGNumber.format(noteY),
-                                 "font-size": "11", "fill": "#a00"],
-                        text: "\(unplottableCount) point(s) not drawn: not finite, or not positive on a log axis")
+            svg.element(
+                "text",
+                [
+                    "class": "unplotted", "x": SVGNumber.format(plotX), "y": SVGNumber.format(noteY),
+                    "font-size": "11", "fill": "#a00"
+                ],
+                text: "\(unplottableCount) point(s) not drawn: not finite, or not positive on a log axis")
             noteY += 14
         }
         for (k, line) in captionLines.enumerated() {
-            svg.element("text", ["class": "caption", "x": SVGNumber.format(plotX), "y": SVGNumber.format(noteY + 14 * Double(k)),
-                                 "font-size": "11", "fill": "#555"], text: line)
+            svg.element(
+                "text",
+                [
+                    "class": "caption", "x": SVGNumber.format(plotX), "y": SVGNumber.format(noteY + 14 * Double(k)),
+                    "font-size": "11", "fill": "#555"
+                ], text: line)
         }
 
         if !series.isEmpty {
@@ -200,8 +255,12 @@ public struct Chart: Sendable {
                     svg.path([(lx, ly), (lx + 22, ly)], closed: false, ["stroke": color, "stroke-width": "2"])
                 }
                 if s.style == .scatter || s.style == .lineWithMarkers {
-                    svg.element("circle", ["cx": SVGNumber.format(lx + 11), "cy": SVGNumber.format(ly), "r": "3.5",
-                                           "fill": s.dashed ? "#ffffff" : color, "stroke": color])
+                    svg.element(
+                        "circle",
+                        [
+                            "cx": SVGNumber.format(lx + 11), "cy": SVGNumber.format(ly), "r": "3.5",
+                            "fill": s.dashed ? "#ffffff" : color, "stroke": color
+                        ])
                 }
                 svg.element("text", ["x": SVGNumber.format(lx + 28), "y": SVGNumber.format(ly + 4), "fill": "#222"], text: s.name)
             }

@@ -29,8 +29,10 @@ public struct ChartAxis: Sendable {
     public var tickLabel: @Sendable (Double) -> String
 
     /// An axis titled `label`.
-    public init(_ label: String, scale: Scale = .linear, range: ClosedRange<Double>? = nil,
-                tickLabel: @escaping @Sendable (Double) -> String = { NumberText.short($0) }) {
+    public init(
+        _ label: String, scale: Scale = .linear, range: ClosedRange<Double>? = nil,
+        tickLabel: @escaping @Sendable (Double) -> String = { NumberText.short($0) }
+    ) {
         self.label = label
         self.scale = scale
         self.range = range
@@ -54,7 +56,7 @@ public struct ChartAxis: Sendable {
         switch scale {
         case .linear:
             guard var lo = low, var hi = high else { return 0...1 }
-            if lo > 0 { lo = 0 }   // positive data: the axis starts at 0, so lengths compare
+            if lo > 0 { lo = 0 }  // positive data: the axis starts at 0, so lengths compare
             if lo == hi { lo -= 0.5 * max(1, abs(lo)); hi += 0.5 * max(1, abs(hi)) }
             let step = Self.niceStep((hi - lo) / 5)
             return (lo / step).rounded(.down) * step...(hi / step).rounded(.up) * step
@@ -62,7 +64,7 @@ public struct ChartAxis: Sendable {
             guard let lo = low, let hi = high else { return 1...10 }
             var a = pow(10, log10(lo).rounded(.down)), b = pow(10, log10(hi).rounded(.up))
             if a == b { a /= 10; b *= 10 }
-            if b / a <= 100 {   // under two decades: tighten to 1-2-5 steps
+            if b / a <= 100 {  // under two decades: tighten to 1-2-5 steps
                 a = Self.logStepsBelowOrAt(lo, from: a)
                 b = Self.logStepsAtOrAbove(hi, to: b)
             }

@@ -36,7 +36,7 @@ public struct GeoOutline: Sendable {
         if let first = ring.first, let last = ring.last {
             var closing = first.longitude - last.longitude
             closing -= 360 * (closing / 360).rounded()
-            let turn = last.longitude + closing - first.longitude   // total longitude change over the loop
+            let turn = last.longitude + closing - first.longitude  // total longitude change over the loop
             pole = abs(turn) < 180 ? 0 : (enclosedPole ?? (ring.map(\.latitude).reduce(0, +) >= 0 ? 1 : -1))
         } else {
             pole = 0
@@ -74,7 +74,7 @@ public struct GeoOutline: Sendable {
     public static func segments(forPixelRadius pixels: Double) -> Int {
         let wanted = (2 * Double.pi * pixels / 3).rounded(.up)
         guard wanted < 360 else { return 360 }  // also NaN, +infinity and radii past Int's range
-        return wanted > 16 ? Int(wanted) : 16    // also negative radii
+        return wanted > 16 ? Int(wanted) : 16  // also negative radii
     }
 
     /// The outline of an S2 cell: its four vertices (`Cell/vertex(_:)`) joined by great-circle
@@ -107,7 +107,7 @@ public struct GeoOutline: Sendable {
         var closing = first.longitude - last.longitude
         closing -= 360 * (closing / 360).rounded()
         let edge = Double(pole) * latitudeLimit
-        let end = last.longitude + closing   // the first vertex's longitude, one turn on
+        let end = last.longitude + closing  // the first vertex's longitude, one turn on
         var polygon = ring
         polygon.append((first.latitude, end))
         polygon.append((edge, end))

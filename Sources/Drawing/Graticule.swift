@@ -12,8 +12,10 @@ public struct Graticule: Sendable {
 
     /// Spacings a graticule may use (degrees): 1, 2 and 5 times a power of ten, and the
     /// customary 15, 30 and 45 for whole-world views.
-    public static let steps: [Double] = [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05,
-                                         0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 45]
+    public static let steps: [Double] = [
+        0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05,
+        0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 45
+    ]
 
     /// The graticule for the frame's visible area: the finest step that gives at most
     /// `maxLines` lines along the longer side.
@@ -53,7 +55,7 @@ public struct Graticule: Sendable {
 
     /// A longitude label for an unwrapped longitude: `24.9°E`, `179°W` (for 181), `180°`.
     public func longitudeLabel(_ longitude: Double) -> String {
-        let lon = longitude - 360 * (longitude / 360).rounded()   // into [-180, 180]
+        let lon = longitude - 360 * (longitude / 360).rounded()  // into [-180, 180]
         if abs(lon) < step / 1e6 { return "0°" }
         if abs(abs(lon) - 180) < step / 1e6 { return "180°" }
         return NumberText.fixed(abs(lon), decimals: decimals, grouping: false) + (lon > 0 ? "°E" : "°W")
@@ -77,13 +79,15 @@ public struct Graticule: Sendable {
         svg.open("g", ["class": "graticule-labels", "font-size": "11", "fill": "#555"])
         for lat in latitudes {
             let y = frame.point(latitude: lat, longitude: frame.west).y
-            svg.element("text", ["x": SVGNumber.format(left - 4), "y": SVGNumber.format(y + 4), "text-anchor": "end"],
-                        text: latitudeLabel(lat))
+            svg.element(
+                "text", ["x": SVGNumber.format(left - 4), "y": SVGNumber.format(y + 4), "text-anchor": "end"],
+                text: latitudeLabel(lat))
         }
         for lon in longitudes {
             let x = frame.point(latitude: 0, longitude: lon).x
-            svg.element("text", ["x": SVGNumber.format(x), "y": SVGNumber.format(bottom + 14), "text-anchor": "middle"],
-                        text: longitudeLabel(lon))
+            svg.element(
+                "text", ["x": SVGNumber.format(x), "y": SVGNumber.format(bottom + 14), "text-anchor": "middle"],
+                text: longitudeLabel(lon))
         }
         svg.close()
     }

@@ -32,8 +32,10 @@ public struct MapFrame: Sendable {
     ///
     /// - Precondition: the four edges are finite, `south < north`, `west < east <= west + 360`,
     ///   and `plotWidth > 0`, `plotHeight > 0`.
-    public init(projection: MapProjection, south: Double, north: Double, west: Double, east: Double,
-                plotX: Double, plotY: Double, plotWidth: Double, plotHeight: Double) {
+    public init(
+        projection: MapProjection, south: Double, north: Double, west: Double, east: Double,
+        plotX: Double, plotY: Double, plotWidth: Double, plotHeight: Double
+    ) {
         precondition(south.isFinite && north.isFinite && west.isFinite && east.isFinite, "MapFrame: ranges must be finite")
         precondition(south < north && west < east && east - west <= 360, "MapFrame: empty or too wide a view")
         precondition(plotWidth > 0 && plotHeight > 0, "MapFrame: the plot rectangle must have an area")
@@ -59,8 +61,10 @@ public struct MapFrame: Sendable {
     /// Pixel position of a latitude/longitude in degrees. The longitude is used as given (call
     /// ``unwrap(_:)`` first for a longitude in [-180, 180] that should land in the view).
     public func point(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
-        (originX + projection.x(longitude: longitude) * pixelsPerUnit,
-         originY - projection.y(latitude: latitude) * pixelsPerUnit)
+        (
+            originX + projection.x(longitude: longitude) * pixelsPerUnit,
+            originY - projection.y(latitude: latitude) * pixelsPerUnit
+        )
     }
 
     /// The latitude/longitude (degrees) at a pixel position; the inverse of
@@ -104,13 +108,16 @@ public struct MapFrame: Sendable {
     /// - Precondition: `minimumSpanDegrees > 0`, `marginFraction >= 0` (both finite), a plot
     ///   rectangle with an area, and finite coordinates in `points` (as ``init(projection:south:north:west:east:plotX:plotY:plotWidth:plotHeight:)``).
     /// - Complexity: O(n log n) for n points (the longitudes are sorted to find the widest gap).
-    public static func fitting(_ points: [LatLng], projection: MapProjection, plotX: Double, plotY: Double,
-                               plotWidth: Double, plotHeight: Double, marginFraction: Double = 0.08,
-                               minimumSpanDegrees: Double = 0.01) -> MapFrame {
+    public static func fitting(
+        _ points: [LatLng], projection: MapProjection, plotX: Double, plotY: Double,
+        plotWidth: Double, plotHeight: Double, marginFraction: Double = 0.08,
+        minimumSpanDegrees: Double = 0.01
+    ) -> MapFrame {
         let limit = projection.latitudeLimit
         guard !points.isEmpty else {
-            return MapFrame(projection: projection, south: -limit, north: limit, west: -180, east: 180,
-                            plotX: plotX, plotY: plotY, plotWidth: plotWidth, plotHeight: plotHeight)
+            return MapFrame(
+                projection: projection, south: -limit, north: limit, west: -180, east: 180,
+                plotX: plotX, plotY: plotY, plotWidth: plotWidth, plotHeight: plotHeight)
         }
         var south = Double.infinity, north = -Double.infinity
         for p in points {
@@ -131,8 +138,9 @@ public struct MapFrame: Sendable {
         west = lonCenter - lonSpan * (0.5 + marginFraction)
         east = lonCenter + lonSpan * (0.5 + marginFraction)
         if east - west > 360 { west = lonCenter - 180; east = lonCenter + 180 }
-        return MapFrame(projection: projection, south: south, north: north, west: west, east: east,
-                        plotX: plotX, plotY: plotY, plotWidth: plotWidth, plotHeight: plotHeight)
+        return MapFrame(
+            projection: projection, south: south, north: north, west: west, east: east,
+            plotX: plotX, plotY: plotY, plotWidth: plotWidth, plotHeight: plotHeight)
     }
 
     /// The shortest longitude interval `west...east` (degrees, `west` in [-180, 180), `east`

@@ -116,8 +116,9 @@ public struct MapPicture: Sendable {
     public func render() -> SVGDocument {
         var svg = SVGDocument(width: width, height: height, title: title)
         let top = 40.0 + 15 * Double(notes.count)
-        let frame = MapFrame.fitting(extentPoints(), projection: projection, plotX: 64, plotY: top,
-                                     plotWidth: width - 84, plotHeight: height - top - 30)
+        let frame = MapFrame.fitting(
+            extentPoints(), projection: projection, plotX: 64, plotY: top,
+            plotWidth: width - 84, plotHeight: height - top - 30)
         svg.element("rect", ["width": SVGNumber.format(width), "height": SVGNumber.format(height), "fill": "#ffffff"])
         svg.element("text", ["x": "16", "y": "24", "font-size": "17", "font-weight": "bold", "fill": "#111"], text: title)
         for (i, note) in notes.enumerated() {
@@ -129,27 +130,37 @@ public struct MapPicture: Sendable {
         svg.element("rect", ["x": plot["x"]!, "y": plot["y"]!, "width": plot["w"]!, "height": plot["h"]!])
         svg.close()
         svg.close()
-        svg.element("rect", ["class": "plot-background", "x": plot["x"]!, "y": plot["y"]!, "width": plot["w"]!,
-                             "height": plot["h"]!, "fill": "#f6f6f2", "stroke": "#888"])
+        svg.element(
+            "rect",
+            [
+                "class": "plot-background", "x": plot["x"]!, "y": plot["y"]!, "width": plot["w"]!,
+                "height": plot["h"]!, "fill": "#f6f6f2", "stroke": "#888"
+            ])
         Graticule(frame: frame).draw(in: &svg, frame: frame)
 
         svg.open("g", ["clip-path": "url(#plot-area)"])
         if !cells.isEmpty {
             svg.open("g", ["class": "cells", "fill": Color.cell, "fill-opacity": "0.18", "stroke": Color.cell, "stroke-width": "1"])
             for id in cells {
-                drawOutline(GeoOutline.cell(id, pointsPerEdge: GeoOutline.pointsPerEdge(level: id.level)), frame: frame,
-                            in: &svg, label: "cell " + id.token)
+                drawOutline(
+                    GeoOutline.cell(id, pointsPerEdge: GeoOutline.pointsPerEdge(level: id.level)), frame: frame,
+                    in: &svg, label: "cell " + id.token)
             }
             svg.close()
         }
         if !fences.isEmpty {
             // Overlapping fills add up: many fences get a fainter fill so the trajectory stays visible.
-            svg.open("g", ["class": "fences", "fill": Color.fence, "fill-opacity": fences.count <= 20 ? "0.07" : "0.025",
-                           "stroke": Color.fence, "stroke-width": fences.count <= 20 ? "1.2" : "0.8"])
+            svg.open(
+                "g",
+                [
+                    "class": "fences", "fill": Color.fence, "fill-opacity": fences.count <= 20 ? "0.07" : "0.025",
+                    "stroke": Color.fence, "stroke-width": fences.count <= 20 ? "1.2" : "0.8"
+                ])
             for fence in fences {
                 let pixels = fence.radius / frame.metersPerPixel(atLatitude: fence.center.latitude)
-                let outline = GeoOutline.circle(center: fence.center, radius: fence.radius,
-                                                segments: GeoOutline.segments(forPixelRadius: pixels))
+                let outline = GeoOutline.circle(
+                    center: fence.center, radius: fence.radius,
+                    segments: GeoOutline.segments(forPixelRadius: pixels))
                 drawOutline(outline, frame: frame, in: &svg, label: fence.label)
             }
             svg.close()
@@ -163,8 +174,12 @@ public struct MapPicture: Sendable {
                 previous = lon
                 points.append(frame.point(latitude: fix.position.latitude, longitude: lon))
             }
-            svg.path(points, closed: false, ["class": "track", "fill": "none", "stroke": Color.track, "stroke-width": "1.5",
-                                             "stroke-linejoin": "round"])
+            svg.path(
+                points, closed: false,
+                [
+                    "class": "track", "fill": "none", "stroke": Color.track, "stroke-width": "1.5",
+                    "stroke-linejoin": "round"
+                ])
             svg.open("g", ["class": "fixes", "fill": Color.track])
             for p in points where track.count <= 2000 {
                 svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "1.6"])
@@ -172,14 +187,30 @@ public struct MapPicture: Sendable {
             svg.close()
             let first = points[0], last = points[points.count - 1]
             svg.open("g", ["class": "track-ends", "stroke": Color.track, "stroke-width": "2", "font-size": "11"])
-            svg.element("circle", ["class": "start", "cx": SVGNumber.format(first.x), "cy": SVGNumber.format(first.y), "r": "6",
-                                   "fill": "#ffffff"])
-            svg.element("rect", ["class": "end", "x": SVGNumber.format(last.x - 5), "y": SVGNumber.format(last.y - 5),
-                                 "width": "10", "height": "10", "fill": Color.track])
-            svg.element("text", ["x": SVGNumber.format(first.x + 9), "y": SVGNumber.format(first.y + 4), "stroke": "#ffffff",
-                                 "stroke-width": "3", "paint-order": "stroke", "fill": "#222"], text: "start")
-            svg.element("text", ["x": SVGNumber.format(last.x + 9), "y": SVGNumber.format(last.y + 4), "stroke": "#ffffff",
-                                 "stroke-width": "3", "paint-order": "stroke", "fill": "#222"], text: "end")
+            svg.element(
+                "circle",
+                [
+                    "class": "start", "cx": SVGNumber.format(first.x), "cy": SVGNumber.format(first.y), "r": "6",
+                    "fill": "#ffffff"
+                ])
+            svg.element(
+                "rect",
+                [
+                    "class": "end", "x": SVGNumber.format(last.x - 5), "y": SVGNumber.format(last.y - 5),
+                    "width": "10", "height": "10", "fill": Color.track
+                ])
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.format(first.x + 9), "y": SVGNumber.format(first.y + 4), "stroke": "#ffffff",
+                    "stroke-width": "3", "paint-order": "stroke", "fill": "#222"
+                ], text: "start")
+            svg.element(
+                "text",
+                [
+                    "x": SVGNumber.format(last.x + 9), "y": SVGNumber.format(last.y + 4), "stroke": "#ffffff",
+                    "stroke-width": "3", "paint-order": "stroke", "fill": "#222"
+                ], text: "end")
             svg.close()
         }
         if !pois.isEmpty {
@@ -201,11 +232,19 @@ public struct MapPicture: Sendable {
             svg.open("g", ["class": "marked", "font-size": "12", "font-weight": "bold"])
             for point in marked {
                 let p = frame.point(latitude: point.position.latitude, longitude: frame.unwrap(point.position.longitude))
-                svg.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "5", "fill": Color.marked,
-                                       "stroke": "#ffffff", "stroke-width": "1.5"])
+                svg.element(
+                    "circle",
+                    [
+                        "cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "5", "fill": Color.marked,
+                        "stroke": "#ffffff", "stroke-width": "1.5"
+                    ])
                 if !point.label.isEmpty {
-                    svg.element("text", ["x": SVGNumber.format(p.x + 8), "y": SVGNumber.format(p.y - 6), "fill": Color.marked,
-                                         "stroke": "#ffffff", "stroke-width": "3", "paint-order": "stroke"], text: point.label)
+                    svg.element(
+                        "text",
+                        [
+                            "x": SVGNumber.format(p.x + 8), "y": SVGNumber.format(p.y - 6), "fill": Color.marked,
+                            "stroke": "#ffffff", "stroke-width": "3", "paint-order": "stroke"
+                        ], text: point.label)
                 }
             }
             svg.close()
@@ -232,9 +271,11 @@ public struct MapPicture: Sendable {
         for fence in fences {
             let outline = GeoOutline.circle(center: fence.center, radius: fence.radius, segments: 16)
             if outline.pole != 0 || outline.isComplement {
-                return fences.map(\.center) + [LatLng(uncheckedLatitude: 90, longitude: -180),
-                                               LatLng(uncheckedLatitude: -90, longitude: 0),
-                                               LatLng(uncheckedLatitude: 0, longitude: 120)]
+                return fences.map(\.center) + [
+                    LatLng(uncheckedLatitude: 90, longitude: -180),
+                    LatLng(uncheckedLatitude: -90, longitude: 0),
+                    LatLng(uncheckedLatitude: 0, longitude: 120)
+                ]
             }
             points += outline.ring.map { LatLng(uncheckedLatitude: $0.latitude, longitude: LatLng.wrapLongitude($0.longitude)) }
         }
@@ -283,8 +324,11 @@ public struct MapPicture: Sendable {
         switch kind {
         case .enter: shape = [(p.x, p.y - s), (p.x + s, p.y + s * 0.8), (p.x - s, p.y + s * 0.8)]; color = Color.enter
         case .exit: shape = [(p.x, p.y + s), (p.x + s, p.y - s * 0.8), (p.x - s, p.y - s * 0.8)]; color = Color.exit
-        case .dwell: shape = [(p.x - s * 0.8, p.y - s * 0.8), (p.x + s * 0.8, p.y - s * 0.8),
-                              (p.x + s * 0.8, p.y + s * 0.8), (p.x - s * 0.8, p.y + s * 0.8)]; color = Color.dwell
+        case .dwell:
+            shape = [
+                (p.x - s * 0.8, p.y - s * 0.8), (p.x + s * 0.8, p.y - s * 0.8),
+                (p.x + s * 0.8, p.y + s * 0.8), (p.x - s * 0.8, p.y + s * 0.8)
+            ]; color = Color.dwell
         }
         var d = ""
         for (i, q) in shape.enumerated() { d += (i == 0 ? "M" : " L") + SVGNumber.format(q.x) + " " + SVGNumber.format(q.y) }
@@ -295,7 +339,7 @@ public struct MapPicture: Sendable {
 
     /// The legend in the plot's top-right corner: one row per layer present.
     func drawLegend(in svg: inout SVGDocument, frame: MapFrame) {
-        var rows: [(String, String, String)] = []   // (label, kind of swatch, color)
+        var rows: [(String, String, String)] = []  // (label, kind of swatch, color)
         if !fences.isEmpty { rows.append(("fence (\(NumberText.fixed(Double(fences.count), decimals: 0)))", "area", Color.fence)) }
         if !cells.isEmpty { rows.append(("S2 cell (\(NumberText.fixed(Double(cells.count), decimals: 0)))", "area", Color.cell)) }
         if !pois.isEmpty { rows.append(("POI (\(NumberText.fixed(Double(pois.count), decimals: 0)))", "dot", Color.poi)) }
@@ -313,26 +357,42 @@ public struct MapPicture: Sendable {
         let boxWidth = 150.0, rowHeight = 18.0
         let x = frame.plotX + frame.plotWidth - boxWidth - 8, y = frame.plotY + 8
         svg.open("g", ["class": "legend", "font-size": "12"])
-        svg.element("rect", ["x": SVGNumber.format(x), "y": SVGNumber.format(y), "width": SVGNumber.format(boxWidth),
-                             "height": SVGNumber.format(rowHeight * Double(rows.count) + 8), "fill": "#ffffff",
-                             "fill-opacity": "0.9", "stroke": "#999"])
+        svg.element(
+            "rect",
+            [
+                "x": SVGNumber.format(x), "y": SVGNumber.format(y), "width": SVGNumber.format(boxWidth),
+                "height": SVGNumber.format(rowHeight * Double(rows.count) + 8), "fill": "#ffffff",
+                "fill-opacity": "0.9", "stroke": "#999"
+            ])
         for (i, row) in rows.enumerated() {
             let cy = y + 13 + rowHeight * Double(i)
             let sx = x + 16
             switch row.1 {
             case "area":
-                svg.element("rect", ["x": SVGNumber.format(sx - 7), "y": SVGNumber.format(cy - 6), "width": "14", "height": "12",
-                                     "fill": row.2, "fill-opacity": "0.25", "stroke": row.2])
+                svg.element(
+                    "rect",
+                    [
+                        "x": SVGNumber.format(sx - 7), "y": SVGNumber.format(cy - 6), "width": "14", "height": "12",
+                        "fill": row.2, "fill-opacity": "0.25", "stroke": row.2
+                    ])
             case "dot":
                 svg.element("circle", ["cx": SVGNumber.format(sx), "cy": SVGNumber.format(cy), "r": "3", "fill": row.2])
             case "line":
                 svg.path([(sx - 8, cy), (sx + 8, cy)], closed: false, ["stroke": row.2, "stroke-width": "1.5"])
             case "start":
-                svg.element("circle", ["cx": SVGNumber.format(sx), "cy": SVGNumber.format(cy), "r": "5", "fill": "#ffffff",
-                                       "stroke": row.2, "stroke-width": "2"])
+                svg.element(
+                    "circle",
+                    [
+                        "cx": SVGNumber.format(sx), "cy": SVGNumber.format(cy), "r": "5", "fill": "#ffffff",
+                        "stroke": row.2, "stroke-width": "2"
+                    ])
             case "end":
-                svg.element("rect", ["x": SVGNumber.format(sx - 5), "y": SVGNumber.format(cy - 5), "width": "10", "height": "10",
-                                     "fill": row.2])
+                svg.element(
+                    "rect",
+                    [
+                        "x": SVGNumber.format(sx - 5), "y": SVGNumber.format(cy - 5), "width": "10", "height": "10",
+                        "fill": row.2
+                    ])
             default:
                 if let kind = EventKind(rawValue: row.1) { drawMarker(kind, at: (sx, cy), in: &svg, label: kind.rawValue) }
             }

@@ -38,8 +38,11 @@ public enum NumberText {
         if value == 0 { return "0" }
         let magnitude = abs(value)
         let (scaled, suffix): (Double, String) =
-            magnitude >= 1e9 ? (value / 1e9, "G") : magnitude >= 1e6 ? (value / 1e6, "M")
-            : magnitude >= 1e3 ? (value / 1e3, "k") : (value, "")
+            magnitude >= 1e9
+            ? (value / 1e9, "G")
+            : magnitude >= 1e6
+                ? (value / 1e6, "M")
+                : magnitude >= 1e3 ? (value / 1e3, "k") : (value, "")
         return trimmed(scaled, significant: 3) + suffix
     }
 

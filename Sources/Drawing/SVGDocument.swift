@@ -24,8 +24,9 @@ public struct SVGDocument: Sendable {
     /// An empty canvas.
     /// - Precondition: `width` and `height` are positive and finite.
     public init(width: Double, height: Double, title: String) {
-        precondition(width > 0 && width.isFinite && height > 0 && height.isFinite,
-                     "SVGDocument: width and height must be positive and finite")
+        precondition(
+            width > 0 && width.isFinite && height > 0 && height.isFinite,
+            "SVGDocument: width and height must be positive and finite")
         self.width = width
         self.height = height
         self.title = title
@@ -57,8 +58,10 @@ public struct SVGDocument: Sendable {
 
     /// Appends a path through `points` (user units): `M x y L x y ...`, closed with `Z` when
     /// `closed`. Fewer than two points append nothing (a path needs a segment).
-    public mutating func path(_ points: [(x: Double, y: Double)], closed: Bool,
-                              _ attributes: KeyValuePairs<String, String> = [:]) {
+    public mutating func path(
+        _ points: [(x: Double, y: Double)], closed: Bool,
+        _ attributes: KeyValuePairs<String, String> = [:]
+    ) {
         guard points.count >= 2 else { return }
         var d = ""
         d.reserveCapacity(points.count * 16)
@@ -75,7 +78,8 @@ public struct SVGDocument: Sendable {
     /// The `<svg>` element (every open group closed), for a standalone `.svg` file after an XML
     /// declaration, or inline in HTML.
     public var rendered: String {
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + SVGNumber.format(width)
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + SVGNumber.format(width)
             + "\" height=\"" + SVGNumber.format(height) + "\" viewBox=\"0 0 " + SVGNumber.format(width) + " "
             + SVGNumber.format(height) + "\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         out += "<title>" + XMLText.escaped(title) + "</title>\n"

@@ -36,12 +36,18 @@ public struct ScaleBar: Sendable {
     /// class `scale-bar`.
     public func draw(in svg: inout SVGDocument, x: Double, y: Double) {
         svg.open("g", ["class": "scale-bar"])
-        svg.element("rect", ["x": SVGNumber.format(x - 6), "y": SVGNumber.format(y - 16), "width": SVGNumber.format(pixels + 12),
-                             "height": "30", "fill": "#ffffff", "fill-opacity": "0.8"])
-        svg.path([(x, y - 5), (x, y), (x + pixels, y), (x + pixels, y - 5)], closed: false,
-                 ["stroke": "#222", "stroke-width": "2", "fill": "none"])
-        svg.element("text", ["x": SVGNumber.format(x), "y": SVGNumber.format(y + 12), "font-size": "11", "fill": "#222"],
-                    text: label)
+        svg.element(
+            "rect",
+            [
+                "x": SVGNumber.format(x - 6), "y": SVGNumber.format(y - 16), "width": SVGNumber.format(pixels + 12),
+                "height": "30", "fill": "#ffffff", "fill-opacity": "0.8"
+            ])
+        svg.path(
+            [(x, y - 5), (x, y), (x + pixels, y), (x + pixels, y - 5)], closed: false,
+            ["stroke": "#222", "stroke-width": "2", "fill": "none"])
+        svg.element(
+            "text", ["x": SVGNumber.format(x), "y": SVGNumber.format(y + 12), "font-size": "11", "fill": "#222"],
+            text: label)
         svg.close()
     }
 }

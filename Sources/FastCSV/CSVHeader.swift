@@ -40,8 +40,9 @@ public struct CSVHeader: Sendable, Equatable {
     /// - Throws: ``CSVError`` `.missingColumn` at the header's line naming the column.
     public func requireIndex(of name: String) throws(CSVError) -> Int {
         guard let i = indexByName[name] else {
-            throw CSVError(.missingColumn, line: line, column: 0, columnName: name,
-                           message: "expected a column named \"\(name)\" in the header, found \(names.joined(separator: ","))")
+            throw CSVError(
+                .missingColumn, line: line, column: 0, columnName: name,
+                message: "expected a column named \"\(name)\" in the header, found \(names.joined(separator: ","))")
         }
         return i
     }

@@ -60,21 +60,24 @@ public final class CSVNumericReader {
         let expected = columns.count
         let list = fileOrderNames.joined(separator: ",")
         if record.count < expected {
-            throw CSVError(.fieldCount, line: record.line, column: record.count + 1,
-                           columnName: fileOrderNames[record.count],
-                           message: "expected \(expected) fields (\(list)), found \(record.count)")
+            throw CSVError(
+                .fieldCount, line: record.line, column: record.count + 1,
+                columnName: fileOrderNames[record.count],
+                message: "expected \(expected) fields (\(list)), found \(record.count)")
         }
         if record.count > expected {
-            throw CSVError(.fieldCount, line: record.line, column: expected + 1,
-                           message: "expected \(expected) fields (\(list)), found \(record.count)")
+            throw CSVError(
+                .fieldCount, line: record.line, column: expected + 1,
+                message: "expected \(expected) fields (\(list)), found \(record.count)")
         }
         for k in 0..<expected {
             let field = fieldOfColumn[k]
             guard let value = parseDouble(record[field]) else {
                 let nonFinite = parseDouble(record[field], allowingNonFinite: true) != nil
-                throw CSVError(.invalidValue, line: record.line, column: field + 1,
-                               columnName: fileOrderNames[field],
-                               message: "expected a \(nonFinite ? "finite " : "")decimal number, found \(quoted(record, field))")
+                throw CSVError(
+                    .invalidValue, line: record.line, column: field + 1,
+                    columnName: fileOrderNames[field],
+                    message: "expected a \(nonFinite ? "finite " : "")decimal number, found \(quoted(record, field))")
             }
             values[k] = value
         }

@@ -95,8 +95,10 @@ public final class CSVReader {
 
     /// Reads the file at `path` (opened read-only, closed when the reader is released).
     /// - Throws: ``CSVError`` of kind `.io` if the file cannot be opened.
-    public convenience init(path: String, chunkSize: Int = CSVReader.defaultChunkSize,
-                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) throws(CSVError) {
+    public convenience init(
+        path: String, chunkSize: Int = CSVReader.defaultChunkSize,
+        maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes
+    ) throws(CSVError) {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             let reason = String(cString: strerror(errno))
@@ -106,29 +108,38 @@ public final class CSVReader {
     }
 
     /// Reads an already open file descriptor (not closed by the reader unless `closeWhenDone`).
-    public convenience init(fileDescriptor: Int32, name: String = "stdin", closeWhenDone: Bool = false,
-                            chunkSize: Int = CSVReader.defaultChunkSize,
-                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
-        self.init(source: .fileDescriptor(fileDescriptor, owned: closeWhenDone), name: name, chunkSize: chunkSize,
-                  maxRecordBytes: maxRecordBytes)
+    public convenience init(
+        fileDescriptor: Int32, name: String = "stdin", closeWhenDone: Bool = false,
+        chunkSize: Int = CSVReader.defaultChunkSize,
+        maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes
+    ) {
+        self.init(
+            source: .fileDescriptor(fileDescriptor, owned: closeWhenDone), name: name, chunkSize: chunkSize,
+            maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads standard input.
-    public static func standardInput(chunkSize: Int = CSVReader.defaultChunkSize,
-                                     maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) -> CSVReader {
+    public static func standardInput(
+        chunkSize: Int = CSVReader.defaultChunkSize,
+        maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes
+    ) -> CSVReader {
         CSVReader(fileDescriptor: 0, name: "stdin", chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads an in-memory buffer, copied into the reader `chunkSize` bytes at a time exactly as
     /// a file would be (so tests can place chunk boundaries anywhere).
-    public convenience init(bytes: [UInt8], chunkSize: Int = CSVReader.defaultChunkSize,
-                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
+    public convenience init(
+        bytes: [UInt8], chunkSize: Int = CSVReader.defaultChunkSize,
+        maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes
+    ) {
         self.init(source: .memory(bytes), name: "memory", chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 
     /// Reads the UTF-8 bytes of `text`.
-    public convenience init(string text: String, chunkSize: Int = CSVReader.defaultChunkSize,
-                            maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes) {
+    public convenience init(
+        string text: String, chunkSize: Int = CSVReader.defaultChunkSize,
+        maxRecordBytes: Int = CSVReader.defaultMaxRecordBytes
+    ) {
         self.init(bytes: Array(text.utf8), chunkSize: chunkSize, maxRecordBytes: maxRecordBytes)
     }
 

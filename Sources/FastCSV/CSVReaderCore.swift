@@ -103,7 +103,7 @@ struct CSVReaderCore {
             throw error
         }
         // A record that arrived whole within one buffer never went through `refill`'s check.
-        if position - recordStart > input.maxRecordBytes + 2 {   // + 2: the line break
+        if position - recordStart > input.maxRecordBytes + 2 {  // + 2: the line break
             let error = tooLong(line: recordLine, input)
             failure = error
             throw error
@@ -267,8 +267,9 @@ struct CSVReaderCore {
                         return .complete
                     }
                 } else {
-                    throw CSVError(.unexpectedCharacterAfterQuote, line: ln, column: count + 1,
-                                   message: "expected ',' or a line break after the closing quote, found \(describeByte(c))")
+                    throw CSVError(
+                        .unexpectedCharacterAfterQuote, line: ln, column: count + 1,
+                        message: "expected ',' or a line break after the closing quote, found \(describeByte(c))")
                 }
             }
         }
@@ -288,8 +289,9 @@ struct CSVReaderCore {
         case .unquoted:
             appendField(start: fieldBegin, end: here, escaped: false)
         case .quoted:
-            throw CSVError(.unterminatedQuote, line: quoteLine, column: fieldCount + 1,
-                           message: "expected a closing '\"' for the quote opened on line \(quoteLine), found the end of the input")
+            throw CSVError(
+                .unterminatedQuote, line: quoteLine, column: fieldCount + 1,
+                message: "expected a closing '\"' for the quote opened on line \(quoteLine), found the end of the input")
         case .quoteInQuoted:
             appendField(start: fieldBegin, end: here - 1, escaped: fieldNeedsUnescape)
             fieldNeedsUnescape = false
@@ -337,9 +339,10 @@ struct CSVReaderCore {
 
     /// The error for a record longer than the input's limit, starting at `line`.
     func tooLong(line: Int, _ input: CSVReader.Input) -> CSVError {
-        CSVError(.recordTooLong, line: line, column: 0,
-                 message: "the record starting on this line is longer than \(input.maxRecordBytes) bytes "
-                     + "(the reader's limit; is this a CSV file?)")
+        CSVError(
+            .recordTooLong, line: line, column: 0,
+            message: "the record starting on this line is longer than \(input.maxRecordBytes) bytes "
+                + "(the reader's limit; is this a CSV file?)")
     }
 
     /// Moves the partial record to the front of the buffer, grows the buffer if it is full,
@@ -352,7 +355,7 @@ struct CSVReaderCore {
             dataEnd = keep
             recordStart = 0
         }
-        if dataEnd > input.maxRecordBytes {   // every buffered byte belongs to the unfinished record
+        if dataEnd > input.maxRecordBytes {  // every buffered byte belongs to the unfinished record
             throw tooLong(line: state == .recordStart ? line : recordLine, input)
         }
         if dataEnd == capacity {

@@ -45,8 +45,9 @@ public struct CSVRecord {
     public func string(at index: Int) throws(CSVError) -> String {
         let bytes = self[index]
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CSVError(.invalidUTF8, line: line, column: index + 1,
-                           message: "expected UTF-8 text, found an invalid byte sequence")
+            throw CSVError(
+                .invalidUTF8, line: line, column: index + 1,
+                message: "expected UTF-8 text, found an invalid byte sequence")
         }
         return text
     }

@@ -58,8 +58,13 @@ extension Cell {
                 if dmin < s * (0.1 * (area + 5e-15)) { return area }
             }
         }
-        return 4 * atan(max(0.0, tan(0.5 * s) * tan(0.5 * (s - sa)) * tan(0.5 * (s - sb))
-                                * tan(0.5 * (s - sc))).squareRoot())
+        return 4
+            * atan(
+                max(
+                    0.0,
+                    tan(0.5 * s) * tan(0.5 * (s - sa)) * tan(0.5 * (s - sb))
+                        * tan(0.5 * (s - sc))
+                ).squareRoot())
     }
 
     /// Girard's formula via angles between edge-plane normals (`S2::GirardArea`).

@@ -107,8 +107,9 @@ extension Cell {
     struct Quad: Sendable {
         @usableFromInline var c0, c1, c2, c3: Cell
         @inlinable init() {
-            let face = Cell(id: .none, face: 0, level: 0, orientation: 0,
-                            uvBounds: UVRect(uLo: 0, uHi: 0, vLo: 0, vHi: 0))
+            let face = Cell(
+                id: .none, face: 0, level: 0, orientation: 0,
+                uvBounds: UVRect(uLo: 0, uHi: 0, vLo: 0, vHi: 0))
             c0 = face; c1 = face; c2 = face; c3 = face
         }
         @inlinable subscript(k: Int) -> Cell {

@@ -132,9 +132,11 @@ public struct Cell: Hashable, Sendable {
             var b = uvBounds
             b[0, 1 - i] = mid.u
             b[1, 1 - j] = mid.v
-            result.append(Cell(id: childID, face: face, level: level + 1,
-                               orientation: orientation ^ HilbertTables.posToOrientation[pos],
-                               uvBounds: b))
+            result.append(
+                Cell(
+                    id: childID, face: face, level: level + 1,
+                    orientation: orientation ^ HilbertTables.posToOrientation[pos],
+                    uvBounds: b))
             childID = childID.next
         }
         return result

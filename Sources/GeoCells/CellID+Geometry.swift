@@ -49,8 +49,10 @@ extension CellID {
         } else {
             delta = 0
         }
-        return (face, UInt32(truncatingIfNeeded: 2 &* i &+ delta),
-                UInt32(truncatingIfNeeded: 2 &* j &+ delta))
+        return (
+            face, UInt32(truncatingIfNeeded: 2 &* i &+ delta),
+            UInt32(truncatingIfNeeded: 2 &* j &+ delta)
+        )
     }
 
     /// The center in (s, t) coordinates of its face (`GetCenterST`).
@@ -64,8 +66,9 @@ extension CellID {
     @inlinable
     public var centerUV: UVPoint {
         let c = centerSiTi()
-        return UVPoint(u: S2Projection.stToUV(S2Projection.siTiToST(c.si)),
-                       v: S2Projection.stToUV(S2Projection.siTiToST(c.ti)))
+        return UVPoint(
+            u: S2Projection.stToUV(S2Projection.siTiToST(c.si)),
+            v: S2Projection.stToUV(S2Projection.siTiToST(c.ti)))
     }
 
     /// The center in (s, t) space as a point, not unit length (`ToPointRaw`).
@@ -109,4 +112,3 @@ extension CellID {
         S2Projection.ijToSTMin(sizeIJ(level: level))
     }
 }
-

@@ -13,8 +13,9 @@ extension CellID {
         let u = max(-limit, min(limit, scale * Double(2 * (i - maxSize / 2) + 1)))
         let v = max(-limit, min(limit, scale * Double(2 * (j - maxSize / 2) + 1)))
         let (newFace, uv) = S2Projection.xyzToFaceUV(S2Projection.faceUVToXYZ(face, u, v))
-        return CellID(face: newFace, i: S2Projection.stToIJ(0.5 * (uv.u + 1)),
-                      j: S2Projection.stToIJ(0.5 * (uv.v + 1)))
+        return CellID(
+            face: newFace, i: S2Projection.stToIJ(0.5 * (uv.u + 1)),
+            j: S2Projection.stToIJ(0.5 * (uv.v + 1)))
     }
 
     /// ``init(face:i:j:)`` when `sameFace`, otherwise ``fromFaceIJWrap(face:i:j:)``
@@ -41,7 +42,7 @@ extension CellID {
             CellID.fromFaceIJSame(face: face, i: i, j: j + size, sameFace: j + size < maxSize)
                 .parent(level: level),
             CellID.fromFaceIJSame(face: face, i: i - size, j: j, sameFace: i - size >= 0)
-                .parent(level: level),
+                .parent(level: level)
         ]
     }
 
@@ -73,14 +74,19 @@ extension CellID {
             jSame = j - size >= 0
         }
         output.append(parent(level: level))
-        output.append(CellID.fromFaceIJSame(face: face, i: i + iOffset, j: j, sameFace: iSame)
-            .parent(level: level))
-        output.append(CellID.fromFaceIJSame(face: face, i: i, j: j + jOffset, sameFace: jSame)
-            .parent(level: level))
+        output.append(
+            CellID.fromFaceIJSame(face: face, i: i + iOffset, j: j, sameFace: iSame)
+                .parent(level: level))
+        output.append(
+            CellID.fromFaceIJSame(face: face, i: i, j: j + jOffset, sameFace: jSame)
+                .parent(level: level))
         // Both edge neighbors on other faces: a cube corner, where only 3 cells meet.
         if iSame || jSame {
-            output.append(CellID.fromFaceIJSame(face: face, i: i + iOffset, j: j + jOffset,
-                                                sameFace: iSame && jSame).parent(level: level))
+            output.append(
+                CellID.fromFaceIJSame(
+                    face: face, i: i + iOffset, j: j + jOffset,
+                    sameFace: iSame && jSame
+                ).parent(level: level))
         }
     }
 
@@ -108,16 +114,28 @@ extension CellID {
             } else {
                 sameFace = true
                 // Bottom and top neighbors.
-                output.append(CellID.fromFaceIJSame(face: face, i: i + k, j: j - nbrSize,
-                                                    sameFace: j - size >= 0).parent(level: nbrLevel))
-                output.append(CellID.fromFaceIJSame(face: face, i: i + k, j: j + size,
-                                                    sameFace: j + size < maxSize).parent(level: nbrLevel))
+                output.append(
+                    CellID.fromFaceIJSame(
+                        face: face, i: i + k, j: j - nbrSize,
+                        sameFace: j - size >= 0
+                    ).parent(level: nbrLevel))
+                output.append(
+                    CellID.fromFaceIJSame(
+                        face: face, i: i + k, j: j + size,
+                        sameFace: j + size < maxSize
+                    ).parent(level: nbrLevel))
             }
             // Left, right and diagonal neighbors.
-            output.append(CellID.fromFaceIJSame(face: face, i: i - nbrSize, j: j + k,
-                                                sameFace: sameFace && i - size >= 0).parent(level: nbrLevel))
-            output.append(CellID.fromFaceIJSame(face: face, i: i + size, j: j + k,
-                                                sameFace: sameFace && i + size < maxSize).parent(level: nbrLevel))
+            output.append(
+                CellID.fromFaceIJSame(
+                    face: face, i: i - nbrSize, j: j + k,
+                    sameFace: sameFace && i - size >= 0
+                ).parent(level: nbrLevel))
+            output.append(
+                CellID.fromFaceIJSame(
+                    face: face, i: i + size, j: j + k,
+                    sameFace: sameFace && i + size < maxSize
+                ).parent(level: nbrLevel))
             if k >= size { break }
             k += nbrSize
         }

@@ -67,9 +67,9 @@ extension CellID {
         for (offset, c) in s.unicodeScalars.enumerated() {
             let d: UInt64
             switch c.value {
-            case 0x30...0x39: d = UInt64(c.value - 0x30)        // '0'...'9'
-            case 0x61...0x66: d = UInt64(c.value - 0x61 + 10)   // 'a'...'f'
-            case 0x41...0x46: d = UInt64(c.value - 0x41 + 10)   // 'A'...'F'
+            case 0x30...0x39: d = UInt64(c.value - 0x30)  // '0'...'9'
+            case 0x61...0x66: d = UInt64(c.value - 0x61 + 10)  // 'a'...'f'
+            case 0x41...0x46: d = UInt64(c.value - 0x41 + 10)  // 'A'...'F'
             default: return .failure(.invalidCharacter(Character(c), offset: offset))
             }
             id |= d << shift

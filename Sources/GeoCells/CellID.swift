@@ -75,8 +75,9 @@ public struct CellID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     @inlinable
     public init(_ point: UnitVector) {
         let (face, uv) = S2Projection.xyzToFaceUV(point)
-        self.init(face: face, i: S2Projection.stToIJ(S2Projection.uvToST(uv.u)),
-                  j: S2Projection.stToIJ(S2Projection.uvToST(uv.v)))
+        self.init(
+            face: face, i: S2Projection.stToIJ(S2Projection.uvToST(uv.u)),
+            j: S2Projection.stToIJ(S2Projection.uvToST(uv.v)))
     }
 
     /// The leaf cell containing a position, via `LatLng/unitVector` (`S2CellId(S2LatLng)`).

@@ -56,9 +56,11 @@ public enum EdgeClipping {
 
     /// S2's `ClipDestination`; returns the score (0: B inside the face, 1-2: B' outside the
     /// edge's interior, 3: B not projectable) and sets `uv`.
-    static func clipDestination(_ a: UnitVector, _ b: UnitVector, _ scaledN: UnitVector,
-                                _ aTangent: UnitVector, _ bTangent: UnitVector, _ scaleUV: Double,
-                                _ uv: inout UVPoint) -> Int {
+    static func clipDestination(
+        _ a: UnitVector, _ b: UnitVector, _ scaledN: UnitVector,
+        _ aTangent: UnitVector, _ bTangent: UnitVector, _ scaleUV: Double,
+        _ uv: inout UVPoint
+    ) -> Int {
         let maxSafe = 1 - faceClipErrorUVCoord
         if b.z > 0 {
             uv = UVPoint(u: b.x / b.z, v: b.y / b.z)

@@ -20,7 +20,7 @@ enum HilbertTables {
         [0, 1, 3, 2],  // canonical order:    (0,0), (0,1), (1,1), (1,0)
         [0, 2, 3, 1],  // axes swapped:       (0,0), (1,0), (1,1), (0,1)
         [3, 2, 0, 1],  // bits inverted:      (1,1), (1,0), (0,0), (0,1)
-        [3, 1, 0, 2],  // swapped & inverted: (1,1), (0,1), (0,0), (1,0)
+        [3, 1, 0, 2]  // swapped & inverted: (1,1), (0,1), (0,0), (1,0)
     ]
 
     /// `ijToPos[orientation][ij]`: the inverse of ``posToIJ``.
@@ -29,7 +29,7 @@ enum HilbertTables {
         [0, 1, 3, 2],
         [0, 3, 1, 2],
         [2, 3, 1, 0],
-        [2, 1, 3, 0],
+        [2, 1, 3, 0]
     ]
 
     /// `posToOrientation[pos]`: the orientation change of child `pos` relative to its parent.
@@ -80,9 +80,10 @@ enum HilbertTables {
             let quadrants = posToIJ[orientation]
             for k in 0..<4 {
                 let r = quadrants[k]
-                visit(level: level + 1, i: (i << 1) + (r >> 1), j: (j << 1) + (r & 1),
-                      origOrientation: origOrientation, position: (position << 2) + k,
-                      orientation: orientation ^ posToOrientation[k])
+                visit(
+                    level: level + 1, i: (i << 1) + (r >> 1), j: (j << 1) + (r & 1),
+                    origOrientation: origOrientation, position: (position << 2) + k,
+                    orientation: orientation ^ posToOrientation[k])
             }
         }
         for orientation in 0..<4 {

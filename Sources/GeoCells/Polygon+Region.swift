@@ -13,7 +13,7 @@ extension Polygon: CoverableRegion {
         for e in index.edges(ofCell: k) {
             let (v0, v1) = edge(Int(e))
             if let (a, b) = EdgeClipping.clipToPaddedFace(v0, v1, face: target.face, padding: maxError),
-               EdgeClipping.intersectsRect(a, b, bound)
+                EdgeClipping.intersectsRect(a, b, bound)
             {
                 return true
             }

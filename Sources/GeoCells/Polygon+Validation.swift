@@ -56,12 +56,15 @@ extension Polygon {
                     }
                     if s == 0 && !adjacent && loop(ofVertex: e) == loop(ofVertex: f) {
                         // Which endpoints coincide.
-                        let pairs = [(e, f), (e, Int(nextVertex[f])), (Int(nextVertex[e]), f),
-                                     (Int(nextVertex[e]), Int(nextVertex[f]))]
+                        let pairs = [
+                            (e, f), (e, Int(nextVertex[f])), (Int(nextVertex[e]), f),
+                            (Int(nextVertex[e]), Int(nextVertex[f]))
+                        ]
                         for (p, q) in pairs where vertices[p] == vertices[q] && p != q {
                             let sp = source(ofVertex: p), sq = source(ofVertex: q)
-                            throw .duplicateVertex(ring: sp.ring, vertex: max(sp.vertex, sq.vertex),
-                                                   duplicateOf: min(sp.vertex, sq.vertex))
+                            throw .duplicateVertex(
+                                ring: sp.ring, vertex: max(sp.vertex, sq.vertex),
+                                duplicateOf: min(sp.vertex, sq.vertex))
                         }
                     }
                 }

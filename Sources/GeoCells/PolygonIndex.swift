@@ -107,11 +107,13 @@ public struct PolygonIndex: Sendable {
             clipped.reserveCapacity(faceEdges.count)
             var bound = UVRect(uLo: .infinity, uHi: -.infinity, vLo: .infinity, vHi: -.infinity)
             for (k, e) in faceEdges.enumerated() {
-                let r = UVRect(uLo: min(e.a.u, e.b.u), uHi: max(e.a.u, e.b.u),
-                               vLo: min(e.a.v, e.b.v), vHi: max(e.a.v, e.b.v))
+                let r = UVRect(
+                    uLo: min(e.a.u, e.b.u), uHi: max(e.a.u, e.b.u),
+                    vLo: min(e.a.v, e.b.v), vHi: max(e.a.v, e.b.v))
                 clipped.append(ClippedEdge(faceEdge: Int32(k), bound: r))
-                bound = UVRect(uLo: min(bound.uLo, r.uLo), uHi: max(bound.uHi, r.uHi),
-                               vLo: min(bound.vLo, r.vLo), vHi: max(bound.vHi, r.vHi))
+                bound = UVRect(
+                    uLo: min(bound.uLo, r.uLo), uHi: max(bound.uHi, r.uHi),
+                    vLo: min(bound.vLo, r.vLo), vHi: max(bound.vHi, r.vHi))
             }
             let shrunk = faceCell.shrinkToFit(bound)
             if shrunk != faceID {
@@ -212,8 +214,9 @@ public struct PolygonIndex: Sendable {
             let inside = contains(pcell.entryVertex)
             if clipped.isEmpty && !inside { return true }
             if clipped.count > PolygonIndex.maxEdgesPerCell {
-                let maxShort = max(PolygonIndex.maxEdgesPerCell,
-                                   Int(PolygonIndex.minShortEdgeFraction * Double(clipped.count + (inside ? 1 : 0))))
+                let maxShort = max(
+                    PolygonIndex.maxEdgesPerCell,
+                    Int(PolygonIndex.minShortEdgeFraction * Double(clipped.count + (inside ? 1 : 0))))
                 var count = 0
                 for e in clipped where pcell.level < faceEdges[Int(e.faceEdge)].maxLevel {
                     count += 1

@@ -113,31 +113,31 @@ public enum Predicates {
     /// `da[2] > da[1] > da[0] > db[2] > … > dc[0]`, for an exactly zero determinant.
     static func symbolicallyPerturbedSign(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) -> Int {
         // b × c, component by component.
-        var s = differenceSign(b.x, c.y, b.y, c.x)          // da[2]
+        var s = differenceSign(b.x, c.y, b.y, c.x)  // da[2]
         if s != 0 { return s }
-        s = differenceSign(b.z, c.x, b.x, c.z)              // da[1]
+        s = differenceSign(b.z, c.x, b.x, c.z)  // da[1]
         if s != 0 { return s }
-        s = differenceSign(b.y, c.z, b.z, c.y)              // da[0]
+        s = differenceSign(b.y, c.z, b.z, c.y)  // da[0]
         if s != 0 { return s }
-        s = differenceSign(c.x, a.y, c.y, a.x)              // db[2]
+        s = differenceSign(c.x, a.y, c.y, a.x)  // db[2]
         if s != 0 { return s }
-        s = signum(c.x)                                      // db[2] · da[1]
+        s = signum(c.x)  // db[2] · da[1]
         if s != 0 { return s }
-        s = -signum(c.y)                                     // db[2] · da[0]
+        s = -signum(c.y)  // db[2] · da[0]
         if s != 0 { return s }
-        s = differenceSign(c.z, a.x, c.x, a.z)              // db[1]
+        s = differenceSign(c.z, a.x, c.x, a.z)  // db[1]
         if s != 0 { return s }
-        s = signum(c.z)                                      // db[1] · da[0]
+        s = signum(c.z)  // db[1] · da[0]
         if s != 0 { return s }
-        s = differenceSign(a.x, b.y, a.y, b.x)              // dc[2]
+        s = differenceSign(a.x, b.y, a.y, b.x)  // dc[2]
         if s != 0 { return s }
-        s = -signum(b.x)                                     // dc[2] · da[1]
+        s = -signum(b.x)  // dc[2] · da[1]
         if s != 0 { return s }
-        s = signum(b.y)                                      // dc[2] · da[0]
+        s = signum(b.y)  // dc[2] · da[0]
         if s != 0 { return s }
-        s = signum(a.x)                                      // dc[2] · db[1]
+        s = signum(a.x)  // dc[2] · db[1]
         if s != 0 { return s }
-        return 1                                             // dc[2] · db[1] · da[0]
+        return 1  // dc[2] · db[1] · da[0]
     }
 
     @usableFromInline
@@ -184,8 +184,10 @@ public enum Predicates {
 
     /// S2's `S2::WedgeContains`: whether the wedge (a0, ab1, a2) contains the wedge
     /// (b0, ab1, b2), both turning counter-clockwise around the shared vertex `ab1`.
-    public static func wedgeContains(_ a0: UnitVector, _ ab1: UnitVector, _ a2: UnitVector,
-                                     _ b0: UnitVector, _ b2: UnitVector) -> Bool {
+    public static func wedgeContains(
+        _ a0: UnitVector, _ ab1: UnitVector, _ a2: UnitVector,
+        _ b0: UnitVector, _ b2: UnitVector
+    ) -> Bool {
         orderedCCW(a2, b2, b0, around: ab1) && orderedCCW(b0, a0, a2, around: ab1)
     }
 }

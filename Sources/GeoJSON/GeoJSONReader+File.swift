@@ -12,8 +12,9 @@ extension GeoJSONReader {
     public init(path: String) throws(GeoJSONError) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw GeoJSONError(message: "cannot open \(path): \(String(cString: strerror(errno)))", path: "$",
-                               featureIndex: nil, line: 0, column: 0)
+            throw GeoJSONError(
+                message: "cannot open \(path): \(String(cString: strerror(errno)))", path: "$",
+                featureIndex: nil, line: 0, column: 0)
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -21,8 +22,9 @@ extension GeoJSONReader {
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
-                throw GeoJSONError(message: "cannot read \(path): \(String(cString: strerror(errno)))", path: "$",
-                                   featureIndex: nil, line: 0, column: 0)
+                throw GeoJSONError(
+                    message: "cannot read \(path): \(String(cString: strerror(errno)))", path: "$",
+                    featureIndex: nil, line: 0, column: 0)
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])

@@ -252,7 +252,9 @@ public struct GeoJSONReader {
         case "Polygon":
             polygonsRings = [(coords, cpath)]
         case "MultiPolygon":
-            guard case .array(let parts, _) = coords else { throw error("MultiPolygon coordinates must be an array of polygons", cpath, index, at: geometryOffset) }
+            guard case .array(let parts, _) = coords else {
+                throw error("MultiPolygon coordinates must be an array of polygons", cpath, index, at: geometryOffset)
+            }
             polygonsRings = parts.enumerated().map { ($1, cpath + "[\($0)]") }
         default:
             throw error("geometry type must be Polygon or MultiPolygon, found \(geometryType)", path + ".geometry.type", index, at: geometryOffset)
@@ -277,7 +279,9 @@ public struct GeoJSONReader {
                     guard case .position(let xy, let poff) = pos, xy.count >= 2 else {
                         throw error("a position must be [longitude, latitude]", rpath + "[\(k)]", index, at: roff)
                     }
-                    guard (-180...180).contains(xy[0]) else { throw error("longitude \(xy[0]) outside [-180, 180]", rpath + "[\(k)][0]", index, at: poff) }
+                    guard (-180...180).contains(xy[0]) else {
+                        throw error("longitude \(xy[0]) outside [-180, 180]", rpath + "[\(k)][0]", index, at: poff)
+                    }
                     guard (-90...90).contains(xy[1]) else { throw error("latitude \(xy[1]) outside [-90, 90]", rpath + "[\(k)][1]", index, at: poff) }
                     raw.append(xy)
                     points.append(LatLng(uncheckedLatitude: xy[1], longitude: xy[0]))
@@ -285,7 +289,8 @@ public struct GeoJSONReader {
                 }
                 guard points.count >= 4 else { throw error("a ring needs at least 4 positions, found \(points.count)", rpath, index, at: roff) }
                 guard raw.first![0] == raw.last![0] && raw.first![1] == raw.last![1] else {
-                    throw error("ring is not closed (its last position must repeat the first)", rpath + "[\(points.count - 1)]", index, at: offsets.last!)
+                    throw error(
+                        "ring is not closed (its last position must repeat the first)", rpath + "[\(points.count - 1)]", index, at: offsets.last!)
                 }
                 points.removeLast()
                 rings.append(points)

@@ -18,14 +18,14 @@ import Darwin
 /// - Returns: `(sin, cos)` of the angle, each within about 1 ulp.
 @inlinable
 public func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
-    if abs(degrees) <= 45 {   // the common case needs no reduction
+    if abs(degrees) <= 45 {  // the common case needs no reduction
         let rr = radians(degrees: degrees)
         return (sin(rr), cos(rr))
     }
     // Huge angles (beyond 2^40 · 90°) are first reduced modulo 360 with the exact IEEE
     // remainder (NaN and ±inf become NaN).
     let x = abs(degrees) <= 0x1p40 * 90 ? degrees : degrees.remainder(dividingBy: 360)
-    let q = (x / 90).rounded(.toNearestOrEven)   // ties to even: ±45° stays in quadrant 0, like the fast path
+    let q = (x / 90).rounded(.toNearestOrEven)  // ties to even: ±45° stays in quadrant 0, like the fast path
     guard q.isFinite else { return (.nan, .nan) }
     // q·90 is exact (q < 2^41), and so is x - q·90 by Sterbenz (|x - q·90| <= 45 + ulp).
     let r = x - q * 90

@@ -27,7 +27,7 @@ public func centralAngle(_ a: LatLng, _ b: LatLng) -> Double {
     // (a longitude difference near 360 before reduction) keeps full relative accuracy.
     let (dLat, dLatLo) = twoSum(b.latitude, -a.latitude)
     var (dLon, dLonLo) = twoSum(b.longitude, -a.longitude)
-    if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }   // exact (Sterbenz)
+    if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }  // exact (Sterbenz)
     let (sinHalfDLat, cosHalfDLat) = sinCos(degrees: dLat / 2, plus: dLatLo / 2)
     let (sinHalfDLon, cosHalfDLon) = sinCos(degrees: dLon / 2, plus: dLonLo / 2)
     // The latitude sum is kept exact so that cos φm keeps its relative accuracy next to a
@@ -36,8 +36,8 @@ public func centralAngle(_ a: LatLng, _ b: LatLng) -> Double {
     let (sinMeanLat, cosMeanLat) = sinCos(degrees: latSum / 2, plus: latSumLo / 2)
     let p = sinHalfDLat * cosHalfDLon, q = cosMeanLat * sinHalfDLon
     let u = cosHalfDLat * cosHalfDLon, v = sinMeanLat * sinHalfDLon
-    let h = p * p + q * q               // sin²(θ/2)
-    let k = u * u + v * v               // cos²(θ/2)
+    let h = p * p + q * q  // sin²(θ/2)
+    let k = u * u + v * v  // cos²(θ/2)
     return 2 * atan2(h.squareRoot(), k.squareRoot())
 }
 
@@ -74,7 +74,7 @@ public func distance(_ a: UnitVector, _ b: UnitVector) -> Double {
 @inlinable
 public func chord2(forMeters meters: Double) -> Double {
     if meters <= 0 { return 0 }
-    let halfAngle = meters / (2 * Earth.meanRadius)   // radians
+    let halfAngle = meters / (2 * Earth.meanRadius)  // radians
     if halfAngle >= Double.pi / 2 { return 4 }
     let chord = 2 * sin(halfAngle)
     return chord * chord

@@ -66,8 +66,9 @@ public func fastSinCos(degrees: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD
     let c = r * FastTrig.veltkampFactor
     let rHi = c - (c - r)
     let rLo = r - rHi
-    let productError = ((rHi * FastTrig.radiansPerDegreeHi - xh) + rHi * FastTrig.radiansPerDegreeLo
-        + rLo * FastTrig.radiansPerDegreeHi) + rLo * FastTrig.radiansPerDegreeLo
+    let productError =
+        ((rHi * FastTrig.radiansPerDegreeHi - xh) + rHi * FastTrig.radiansPerDegreeLo
+            + rLo * FastTrig.radiansPerDegreeHi) + rLo * FastTrig.radiansPerDegreeLo
     let xl = productError + r * FastTrig.radiansPerDegreeTail
 
     // t = xh² as a double-double tHi + tLo (Dekker again, splitting xh).
@@ -86,8 +87,10 @@ public func fastSinCos(degrees: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD
     let sinR = xh + (xt * FastTrig.s0 + (xt * pRest + (xl * (1 - 0.5 * t) + (xh * tLo) * FastTrig.s0)))
 
     // cos(xh + xl) ≈ (1 - t/2) + t²·Q(t) - xh·xl, with 1 - t/2 kept exact as w + its error.
-    let qPoly = (FastTrig.c0 + t * FastTrig.c1) + t2 * ((FastTrig.c2 + t * FastTrig.c3)
-        + t2 * (FastTrig.c4 + t * FastTrig.c5))
+    let qPoly =
+        (FastTrig.c0 + t * FastTrig.c1) + t2
+        * ((FastTrig.c2 + t * FastTrig.c3)
+            + t2 * (FastTrig.c4 + t * FastTrig.c5))
     let h = 0.5 * t
     let w = 1 - h
     let cosR = w + ((((1 - w) - h) - 0.5 * tLo) + (t2 * qPoly - xh * xl))

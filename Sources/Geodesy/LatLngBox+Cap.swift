@@ -42,7 +42,7 @@ extension LatLngBox {
     ///     longitudes at a pole); `>= πR` (20,015,114.4 m, half the circumference) or `+∞`
     ///     gives ``full``; a negative or NaN radius means an empty cap and gives ``empty``.
     public static func bounding(center: LatLng, radius meters: Double) -> LatLngBox {
-        guard meters >= 0 else { return .empty }   // negative or NaN
+        guard meters >= 0 else { return .empty }  // negative or NaN
         let lat = center.latitude, lng = center.longitude
         if meters == 0 {
             if abs(lat) == 90 { return LatLngBox(south: lat, north: lat, west: -180, east: 180) }
@@ -63,7 +63,8 @@ extension LatLngBox {
         // cos(|φ| + δ) = sin(nearGap), cos(|φ| - δ) = sin(farGap); both positive here,
         // and δ < 90° (a cap of 90° or more always reaches its near pole).
         let product = sinCos(degrees: nearGap).sin * sinCos(degrees: farGap).sin
-        let halfWidth = degrees(radians: atan2(sin(delta), product.squareRoot()))
+        let halfWidth =
+            degrees(radians: atan2(sin(delta), product.squareRoot()))
             + capMarginDegrees
         if halfWidth >= 180 { return LatLngBox(south: south, north: north, west: -180, east: 180) }
         var west = lng - halfWidth, east = lng + halfWidth

@@ -14,7 +14,7 @@ import Darwin
 func bearingDegrees(radians angle: Double) -> Double {
     var d = degrees(radians: angle)
     if d < 0 { d += 360 }
-    if d >= 360 { d -= 360 }   // a tiny negative angle rounds to exactly 360 above
+    if d >= 360 { d -= 360 }  // a tiny negative angle rounds to exactly 360 above
     return d + 0.0
 }
 
@@ -23,8 +23,10 @@ func bearingDegrees(radians angle: Double) -> Double {
 /// `cos φ1 sin φ2 - sin φ1 cos φ2 cos Δλ` free of its cancellation for short steps).
 /// Δλ and Δφ are given as exact double-double sums `hi + lo` in degrees.
 @inlinable
-func bearingKernel(sinLat1: Double, cosLat2: Double,
-                   dLon: Double, dLonLo: Double, dLat: Double, dLatLo: Double) -> Double {
+func bearingKernel(
+    sinLat1: Double, cosLat2: Double,
+    dLon: Double, dLonLo: Double, dLat: Double, dLatLo: Double
+) -> Double {
     let sinDLon = sinCos(degrees: dLon, plus: dLonLo).sin
     let sinHalfDLon = sinCos(degrees: dLon / 2, plus: dLonLo / 2).sin
     let sinDLat = sinCos(degrees: dLat, plus: dLatLo).sin
@@ -55,14 +57,15 @@ func bearingKernel(sinLat1: Double, cosLat2: Double,
 @inlinable
 public func initialBearing(from: LatLng, to: LatLng) -> Double {
     var (dLon, dLonLo) = twoSum(to.longitude, -from.longitude)
-    if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }   // exact (Sterbenz)
+    if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }  // exact (Sterbenz)
     let (sinLat1, cosLat1) = sinCos(degrees: from.latitude)
     let (sinLat2, cosLat2) = sinCos(degrees: to.latitude)
     let cosDistance = sinLat1 * sinLat2 + cosLat1 * cosLat2 * sinCos(degrees: dLon).cos
     if cosDistance >= 0 {
         let (dLat, dLatLo) = twoSum(to.latitude, -from.latitude)
-        return bearingDegrees(radians: bearingKernel(
-            sinLat1: sinLat1, cosLat2: cosLat2, dLon: dLon, dLonLo: dLonLo, dLat: dLat, dLatLo: dLatLo))
+        return bearingDegrees(
+            radians: bearingKernel(
+                sinLat1: sinLat1, cosLat2: cosLat2, dLon: dLon, dLonLo: dLonLo, dLat: dLat, dLatLo: dLatLo))
     }
     // Far hemisphere: aim at the antipode of `to` (latitude -φ2, longitude λ2 ± 180), which is
     // closer to `from`, then turn around. |dLon| > 90 or both points near opposite poles;
@@ -70,8 +73,9 @@ public func initialBearing(from: LatLng, to: LatLng) -> Double {
     // moves the antipode by cos φ2 · 2⁻⁴⁴° (negligible next to a pole).
     let dLonAntipode = dLon > 0 ? dLon - 180 : dLon + 180
     let (dLat, dLatLo) = twoSum(-to.latitude, -from.latitude)
-    let back = bearingDegrees(radians: bearingKernel(
-        sinLat1: sinLat1, cosLat2: cosLat2, dLon: dLonAntipode, dLonLo: dLonLo, dLat: dLat, dLatLo: dLatLo))
+    let back = bearingDegrees(
+        radians: bearingKernel(
+            sinLat1: sinLat1, cosLat2: cosLat2, dLon: dLonAntipode, dLonLo: dLonLo, dLat: dLat, dLatLo: dLatLo))
     let b = back + 180
     return b >= 360 ? b - 360 : b
 }
@@ -110,8 +114,9 @@ public func destination(from: LatLng, bearing: Double, distance: Double) -> LatL
     precondition(bearing.isFinite, "destination: bearing must be finite")
     precondition(distance.isFinite, "destination: distance must be finite")
     if distance == 0 {
-        return LatLng(uncheckedLatitude: from.latitude,
-                      longitude: LatLng.wrapLongitude(from.longitude))
+        return LatLng(
+            uncheckedLatitude: from.latitude,
+            longitude: LatLng.wrapLongitude(from.longitude))
     }
     let delta = distance / Earth.meanRadius
     let sinDelta = sin(delta), cosDelta = cos(delta)
@@ -143,8 +148,9 @@ func addLongitude(_ lon: Double, _ delta: Double) -> Double {
 /// ``initialBearing(from:to:)``. Longitude normalized to [-180, 180).
 @inlinable
 public func interpolate(_ a: LatLng, _ b: LatLng, fraction: Double) -> LatLng {
-    destination(from: a, bearing: initialBearing(from: a, to: b),
-                distance: fraction * haversineDistance(a, b))
+    destination(
+        from: a, bearing: initialBearing(from: a, to: b),
+        distance: fraction * haversineDistance(a, b))
 }
 
 /// The great-circle midpoint of `a` and `b`: equidistant from both (to well under a

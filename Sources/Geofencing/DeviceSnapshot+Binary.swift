@@ -77,11 +77,14 @@ extension DeviceSnapshot {
             let pending = try reader.byte()
             let pendingSince = try reader.double()
             let enteredAt = packed & 8 != 0 ? pendingSince : try reader.double()
-            fences.append(FenceState(fence: fence, state: state, pending: pending, dwellDone: packed & 4 != 0,
-                                     pendingSince: pendingSince, enteredAt: enteredAt))
+            fences.append(
+                FenceState(
+                    fence: fence, state: state, pending: pending, dwellDone: packed & 4 != 0,
+                    pendingSince: pendingSince, enteredAt: enteredAt))
         }
-        self.init(device: device, lastTime: lastTime, fix: fix, fixTime: fixTime, fixAccuracy: fixAccuracy,
-                  rejections: rejections, anchor: anchor, fences: fences)
+        self.init(
+            device: device, lastTime: lastTime, fix: fix, fixTime: fixTime, fixAccuracy: fixAccuracy,
+            rejections: rejections, anchor: anchor, fences: fences)
         offset = reader.offset
     }
 }

@@ -63,8 +63,9 @@ struct DeviceTrack {
 
     /// The last accepted fix (to within a millimeter).
     @inlinable var fix: UnitVector {
-        UnitVector(x: Double(anchorX) + Double(offsetX), y: Double(anchorY) + Double(offsetY),
-                   z: Double(anchorZ) + Double(offsetZ))
+        UnitVector(
+            x: Double(anchorX) + Double(offsetX), y: Double(anchorY) + Double(offsetY),
+            z: Double(anchorZ) + Double(offsetZ))
     }
 
     /// Makes `p` the anchor (rounded to single precision).

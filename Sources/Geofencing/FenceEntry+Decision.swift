@@ -72,10 +72,12 @@ extension FenceEntry {
     /// a run only past `rc ∓ band`), the evidence cap and the still allowance only lower a
     /// fix's score, and the dwell is done, so nothing else can change.
     @inline(__always) @usableFromInline
-    mutating func observe(c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
-                          evidenceCap: Double, stillAllowance: Double, time: Double,
-                          dwellSeconds: @autoclosure () -> Double,
-                          rules: DecisionRules) -> TransitionKind? {
+    mutating func observe(
+        c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
+        evidenceCap: Double, stillAllowance: Double, time: Double,
+        dwellSeconds: @autoclosure () -> Double,
+        rules: DecisionRules
+    ) -> TransitionKind? {
         let margin = band + accuracyChord
         let outer = rc + margin
         let inner = rc - margin
@@ -86,7 +88,8 @@ extension FenceEntry {
             // CUSUM of the fix's evidence for "inside" (see enterEvidence).
             let inner0 = rc - band
             if pending == 0 && !(inner0 > 0 && c2 < inner0 * inner0) { return nil }
-            let z = Swift.min((inner0 - c2.squareRoot()) * perSigma, evidenceCap)
+            let z =
+                Swift.min((inner0 - c2.squareRoot()) * perSigma, evidenceCap)
                 - (rules.enterEvidencePerFix + stillAllowance)
             let score = Swift.max(0, Double(pending) / 8 + z)
             if score >= rules.enterEvidence {
@@ -113,7 +116,8 @@ extension FenceEntry {
                 // CUSUM of the fix's evidence for "outside" (see exitEvidence).
                 let outer0 = rc + band
                 if pending != 0 || c2 > outer0 * outer0 {
-                    let z = Swift.min((c2.squareRoot() - outer0) * perSigma, evidenceCap)
+                    let z =
+                        Swift.min((c2.squareRoot() - outer0) * perSigma, evidenceCap)
                         - (rules.exitEvidencePerFix + stillAllowance)
                     let score = Swift.max(0, Double(pending) / 8 + z)
                     if score >= rules.exitEvidence {

@@ -129,8 +129,9 @@ struct GeometryView {
     subscript(slot: Int) -> FenceGeometry {
         let r = records[slot]
         let s = shapes[Int(r.shape)]
-        return FenceGeometry(center: UnitVector(x: r.x, y: r.y, z: r.z), radiusChord: s.radiusChord, band: s.band,
-                             dwellSeconds: s.dwellSeconds)
+        return FenceGeometry(
+            center: UnitVector(x: r.x, y: r.y, z: r.z), radiusChord: s.radiusChord, band: s.band,
+            dwellSeconds: s.dwellSeconds)
     }
 
     /// Whether the fence at `slot` has a dwell time.

@@ -38,12 +38,15 @@ public struct FixShards: Sendable {
     /// shards.
     /// - Precondition: `count >= 1`, the columns have one length, at most `Int32.max` (rows are
     ///   stored as 32-bit).
-    public init(device: [Int32], time: [Double], latitude: [Double], longitude: [Double], accuracy: [Double],
-                count: Int) {
+    public init(
+        device: [Int32], time: [Double], latitude: [Double], longitude: [Double], accuracy: [Double],
+        count: Int
+    ) {
         precondition(count >= 1, "at least one shard")
         let n = device.count
-        precondition(time.count == n && latitude.count == n && longitude.count == n && accuracy.count == n,
-                     "columns of one length")
+        precondition(
+            time.count == n && latitude.count == n && longitude.count == n && accuracy.count == n,
+            "columns of one length")
         precondition(n <= Int(Int32.max), "rows are 32-bit")
         var shards = [Shard](repeating: Shard(), count: count)
         for k in 0..<n {
@@ -105,20 +108,22 @@ public struct FixShards: Sendable {
     /// (so the timing is the detector's, not the growth of its output); with `rows`, also the
     /// stream row of the fix behind each event.
     private static func run(_ shard: Shard, with detector: inout TransitionDetector, rows: UnsafeMutablePointer<[Int32]>?)
-        -> [TransitionEvent] {
+        -> [TransitionEvent]
+    {
         var events: [TransitionEvent] = []
         events.reserveCapacity(shard.count)
         rows?.pointee.reserveCapacity(shard.count)
         for k in 0..<shard.count {
             let before = events.count
-            detector.process(device: shard.device[k], time: shard.time[k], latitude: shard.latitude[k],
-                             longitude: shard.longitude[k], accuracy: shard.accuracy[k], into: &events)
+            detector.process(
+                device: shard.device[k], time: shard.time[k], latitude: shard.latitude[k],
+                longitude: shard.longitude[k], accuracy: shard.accuracy[k], into: &events)
             if let rows { for _ in before..<events.count { rows.pointee.append(shard.rows[k]) } }
         }
         return events
     }
 
-/// The shards' events in one list ordered by fix row: repeatedly the shard whose next event
+    /// The shards' events in one list ordered by fix row: repeatedly the shard whose next event
     /// has the smallest row gives its run of events with rows below every other shard's next
     /// row (rows differ between shards: a fix belongs to one), copied as a block.
     /// O(events + runs * shards).

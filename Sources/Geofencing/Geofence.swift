@@ -33,8 +33,10 @@ public struct Geofence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Validating initializer.
     /// - Throws: ``GeofenceError`` for a negative id, a non-finite or non-positive radius, or a
     ///   negative or non-finite dwell or delay.
-    public init(id: Int32, taskID: String, place: Place, kind: GeofenceKind, radiusMeters: Double,
-                priority: Int? = nil, dwellSeconds: Double? = nil, delaySeconds: Double? = nil) throws(GeofenceError) {
+    public init(
+        id: Int32, taskID: String, place: Place, kind: GeofenceKind, radiusMeters: Double,
+        priority: Int? = nil, dwellSeconds: Double? = nil, delaySeconds: Double? = nil
+    ) throws(GeofenceError) {
         guard id >= 0 else { throw .negativeFenceID(id) }
         guard radiusMeters.isFinite, radiusMeters > 0 else { throw .invalidRadius(radiusMeters) }
         if let dwellSeconds, !(dwellSeconds.isFinite && dwellSeconds >= 0) { throw .invalidDwell(dwellSeconds) }

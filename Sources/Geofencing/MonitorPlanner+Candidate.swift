@@ -34,8 +34,9 @@ extension MonitorPlanner {
 extension MonitorPlanner.Candidate {
     /// The candidate for a task's fence: same id, center, radius and priority.
     public init(_ fence: Geofence) {
-        self.init(id: fence.id, latitude: fence.place.latitude, longitude: fence.place.longitude,
-                  radiusMeters: fence.radiusMeters, priority: fence.priority)
+        self.init(
+            id: fence.id, latitude: fence.place.latitude, longitude: fence.place.longitude,
+            radiusMeters: fence.radiusMeters, priority: fence.priority)
     }
 }
 

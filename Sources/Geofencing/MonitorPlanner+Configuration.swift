@@ -92,12 +92,14 @@ extension MonitorPlanner {
 
         /// A configuration for an OS cap of `capacity` regions; every other setting as documented
         /// on its property. Checked by ``MonitorPlanner/init(candidates:configuration:)``.
-        public init(capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 0,
-                    lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
-                    minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,
-                    catchUpSlots: Int = .max, shieldsNestedRings: Bool = false,
-                    minimumRefreshSeconds: Double? = 240, leadSeconds: Double? = 240,
-                    minimumLeadSpeedMetersPerSecond: Double = 2, maximumUnguardedFences: Int? = 30) {
+        public init(
+            capacity: Int, minimumRegionRadiusMeters: Double = 100, safetyMarginMeters: Double = 0,
+            lateDeliverySeconds: Double = 0, maximumRefreshRadiusMeters: Double = 50_000,
+            minimumRefreshRadiusMeters: Double? = nil, crowdedOrder: CrowdedOrder = .priority,
+            catchUpSlots: Int = .max, shieldsNestedRings: Bool = false,
+            minimumRefreshSeconds: Double? = 240, leadSeconds: Double? = 240,
+            minimumLeadSpeedMetersPerSecond: Double = 2, maximumUnguardedFences: Int? = 30
+        ) {
             self.maximumUnguardedFences = maximumUnguardedFences
             self.leadSeconds = leadSeconds
             self.minimumLeadSpeedMetersPerSecond = minimumLeadSpeedMetersPerSecond
@@ -157,7 +159,8 @@ extension MonitorPlanner {
             }
             guard catchUpSlots >= 0 else { throw .invalidConfiguration("catchUpSlots must be >= 0, got \(catchUpSlots)") }
             guard maximumRefreshRadiusMeters.isFinite, maximumRefreshRadiusMeters >= minimumRegionRadiusMeters else {
-                throw .invalidConfiguration("maximumRefreshRadiusMeters must be finite and >= minimumRegionRadiusMeters, got \(maximumRefreshRadiusMeters)")
+                throw .invalidConfiguration(
+                    "maximumRefreshRadiusMeters must be finite and >= minimumRegionRadiusMeters, got \(maximumRefreshRadiusMeters)")
             }
         }
     }

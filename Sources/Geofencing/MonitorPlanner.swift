@@ -155,7 +155,7 @@ public struct MonitorPlanner: Sendable {
     @inlinable
     func isShielded(position k: Int, edge: Double, uncertainty: Double) -> Bool {
         guard configuration.shieldsNestedRings else { return false }
-        let d = candidates[k].radiusMeters + edge   // distance from the device to the center
+        let d = candidates[k].radiusMeters + edge  // distance from the device to the center
         // Outside: a larger ring, still clearly outside, lies between the device and this one.
         if edge > uncertainty, nextLargerRing[k] >= 0, candidates[Int(nextLargerRing[k])].radiusMeters < d - uncertainty { return true }
         // Inside: a smaller ring, still clearly containing the device, lies in between.
@@ -166,9 +166,12 @@ public struct MonitorPlanner: Sendable {
     /// The slots, refresh radius, nearest unmonitored boundary and unguarded fences for the
     /// fences `ranked` (positions with boundary distances, any order); see the type's
     /// documentation.
-    func choose(_ ranked: [(position: Int, boundary: Double)], freeSlots: Int, crowdedLimit: Double,
-                minimumRefresh: Double, margin: Double)
-        -> (chosen: [(position: Int, boundary: Double)], refresh: Double, nearest: Double, unguarded: [Int32]) {
+    func choose(
+        _ ranked: [(position: Int, boundary: Double)], freeSlots: Int, crowdedLimit: Double,
+        minimumRefresh: Double, margin: Double
+    )
+        -> (chosen: [(position: Int, boundary: Double)], refresh: Double, nearest: Double, unguarded: [Int32])
+    {
         var ranked = ranked
         ranked.sort { a, b in
             if a.boundary != b.boundary { return a.boundary < b.boundary }
@@ -183,14 +186,18 @@ public struct MonitorPlanner: Sendable {
             return (Array(ranked.prefix(freeSlots)), refresh, nearest, [])
         }
         var crowded = Array(ranked.prefix(crowdedCount))
-        if configuration.crowdedOrder == .priority { crowded.sort { a, b in
-            let pa = candidates[a.position].priority, pb = candidates[b.position].priority
-            if pa != pb { return pa > pb }
-            if a.boundary != b.boundary { return a.boundary < b.boundary }
-            return candidates[a.position].id < candidates[b.position].id
-        } }
-        return (Array(crowded.prefix(freeSlots)), minimumRefresh, crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity,
-                crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted())
+        if configuration.crowdedOrder == .priority {
+            crowded.sort { a, b in
+                let pa = candidates[a.position].priority, pb = candidates[b.position].priority
+                if pa != pb { return pa > pb }
+                if a.boundary != b.boundary { return a.boundary < b.boundary }
+                return candidates[a.position].id < candidates[b.position].id
+            }
+        }
+        return (
+            Array(crowded.prefix(freeSlots)), minimumRefresh, crowded.dropFirst(freeSlots).map(\.boundary).min() ?? .infinity,
+            crowded.dropFirst(freeSlots).map { candidates[$0.position].id }.sorted()
+        )
     }
 
     /// Number of fence slots: the cap minus the refresh region.
@@ -211,14 +218,17 @@ public struct MonitorPlanner: Sendable {
     /// Plans from raw degrees.
     /// - Throws: ``Error/invalidLocation(latitude:longitude:)`` for NaN, infinite or
     ///   out-of-range coordinates, and the errors of `plan(at:uncertaintyMeters:speedMetersPerSecond:currentlyMonitored:)`.
-    public func plan(latitude: Double, longitude: Double, uncertaintyMeters: Double = 0,
-                     speedMetersPerSecond: Double = 0, headingDegrees: Double? = nil,
-                     currentlyMonitored: [Region] = []) throws(MonitorPlanner.Error) -> Plan {
+    public func plan(
+        latitude: Double, longitude: Double, uncertaintyMeters: Double = 0,
+        speedMetersPerSecond: Double = 0, headingDegrees: Double? = nil,
+        currentlyMonitored: [Region] = []
+    ) throws(MonitorPlanner.Error) -> Plan {
         guard let p = try? LatLng(latitude: latitude, longitude: longitude) else {
             throw .invalidLocation(latitude: latitude, longitude: longitude)
         }
-        return try plan(at: p, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
-                        headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored)
+        return try plan(
+            at: p, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
+            headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored)
     }
 
     /// The plan for a device at `location`.
@@ -237,19 +247,23 @@ public struct MonitorPlanner: Sendable {
     ///     documentation); nil for none.
     /// - Throws: ``Error/invalidMotion(_:)`` for a negative or non-finite uncertainty or speed,
     ///   or a non-finite heading.
-    public func plan(at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
-                     headingDegrees: Double? = nil,
-                     currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil) throws(MonitorPlanner.Error) -> Plan {
-        var plan = try plan(at: location, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
-                            headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored,
-                            previousLocation: previousLocation, horizonScale: 1)
+    public func plan(
+        at location: LatLng, uncertaintyMeters: Double = 0, speedMetersPerSecond: Double = 0,
+        headingDegrees: Double? = nil,
+        currentlyMonitored: [Region] = [], previousLocation: LatLng? = nil
+    ) throws(MonitorPlanner.Error) -> Plan {
+        var plan = try plan(
+            at: location, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
+            headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored,
+            previousLocation: previousLocation, horizonScale: 1)
         if let budget = configuration.maximumUnguardedFences, plan.unguardedFenceIDs.count > budget {
             // Shorten the speed horizons (floor and lead) until the budget holds: a ladder of
             // about 0.7 per step, then none (at most 8 plans; halving steps left more replans).
             for scale in [0.75, 0.55, 0.4, 0.3, 0.2, 0.1, 0.0] {
-                plan = try self.plan(at: location, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
-                                     headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored,
-                                     previousLocation: previousLocation, horizonScale: scale)
+                plan = try self.plan(
+                    at: location, uncertaintyMeters: uncertaintyMeters, speedMetersPerSecond: speedMetersPerSecond,
+                    headingDegrees: headingDegrees, currentlyMonitored: currentlyMonitored,
+                    previousLocation: previousLocation, horizonScale: scale)
                 if plan.unguardedFenceIDs.count <= budget { break }
             }
         }
@@ -257,8 +271,10 @@ public struct MonitorPlanner: Sendable {
     }
 
     /// One plan with the speed horizons (floor and lead) scaled by `horizonScale` in [0, 1].
-    func plan(at location: LatLng, uncertaintyMeters: Double, speedMetersPerSecond: Double, headingDegrees: Double?,
-              currentlyMonitored: [Region], previousLocation: LatLng?, horizonScale: Double) throws(MonitorPlanner.Error) -> Plan {
+    func plan(
+        at location: LatLng, uncertaintyMeters: Double, speedMetersPerSecond: Double, headingDegrees: Double?,
+        currentlyMonitored: [Region], previousLocation: LatLng?, horizonScale: Double
+    ) throws(MonitorPlanner.Error) -> Plan {
         guard uncertaintyMeters.isFinite, uncertaintyMeters >= 0 else {
             throw .invalidMotion("uncertainty must be a finite number of meters >= 0, got \(uncertaintyMeters)")
         }
@@ -271,8 +287,9 @@ public struct MonitorPlanner: Sendable {
         let config = configuration
         let slots = fenceSlots
         let margin = config.safetyMarginMeters + speedMetersPerSecond * config.lateDeliverySeconds
-        let floor = max(config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
-                        horizonScale * speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
+        let floor = max(
+            config.minimumRegionRadiusMeters, config.minimumRefreshRadiusMeters ?? 0,
+            horizonScale * speedMetersPerSecond * (config.minimumRefreshSeconds ?? 0))
         // Lead: the refresh circle is centered `lead` meters ahead along the heading, and its
         // radius is at least `lead + uncertainty`, so the device's true position is inside it.
         var lead = 0.0
@@ -280,7 +297,7 @@ public struct MonitorPlanner: Sendable {
             lead = max(0, min(horizonScale * speedMetersPerSecond * seconds, config.maximumRefreshRadiusMeters - uncertaintyMeters))
         }
         let center = lead > 0 ? destination(from: location, bearing: headingDegrees ?? 0, distance: lead) : location
-        let reach = uncertaintyMeters + lead   // the refresh circle must contain this disc around `center`
+        let reach = uncertaintyMeters + lead  // the refresh circle must contain this disc around `center`
         let minimumRefresh = min(max(floor, reach), config.maximumRefreshRadiusMeters)
         let crowdedLimit = minimumRefresh + margin
         let p = center.unitVector
@@ -292,7 +309,7 @@ public struct MonitorPlanner: Sendable {
         // unshielded outside fences are in (or every candidate is).
         var inside = 0
         index.forEachContaining(p) { _ in inside += 1 }
-        var near: [FenceNeighbor] = []   // mutable: catch-up and shielded fences are taken out
+        var near: [FenceNeighbor] = []  // mutable: catch-up and shielded fences are taken out
         var want = inside + slots + 3
         while true {
             index.nearest(to: p, k: want, by: .edge, into: &near)
@@ -339,17 +356,19 @@ public struct MonitorPlanner: Sendable {
         chosen = reserved + chosen
         let fenceRegions = chosen.map { entry -> Region in
             let c = candidates[entry.position]
-            return Region(id: .fence(c.id), center: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),
-                          radiusMeters: max(c.radiusMeters, config.minimumRegionRadiusMeters))
+            return Region(
+                id: .fence(c.id), center: LatLng(uncheckedLatitude: c.latitude, longitude: c.longitude),
+                radiusMeters: max(c.radiusMeters, config.minimumRegionRadiusMeters))
         }
         let refresh = Region(id: .refresh, center: center, radiusMeters: refreshRadius)
         var unknown: [Int32] = []
         for r in currentlyMonitored {
             if case .fence(let id) = r.id, positionByID[id] == nil { unknown.append(id) }
         }
-        return Plan(fenceRegions: fenceRegions, refreshRegion: refresh, marginMeters: margin,
-                    nearestUnmonitoredBoundaryMeters: nearestUnmonitored, isGuaranteed: unguarded.isEmpty,
-                    unguardedFenceIDs: unguarded, unknownFenceIDs: Array(Set(unknown)).sorted(),
-                    diff: RegionDiff(from: currentlyMonitored, to: fenceRegions + [refresh]))
+        return Plan(
+            fenceRegions: fenceRegions, refreshRegion: refresh, marginMeters: margin,
+            nearestUnmonitoredBoundaryMeters: nearestUnmonitored, isGuaranteed: unguarded.isEmpty,
+            unguardedFenceIDs: unguarded, unknownFenceIDs: Array(Set(unknown)).sorted(),
+            diff: RegionDiff(from: currentlyMonitored, to: fenceRegions + [refresh]))
     }
 }

@@ -35,9 +35,11 @@ public struct TierSettings: Hashable, Sendable, Codable {
 
     /// Tier settings; nil or empty values take the defaults of the task's kind
     /// (``defaults(for:)``). Radii in meters, times in seconds, rings in miles.
-    public init(approachMiles: [Double] = [], arrivalRadiusMeters: Double? = nil, dwellSeconds: Double? = nil,
-                triggerRadiusMeters: Double = TierSettings.defaultArrivalRadiusMeters,
-                delaySeconds: Double? = nil, priorityBoost: Int = 0) {
+    public init(
+        approachMiles: [Double] = [], arrivalRadiusMeters: Double? = nil, dwellSeconds: Double? = nil,
+        triggerRadiusMeters: Double = TierSettings.defaultArrivalRadiusMeters,
+        delaySeconds: Double? = nil, priorityBoost: Int = 0
+    ) {
         self.approachMiles = approachMiles
         self.arrivalRadiusMeters = arrivalRadiusMeters
         self.dwellSeconds = dwellSeconds
@@ -57,11 +59,13 @@ public struct TierSettings: Hashable, Sendable, Codable {
         case .poiCategory:
             return TierSettings(approachMiles: [5, 3, 1])
         case .home, .work:
-            return TierSettings(approachMiles: [2], arrivalRadiusMeters: defaultArrivalRadiusMeters,
-                                dwellSeconds: defaultDwellSeconds)
+            return TierSettings(
+                approachMiles: [2], arrivalRadiusMeters: defaultArrivalRadiusMeters,
+                dwellSeconds: defaultDwellSeconds)
         case .customPlace:
-            return TierSettings(approachMiles: [5], arrivalRadiusMeters: defaultArrivalRadiusMeters,
-                                dwellSeconds: defaultDwellSeconds)
+            return TierSettings(
+                approachMiles: [5], arrivalRadiusMeters: defaultArrivalRadiusMeters,
+                dwellSeconds: defaultDwellSeconds)
         case .arriveTrigger, .leaveTrigger:
             return TierSettings()
         }
@@ -111,16 +115,19 @@ public struct PlaceTask: Hashable, Sendable, Codable {
         var next = Int64(firstID)
         func add(_ place: Place, _ kind: GeofenceKind, _ radius: Double, dwell: Double? = nil, delay: Double? = nil) throws(GeofenceError) {
             guard next <= Int64(Int32.max) else { throw .fenceIDOverflow }
-            out.append(try Geofence(id: Int32(next), taskID: id, place: place, kind: kind, radiusMeters: radius,
-                                    priority: kind.defaultPriority + settings.priorityBoost,
-                                    dwellSeconds: dwell, delaySeconds: delay))
+            out.append(
+                try Geofence(
+                    id: Int32(next), taskID: id, place: place, kind: kind, radiusMeters: radius,
+                    priority: kind.defaultPriority + settings.priorityBoost,
+                    dwellSeconds: dwell, delaySeconds: delay))
             next += 1
         }
         for place in places {
             switch kind {
             case .arriveTrigger, .leaveTrigger:
-                try add(place, kind == .arriveTrigger ? .arriveTrigger : .leaveTrigger,
-                        settings.triggerRadiusMeters, delay: settings.delaySeconds)
+                try add(
+                    place, kind == .arriveTrigger ? .arriveTrigger : .leaveTrigger,
+                    settings.triggerRadiusMeters, delay: settings.delaySeconds)
             default:
                 for miles in settings.approachMiles {
                     try add(place, .approach(miles: miles), miles * Geodesy.metersPerMile)

@@ -12,10 +12,12 @@ extension TransitionDetector {
     /// the slack of the anchor are covered by the query there. O(fences reported + entries
     /// held); allocation-free once the scratch buffers and the pool have grown.
     @usableFromInline
-    mutating func refreshNeighborhood(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
-                                      longitude: Double, time: Double, accuracy: Double, speed: Double,
-                                      known: Bool, previous: UnitVector?, step: Double,
-                                      into events: inout [TransitionEvent]) {
+    mutating func refreshNeighborhood(
+        _ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
+        longitude: Double, time: Double, accuracy: Double, speed: Double,
+        known: Bool, previous: UnitVector?, step: Double,
+        into events: inout [TransitionEvent]
+    ) {
         counters.neighborhoodQueries += 1
         // The anchor, its distance `lead` from `p` (chord units) and its degrees.
         var anchor = p, lead = 0.0
@@ -55,8 +57,9 @@ extension TransitionDetector {
         }
         counters.unknownFenceIDs += unknown
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
-        rebuild(&t, found: found[..<reported], keepAll: false, newState: known ? .outside : .unknown, fix: fix,
-                dropBeyond: slackChord + lead, into: &events)
+        rebuild(
+            &t, found: found[..<reported], keepAll: false, newState: known ? .outside : .unknown, fix: fix,
+            dropBeyond: slackChord + lead, into: &events)
         scratch = found
         t.setAnchor(anchor)
     }
@@ -95,13 +98,17 @@ extension TransitionDetector {
     /// over those 64 buckets into a block of the smallest class that holds them.
     /// O(held + found): one pass gathers the entries, one looks at them, one places them.
     @usableFromInline
-    mutating func rebuild(_ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
-                          fix: FixContext, dropBeyond: Double = .infinity, into events: inout [TransitionEvent]) {
+    mutating func rebuild(
+        _ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
+        fix: FixContext, dropBeyond: Double = .infinity, into events: inout [TransitionEvent]
+    ) {
         let start = Int(t.entryStart), count = t.entryCount
         let capacity = count + found.count
         if spareEntries.count < capacity {
-            spareEntries.append(contentsOf: repeatElement(FenceEntry(slot: 0, hasDwell: false, state: .unknown),
-                                                          count: capacity - spareEntries.count))
+            spareEntries.append(
+                contentsOf: repeatElement(
+                    FenceEntry(slot: 0, hasDwell: false, state: .unknown),
+                    count: capacity - spareEntries.count))
         }
         var kept = spareEntries
         spareEntries = []
@@ -132,8 +139,9 @@ extension TransitionDetector {
                                     out[gathered] = old[start + Int(m)]
                                     gathered += 1
                                 } else if m == -1 {
-                                    out[gathered] = FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)),
-                                                               state: newState)
+                                    out[gathered] = FenceEntry(
+                                        slot: s, hasDwell: geometry.hasDwell(Int(s)),
+                                        state: newState)
                                     gathered += 1
                                 }
                                 marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
@@ -238,8 +246,10 @@ struct RebuildPass {
     var buckets = InlineArray<64, Int32>(repeating: 0)
 
     @inline(__always)
-    init(geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
-         out: UnsafeMutableBufferPointer<FenceEntry>, fix: FixContext, dropBeyond: Double) {
+    init(
+        geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+        out: UnsafeMutableBufferPointer<FenceEntry>, fix: FixContext, dropBeyond: Double
+    ) {
         self.geometry = geometry
         self.fenceIDs = fenceIDs
         self.out = out

@@ -16,9 +16,10 @@ extension TransitionDetector {
             fixTime: t.fixTime, fixAccuracy: t.hasFix ? Double(t.fixAccuracy) : 0, rejections: t.rejections,
             anchor: t.hasFix ? [t.anchor.x, t.anchor.y, t.anchor.z] : nil,
             fences: pool.storage[start..<(start + t.entryCount)].map {
-                DeviceSnapshot.FenceState(fence: fenceIDs[Int($0.slot)], state: DeviceSnapshot.Presence($0.state),
-                                          pending: $0.pending, dwellDone: $0.dwellDone, pendingSince: $0.pendingSince,
-                                          enteredAt: $0.enteredAt)
+                DeviceSnapshot.FenceState(
+                    fence: fenceIDs[Int($0.slot)], state: DeviceSnapshot.Presence($0.state),
+                    pending: $0.pending, dwellDone: $0.dwellDone, pendingSince: $0.pendingSince,
+                    enteredAt: $0.enteredAt)
             })
     }
 

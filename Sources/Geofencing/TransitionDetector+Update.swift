@@ -6,8 +6,10 @@ extension TransitionDetector {
     /// reached, re-arming each one it looks at: the entries before `sortedFrom` one by one, then
     /// the sorted ones up to the first it has not reached.
     @usableFromInline
-    mutating func update(_ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
-                         speed: Double, into events: inout [TransitionEvent]) {
+    mutating func update(
+        _ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+        speed: Double, into events: inout [TransitionEvent]
+    ) {
         let odometer = t.odometer
         let start = Int(t.entryStart), end = start + t.entryCount
         // A block beyond 65,535 entries cannot record its order: every entry is checked.
@@ -74,8 +76,10 @@ struct FixContext {
     @usableFromInline let inverseQuantum: Double
 
     @inline(__always) @usableFromInline
-    init(_ d: TransitionDetector, device: Int32, at p: UnitVector, time: Double, accuracy: Double, speed: Double,
-         odometer: UInt16) {
+    init(
+        _ d: TransitionDetector, device: Int32, at p: UnitVector, time: Double, accuracy: Double, speed: Double,
+        odometer: UInt16
+    ) {
         self.p = p
         self.device = device
         self.time = time
@@ -90,8 +94,10 @@ struct FixContext {
 
     /// Applies the fix to `entry` (appending its event) and returns the entry's new due reading.
     @inline(__always) @usableFromInline
-    func visit(_ entry: inout FenceEntry, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
-               into events: inout [TransitionEvent]) -> UInt16 {
+    func visit(
+        _ entry: inout FenceEntry, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+        into events: inout [TransitionEvent]
+    ) -> UInt16 {
         let g = geometry[Int(entry.slot)]
         return visit(&entry, g, c2: p.chord2(to: g.center), fenceIDs: fenceIDs, into: &events)
     }
@@ -102,8 +108,10 @@ struct FixContext {
     /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
     /// the fix cannot change it.
     @inline(__always) @usableFromInline
-    func visit(_ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
-               into events: inout [TransitionEvent]) -> UInt16 {
+    func visit(
+        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+        into events: inout [TransitionEvent]
+    ) -> UInt16 {
         if entry.isSettled {
             let clearance = Self.clearance(entry, c2: c2, g)
             if clearance > 0 { return reading(after: clearance) }
@@ -116,11 +124,15 @@ struct FixContext {
     /// (appending its event) and returns its new due reading: 0 unless it ends settled with
     /// clearance left. ``visit(_:_:c2:fenceIDs:into:)`` without its check for clearance.
     @inline(__always) @usableFromInline
-    func decide(_ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
-                into events: inout [TransitionEvent]) -> UInt16 {
-        if let kind = entry.observe(c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
-                                    perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
-                                    dwellSeconds: g.dwellSeconds, rules: rules) {
+    func decide(
+        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+        into events: inout [TransitionEvent]
+    ) -> UInt16 {
+        if let kind = entry.observe(
+            c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
+            perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
+            dwellSeconds: g.dwellSeconds, rules: rules)
+        {
             events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entry.slot)], kind: kind, time: time))
         }
         guard entry.isSettled else { return 0 }

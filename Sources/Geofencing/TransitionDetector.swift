@@ -163,8 +163,10 @@ public struct TransitionDetector {
     /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id.
     /// - Throws: ``GeofenceError`` for an invalid setting, duplicate fence ids, an index of a
     ///   different size, a dwell for an unknown fence id or a negative/NaN dwell.
-    public init(fences: [Fence], index: some FenceIndex, dwellSeconds: [Int32: Double] = [:],
-                configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
+    public init(
+        fences: [Fence], index: some FenceIndex, dwellSeconds: [Int32: Double] = [:],
+        configuration: TransitionDetectorConfiguration = .default
+    ) throws(GeofenceError) {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
         if fences.count > 1 << Int(EntryPool.maxClass) {
@@ -192,8 +194,10 @@ public struct TransitionDetector {
     /// - Throws: as ``init(fences:index:dwellSeconds:configuration:)``, and
     ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
     ///   and the slack is not a finite number of meters (settings valid alone but too large together).
-    public init(fences: [Fence], dwellSeconds: [Int32: Double] = [:],
-                configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
+    public init(
+        fences: [Fence], dwellSeconds: [Int32: Double] = [:],
+        configuration: TransitionDetectorConfiguration = .default
+    ) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
         let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
         var enlarged: [Fence] = []
@@ -241,8 +245,10 @@ public struct TransitionDetector {
     }
 
     /// Everything but the index query.
-    init(validating fences: [Fence], dwellSeconds: [Int32: Double],
-         configuration: TransitionDetectorConfiguration) throws(GeofenceError) {
+    init(
+        validating fences: [Fence], dwellSeconds: [Int32: Double],
+        configuration: TransitionDetectorConfiguration
+    ) throws(GeofenceError) {
         try configuration.validate()
         self.configuration = configuration
         self.rules = DecisionRules(configuration)
@@ -263,8 +269,10 @@ public struct TransitionDetector {
             slots[f.id] = Int32(ids.count)
             ids.append(f.id)
             let band = configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters
-            geometry.append(FenceGeometry(center: f.centerVector, radiusChord: f.chord2.squareRoot(),
-                                          band: band / Earth.meanRadius, dwellSeconds: .infinity))
+            geometry.append(
+                FenceGeometry(
+                    center: f.centerVector, radiusChord: f.chord2.squareRoot(),
+                    band: band / Earth.meanRadius, dwellSeconds: .infinity))
             maxRadius = Swift.max(maxRadius, f.radiusMeters)
             maxBand = Swift.max(maxBand, band)
         }
@@ -321,11 +329,14 @@ public struct TransitionDetector {
     /// Feeds one fix of `device`: `time` in seconds, position in degrees, `accuracy` the reported
     /// horizontal accuracy in meters. Appends the events it decides to `events`.
     /// Fixes of one device must come in time order; fixes of different devices may interleave.
-    public mutating func process(device: Int32, time: Double, latitude: Double, longitude: Double,
-                                 accuracy: Double, into events: inout [TransitionEvent]) {
+    public mutating func process(
+        device: Int32, time: Double, latitude: Double, longitude: Double,
+        accuracy: Double, into events: inout [TransitionEvent]
+    ) {
         counters.fixes += 1
         guard time.isFinite, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
-              accuracy >= 0 else {
+            accuracy >= 0
+        else {
             counters.invalid += 1
             return
         }
@@ -353,7 +364,8 @@ public struct TransitionDetector {
         var speed = 0.0  // m/s from the last accepted fix; 0 on the device's first
         if hadFix {
             let seconds = time - t.fixTime
-            let allowed = configuration.maxSpeedMetersPerSecond * seconds
+            let allowed =
+                configuration.maxSpeedMetersPerSecond * seconds
                 + configuration.jumpAccuracyFactor * (accuracy + Double(t.fixAccuracy)) + configuration.jumpSlackMeters
             step = p.chord2(to: t.fix).squareRoot()
             let meters = step * Earth.meanRadius
@@ -368,9 +380,10 @@ public struct TransitionDetector {
         counters.accepted += 1
         let before = events.count
         if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
-            refreshNeighborhood(&t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
-                                accuracy: accuracy, speed: speed, known: hadFix,
-                                previous: hadFix && step > leadMinimumStep ? t.fix : nil, step: step, into: &events)
+            refreshNeighborhood(
+                &t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
+                accuracy: accuracy, speed: speed, known: hadFix,
+                previous: hadFix && step > leadMinimumStep ? t.fix : nil, step: step, into: &events)
         } else {
             // The step, quantised upwards, plus a millimeter for the stored fix's rounding.
             let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1

@@ -140,15 +140,17 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
 
     /// A configuration with the given settings; the defaults are the tuned ones (see each
     /// property). Checked by ``validate()`` when a detector is made.
-    public init(hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
-                accuracyFactor: Double = 0.75, maxAccuracyMeters: Double = 100,
-                enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
-                maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
-                maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000,
-                enterEvidence: Double = 2.5, enterEvidencePerFix: Double = 0.3,
-                exitEvidence: Double = 2.5, exitEvidencePerFix: Double = 0.3,
-                slowEvidenceCapSigmas: Double = 2.5, slowSpeedMetersPerSecond: Double = 8,
-                stillSpeedMetersPerSecond: Double = 0.8, stillEvidencePerFix: Double = 0.7) {
+    public init(
+        hysteresisMeters: Double = 0, hysteresisRadiusFraction: Double = 0,
+        accuracyFactor: Double = 0.75, maxAccuracyMeters: Double = 100,
+        enterConfirmations: Int = 1, exitConfirmations: Int = 2, minimumDwellSeconds: Double = 0,
+        maxSpeedMetersPerSecond: Double = 60, jumpAccuracyFactor: Double = 2, jumpSlackMeters: Double = 50,
+        maxConsecutiveJumpRejections: Int = 3, neighborhoodSlackMeters: Double = 3000,
+        enterEvidence: Double = 2.5, enterEvidencePerFix: Double = 0.3,
+        exitEvidence: Double = 2.5, exitEvidencePerFix: Double = 0.3,
+        slowEvidenceCapSigmas: Double = 2.5, slowSpeedMetersPerSecond: Double = 8,
+        stillSpeedMetersPerSecond: Double = 0.8, stillEvidencePerFix: Double = 0.7
+    ) {
         self.hysteresisMeters = hysteresisMeters
         self.hysteresisRadiusFraction = hysteresisRadiusFraction
         self.accuracyFactor = accuracyFactor
@@ -203,33 +205,36 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// tuning seeds are within 0.10 % / 0.40 % (the others 0.122 % / 0.332 %, 0.094 % / 0.415 %
     /// and 0.112 % / 0.426 %). Without the still allowance the same settings give 0.134 % /
     /// 0.329 % (seeds 21-30 pooled).
-    public static let precise = TransitionDetectorConfiguration(maxAccuracyMeters: 50, enterEvidencePerFix: 0.3, exitEvidencePerFix: 0.3,
-                                                                stillSpeedMetersPerSecond: 0.8, stillEvidencePerFix: 0.7)
+    public static let precise = TransitionDetectorConfiguration(
+        maxAccuracyMeters: 50, enterEvidencePerFix: 0.3, exitEvidencePerFix: 0.3,
+        stillSpeedMetersPerSecond: 0.8, stillEvidencePerFix: 0.7)
 
     /// The hysteresis rule without evidence: `accuracyFactor` 0.9, an entry on one decisive fix,
     /// an exit on two (``enterConfirmations``, ``exitConfirmations``), everything else as
     /// ``default`` except the per-fix and still settings (0.5 and none), which this rule does not
     /// read. Simple to reason about; on the measured workloads it gives more of both
     /// errors and exits later than the defaults (table in docs/DETECTOR.md).
-    public static let hysteresis = TransitionDetectorConfiguration(accuracyFactor: 0.9, enterEvidence: 0, enterEvidencePerFix: 0.5,
-                                                                   exitEvidence: 0, exitEvidencePerFix: 0.5,
-                                                                   slowEvidenceCapSigmas: .infinity,
-                                                                   stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
+    public static let hysteresis = TransitionDetectorConfiguration(
+        accuracyFactor: 0.9, enterEvidence: 0, enterEvidencePerFix: 0.5,
+        exitEvidence: 0, exitEvidencePerFix: 0.5,
+        slowEvidenceCapSigmas: .infinity,
+        stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 
     /// The evidence rule without the slow-fix cap and the still rule (``enterEvidence`` 3,
     /// ``exitEvidence`` 6, both at 0.5 per fix for every fix; everything else as ``default``):
     /// every fix counts in full, so a deep multipath outlier can cross on its own, and the higher
     /// thresholds that offset this cost false negatives (table in docs/DETECTOR.md).
-    public static let evidence = TransitionDetectorConfiguration(accuracyFactor: 0.75, enterEvidence: 3, enterEvidencePerFix: 0.5,
-                                                                 exitEvidence: 6, exitEvidencePerFix: 0.5,
-                                                                 slowEvidenceCapSigmas: .infinity,
-                                                                 stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
+    public static let evidence = TransitionDetectorConfiguration(
+        accuracyFactor: 0.75, enterEvidence: 3, enterEvidencePerFix: 0.5,
+        exitEvidence: 6, exitEvidencePerFix: 0.5,
+        slowEvidenceCapSigmas: .infinity,
+        stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 
     /// Coding keys: the property names.
     private enum CodingKeys: String, CodingKey {
         case hysteresisMeters, hysteresisRadiusFraction, accuracyFactor, maxAccuracyMeters, enterConfirmations,
-             exitConfirmations, minimumDwellSeconds, maxSpeedMetersPerSecond, jumpAccuracyFactor, jumpSlackMeters,
-             maxConsecutiveJumpRejections, neighborhoodSlackMeters
+            exitConfirmations, minimumDwellSeconds, maxSpeedMetersPerSecond, jumpAccuracyFactor, jumpSlackMeters,
+            maxConsecutiveJumpRejections, neighborhoodSlackMeters
         case enterEvidence, enterEvidencePerFix, exitEvidence, exitEvidencePerFix
         case slowEvidenceCapSigmas, slowSpeedMetersPerSecond
         case stillSpeedMetersPerSecond, stillEvidencePerFix
@@ -241,26 +246,27 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// still fixes (0).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(hysteresisMeters: try c.decode(Double.self, forKey: .hysteresisMeters),
-                  hysteresisRadiusFraction: try c.decode(Double.self, forKey: .hysteresisRadiusFraction),
-                  accuracyFactor: try c.decode(Double.self, forKey: .accuracyFactor),
-                  maxAccuracyMeters: try c.decode(Double.self, forKey: .maxAccuracyMeters),
-                  enterConfirmations: try c.decode(Int.self, forKey: .enterConfirmations),
-                  exitConfirmations: try c.decode(Int.self, forKey: .exitConfirmations),
-                  minimumDwellSeconds: try c.decode(Double.self, forKey: .minimumDwellSeconds),
-                  maxSpeedMetersPerSecond: try c.decode(Double.self, forKey: .maxSpeedMetersPerSecond),
-                  jumpAccuracyFactor: try c.decode(Double.self, forKey: .jumpAccuracyFactor),
-                  jumpSlackMeters: try c.decode(Double.self, forKey: .jumpSlackMeters),
-                  maxConsecutiveJumpRejections: try c.decode(Int.self, forKey: .maxConsecutiveJumpRejections),
-                  neighborhoodSlackMeters: try c.decode(Double.self, forKey: .neighborhoodSlackMeters),
-                  enterEvidence: try c.decodeIfPresent(Double.self, forKey: .enterEvidence) ?? 0,
-                  enterEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .enterEvidencePerFix) ?? 1,
-                  exitEvidence: try c.decodeIfPresent(Double.self, forKey: .exitEvidence) ?? 0,
-                  exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1,
-                  slowEvidenceCapSigmas: try c.decodeIfPresent(Double.self, forKey: .slowEvidenceCapSigmas) ?? .infinity,
-                  slowSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .slowSpeedMetersPerSecond) ?? 8,
-                  stillSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .stillSpeedMetersPerSecond) ?? 0,
-                  stillEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .stillEvidencePerFix) ?? 0)
+        self.init(
+            hysteresisMeters: try c.decode(Double.self, forKey: .hysteresisMeters),
+            hysteresisRadiusFraction: try c.decode(Double.self, forKey: .hysteresisRadiusFraction),
+            accuracyFactor: try c.decode(Double.self, forKey: .accuracyFactor),
+            maxAccuracyMeters: try c.decode(Double.self, forKey: .maxAccuracyMeters),
+            enterConfirmations: try c.decode(Int.self, forKey: .enterConfirmations),
+            exitConfirmations: try c.decode(Int.self, forKey: .exitConfirmations),
+            minimumDwellSeconds: try c.decode(Double.self, forKey: .minimumDwellSeconds),
+            maxSpeedMetersPerSecond: try c.decode(Double.self, forKey: .maxSpeedMetersPerSecond),
+            jumpAccuracyFactor: try c.decode(Double.self, forKey: .jumpAccuracyFactor),
+            jumpSlackMeters: try c.decode(Double.self, forKey: .jumpSlackMeters),
+            maxConsecutiveJumpRejections: try c.decode(Int.self, forKey: .maxConsecutiveJumpRejections),
+            neighborhoodSlackMeters: try c.decode(Double.self, forKey: .neighborhoodSlackMeters),
+            enterEvidence: try c.decodeIfPresent(Double.self, forKey: .enterEvidence) ?? 0,
+            enterEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .enterEvidencePerFix) ?? 1,
+            exitEvidence: try c.decodeIfPresent(Double.self, forKey: .exitEvidence) ?? 0,
+            exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1,
+            slowEvidenceCapSigmas: try c.decodeIfPresent(Double.self, forKey: .slowEvidenceCapSigmas) ?? .infinity,
+            slowSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .slowSpeedMetersPerSecond) ?? 8,
+            stillSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .stillSpeedMetersPerSecond) ?? 0,
+            stillEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .stillEvidencePerFix) ?? 0)
     }
 
     /// Encodes every field; an infinite `slowEvidenceCapSigmas` (no cap) is left out, which
@@ -316,8 +322,12 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         guard neighborhoodSlackMeters.isFinite, neighborhoodSlackMeters > 0 else {
             throw .invalidSetting(field: "neighborhoodSlackMeters", value: neighborhoodSlackMeters)
         }
-        guard enterConfirmations >= 1, enterConfirmations <= 255 else { throw .invalidSetting(field: "enterConfirmations", value: Double(enterConfirmations)) }
-        guard exitConfirmations >= 1, exitConfirmations <= 255 else { throw .invalidSetting(field: "exitConfirmations", value: Double(exitConfirmations)) }
+        guard enterConfirmations >= 1, enterConfirmations <= 255 else {
+            throw .invalidSetting(field: "enterConfirmations", value: Double(enterConfirmations))
+        }
+        guard exitConfirmations >= 1, exitConfirmations <= 255 else {
+            throw .invalidSetting(field: "exitConfirmations", value: Double(exitConfirmations))
+        }
         guard maxConsecutiveJumpRejections >= 1, maxConsecutiveJumpRejections <= 127 else {
             throw .invalidSetting(field: "maxConsecutiveJumpRejections", value: Double(maxConsecutiveJumpRejections))
         }

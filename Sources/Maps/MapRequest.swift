@@ -93,8 +93,9 @@ public struct MapRequest: Sendable {
         map.width = width
         map.height = height
         map.fences = drawn.map { f in
-            MapPicture.Circle(center: LatLng(uncheckedLatitude: f.latitude, longitude: f.longitude), radius: f.radius,
-                              label: "fence \(f.id) (POI \(f.poiID), tier \(f.tier)): \(NumberText.meters(f.radius))")
+            MapPicture.Circle(
+                center: LatLng(uncheckedLatitude: f.latitude, longitude: f.longitude), radius: f.radius,
+                label: "fence \(f.id) (POI \(f.poiID), tier \(f.tier)): \(NumberText.meters(f.radius))")
         }
         if let maxCells = coverMaxCells {
             let coverer = try RegionCoverer(maxCells: maxCells)
@@ -110,7 +111,7 @@ public struct MapRequest: Sendable {
             let catalog: POICatalog
             do {
                 catalog = try POICatalog(path: poisPath)
-            } catch {   // POIError names the line and column; the file is named here
+            } catch {  // POIError names the line and column; the file is named here
                 throw Failure(description: error.reason == .io ? error.message : error.formatted(source: poisPath))
             }
             var indexes = Array(0..<catalog.count)
@@ -139,20 +140,24 @@ public struct MapRequest: Sendable {
                 let center = drawn.first { Int($0.poiID) == i }.map { LatLng(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
                 guard let center, haversineDistance(center, catalog.location(at: i)) < 1 else { continue }
                 let category = catalog.category(at: i)?.rawValue ?? ""
-                map.marked.append(MapPicture.Point(position: catalog.location(at: i),
-                                                   label: [catalog.name(at: i), category].filter { !$0.isEmpty }.joined(separator: ", ")))
+                map.marked.append(
+                    MapPicture.Point(
+                        position: catalog.location(at: i),
+                        label: [catalog.name(at: i), category].filter { !$0.isEmpty }.joined(separator: ", ")))
             }
             map.pois = indexes.map { i in
                 let name = catalog.name(at: i)
                 let category = catalog.category(at: i)?.rawValue ?? ""
-                return MapPicture.Point(position: catalog.location(at: i),
-                                        label: [name, category].filter { !$0.isEmpty }.joined(separator: ", "))
+                return MapPicture.Point(
+                    position: catalog.location(at: i),
+                    label: [name, category].filter { !$0.isEmpty }.joined(separator: ", "))
             }
         }
         if let device = chosenDevice {
             map.track = trackIndexes.map { k in
-                MapPicture.Point(position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]),
-                                 label: "t = \(NumberText.fixed(fixes.time[k], decimals: 1)) s, accuracy \(NumberText.meters(fixes.accuracy[k]))")
+                MapPicture.Point(
+                    position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]),
+                    label: "t = \(NumberText.fixed(fixes.time[k], decimals: 1)) s, accuracy \(NumberText.meters(fixes.accuracy[k]))")
             }
             if !drawn.isEmpty {
                 let fences = try drawn.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
@@ -161,13 +166,15 @@ public struct MapRequest: Sendable {
                 var events: [TransitionEvent] = []
                 for k in trackIndexes {
                     let before = events.count
-                    detector.process(device: device, time: fixes.time[k], latitude: fixes.latitude[k],
-                                     longitude: fixes.longitude[k], accuracy: fixes.accuracy[k], into: &events)
+                    detector.process(
+                        device: device, time: fixes.time[k], latitude: fixes.latitude[k],
+                        longitude: fixes.longitude[k], accuracy: fixes.accuracy[k], into: &events)
                     for e in events[before...] {
                         let kind: MapPicture.EventKind = e.kind == .enter ? .enter : e.kind == .exit ? .exit : .dwell
-                        map.events.append(MapPicture.Event(
-                            position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]), kind: kind,
-                            label: "\(e.kind) fence \(e.fence) at t = \(NumberText.fixed(e.time, decimals: 1)) s"))
+                        map.events.append(
+                            MapPicture.Event(
+                                position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]), kind: kind,
+                                label: "\(e.kind) fence \(e.fence) at t = \(NumberText.fixed(e.time, decimals: 1)) s"))
                     }
                 }
             }

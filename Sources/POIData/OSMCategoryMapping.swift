@@ -42,7 +42,7 @@ public struct OSMCategoryMapping: Hashable, Sendable {
         Rule("shop", "supermarket", .grocery),
         Rule("shop", "grocery", .grocery),
         Rule("shop", "convenience", .grocery),
-        Rule("shop", "greengrocer", .grocery),
+        Rule("shop", "greengrocer", .grocery)
     ])
 
     /// The category of a set of tags (`tag(key)` gives a tag's value or `nil`), or `nil`.

@@ -24,8 +24,10 @@ public struct POI: Hashable, Sendable {
     public var line: Int
 
     /// A POI with these fields.
-    public init(index: Int, location: LatLng, name: String, category: POICategory?, osmType: OSMElementType?,
-                osmID: Int64?, tags: [String: String], line: Int) {
+    public init(
+        index: Int, location: LatLng, name: String, category: POICategory?, osmType: OSMElementType?,
+        osmID: Int64?, tags: [String: String], line: Int
+    ) {
         self.index = index
         self.location = location
         self.name = name

@@ -93,7 +93,8 @@ public struct POICatalog: Sendable {
 
     /// POI `i` as a value.
     public subscript(i: Int) -> POI {
-        POI(index: i, location: locations[i], name: name(at: i), category: category(at: i), osmType: osmType(at: i),
+        POI(
+            index: i, location: locations[i], name: name(at: i), category: category(at: i), osmType: osmType(at: i),
             osmID: osmID(at: i), tags: tags(at: i), line: lines[i])
     }
 

@@ -17,13 +17,16 @@ public struct POICategoryTask: Hashable, Sendable {
     /// Searches `index` for the `k` POIs of `category` nearest to any of `locations` within
     /// `maxDistanceMeters` and makes them a task named `id`. With no match the task has no places
     /// (its ``fences(firstID:)`` then throws, as Geofencing does for an empty POI task).
-    public init(id: String, category: POICategory, near locations: [LatLng], k: Int,
-                maxDistanceMeters: Double = .infinity, in index: POIIndex, settings: TierSettings? = nil) {
+    public init(
+        id: String, category: POICategory, near locations: [LatLng], k: Int,
+        maxDistanceMeters: Double = .infinity, in index: POIIndex, settings: TierSettings? = nil
+    ) {
         let matches = index.nearest(category, toAnyOf: locations, k: k, maxDistanceMeters: maxDistanceMeters)
         self.category = category
         self.matches = matches
-        task = PlaceTask(id: id, kind: .poiCategory, places: matches.map { index.catalog.place(at: $0.poi) },
-                         settings: settings)
+        task = PlaceTask(
+            id: id, kind: .poiCategory, places: matches.map { index.catalog.place(at: $0.poi) },
+            settings: settings)
     }
 
     /// One fence of the task with the POI it surrounds and its tier: 0 for the innermost ring of

@@ -28,9 +28,11 @@ public struct POIColumns: Hashable, Sendable {
     public init() {}
 
     /// Header names for each field; the defaults are those of Data/README.md.
-    public init(latitude: String = "lat", longitude: String = "lon", name: String = "name",
-                osmType: String = "osm_type", osmID: String = "osm_id", category: String = "category",
-                nameIsOptional: Bool = false, tagColumns: [String]? = nil) {
+    public init(
+        latitude: String = "lat", longitude: String = "lon", name: String = "name",
+        osmType: String = "osm_type", osmID: String = "osm_id", category: String = "category",
+        nameIsOptional: Bool = false, tagColumns: [String]? = nil
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.name = name

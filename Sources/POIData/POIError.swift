@@ -46,7 +46,7 @@ public struct POIError: Error, Hashable, Sendable, CustomStringConvertible {
         public var isRowLevel: Bool {
             switch self {
             case .fieldCount, .missingCoordinate, .invalidNumber, .nonFiniteCoordinate, .latitudeOutOfRange,
-                 .longitudeOutOfRange, .invalidOSMType, .invalidOSMID, .invalidCategory:
+                .longitudeOutOfRange, .invalidOSMType, .invalidOSMID, .invalidCategory:
                 return true
             case .emptyInput, .missingColumn, .malformedCSV, .invalidUTF8, .io:
                 return false

@@ -72,8 +72,9 @@ public struct POIIndex: Sendable {
             let sorted = list.sorted { keys[Int($0)] < keys[Int($1)] || (keys[Int($0)] == keys[Int($1)] && $0 < $1) }
             // A zero radius never throws; positions fit Int32 because catalog indexes do.
             let fences = sorted.enumerated().map { try! Fence(id: Int32($0.offset), center: catalog.locations[Int($0.element)], radiusMeters: 0) }
-            return Layer(tree: PackedRTree(fences), vectors: fences.map(\.centerVector), pois: sorted,
-                         startRadius: Self.radiusHoldingOne(fences.map(\.center)))
+            return Layer(
+                tree: PackedRTree(fences), vectors: fences.map(\.centerVector), pois: sorted,
+                startRadius: Self.radiusHoldingOne(fences.map(\.center)))
         }
     }
 
@@ -124,8 +125,10 @@ public struct POIIndex: Sendable {
     /// The spatial index's own buffer type, so a caller looping over queries reuses one array;
     /// allocation-free once `results` has capacity `k`.
     @inlinable
-    public func nearest(_ category: POICategory?, to p: UnitVector, k: Int,
-                        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
+    public func nearest(
+        _ category: POICategory?, to p: UnitVector, k: Int,
+        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]
+    ) {
         results.removeAll(keepingCapacity: true)
         let layer = self.layer(category)
         guard k > 0, layer.tree.count > 0, maxDistanceMeters >= 0 else { return }
@@ -180,8 +183,10 @@ public struct POIIndex: Sendable {
 
     /// The (at most) `k` POIs of `category` (`nil`: any) nearest to `location`, within
     /// `maxDistanceMeters`, in (distance, index) order.
-    public func nearest(_ category: POICategory?, to location: LatLng, k: Int,
-                        maxDistanceMeters: Double = .infinity) -> [POIMatch] {
+    public func nearest(
+        _ category: POICategory?, to location: LatLng, k: Int,
+        maxDistanceMeters: Double = .infinity
+    ) -> [POIMatch] {
         var found: [FenceNeighbor] = []
         nearest(category, to: location.unitVector, k: k, maxDistanceMeters: maxDistanceMeters, into: &found)
         return found.map { POIMatch(poi: Int($0.id), distanceMeters: $0.distanceMeters) }
@@ -194,8 +199,10 @@ public struct POIIndex: Sendable {
     /// Exact: a POI among the overall `k` best is among the `k` best of its own nearest
     /// location (anything nearer to that location is nearer overall), so the union of the
     /// per-location answers holds the result. - Complexity: `locations.count` k-nearest queries.
-    public func nearest(_ category: POICategory?, toAnyOf locations: [LatLng], k: Int,
-                        maxDistanceMeters: Double = .infinity) -> [POIMatch] {
+    public func nearest(
+        _ category: POICategory?, toAnyOf locations: [LatLng], k: Int,
+        maxDistanceMeters: Double = .infinity
+    ) -> [POIMatch] {
         guard k > 0 else { return [] }
         var best: [Int: POIMatch] = [:]
         var found: [FenceNeighbor] = []

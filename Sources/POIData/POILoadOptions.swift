@@ -14,8 +14,10 @@ public struct POILoadOptions: Hashable, Sendable {
 
     /// Options: column names, tag mapping and whether bad rows are skipped (counted and reported)
     /// instead of ending the load.
-    public init(columns: POIColumns = POIColumns(), mapping: OSMCategoryMapping = .standard,
-                skipInvalid: Bool = false, keepDuplicates: Bool = false) {
+    public init(
+        columns: POIColumns = POIColumns(), mapping: OSMCategoryMapping = .standard,
+        skipInvalid: Bool = false, keepDuplicates: Bool = false
+    ) {
         self.columns = columns
         self.mapping = mapping
         self.skipInvalid = skipInvalid

@@ -30,8 +30,9 @@ struct POILoader {
         let c = options.columns
         func require(_ name: String) throws(POIError) -> Int {
             guard let i = header.index(of: name) else {
-                throw POIError(.missingColumn, line: header.line, column: 0, columnName: name,
-                               message: "expected a column named \"\(name)\" in the header, found \(header.names.joined(separator: ","))")
+                throw POIError(
+                    .missingColumn, line: header.line, column: 0, columnName: name,
+                    message: "expected a column named \"\(name)\" in the header, found \(header.names.joined(separator: ","))")
             }
             return i
         }
@@ -84,9 +85,10 @@ struct POILoader {
         let expected = header.names.count
         if record.count != expected {
             let short = record.count < expected
-            throw POIError(.fieldCount, line: record.line, column: short ? record.count + 1 : expected + 1,
-                           columnName: short ? header.names[record.count] : nil,
-                           message: "expected \(expected) fields (\(headerList)), found \(record.count)")
+            throw POIError(
+                .fieldCount, line: record.line, column: short ? record.count + 1 : expected + 1,
+                columnName: short ? header.names[record.count] : nil,
+                message: "expected \(expected) fields (\(headerList)), found \(record.count)")
         }
         var latitude = 0.0, longitude = 0.0
         var typeCode = POICatalog.noCode
@@ -130,8 +132,10 @@ struct POILoader {
         }
         if typeCode != POICatalog.noCode && id >= 0 {
             if let first = firstLineOf.insert(typeCode: typeCode, id: id, line: record.line) {
-                catalog.report.duplicates.append(POIDuplicate(osmType: OSMElementType.allCases[Int(typeCode)], osmID: id,
-                                                              firstLine: first, line: record.line))
+                catalog.report.duplicates.append(
+                    POIDuplicate(
+                        osmType: OSMElementType.allCases[Int(typeCode)], osmID: id,
+                        firstLine: first, line: record.line))
                 if !options.keepDuplicates { return }
             }
         }

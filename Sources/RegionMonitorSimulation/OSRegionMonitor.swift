@@ -40,8 +40,10 @@ public struct OSRegionMonitor: Sendable {
 
         /// An OS that monitors at most `capacity` regions; the other settings as on their
         /// properties.
-        public init(capacity: Int, passDistanceMeters: Double = 50, maximumDelaySeconds: Double = 60,
-                    minimumRegionRadiusMeters: Double = 100, reportsInitialState: Bool = true) {
+        public init(
+            capacity: Int, passDistanceMeters: Double = 50, maximumDelaySeconds: Double = 60,
+            minimumRegionRadiusMeters: Double = 100, reportsInitialState: Bool = true
+        ) {
             self.capacity = capacity
             self.passDistanceMeters = passDistanceMeters
             self.maximumDelaySeconds = maximumDelaySeconds
@@ -85,7 +87,7 @@ public struct OSRegionMonitor: Sendable {
     /// The simulated OS's settings.
     public let configuration: Configuration
     var watched: [Watched] = []
-    var pending: [Pending] = []   // sorted by (deliveredAt, order)
+    var pending: [Pending] = []  // sorted by (deliveredAt, order)
     var rng: SplitMix64
     var nextSerial: UInt64 = 0
     var lastTime = -Double.infinity
@@ -116,11 +118,12 @@ public struct OSRegionMonitor: Sendable {
             let r = max(region.radiusMeters, configuration.minimumRegionRadiusMeters)
             let center = region.center.unitVector
             let c2 = truth.chord2(to: center)
-            var w = Watched(id: region.id, center: center,
-                            enterChord2: Geodesy.chord2(forMeters: max(0, r - configuration.passDistanceMeters)),
-                            chord2: Geodesy.chord2(forMeters: r),
-                            exitChord2: Geodesy.chord2(forMeters: r + configuration.passDistanceMeters),
-                            inside: false, serial: nextSerial)
+            var w = Watched(
+                id: region.id, center: center,
+                enterChord2: Geodesy.chord2(forMeters: max(0, r - configuration.passDistanceMeters)),
+                chord2: Geodesy.chord2(forMeters: r),
+                exitChord2: Geodesy.chord2(forMeters: r + configuration.passDistanceMeters),
+                inside: false, serial: nextSerial)
             nextSerial &+= 1
             w.inside = c2 <= w.chord2
             watched.append(w)
@@ -168,8 +171,9 @@ public struct OSRegionMonitor: Sendable {
 
     mutating func schedule(_ w: Watched, _ transition: Transition, at time: Double, initial: Bool) {
         let delay = rng.nextUnit() * configuration.maximumDelaySeconds
-        let event = Event(region: w.id, transition: transition, detectedAt: time, deliveredAt: time + delay,
-                          isInitialState: initial)
+        let event = Event(
+            region: w.id, transition: transition, detectedAt: time, deliveredAt: time + delay,
+            isInitialState: initial)
         let entry = Pending(event: event, serial: w.serial, order: nextSerial)
         nextSerial &+= 1
         // Keep `pending` sorted by (deliveredAt, order): find the first later entry.

@@ -101,8 +101,9 @@ extension PlanScoring {
             if case .planner = policy { isPlanner = true } else { isPlanner = false }
             self.score = score
             let first = rows.first ?? 0
-            os = OSRegionMonitor(configuration: settings.os,
-                                 seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
+            os = OSRegionMonitor(
+                configuration: settings.os,
+                seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
             anchor = truth.truthVectors[first]
             monitoredAtEntry = [Bool](repeating: false, count: entries.count)
             wakeCheck = WakeCheck(entryGate: settings.wakeCheckGate, exitGate: settings.wakeCheckExitGate)
@@ -172,7 +173,8 @@ extension PlanScoring {
             switch policy {
             case .planner(_, let significant):
                 if let significant, tau - lastSignal >= settings.significantChangeMinimumSeconds,
-                   distance(anchor, q) >= significant {
+                    distance(anchor, q) >= significant
+                {
                     if settings.significantChangeReplans { planDue = true } else { wakeDue = true }
                     score.osWakeUps += 1
                     anchor = q
@@ -213,8 +215,9 @@ extension PlanScoring {
             score.wakes += 1
             wakeInside.removeAll(keepingCapacity: true)
             truth.index.forEachContaining(p) { id in wakeInside.append(id) }
-            let unsure = wakeCheck.check(p, accuracyMeters: fixes.accuracy[k], inside: wakeInside,
-                                         fence: { truth.fences[truth.positionByID[$0]!] }, fired: &fired)
+            let unsure = wakeCheck.check(
+                p, accuracyMeters: fixes.accuracy[k], inside: wakeInside,
+                fence: { truth.fences[truth.positionByID[$0]!] }, fired: &fired)
             for id in fired {
                 let inside = truth.fences[truth.positionByID[id]!].contains(q)
                 fires[id, default: []].append(Fire(time: tau, inside: inside))
@@ -251,9 +254,10 @@ extension PlanScoring {
                 }
                 let plan: MonitorPlanner.Plan
                 do {
-                    plan = try planner.plan(at: p, uncertaintyMeters: fixes.accuracy[k], speedMetersPerSecond: speed,
-                                            headingDegrees: heading, currentlyMonitored: monitored,
-                                            previousLocation: lastPlanLocation)
+                    plan = try planner.plan(
+                        at: p, uncertaintyMeters: fixes.accuracy[k], speedMetersPerSecond: speed,
+                        headingDegrees: heading, currentlyMonitored: monitored,
+                        previousLocation: lastPlanLocation)
                 } catch {
                     if failure == nil { failure = error }
                     planDue = false
@@ -266,8 +270,9 @@ extension PlanScoring {
                 truth.index.nearest(to: p.unitVector, k: count, by: .center, into: &near)
                 target = near.map { n in
                     let f = truth.fences[truth.positionByID[n.id]!]
-                    return MonitorPlanner.Region(id: .fence(f.id), center: f.center,
-                                                 radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
+                    return MonitorPlanner.Region(
+                        id: .fence(f.id), center: f.center,
+                        radiusMeters: max(f.radiusMeters, settings.os.minimumRegionRadiusMeters))
                 }
             }
             let diff = RegionDiff(from: monitored, to: target)
@@ -315,7 +320,9 @@ extension PlanScoring {
                 }
                 list[m].used = true
                 delivered[entry.fence] = list
-                if entry.optional { score.caughtOptional += 1 } else {
+                if entry.optional {
+                    score.caughtOptional += 1
+                } else {
                     score.caughtRequired += 1
                     score.caughtRequiredWithWakeUpCheck += 1
                     if deep { score.caughtDeepRequired += 1 }
@@ -347,8 +354,14 @@ extension PlanScoring {
             let stay = entry.exitTime - entry.time
             let stayKey = stay < 120 ? "stay<120" : stay < 600 ? "stay120-600" : "stay>=600"
             let away = entry.time - entry.previousExitTime
-            let awayKey = away < 60 ? "reentry-after<60" : away < 300 ? "reentry-after60-300" : away < 600 ? "reentry-after300-600"
-                : away.isFinite ? "reentry-after>=600" : "first-entry"
+            let awayKey =
+                away < 60
+                ? "reentry-after<60"
+                : away < 300
+                    ? "reentry-after60-300"
+                    : away < 600
+                        ? "reentry-after300-600"
+                        : away.isFinite ? "reentry-after>=600" : "first-entry"
             let cause = missCause(entry, fence: f)
             for key in ["r\(Int(f.radiusMeters.rounded()))", depth, stayKey, awayKey, cause] {
                 score.systemMisses[key, default: 0] += 1

@@ -68,8 +68,8 @@ extension PlanScoring {
         var entries: [[Entry]] = []
         var previous: [Int32] = [], current: [Int32] = []
         var transitions: [(fence: Int32, time: Double, previous: Double, entering: Bool)] = []
-        var depth: [Double] = []               // per transition: deepest point of the stay it opens
-        var openStay: [Int32: Int] = [:]       // fence -> index of its entry transition
+        var depth: [Double] = []  // per transition: deepest point of the stay it opens
+        var openStay: [Int32: Int] = [:]  // fence -> index of its entry transition
         for deviceRows in rows {
             transitions.removeAll(keepingCapacity: true)
             depth.removeAll(keepingCapacity: true)
@@ -92,7 +92,9 @@ extension PlanScoring {
                             depth.append(0)
                             openStay[current[j]] = transitions.count - 1
                             j += 1
-                        } else { i += 1; j += 1 }
+                        } else {
+                            i += 1; j += 1
+                        }
                     }
                 }
                 for id in current {
@@ -108,8 +110,10 @@ extension PlanScoring {
             for (n, tr) in transitions.enumerated().reversed() {
                 if tr.entering {
                     let optional = nextExit[tr.fence].map { $0 - tr.time <= brushSeconds } ?? false
-                    deviceEntries.append(Entry(fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional,
-                                               maxDepthMeters: depth[n], exitTime: nextExit[tr.fence] ?? .infinity))
+                    deviceEntries.append(
+                        Entry(
+                            fence: tr.fence, time: tr.time, previousFixTime: tr.previous, optional: optional,
+                            maxDepthMeters: depth[n], exitTime: nextExit[tr.fence] ?? .infinity))
                 } else {
                     nextExit[tr.fence] = tr.time
                 }
@@ -127,7 +131,8 @@ extension PlanScoring {
             }
             entries.append(deviceEntries)
         }
-        return Truth(rowsByDevice: rows, entriesByDevice: entries, truthVectors: vectors, fences: fences,
-                     positionByID: positionByID, index: index)
+        return Truth(
+            rowsByDevice: rows, entriesByDevice: entries, truthVectors: vectors, fences: fences,
+            positionByID: positionByID, index: index)
     }
 }

@@ -28,8 +28,10 @@ extension PlanScoring {
         /// fence containing it (`inside`, any order) and a lookup of fences by id. Replaces
         /// `fired` with the fences that fire now, ascending. Returns true when a fence contains
         /// the fix but not by the entry gate and is not believed (an app would take another fix).
-        public mutating func check(_ p: UnitVector, accuracyMeters: Double, inside: [Int32], fence: (Int32) -> Fence,
-                                   fired: inout [Int32]) -> Bool {
+        public mutating func check(
+            _ p: UnitVector, accuracyMeters: Double, inside: [Int32], fence: (Int32) -> Fence,
+            fired: inout [Int32]
+        ) -> Bool {
             fired.removeAll(keepingCapacity: true)
             let gate = entryGate * accuracyMeters
             var unsure = false

@@ -121,9 +121,11 @@ public enum PlanScoring {
 
         /// Settings for the OS `os`; the others as documented on their properties (checked by
         /// ``validate()``).
-        public init(os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1,
-                    observationSeconds: Double = 5, replansOnFenceEvents: Bool = false, checksAtEveryWake: Bool = true,
-                    significantChangeReplans: Bool = false, significantChangeMinimumSeconds: Double = 300) {
+        public init(
+            os: OSRegionMonitor.Configuration, windowSeconds: Double = 600, brushSeconds: Double = 60, seed: UInt64 = 1,
+            observationSeconds: Double = 5, replansOnFenceEvents: Bool = false, checksAtEveryWake: Bool = true,
+            significantChangeReplans: Bool = false, significantChangeMinimumSeconds: Double = 300
+        ) {
             self.significantChangeReplans = significantChangeReplans
             self.significantChangeMinimumSeconds = significantChangeMinimumSeconds
             self.checksAtEveryWake = checksAtEveryWake
@@ -207,8 +209,9 @@ extension PlanScoring {
     public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
         fences.map { f in
             let miles = f.radius / metersPerMile
-            return MonitorPlanner.Candidate(id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
-                                            priority: GeofenceKind.approach(miles: miles).defaultPriority)
+            return MonitorPlanner.Candidate(
+                id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
+                priority: GeofenceKind.approach(miles: miles).defaultPriority)
         }
     }
 }

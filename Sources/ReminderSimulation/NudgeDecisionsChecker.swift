@@ -23,8 +23,10 @@ public enum NudgeDecisionsChecker {
         public var completions: [Int32: [String: Double]]
 
         /// Rules from their parts.
-        public init(epoch: Double, defaults: ReminderPreferences, perDevice: [Int32: ReminderPreferences],
-                    completions: [Int32: [String: Double]]) {
+        public init(
+            epoch: Double, defaults: ReminderPreferences, perDevice: [Int32: ReminderPreferences],
+            completions: [Int32: [String: Double]]
+        ) {
             self.epoch = epoch
             self.defaults = defaults
             self.perDevice = perDevice

@@ -64,7 +64,8 @@ public struct NudgeReport: Sendable {
                     for item in d.items {
                         let detected = item.eventTime - simulation.epoch
                         let times = trueEnters[Int64(device) << 32 | Int64(UInt32(bitPattern: item.fence))] ?? []
-                        if times.contains(where: { $0 >= detected - TransitionScoring.lateSeconds && $0 <= detected + TransitionScoring.earlySeconds }) {
+                        if times.contains(where: { $0 >= detected - TransitionScoring.lateSeconds && $0 <= detected + TransitionScoring.earlySeconds }
+                        ) {
                             truePositiveItems! += 1
                         }
                     }

@@ -78,14 +78,20 @@ public struct NudgeSimulation: Sendable {
     /// - Throws: `ReminderError` for invalid preferences, a POI center Geofencing rejects, or a
     ///   fence id above ``maximumFenceID(fenceCount:)`` (`ReminderError/invalidTask(id:message:)`
     ///   naming the fence).
-    public init(fences: [WorkloadFence], events: [TransitionEvent], epoch: Double,
-                defaults: ReminderPreferences = NudgeSimulation.benchmarkDefaults,
-                perDevice: [Int32: ReminderPreferences] = [:]) throws(ReminderError) {
+    public init(
+        fences: [WorkloadFence], events: [TransitionEvent], epoch: Double,
+        defaults: ReminderPreferences = NudgeSimulation.benchmarkDefaults,
+        perDevice: [Int32: ReminderPreferences] = [:]
+    ) throws(ReminderError) {
         try defaults.validate()
         for (_, p) in perDevice { try p.validate() }
         let maximumID = Self.maximumFenceID(fenceCount: fences.count)
         if let f = fences.first(where: { Int($0.id) > maximumID }) {
-            throw .invalidTask(id: "poi-\(f.poiID)", message: "fence id \(f.id) is above \(maximumID), the largest id a world of \(fences.count) fences accepts (bindings are a table by fence id)")
+            throw .invalidTask(
+                id: "poi-\(f.poiID)",
+                message:
+                    "fence id \(f.id) is above \(maximumID), the largest id a world of \(fences.count) fences accepts (bindings are a table by fence id)"
+            )
         }
         var book = TaskBook(tier: .premium)
         var slotOfPOI: [Int32: Int32] = [:]
@@ -100,12 +106,15 @@ public struct NudgeSimulation: Sendable {
                 do { place = try Place(id: "poi-\(f.poiID)", latitude: f.latitude, longitude: f.longitude) } catch {
                     throw .invalidTask(id: "poi-\(f.poiID)", message: error.description)
                 }
-                slot = try book.add(ReminderTask(id: "poi-\(f.poiID)", title: "errand \(f.poiID)", kind: .poiCategory,
-                                                 places: [place], placeLabel: "POI \(f.poiID)"))
+                slot = try book.add(
+                    ReminderTask(
+                        id: "poi-\(f.poiID)", title: "errand \(f.poiID)", kind: .poiCategory,
+                        places: [place], placeLabel: "POI \(f.poiID)"))
                 slotOfPOI[f.poiID] = slot
             }
-            book.bind(fence: f.id, to: slot, kind: .approach, distanceMeters: f.radius,
-                      isOutermost: f.radius == widest[f.poiID], latitude: f.latitude, longitude: f.longitude)
+            book.bind(
+                fence: f.id, to: slot, kind: .approach, distanceMeters: f.radius,
+                isOutermost: f.radius == widest[f.poiID], latitude: f.latitude, longitude: f.longitude)
         }
         self.epoch = epoch
         self.book = book
@@ -149,8 +158,9 @@ public struct NudgeSimulation: Sendable {
                 run.completions.append(c)
                 pending[e].removeFirst()
             }
-            engines[e].handle(TransitionEvent(device: event.device, fence: event.fence, kind: event.kind, time: now),
-                              in: book, context: context, now: now, into: &out)
+            engines[e].handle(
+                TransitionEvent(device: event.device, fence: event.fence, kind: event.kind, time: now),
+                in: book, context: context, now: now, into: &out)
             if out.count > before { settle(out, from: before, device: event.device, pending: &pending[e], run: &run) }
         }
         for (device, e) in engineOf.sorted(by: { $0.value < $1.value }) {
@@ -182,8 +192,9 @@ public struct NudgeSimulation: Sendable {
             run.devices.append(device)
             guard out[k].isDelivered else { continue }
             for item in out[k].items {
-                var h = SplitMix64(seed: seed ^ (UInt64(UInt32(bitPattern: device)) << 32) ^ UInt64(UInt32(bitPattern: item.slot))
-                                   ^ out[k].time.bitPattern)
+                var h = SplitMix64(
+                    seed: seed ^ (UInt64(UInt32(bitPattern: device)) << 32) ^ UInt64(UInt32(bitPattern: item.slot))
+                        ^ out[k].time.bitPattern)
                 if h.nextUnit() < completionProbability {
                     pending.append(NudgeCompletion(device: device, slot: item.slot, time: out[k].time + completionDelaySeconds))
                 }

@@ -15,7 +15,7 @@ public enum ActionRouter {
         switch actionIdentifier {
         case defaultActionIdentifier where ids.isEmpty: return .openDashboard
         case dismissActionIdentifier, NotificationCatalog.startWorkout.identifier, NotificationCatalog.skipToday.identifier,
-             NotificationCatalog.logEnergy.identifier:
+            NotificationCatalog.logEnergy.identifier:
             break
         default:
             guard !ids.isEmpty else {

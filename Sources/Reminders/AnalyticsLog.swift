@@ -32,20 +32,36 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
         func e(_ name: String, _ p: [String: String]) -> AnalyticsEvent { AnalyticsEvent(name: name, time: decision.time, userID: id, properties: p) }
         func eligible() -> [AnalyticsEvent] {
             guard decision.origin == .trigger, let entry = book.entry(decision.item.slot), case .offer(let rule) = entry.item else { return [] }
-            return [e(AnalyticsName.locationOfferEligible, ["trigger": rule.trigger.rawValue, "activity_id": rule.id,
-                                                             "radius_m": "\(rule.radiusMeters)", "delay_s": "\(rule.delaySeconds)"])]
+            return [
+                e(
+                    AnalyticsName.locationOfferEligible,
+                    [
+                        "trigger": rule.trigger.rawValue, "activity_id": rule.id,
+                        "radius_m": "\(rule.radiusMeters)", "delay_s": "\(rule.delaySeconds)"
+                    ])
+            ]
         }
         switch (decision.outcome, decision.kind) {
         case (.deliver(let channel), .offer):
-            return eligible() + [e(AnalyticsName.locationOfferShown, ["channel": channel.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])]
+            return eligible() + [
+                e(AnalyticsName.locationOfferShown, ["channel": channel.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])
+            ]
         case (.deliver, .checkIn):
             return []
         case (.deliver(let channel), _):
             let ids = decision.items.compactMap { book.entry($0.slot)?.item.id }
-            return [e(AnalyticsName.nudgeShown, ["kind": decision.kind.description, "task_ids": ids.joined(separator: ","),
-                                                 "tasks": "\(decision.items.count)", "channel": channel.rawValue])]
+            return [
+                e(
+                    AnalyticsName.nudgeShown,
+                    [
+                        "kind": decision.kind.description, "task_ids": ids.joined(separator: ","),
+                        "tasks": "\(decision.items.count)", "channel": channel.rawValue
+                    ])
+            ]
         case (.suppress(let reason), .offer):
-            return [e(AnalyticsName.locationOfferSuppressed, ["reason": reason.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])]
+            return [
+                e(AnalyticsName.locationOfferSuppressed, ["reason": reason.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])
+            ]
         case (.queue, .offer):
             return eligible()
         default:
@@ -83,10 +99,15 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
 
     /// `task_created` (`task_id`, `type`) for a new task, then `place_added` (`place_id`) for
     /// each of its places not in `knownPlaceIDs` (which it extends).
-    public static func events(forNewTask task: ReminderTask, knownPlaceIDs: inout Set<String>, userID: PseudonymousID,
-                              time: Double) -> [AnalyticsEvent] {
-        var out = [AnalyticsEvent(name: AnalyticsName.taskCreated, time: time, userID: userID.value,
-                                  properties: ["task_id": task.id, "type": task.placeTask.kind.rawValue])]
+    public static func events(
+        forNewTask task: ReminderTask, knownPlaceIDs: inout Set<String>, userID: PseudonymousID,
+        time: Double
+    ) -> [AnalyticsEvent] {
+        var out = [
+            AnalyticsEvent(
+                name: AnalyticsName.taskCreated, time: time, userID: userID.value,
+                properties: ["task_id": task.id, "type": task.placeTask.kind.rawValue])
+        ]
         for place in task.placeTask.places where knownPlaceIDs.insert(place.id).inserted {
             out.append(AnalyticsEvent(name: AnalyticsName.placeAdded, time: time, userID: userID.value, properties: ["place_id": place.id]))
         }
@@ -95,9 +116,12 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
 
     /// `geofence_registered` (`task_id`, `fence`: the tier name, `radius_m`) for a fence handed to
     /// the OS (essential: kept when the user opts out).
-    public static func geofenceRegistered(taskID: String, tier: String, radiusMeters: Double, userID: PseudonymousID,
-                                          time: Double) -> AnalyticsEvent {
-        AnalyticsEvent(name: AnalyticsName.geofenceRegistered, time: time, userID: userID.value,
-                       properties: ["task_id": taskID, "fence": tier, "radius_m": "\(radiusMeters)"])
+    public static func geofenceRegistered(
+        taskID: String, tier: String, radiusMeters: Double, userID: PseudonymousID,
+        time: Double
+    ) -> AnalyticsEvent {
+        AnalyticsEvent(
+            name: AnalyticsName.geofenceRegistered, time: time, userID: userID.value,
+            properties: ["task_id": taskID, "fence": tier, "radius_m": "\(radiusMeters)"])
     }
 }

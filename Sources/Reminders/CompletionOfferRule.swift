@@ -39,9 +39,11 @@ public struct CompletionOfferRule: Hashable, Sendable, Codable {
     public var isRepeating: Bool
 
     /// A rule; see the type's comment for the defaults.
-    public init(id: String, activity: String, place: Place, placeLabel: String, radiusMeters: Double = 150,
-                trigger: OfferTrigger, delaySeconds: Double = 0, cooldownSeconds: Double? = nil,
-                onlyIfIncomplete: Bool = true, isEnabled: Bool = true, isRepeating: Bool = true) {
+    public init(
+        id: String, activity: String, place: Place, placeLabel: String, radiusMeters: Double = 150,
+        trigger: OfferTrigger, delaySeconds: Double = 0, cooldownSeconds: Double? = nil,
+        onlyIfIncomplete: Bool = true, isEnabled: Bool = true, isRepeating: Bool = true
+    ) {
         self.id = id
         self.activity = activity
         self.place = place
@@ -57,7 +59,8 @@ public struct CompletionOfferRule: Hashable, Sendable, Codable {
 
     /// The Geofencing task behind the rule's one trigger fence.
     public var placeTask: PlaceTask {
-        PlaceTask(id: id, kind: trigger == .arrive ? .arriveTrigger : .leaveTrigger, places: [place],
-                  settings: TierSettings(triggerRadiusMeters: radiusMeters, delaySeconds: delaySeconds > 0 ? delaySeconds : nil))
+        PlaceTask(
+            id: id, kind: trigger == .arrive ? .arriveTrigger : .leaveTrigger, places: [place],
+            settings: TierSettings(triggerRadiusMeters: radiusMeters, delaySeconds: delaySeconds > 0 ? delaySeconds : nil))
     }
 }

@@ -16,7 +16,8 @@ public enum ISO8601Instant {
             return v
         }
         guard b.count >= 17, let y = digits(0, 4), b[4] == 45, let mo = digits(5, 2), b[7] == 45, let d = digits(8, 2),
-              b[10] == 84 || b[10] == 116, let h = digits(11, 2), b[13] == 58, let mi = digits(14, 2) else { return nil }
+            b[10] == 84 || b[10] == 116, let h = digits(11, 2), b[13] == 58, let mi = digits(14, 2)
+        else { return nil }
         var k = 16
         var seconds = 0.0
         if k < b.count, b[k] == 58 {

@@ -27,8 +27,9 @@ public enum LapseCheckIn {
     public static func due(ledger: ReminderLedger, preferences: ReminderPreferences, now: Double) -> CheckInRequest? {
         let policy = preferences.checkIns
         guard policy.absence != .giveMeSpace, isLapsed(ledger: ledger, policy: policy, now: now) else { return nil }
-        return CheckInRequest(absence: policy.absence, daysAway: Int((now - ledger.lastActive) / 86_400),
-                              localeIdentifier: preferences.localeIdentifier)
+        return CheckInRequest(
+            absence: policy.absence, daysAway: Int((now - ledger.lastActive) / 86_400),
+            localeIdentifier: preferences.localeIdentifier)
     }
 
     /// Whether the user has been away strictly longer than the policy's lapse at `now` and no
@@ -45,14 +46,17 @@ public enum LapseCheckIn {
         case .checkInOnMe: body = "It's been \(request.daysAway) days. How are you doing? Your reminders are here when you need them."
         case .lightNudge, .giveMeSpace: body = "Your reminders are here when you're ready."
         }
-        return NotificationContent(title: "Checking in", body: body, categoryIdentifier: NotificationCatalog.checkIn.identifier,
-                                   userInfo: ["kind": ReminderKind.checkIn.description], sound: .default)
+        return NotificationContent(
+            title: "Checking in", body: body, categoryIdentifier: NotificationCatalog.checkIn.identifier,
+            userInfo: ["kind": ReminderKind.checkIn.description], sound: .default)
     }
 
     /// The provider's content, or ``fallback(for:)`` when it throws or takes longer than
     /// `timeoutSeconds` on `clock`. Returns the content and whether it is the fallback.
-    public static func content(for request: CheckInRequest, provider: some CheckInContentProviding, clock: some TimeSource,
-                               timeoutSeconds: Double = 5) async -> (NotificationContent, usedFallback: Bool) {
+    public static func content(
+        for request: CheckInRequest, provider: some CheckInContentProviding, clock: some TimeSource,
+        timeoutSeconds: Double = 5
+    ) async -> (NotificationContent, usedFallback: Bool) {
         let result: NotificationContent? = await withTaskGroup(of: NotificationContent?.self) { group in
             group.addTask { try? await provider.content(for: request) }
             group.addTask {
@@ -87,13 +91,18 @@ extension ReminderEngine {
         guard LapseCheckIn.isLapsed(ledger: ledger, policy: p.checkIns, now: t) else { return nil }
         let item = ReminderItem(slot: -1, kind: .checkIn, fence: -1, distanceMeters: 0, eventTime: t)
         var reason: SuppressionReason?
-        if !p.isEnabled { reason = .globallyDisabled }
-        else if p.checkIns.absence == .giveMeSpace { reason = .userPrefersSpace }
-        else if !context.hasNotificationPermission && p.requiresNotifications { reason = .notificationsOff }
+        if !p.isEnabled {
+            reason = .globallyDisabled
+        } else if p.checkIns.absence == .giveMeSpace {
+            reason = .userPrefersSpace
+        } else if !context.hasNotificationPermission && p.requiresNotifications {
+            reason = .notificationsOff
+        }
         if let reason {
             counters.suppressed += 1
-            return ReminderDecision(time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
-                                 item: item, items: [], until: nil)
+            return ReminderDecision(
+                time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
+                item: item, items: [], until: nil)
         }
         let today = clock.localTime(at: t).day
         var at = clock.instant(day: today, minute: p.checkIns.checkInMinute)
@@ -102,7 +111,8 @@ extension ReminderEngine {
         if let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
         ledger.lastCheckIn = t
         counters.delivered += 1
-        return ReminderDecision(time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,
-                             item: item, items: [item], until: nil, origin: origin)
+        return ReminderDecision(
+            time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,
+            item: item, items: [item], until: nil, origin: origin)
     }
 }

@@ -35,7 +35,7 @@ public struct LocalTimeConverter: Sendable {
         let local = instant + offset
         let day = (local * (1.0 / 86_400)).rounded(.down)
         var minute = Int((local - day * 86_400) * (1.0 / 60))
-        if minute > 1439 { minute = 1439 }   // rounding of the product at the day's last second
+        if minute > 1439 { minute = 1439 }  // rounding of the product at the day's last second
         return LocalTime(day: Int32(day), minute: Int16(minute))
     }
 
@@ -76,7 +76,7 @@ public struct LocalTimeConverter: Sendable {
         let newOffset = Double(timeZone.secondsFromGMT(for: date))
         let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
         if newOffset == offset, next == validUntil, instant < validFrom {
-            validFrom = instant          // the same interval, known further back
+            validFrom = instant  // the same interval, known further back
         } else {
             offset = newOffset
             validFrom = instant

@@ -62,8 +62,9 @@ public enum NotificationCatalog {
     /// Mute the task until unmuted.
     public static let mute = NotificationActionSpec(identifier: "MUTE", title: "Mute", isDestructive: true)
     /// Disable the activity's rule.
-    public static let disable = NotificationActionSpec(identifier: "DISABLE_ACTIVITY", title: "Disable for this Activity",
-                                                       isDestructive: true)
+    public static let disable = NotificationActionSpec(
+        identifier: "DISABLE_ACTIVITY", title: "Disable for this Activity",
+        isDestructive: true)
     /// Show the place on a map.
     public static let openMap = NotificationActionSpec(identifier: "OPEN_MAP", title: "Open Map", opensApp: true)
     /// AirFit: start the planned workout now.
@@ -74,14 +75,17 @@ public enum NotificationCatalog {
     public static let logEnergy = NotificationActionSpec(identifier: "LOG_ENERGY_ACTION", title: "Log Energy", opensApp: true)
 
     /// Approach, arrival and post-arrival nudges.
-    public static let nudge = NotificationCategory(identifier: "NUDGE",
-                                                   actions: [complete, snooze15, snooze1h, snoozeToday, openMap, mute])
+    public static let nudge = NotificationCategory(
+        identifier: "NUDGE",
+        actions: [complete, snooze15, snooze1h, snoozeToday, openMap, mute])
     /// Several nudges in one notification: actions apply to every task listed.
-    public static let bundle = NotificationCategory(identifier: "NUDGE_BUNDLE",
-                                                    actions: [complete, snooze15, snooze1h, snoozeToday, openMap, mute])
+    public static let bundle = NotificationCategory(
+        identifier: "NUDGE_BUNDLE",
+        actions: [complete, snooze15, snooze1h, snoozeToday, openMap, mute])
     /// "Mark done?": Mark done / Snooze / Disable for this Activity.
-    public static let completionOffer = NotificationCategory(identifier: "LOCATION_COMPLETION_OFFER",
-                                                             actions: [markDone, snooze15, snooze1h, disable])
+    public static let completionOffer = NotificationCategory(
+        identifier: "LOCATION_COMPLETION_OFFER",
+        actions: [markDone, snooze15, snooze1h, disable])
     /// AirFit: a planned workout.
     public static let workoutReminder = NotificationCategory(identifier: "WORKOUT_REMINDER", actions: [startWorkout, skipToday])
     /// AirFit: log energy.

@@ -24,8 +24,10 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     }
 
     /// Content with the given fields.
-    public init(title: String, body: String, categoryIdentifier: String, threadIdentifier: String = "reminders",
-                userInfo: [String: String] = [:], sound: NotificationSound = .default) {
+    public init(
+        title: String, body: String, categoryIdentifier: String, threadIdentifier: String = "reminders",
+        userInfo: [String: String] = [:], sound: NotificationSound = .default
+    ) {
         self.title = title
         self.body = body
         self.categoryIdentifier = categoryIdentifier

@@ -21,20 +21,24 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
 
     /// Schedules the delivered decisions of `decisions` and records every decision's events.
     /// - Throws: what the scheduler throws; the requests before it stay scheduled and recorded.
-    public func dispatch(_ decisions: [ReminderDecision], book: TaskBook, unit: DistanceUnit, ledger: inout NotificationLedger,
-                         analytics: inout AnalyticsLog, now: Double, checkInContent: NotificationContent? = nil) async throws {
+    public func dispatch(
+        _ decisions: [ReminderDecision], book: TaskBook, unit: DistanceUnit, ledger: inout NotificationLedger,
+        analytics: inout AnalyticsLog, now: Double, checkInContent: NotificationContent? = nil
+    ) async throws {
         for d in decisions {
             analytics.record(AnalyticsLog.events(for: d, book: book, userID: userID))
             guard case .deliver(.notification) = d.outcome else { continue }
             let request: NotificationRequest
             if d.kind == .checkIn {
-                let content = checkInContent ?? LapseCheckIn.fallback(for: CheckInRequest(absence: .lightNudge, daysAway: 0, localeIdentifier: "en_US"))
+                let content =
+                    checkInContent ?? LapseCheckIn.fallback(for: CheckInRequest(absence: .lightNudge, daysAway: 0, localeIdentifier: "en_US"))
                 request = NotificationRequest(id: "check-in-\(d.time)", type: .reactivation, content: content, trigger: .at(d.time))
             } else {
                 guard let content = ReminderText.content(for: d, in: book, unit: unit) else { continue }
-                request = NotificationRequest(id: "nudge-\(content.userInfo["task_ids"] ?? "")-\(d.time)",
-                                              type: d.kind == .offer ? .locationCompletionOffer : .nudge,
-                                              content: content, trigger: .at(d.time))
+                request = NotificationRequest(
+                    id: "nudge-\(content.userInfo["task_ids"] ?? "")-\(d.time)",
+                    type: d.kind == .offer ? .locationCompletionOffer : .nudge,
+                    content: content, trigger: .at(d.time))
             }
             try await scheduler.schedule(request)
             analytics.record(ledger.scheduled(request, now: now, userID: userID))
@@ -43,8 +47,10 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
 
     /// Carries out the effects the app must do after an action (cancelling; the book and region
     /// plan are the app's).
-    public func perform(_ effects: [ReminderEffect], book: TaskBook, ledger: inout NotificationLedger,
-                        analytics: inout AnalyticsLog, now: Double) async {
+    public func perform(
+        _ effects: [ReminderEffect], book: TaskBook, ledger: inout NotificationLedger,
+        analytics: inout AnalyticsLog, now: Double
+    ) async {
         for effect in effects {
             guard case .cancelScheduled(let slot) = effect, let id = book.entry(slot)?.item.id else { continue }
             let ids = ledger.entries.values.filter { e in

@@ -32,8 +32,9 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
 
     private func event(_ name: String, _ id: String, _ time: Double, _ userID: PseudonymousID, _ extra: [String: String] = [:]) -> AnalyticsEvent? {
         guard let e = entries[id] else { return nil }
-        return AnalyticsEvent(name: name, time: time, userID: userID.value,
-                              properties: ["notification_id": id, "notification_type": e.request.type.rawValue].merging(extra) { a, _ in a })
+        return AnalyticsEvent(
+            name: name, time: time, userID: userID.value,
+            properties: ["notification_id": id, "notification_type": e.request.type.rawValue].merging(extra) { a, _ in a })
     }
 
     /// Records a request handed to the OS at `now`; returns `notification_scheduled`.
@@ -57,8 +58,10 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
     }
 
     /// The user opened it (or tapped an action): `notification_opened`; it fired.
-    public mutating func opened(id: String, now: Double, converter clock: inout LocalTimeConverter, userID: PseudonymousID,
-                                action: String? = nil) -> AnalyticsEvent? {
+    public mutating func opened(
+        id: String, now: Double, converter clock: inout LocalTimeConverter, userID: PseudonymousID,
+        action: String? = nil
+    ) -> AnalyticsEvent? {
         markFired(id, now, &clock)
         return event(AnalyticsName.notificationOpened, id, now, userID, action.map { ["action": $0] } ?? [:])
     }
@@ -80,8 +83,10 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
     /// Counts what fired since the last reconcile and returns one `notification_fired_estimated`
     /// per firing, with its `occurrence` (Unix seconds). `pendingIDs` are the requests the OS
     /// still lists as pending.
-    public mutating func reconcile(pendingIDs: Set<String>, now: Double, converter clock: inout LocalTimeConverter,
-                                   userID: PseudonymousID) -> [AnalyticsEvent] {
+    public mutating func reconcile(
+        pendingIDs: Set<String>, now: Double, converter clock: inout LocalTimeConverter,
+        userID: PseudonymousID
+    ) -> [AnalyticsEvent] {
         var out: [AnalyticsEvent] = []
         for id in entries.keys.sorted() {
             var e = entries[id]!
@@ -91,22 +96,31 @@ public struct NotificationLedger: Hashable, Sendable, Codable {
                 guard !e.fired, time <= end, !pendingIDs.contains(id) else { continue }
                 e.fired = true
                 e.firedCount += 1
-                out.append(AnalyticsEvent(name: AnalyticsName.notificationFiredEstimated, time: now, userID: userID.value,
-                                          properties: ["notification_id": id, "notification_type": e.request.type.rawValue,
-                                                       "occurrence": "\(time)"]))
+                out.append(
+                    AnalyticsEvent(
+                        name: AnalyticsName.notificationFiredEstimated, time: now, userID: userID.value,
+                        properties: [
+                            "notification_id": id, "notification_type": e.request.type.rawValue,
+                            "occurrence": "\(time)"
+                        ]))
             case .daily(let minute):
                 guard end.isFinite else { continue }
-                var day = max(e.lastFiredDay == Int32.min ? clock.localTime(at: e.scheduledAt).day : e.lastFiredDay + 1,
-                              clock.localTime(at: e.scheduledAt).day)
+                var day = max(
+                    e.lastFiredDay == Int32.min ? clock.localTime(at: e.scheduledAt).day : e.lastFiredDay + 1,
+                    clock.localTime(at: e.scheduledAt).day)
                 let last = clock.localTime(at: end).day
                 while day <= last {
                     let occurrence = clock.instant(day: day, minute: minute)
                     if occurrence >= e.scheduledAt && occurrence <= end {
                         e.lastFiredDay = day
                         e.firedCount += 1
-                        out.append(AnalyticsEvent(name: AnalyticsName.notificationFiredEstimated, time: now, userID: userID.value,
-                                                  properties: ["notification_id": id, "notification_type": e.request.type.rawValue,
-                                                               "occurrence": "\(occurrence)"]))
+                        out.append(
+                            AnalyticsEvent(
+                                name: AnalyticsName.notificationFiredEstimated, time: now, userID: userID.value,
+                                properties: [
+                                    "notification_id": id, "notification_type": e.request.type.rawValue,
+                                    "occurrence": "\(occurrence)"
+                                ]))
                     }
                     day += 1
                 }

@@ -23,8 +23,9 @@ public struct QuietHours: Hashable, Sendable, Codable {
     /// - Throws: ``ReminderError/invalidPreference(field:message:)`` naming `quiet_start` or
     ///   `quiet_end` for text that is not a 24-hour `HH:mm`.
     public init(from start: String, to end: String) throws(ReminderError) {
-        try self.init(start: try QuietHours.minute(parsing: start, field: "quiet_start"),
-                      end: try QuietHours.minute(parsing: end, field: "quiet_end"))
+        try self.init(
+            start: try QuietHours.minute(parsing: start, field: "quiet_start"),
+            end: try QuietHours.minute(parsing: end, field: "quiet_end"))
     }
 
     /// Whether minute `minute` of the local day is quiet.
@@ -38,9 +39,10 @@ public struct QuietHours: Hashable, Sendable, Codable {
     public static func minute(parsing text: String, field: String) throws(ReminderError) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60 else {
-            let shown = text.count > 40 ? text.prefix(40) + "..." : text   // a message quotes at most 40 characters
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(parts[0]), let m = Int(parts[1]), h < 24, m < 60
+        else {
+            let shown = text.count > 40 ? text.prefix(40) + "..." : text  // a message quotes at most 40 characters
             throw .invalidPreference(field: field, message: "expected a 24-hour time HH:mm, found '\(shown)'")
         }
         return h * 60 + m

@@ -80,9 +80,11 @@ extension ReminderEngine {
             removeWaiting(slot, after: t)
             if let entry = book.entry(slot), case .offer(let rule) = entry.item {
                 let item = ReminderItem(slot: slot, kind: .offer, fence: -1, distanceMeters: rule.radiusMeters, eventTime: t)
-                ledger.queued.append(ReminderLedger.QueuedTrigger(item: item, release: end, delaySeconds: 0,
-                                                                  latitude: rule.place.latitude, longitude: rule.place.longitude,
-                                                                  origin: .snoozeReturn))
+                ledger.queued.append(
+                    ReminderLedger.QueuedTrigger(
+                        item: item, release: end, delaySeconds: 0,
+                        latitude: rule.place.latitude, longitude: rule.place.longitude,
+                        origin: .snoozeReturn))
             }
             return [.cancelScheduled(slot: slot)]
         case .mute(let slot):

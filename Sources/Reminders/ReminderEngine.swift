@@ -78,8 +78,10 @@ public struct ReminderEngine: Sendable {
     /// Decides `event` (its `time` and `now` in Unix seconds) and appends the decisions it
     /// settles to `out`: its own suppression or queueing (a trigger accepted into a bundle
     /// appears when the bundle is delivered), and any bundle or queue release due by `now`.
-    public mutating func handle(_ event: TransitionEvent, in book: TaskBook, context: AppContext, now: Double,
-                                into out: inout [ReminderDecision]) {
+    public mutating func handle(
+        _ event: TransitionEvent, in book: TaskBook, context: AppContext, now: Double,
+        into out: inout [ReminderDecision]
+    ) {
         counters.events += 1
         guard now.isFinite, event.time.isFinite else { counters.invalidTimes += 1; return }
         let t = ledger.observe(now)
@@ -99,14 +101,15 @@ public struct ReminderEngine: Sendable {
         // An offer is due its delay after the transition (at once if that has passed: a late
         // event); a nudge its delay after it is received.
         let due = isOffer ? max(t, event.time + b.delaySeconds) : t + b.delaySeconds
-        if !isOffer, now - event.time > preferences.proximity.maxEventAgeSeconds {   // both from the caller's clock
+        if !isOffer, now - event.time > preferences.proximity.maxEventAgeSeconds {  // both from the caller's clock
             emitSuppression(.staleEvent, item, at: due, until: nil, into: &out)
             return
         }
         var record = ledger.records[b.slot] ?? ReminderLedger.TaskRecord()
         // The same event again; or an older one, unless the caller's clock is behind the ledger's
         // (set back: its events then carry earlier times and are new).
-        let sameEvent = event.time == record.lastEventTime && event.fence == record.lastEventFence
+        let sameEvent =
+            event.time == record.lastEventTime && event.fence == record.lastEventFence
             && event.kind.rawValue == record.lastEventTransition
         if sameEvent || (now >= t && event.time < record.lastEventTime) {
             emitSuppression(.duplicateEvent, item, at: due, until: nil, into: &out)
@@ -120,8 +123,9 @@ public struct ReminderEngine: Sendable {
             emitSuppression(.alreadyNudged, item, at: due, until: nil, into: &out)
             return
         }
-        decide(item, due: due, delay: b.delaySeconds, latitude: b.latitude, longitude: b.longitude, origin: .trigger,
-               in: book, context: context, into: &out)
+        decide(
+            item, due: due, delay: b.delaySeconds, latitude: b.latitude, longitude: b.longitude, origin: .trigger,
+            in: book, context: context, into: &out)
     }
 
     /// Delivers every bundle whose window closed by `now` and decides again every trigger whose
@@ -130,24 +134,30 @@ public struct ReminderEngine: Sendable {
         guard now.isFinite else { counters.invalidTimes += 1; return }
         let t = ledger.observe(now)
         while let k = ledger.queued.indices.min(by: { ledger.queued[$0].release < ledger.queued[$1].release }),
-              ledger.queued[k].release <= t {
+            ledger.queued[k].release <= t
+        {
             let q = ledger.queued.remove(at: k)
-            decide(q.item, due: q.release, delay: q.delaySeconds, latitude: q.latitude, longitude: q.longitude,
-                   origin: q.origin == .trigger ? .released : q.origin, in: book, context: context, into: &out)
+            decide(
+                q.item, due: q.release, delay: q.delaySeconds, latitude: q.latitude, longitude: q.longitude,
+                origin: q.origin == .trigger ? .released : q.origin, in: book, context: context, into: &out)
         }
         while let first = ledger.pending.first, first.deadline <= t {
             ledger.pending.removeFirst()
             guard !first.items.isEmpty else { continue }
             let kind = first.items.count == 1 ? first.items[0].kind : ReminderKind.bundle
-            out.append(ReminderDecision(time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
-                                     item: first.items[0], items: first.items, until: nil, origin: first.origin))
+            out.append(
+                ReminderDecision(
+                    time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
+                    item: first.items[0], items: first.items, until: nil, origin: first.origin))
             counters.delivered += 1
         }
     }
 
     /// Steps 4-6 for one trigger.
-    mutating func decide(_ item: ReminderItem, due: Double, delay: Double, latitude: Double, longitude: Double,
-                         origin: ReminderDecision.Origin, in book: TaskBook, context: AppContext, into out: inout [ReminderDecision]) {
+    mutating func decide(
+        _ item: ReminderItem, due: Double, delay: Double, latitude: Double, longitude: Double,
+        origin: ReminderDecision.Origin, in book: TaskBook, context: AppContext, into out: inout [ReminderDecision]
+    ) {
         let isOffer = item.kind == .offer
         var channel = DeliveryChannel.notification
         var deliverAt = due
@@ -171,18 +181,26 @@ public struct ReminderEngine: Sendable {
         }
         let local = clock.localTime(at: deliverAt)
         var until: Double? = nil
-        if let reason = check(item, at: deliverAt, local: local, joining: join >= 0, returning: origin == .snoozeReturn,
-                              latitude: latitude, longitude: longitude, in: book, context: context, channel: &channel, until: &until) {
-            out.append(ReminderDecision(time: deliverAt, kind: item.kind, outcome: .suppress(reason), localDay: local.day,
-                                     item: item, items: [], until: until, origin: origin))
+        if let reason = check(
+            item, at: deliverAt, local: local, joining: join >= 0, returning: origin == .snoozeReturn,
+            latitude: latitude, longitude: longitude, in: book, context: context, channel: &channel, until: &until)
+        {
+            out.append(
+                ReminderDecision(
+                    time: deliverAt, kind: item.kind, outcome: .suppress(reason), localDay: local.day,
+                    item: item, items: [], until: until, origin: origin))
             counters.suppressed += 1
             return
         }
         if join < 0, let dnd = preferences.doNotDisturb.first(where: { $0.start <= deliverAt && deliverAt < $0.end }) {
-            ledger.queued.append(ReminderLedger.QueuedTrigger(item: item, release: dnd.end, delaySeconds: 0,
-                                                              latitude: latitude, longitude: longitude, origin: origin))
-            out.append(ReminderDecision(time: deliverAt, kind: item.kind, outcome: .queue(until: dnd.end), localDay: local.day,
-                                     item: item, items: [], until: dnd.end, origin: origin))
+            ledger.queued.append(
+                ReminderLedger.QueuedTrigger(
+                    item: item, release: dnd.end, delaySeconds: 0,
+                    latitude: latitude, longitude: longitude, origin: origin))
+            out.append(
+                ReminderDecision(
+                    time: deliverAt, kind: item.kind, outcome: .queue(until: dnd.end), localDay: local.day,
+                    item: item, items: [], until: dnd.end, origin: origin))
             counters.queued += 1
             return
         }
@@ -206,12 +224,15 @@ public struct ReminderEngine: Sendable {
             }
         }
         if immediate {
-            out.append(ReminderDecision(time: deliverAt, kind: item.kind, outcome: .deliver(channel), localDay: local.day,
-                                     item: item, items: [item], until: nil, origin: origin))
+            out.append(
+                ReminderDecision(
+                    time: deliverAt, kind: item.kind, outcome: .deliver(channel), localDay: local.day,
+                    item: item, items: [item], until: nil, origin: origin))
             counters.delivered += 1
         } else {
-            let bundle = ReminderLedger.PendingBundle(opensAt: isOffer ? deliverAt : due, deadline: deliverAt, localDay: local.day,
-                                                      channel: channel, items: [item], isOffer: isOffer, origin: origin)
+            let bundle = ReminderLedger.PendingBundle(
+                opensAt: isOffer ? deliverAt : due, deadline: deliverAt, localDay: local.day,
+                channel: channel, items: [item], isOffer: isOffer, origin: origin)
             let at = ledger.pending.firstIndex { $0.deadline > deliverAt } ?? ledger.pending.endIndex
             ledger.pending.insert(bundle, at: at)
         }
@@ -219,9 +240,11 @@ public struct ReminderEngine: Sendable {
 
     /// The eligibility chain; nil when every check passes. `channel` becomes `.inApp` when
     /// notifications are off but not required; `until` is set for time-bound reasons.
-    func check(_ item: ReminderItem, at time: Double, local: LocalTime, joining: Bool, returning: Bool,
-               latitude: Double, longitude: Double, in book: TaskBook, context: AppContext,
-               channel: inout DeliveryChannel, until: inout Double?) -> SuppressionReason? {
+    func check(
+        _ item: ReminderItem, at time: Double, local: LocalTime, joining: Bool, returning: Bool,
+        latitude: Double, longitude: Double, in book: TaskBook, context: AppContext,
+        channel: inout DeliveryChannel, until: inout Double?
+    ) -> SuppressionReason? {
         guard preferences.isEnabled else { return .globallyDisabled }
         guard context.hasLocationPermission else { return .locationPermissionMissing }
         if !context.hasNotificationPermission && !context.isForeground {
@@ -263,10 +286,12 @@ public struct ReminderEngine: Sendable {
             return .globalSpacing
         }
         if time - ledger.lastNudgeTime < rails.denseArea.cooldownSeconds,
-           latitude != ledger.lastNudgeLatitude || longitude != ledger.lastNudgeLongitude,
-           haversineDistance(LatLng(uncheckedLatitude: latitude, longitude: longitude),
-                             LatLng(uncheckedLatitude: ledger.lastNudgeLatitude, longitude: ledger.lastNudgeLongitude))
-            <= rails.denseArea.radiusMeters {
+            latitude != ledger.lastNudgeLatitude || longitude != ledger.lastNudgeLongitude,
+            haversineDistance(
+                LatLng(uncheckedLatitude: latitude, longitude: longitude),
+                LatLng(uncheckedLatitude: ledger.lastNudgeLatitude, longitude: ledger.lastNudgeLongitude))
+                <= rails.denseArea.radiusMeters
+        {
             until = ledger.lastNudgeTime + rails.denseArea.cooldownSeconds
             return .denseAreaCooldown
         }
@@ -299,10 +324,14 @@ public struct ReminderEngine: Sendable {
             || (new.kind == old.kind && new.distanceMeters < old.distanceMeters)
     }
 
-    mutating func emitSuppression(_ reason: SuppressionReason, _ item: ReminderItem, at time: Double, until: Double?,
-                                  into out: inout [ReminderDecision]) {
-        out.append(ReminderDecision(time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
-                                 item: item, items: [], until: until))
+    mutating func emitSuppression(
+        _ reason: SuppressionReason, _ item: ReminderItem, at time: Double, until: Double?,
+        into out: inout [ReminderDecision]
+    ) {
+        out.append(
+            ReminderDecision(
+                time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
+                item: item, items: [], until: until))
         counters.suppressed += 1
     }
 }

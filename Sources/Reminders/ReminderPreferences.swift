@@ -54,11 +54,13 @@ public struct ReminderPreferences: Hashable, Sendable, Codable {
         if let cap = proximity.dailyCap, cap < 0 {
             throw .invalidPreference(field: "nudge_daily_cap", message: "must be >= 0, got \(cap)")
         }
-        for (name, v) in [("offer_spacing_s", offers.minimumSpacingSeconds), ("offer_cooldown_s", offers.defaultCooldownSeconds),
-                          ("nudge_spacing_s", proximity.minimumSpacingSeconds), ("nudge_cooldown_s", proximity.defaultCooldownSeconds),
-                          ("bundle_window_s", proximity.bundleWindowSeconds), ("max_event_age_s", proximity.maxEventAgeSeconds),
-                          ("dense_area_radius_m", proximity.denseArea.radiusMeters),
-                          ("dense_area_cooldown_s", proximity.denseArea.cooldownSeconds)]
+        for (name, v) in [
+            ("offer_spacing_s", offers.minimumSpacingSeconds), ("offer_cooldown_s", offers.defaultCooldownSeconds),
+            ("nudge_spacing_s", proximity.minimumSpacingSeconds), ("nudge_cooldown_s", proximity.defaultCooldownSeconds),
+            ("bundle_window_s", proximity.bundleWindowSeconds), ("max_event_age_s", proximity.maxEventAgeSeconds),
+            ("dense_area_radius_m", proximity.denseArea.radiusMeters),
+            ("dense_area_cooldown_s", proximity.denseArea.cooldownSeconds)
+        ]
         where !(v.isFinite && v >= 0) {
             throw .invalidPreference(field: name, message: "must be finite and >= 0, got \(v)")
         }

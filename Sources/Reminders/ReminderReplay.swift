@@ -66,13 +66,16 @@ public enum ReminderReplay {
             }
             do throws(ReminderError) {
                 if let offer = task.offer {
-                    try book.add(CompletionOfferRule(id: task.id, activity: task.title, place: place, placeLabel: task.placeName,
-                                                     radiusMeters: task.radiusMeters ?? 150, trigger: offer.trigger,
-                                                     delaySeconds: offer.delaySeconds, isRepeating: offer.repeating))
+                    try book.add(
+                        CompletionOfferRule(
+                            id: task.id, activity: task.title, place: place, placeLabel: task.placeName,
+                            radiusMeters: task.radiusMeters ?? 150, trigger: offer.trigger,
+                            delaySeconds: offer.delaySeconds, isRepeating: offer.repeating))
                 } else {
                     let kind: TaskKind = ["poi": .poiCategory, "home": .home, "work": .work][task.type] ?? .customPlace
-                    let t = ReminderTask(id: task.id, title: task.title, kind: kind, places: [place], placeLabel: task.placeName,
-                                         isRepeating: task.repeating)
+                    let t = ReminderTask(
+                        id: task.id, title: task.title, kind: kind, places: [place], placeLabel: task.placeName,
+                        isRepeating: task.repeating)
                     try book.add(t)
                     analytics.record(AnalyticsLog.events(forNewTask: t, knownPlaceIDs: &knownPlaces, userID: user, time: start))
                 }
@@ -88,8 +91,10 @@ public enum ReminderReplay {
             let now = (try? copy.geofences()) ?? []
             let names = Set(now.map(name))
             for f in now where !registered.contains(name(f)) {
-                analytics.record(AnalyticsLog.geofenceRegistered(taskID: f.taskID, tier: tierName(f.kind), radiusMeters: f.radiusMeters,
-                                                                 userID: user, time: time))
+                analytics.record(
+                    AnalyticsLog.geofenceRegistered(
+                        taskID: f.taskID, tier: tierName(f.kind), radiusMeters: f.radiusMeters,
+                        userID: user, time: time))
             }
             registered = names
         }
@@ -101,8 +106,9 @@ public enum ReminderReplay {
         do throws(ReminderError) { engine = try ReminderEngine(preferences: preferences) } catch {
             throw .init(path: "preferences", message: error.description)
         }
-        var context = AppContext(hasLocationPermission: scenario.hasLocationPermission,
-                                 hasNotificationPermission: scenario.hasNotificationPermission, isForeground: false)
+        var context = AppContext(
+            hasLocationPermission: scenario.hasLocationPermission,
+            hasNotificationPermission: scenario.hasNotificationPermission, isForeground: false)
         var lines: [Line] = []
         var converter = LocalTimeConverter(timeZone: scenario.timeZone)
         var decided: [ReminderDecision] = []
@@ -125,8 +131,9 @@ public enum ReminderReplay {
             switch event.action {
             case let .transition(kind, task, fenceName, _):
                 let fence = try resolve(task: task, fenceName: fenceName, kind: kind, fences: fences, path: event.path)
-                engine.handle(TransitionEvent(device: 0, fence: fence, kind: kind, time: event.at), in: book, context: context,
-                              now: now, into: &decided)
+                engine.handle(
+                    TransitionEvent(device: 0, fence: fence, kind: kind, time: event.at), in: book, context: context,
+                    now: now, into: &decided)
             case let .action(name, task):
                 guard let slot = book.slot(of: task) else { continue }
                 let action: ReminderAction
@@ -162,8 +169,9 @@ public enum ReminderReplay {
                     analytics.record(AnalyticsLog.events(for: d, book: book, userID: user))
                     var l = line(d, book: book, unit: preferences.distanceUnit, converter: &converter)
                     if d.isDelivered {
-                        let request = CheckInRequest(absence: engine.preferences.checkIns.absence,
-                                                     daysAway: Int((now - lastActive) / 86_400), localeIdentifier: preferences.localeIdentifier)
+                        let request = CheckInRequest(
+                            absence: engine.preferences.checkIns.absence,
+                            daysAway: Int((now - lastActive) / 86_400), localeIdentifier: preferences.localeIdentifier)
                         let content = LapseCheckIn.fallback(for: request)
                         (l.title, l.body, l.category) = (content.title, content.body, content.categoryIdentifier)
                         l.actions = NotificationCatalog.checkIn.actionIdentifiers
@@ -218,8 +226,10 @@ public enum ReminderReplay {
 
     /// The fence an event names: a rule's one trigger fence; a task's dwell on `arrival` is its
     /// post-arrival fence; otherwise the tier named (default `arrival`).
-    static func resolve(task: String, fenceName: String?, kind: TransitionKind, fences: [Geofence],
-                        path: String) throws(ReminderScenario.Error) -> Int32 {
+    static func resolve(
+        task: String, fenceName: String?, kind: TransitionKind, fences: [Geofence],
+        path: String
+    ) throws(ReminderScenario.Error) -> Int32 {
         let mine = fences.filter { $0.taskID == task }
         if let trigger = mine.first(where: { $0.kind == .arriveTrigger || $0.kind == .leaveTrigger }) { return trigger.id }
         let wanted = kind == .dwell ? "post_arrival" : (fenceName ?? "arrival")
@@ -228,7 +238,8 @@ public enum ReminderReplay {
         }
         guard let f = mine.first(where: { tierName($0.kind) == wanted }) else {
             let has = mine.map { tierName($0.kind) }.filter { $0 != "post_arrival" }
-            throw .init(path: "\(path).fence", message: "task '\(task)' has no fence '\(fenceName ?? "arrival")' (it has \(has.joined(separator: ", ")))")
+            throw .init(
+                path: "\(path).fence", message: "task '\(task)' has no fence '\(fenceName ?? "arrival")' (it has \(has.joined(separator: ", ")))")
         }
         return f.id
     }
@@ -239,8 +250,9 @@ public enum ReminderReplay {
         var since: Double?
         for e in s.events.sorted(by: { $0.at < $1.at }) {
             guard case .doNotDisturb(let on) = e.action else { continue }
-            if on { if since == nil { since = e.at } }
-            else if let start = since {
+            if on {
+                if since == nil { since = e.at }
+            } else if let start = since {
                 if let w = try? DoNotDisturbWindow(start: start, end: e.at) { out.append(w) }
                 since = nil
             }
@@ -257,8 +269,9 @@ public enum ReminderReplay {
         case .checkIn: kind = "check_in"
         case let other: kind = other.description
         }
-        var l = Line(at: d.time, task: ids.isEmpty ? nil : ids.joined(separator: "+"), kind: kind, decision: "suppress",
-                     localDate: LocalTime.dateString(day: converter.localTime(at: d.time).day), items: max(1, d.items.count))
+        var l = Line(
+            at: d.time, task: ids.isEmpty ? nil : ids.joined(separator: "+"), kind: kind, decision: "suppress",
+            localDate: LocalTime.dateString(day: converter.localTime(at: d.time).day), items: max(1, d.items.count))
         switch d.outcome {
         case .deliver(let channel):
             l.decision = "deliver"

@@ -105,8 +105,9 @@ public struct ReminderScenario: Sendable {
         guard let tier = SubscriptionTier(rawValue: tierName) else {
             throw Error(path: "tier", message: "expected free or premium, found '\(tierName)'")
         }
-        var s = ReminderScenario(product: product, timeZone: zone, tier: tier, preferences: ReminderPreferences(), tasks: [],
-                                 events: [], until: 0)
+        var s = ReminderScenario(
+            product: product, timeZone: zone, tier: tier, preferences: ReminderPreferences(), tasks: [],
+            events: [], until: 0)
         s.preferences.timeZone = zone
         if let p = doc.fields["preferences"] { try s.readPreferences(try p.object("preferences")) }
         let taskList = try doc.fields["tasks"]?.array("tasks") ?? []
@@ -130,10 +131,13 @@ public struct ReminderScenario: Sendable {
 
     mutating func readPreferences(_ p: JSONObjectValue) throws(Error) {
         let path = "preferences"
-        try p.only(["enabled", "requires_notifications", "location_permission", "notification_permission", "locale",
-                    "analytics_opt_out", "daily_cap", "spacing_s", "cooldown_s", "quiet_start", "quiet_end",
-                    "bundle_window_s", "dense_area_radius_m", "dense_area_cooldown_s", "max_event_age_s",
-                    "lapse_days", "check_in_time", "absence"], path)
+        try p.only(
+            [
+                "enabled", "requires_notifications", "location_permission", "notification_permission", "locale",
+                "analytics_opt_out", "daily_cap", "spacing_s", "cooldown_s", "quiet_start", "quiet_end",
+                "bundle_window_s", "dense_area_radius_m", "dense_area_cooldown_s", "max_event_age_s",
+                "lapse_days", "check_in_time", "absence"
+            ], path)
         if let v = try p.optionalBool("enabled", path) { preferences.isEnabled = v }
         if let v = try p.optionalBool("requires_notifications", path) { preferences.requiresNotifications = v }
         if let v = try p.optionalBool("location_permission", path) { hasLocationPermission = v }
@@ -142,7 +146,9 @@ public struct ReminderScenario: Sendable {
         if let v = try p.optionalString("locale", path) { preferences.localeIdentifier = v }
         let offers = product == .kwilt
         if let v = try p.optionalNumber("daily_cap", path) {
-            guard v >= 0, v == v.rounded(), v < 1e6 else { throw Error(path: "\(path).daily_cap", message: "expected a whole number >= 0, found \(v)") }
+            guard v >= 0, v == v.rounded(), v < 1e6 else {
+                throw Error(path: "\(path).daily_cap", message: "expected a whole number >= 0, found \(v)")
+            }
             if offers { preferences.offers.dailyCap = Int(v) } else { preferences.proximity.dailyCap = Int(v) }
         }
         if let v = try p.optionalNonNegative("spacing_s", path) {
@@ -205,10 +211,11 @@ public struct ReminderScenario: Sendable {
         let lat = try place.number("lat", "\(path).place"), lon = try place.number("lon", "\(path).place")
         guard (-90...90).contains(lat) else { throw Error(path: "\(path).place.lat", message: "expected a latitude in [-90, 90], found \(lat)") }
         guard (-180...180).contains(lon) else { throw Error(path: "\(path).place.lon", message: "expected a longitude in [-180, 180], found \(lon)") }
-        var task = Task(id: id, title: title, type: type, placeName: try place.optionalString("name", "\(path).place") ?? id,
-                        latitude: lat, longitude: lon, category: try t.optionalString("category", path),
-                        radiusMeters: try t.optionalNonNegative("radius_m", path), offer: nil,
-                        repeating: try t.optionalBool("repeating", path) ?? false)
+        var task = Task(
+            id: id, title: title, type: type, placeName: try place.optionalString("name", "\(path).place") ?? id,
+            latitude: lat, longitude: lon, category: try t.optionalString("category", path),
+            radiusMeters: try t.optionalNonNegative("radius_m", path), offer: nil,
+            repeating: try t.optionalBool("repeating", path) ?? false)
         if let offerValue = t.fields["offer"] {
             let o = try offerValue.object("\(path).offer")
             try o.only(["trigger", "delay_s", "repeating"], "\(path).offer")
@@ -216,8 +223,10 @@ public struct ReminderScenario: Sendable {
             guard let trigger = OfferTrigger(rawValue: name) else {
                 throw Error(path: "\(path).offer.trigger", message: "expected arrive or leave, found '\(name)'")
             }
-            task.offer = (trigger, try o.optionalNonNegative("delay_s", "\(path).offer") ?? 0,
-                          try o.optionalBool("repeating", "\(path).offer") ?? true)
+            task.offer = (
+                trigger, try o.optionalNonNegative("delay_s", "\(path).offer") ?? 0,
+                try o.optionalBool("repeating", "\(path).offer") ?? true
+            )
         } else if product == .kwilt {
             throw Error(path: "\(path).offer", message: "missing: a Kwilt task is a completion-offer rule (trigger, delay_s)")
         }
@@ -288,12 +297,19 @@ enum JSONValue: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
     }
 
     var kind: String {
@@ -350,9 +366,13 @@ struct JSONObjectValue: Sendable {
     static func bool(_ v: JSONValue) -> Bool? { if case .bool(let b) = v { return b }; return nil }
 
     func string(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String { try required(name, path, "a string", Self.string) }
-    func optionalString(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String? { try optional(name, path, "a string", Self.string) }
+    func optionalString(_ name: String, _ path: String) throws(ReminderScenario.Error) -> String? {
+        try optional(name, path, "a string", Self.string)
+    }
     func number(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double { try required(name, path, "a number", Self.number) }
-    func optionalNumber(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double? { try optional(name, path, "a number", Self.number) }
+    func optionalNumber(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Double? {
+        try optional(name, path, "a number", Self.number)
+    }
     func bool(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Bool { try required(name, path, "true or false", Self.bool) }
     func optionalBool(_ name: String, _ path: String) throws(ReminderScenario.Error) -> Bool? { try optional(name, path, "true or false", Self.bool) }
 

@@ -28,9 +28,11 @@ public struct ReminderTask: Hashable, Sendable, Codable {
     public var cooldownSeconds: Double?
 
     /// A task of `kind` at `places` with that kind's default tiers unless `settings` is given.
-    public init(id: String, title: String, notes: String? = nil, kind: TaskKind, places: [Place],
-                placeLabel: String, settings: TierSettings? = nil, isRepeating: Bool = false,
-                cooldownSeconds: Double? = nil) {
+    public init(
+        id: String, title: String, notes: String? = nil, kind: TaskKind, places: [Place],
+        placeLabel: String, settings: TierSettings? = nil, isRepeating: Bool = false,
+        cooldownSeconds: Double? = nil
+    ) {
         self.id = id
         self.title = title
         self.notes = notes
@@ -42,8 +44,10 @@ public struct ReminderTask: Hashable, Sendable, Codable {
 
     /// A task over an existing Geofencing task (for example `POICategoryTask.task` from a
     /// category search: "a pharmacy" near home or work); the id is `placeTask.id`.
-    public init(title: String, notes: String? = nil, placeTask: PlaceTask, placeLabel: String,
-                isRepeating: Bool = false, cooldownSeconds: Double? = nil) {
+    public init(
+        title: String, notes: String? = nil, placeTask: PlaceTask, placeLabel: String,
+        isRepeating: Bool = false, cooldownSeconds: Double? = nil
+    ) {
         self.id = placeTask.id
         self.title = title
         self.notes = notes

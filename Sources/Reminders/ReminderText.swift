@@ -50,17 +50,20 @@ public enum ReminderText {
         let info = ["task_ids": ids.joined(separator: ","), "kind": decision.kind.description]
         if decision.items.count > 1 {
             let lines = decision.items.compactMap { line(for: $0, in: book, unit: unit) }
-            return NotificationContent(title: "\(decision.items.count) reminders", body: lines.joined(separator: "\n"),
-                                       categoryIdentifier: NotificationCatalog.bundle.identifier, userInfo: info)
+            return NotificationContent(
+                title: "\(decision.items.count) reminders", body: lines.joined(separator: "\n"),
+                categoryIdentifier: NotificationCatalog.bundle.identifier, userInfo: info)
         }
         guard let body = line(for: first, in: book, unit: unit) else { return nil }
         switch entry.item {
         case .offer:
-            return NotificationContent(title: "Mark done?", body: body,
-                                       categoryIdentifier: NotificationCatalog.completionOffer.identifier, userInfo: info)
+            return NotificationContent(
+                title: "Mark done?", body: body,
+                categoryIdentifier: NotificationCatalog.completionOffer.identifier, userInfo: info)
         case .task(let task):
-            return NotificationContent(title: task.title.prefix(1).uppercased() + task.title.dropFirst(), body: body,
-                                       categoryIdentifier: NotificationCatalog.nudge.identifier, userInfo: info)
+            return NotificationContent(
+                title: task.title.prefix(1).uppercased() + task.title.dropFirst(), body: body,
+                categoryIdentifier: NotificationCatalog.nudge.identifier, userInfo: info)
         }
     }
 }

@@ -283,9 +283,10 @@ public struct TaskBook: Hashable, Sendable, Codable {
                 case .arriveTrigger: (kind, transition) = (.offer, .enter)
                 case .leaveTrigger: (kind, transition) = (.offer, .exit)
                 }
-                bind(fence: f.id, to: Int32(k), kind: kind, transition: transition, distanceMeters: f.radiusMeters,
-                     delaySeconds: f.delaySeconds ?? 0, isOutermost: widest[f.place.id] == f.radiusMeters && (kind == .approach || kind == .arrival),
-                     latitude: f.place.latitude, longitude: f.place.longitude)
+                bind(
+                    fence: f.id, to: Int32(k), kind: kind, transition: transition, distanceMeters: f.radiusMeters,
+                    delaySeconds: f.delaySeconds ?? 0, isOutermost: widest[f.place.id] == f.radiusMeters && (kind == .approach || kind == .arrival),
+                    latitude: f.place.latitude, longitude: f.place.longitude)
             }
             out += fences
         }
@@ -295,12 +296,15 @@ public struct TaskBook: Hashable, Sendable, Codable {
     /// Binds fence `id` (built elsewhere, e.g. a server's fence table) to the entry in `slot`.
     /// - Precondition: `id >= 0` and `slot >= 0`. Bindings are a table indexed by fence id, so
     ///   memory grows with the largest id bound.
-    public mutating func bind(fence id: Int32, to slot: Int32, kind: ReminderKind, transition: TransitionKind = .enter,
-                              distanceMeters: Double, delaySeconds: Double = 0, isOutermost: Bool = false,
-                              latitude: Double, longitude: Double) {
+    public mutating func bind(
+        fence id: Int32, to slot: Int32, kind: ReminderKind, transition: TransitionKind = .enter,
+        distanceMeters: Double, delaySeconds: Double = 0, isOutermost: Bool = false,
+        latitude: Double, longitude: Double
+    ) {
         precondition(id >= 0 && slot >= 0, "fence ids and task slots are >= 0")
         if Int(id) >= bindings.count { bindings += [Binding?](repeating: nil, count: Int(id) + 1 - bindings.count) }
-        bindings[Int(id)] = Binding(slot: slot, kind: kind, transition: transition, distanceMeters: distanceMeters,
-                                    delaySeconds: delaySeconds, isOutermost: isOutermost, latitude: latitude, longitude: longitude)
+        bindings[Int(id)] = Binding(
+            slot: slot, kind: kind, transition: transition, distanceMeters: distanceMeters,
+            delaySeconds: delaySeconds, isOutermost: isOutermost, latitude: latitude, longitude: longitude)
     }
 }

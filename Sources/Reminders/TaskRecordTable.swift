@@ -105,7 +105,8 @@ public struct TaskRecordTable: Sendable, Codable, Hashable {
         let slots = try c.decode([Int32].self, forKey: .slots)
         let records = try c.decode([ReminderLedger.TaskRecord].self, forKey: .records)
         guard slots.count == records.count, slots.allSatisfy({ $0 >= 0 }), Set(slots).count == slots.count else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "slots and records must pair up, slots unique and >= 0"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: c.codingPath, debugDescription: "slots and records must pair up, slots unique and >= 0"))
         }
         for (s, r) in zip(slots, records) { self[s] = r }
     }

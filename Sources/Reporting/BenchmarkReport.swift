@@ -103,10 +103,12 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
     public var sweepSource: SweepSource?
 
     /// A report from its parts.
-    public init(settings: ReportSettings, optimized: Bool, stab: [Stab], peers: [Peer], detector: [Detector],
-                naiveDetector: Detector, trueTransitions: Int, requiredTransitions: Int,
-                defaultLatenciesSeconds: [Double], planner: [Planner], elapsedSeconds: Double,
-                sweepSource: SweepSource? = nil) {
+    public init(
+        settings: ReportSettings, optimized: Bool, stab: [Stab], peers: [Peer], detector: [Detector],
+        naiveDetector: Detector, trueTransitions: Int, requiredTransitions: Int,
+        defaultLatenciesSeconds: [Double], planner: [Planner], elapsedSeconds: Double,
+        sweepSource: SweepSource? = nil
+    ) {
         self.settings = settings
         self.optimized = optimized
         self.stab = stab

@@ -20,7 +20,8 @@ public enum PeerResults {
             throw FormatError(description: "not JSON")
         }
         guard let root = object as? [String: Any],
-              let results = root["results"] as? [[String: Any]] else {
+            let results = root["results"] as? [[String: Any]]
+        else {
             throw FormatError(description: "expected an object with a \"results\" array")
         }
         var peers: [BenchmarkReport.Peer] = []
@@ -33,8 +34,10 @@ public enum PeerResults {
             guard let megabytes = row["index_mb"] as? Double, megabytes.isFinite else {
                 throw FormatError(description: "results[\(k)].index_mb: missing or not a number")
             }
-            peers.append(BenchmarkReport.Peer(name: name, fences: fences, fixesPerSecond: speed,
-                                              indexBytes: Int((max(0, megabytes) * 1e6).rounded())))
+            peers.append(
+                BenchmarkReport.Peer(
+                    name: name, fences: fences, fixesPerSecond: speed,
+                    indexBytes: Int((max(0, megabytes) * 1e6).rounded())))
         }
         return peers
     }
@@ -52,7 +55,8 @@ public enum PeerResults {
     /// - Throws: ``FormatError`` naming the missing or malformed field (`workload.fixes`, ...).
     public static func workload(_ data: Data) throws -> Workload {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let w = root["workload"] as? [String: Any] else {
+            let w = root["workload"] as? [String: Any]
+        else {
             throw FormatError(description: "workload: missing (expected an object)")
         }
         func count(_ key: String) throws -> Int {

@@ -24,15 +24,21 @@ public enum ReportPage {
     }
 
     /// Human names of the indexes, by their `--index` names.
-    public static let indexNames = ["grid": "LatLngGridIndex", "packed": "PackedRTree", "dynamic": "DynamicRTree",
-                                    "brute": "BruteForceIndex"]
+    public static let indexNames = [
+        "grid": "LatLngGridIndex", "packed": "PackedRTree", "dynamic": "DynamicRTree",
+        "brute": "BruteForceIndex"
+    ]
     /// Human names of the peers of `scripts/compare-peers`.
-    public static let peerNames = ["latlng_grid": "lat/lng grid (C++)", "s2_cover": "S2 cover index (C++)",
-                                   "boost_packed": "Boost packed R* (C++)", "boost_inserted": "Boost inserted R* (C++)"]
+    public static let peerNames = [
+        "latlng_grid": "lat/lng grid (C++)", "s2_cover": "S2 cover index (C++)",
+        "boost_packed": "Boost packed R* (C++)", "boost_inserted": "Boost inserted R* (C++)"
+    ]
     /// One color per index and peer on every chart (Okabe-Ito, as ``Chart/palette``).
-    static let colors = ["grid": "#0072b2", "packed": "#d55e00", "dynamic": "#009e73", "brute": "#cc79a7",
-                         "latlng_grid": "#e69f00", "s2_cover": "#56b4e9", "boost_packed": "#000000",
-                         "boost_inserted": "#999999"]
+    static let colors = [
+        "grid": "#0072b2", "packed": "#d55e00", "dynamic": "#009e73", "brute": "#cc79a7",
+        "latlng_grid": "#e69f00", "s2_cover": "#56b4e9", "boost_packed": "#000000",
+        "boost_inserted": "#999999"
+    ]
 
     /// A series colored by the index or peer it shows.
     static func series(_ key: String, _ label: String, _ points: [(x: Double, y: Double)], dashed: Bool = false) -> ChartSeries {
@@ -42,8 +48,10 @@ public enum ReportPage {
     }
 
     /// Human names of the planner policies.
-    public static let policyNames = ["planner": "MonitorPlanner defaults", "nearest-15min": "nearest centers, every 15 min",
-                                     "nearest-once": "nearest centers, planned once"]
+    public static let policyNames = [
+        "planner": "MonitorPlanner defaults", "nearest-15min": "nearest centers, every 15 min",
+        "nearest-once": "nearest centers, planned once"
+    ]
 
     /// The HTML page.
     public static func html(_ report: BenchmarkReport) -> String { render(report).html }
@@ -61,17 +69,21 @@ public enum ReportPage {
         page.element("h1", "Geofence benchmark report")
         let preset = s.isQuick ? "quick preset (small workloads: a first look, not the README's figures)" : "full preset"
         let build = report.optimized ? "release build" : "DEBUG BUILD: speeds are meaningless, accuracy figures hold"
-        page.element("p", "\(preset); \(build); one thread; measured in \(NumberText.fixed(report.elapsedSeconds, decimals: 1)) s. "
-            + "Workloads from the package's seeded generator (seed \(s.seed)), the same as "
-            + "geofence-bench generate --seed \(s.seed): stabbing with Gaussian GPS noise, \(NumberText.fixed(Double(s.stabFixes), decimals: 0)) fixes "
-            + "from \(s.devices) devices per size; accuracy with realistic noise, \(NumberText.fixed(Double(s.accuracyPOIs), decimals: 0)) POIs, "
-            + "\(NumberText.fixed(Double(s.accuracyFixes), decimals: 0)) fixes. Terms are explained in docs/WORKLOADS.md.",
+        page.element(
+            "p",
+            "\(preset); \(build); one thread; measured in \(NumberText.fixed(report.elapsedSeconds, decimals: 1)) s. "
+                + "Workloads from the package's seeded generator (seed \(s.seed)), the same as "
+                + "geofence-bench generate --seed \(s.seed): stabbing with Gaussian GPS noise, \(NumberText.fixed(Double(s.stabFixes), decimals: 0)) fixes "
+                + "from \(s.devices) devices per size; accuracy with realistic noise, \(NumberText.fixed(Double(s.accuracyPOIs), decimals: 0)) POIs, "
+                + "\(NumberText.fixed(Double(s.accuracyFixes), decimals: 0)) fixes. Terms are explained in docs/WORKLOADS.md.",
             class: "conditions")
 
         if let source = report.sweepSource {
-            page.element("p", "The detector's trade-off (with the naive detector) and the planner figures come from "
-                + sweepDescription(source) + ", not from this report's accuracy workload; the latency distribution "
-                + "and the transition counts are this report's own.", class: "conditions")
+            page.element(
+                "p",
+                "The detector's trade-off (with the naive detector) and the planner figures come from "
+                    + sweepDescription(source) + ", not from this report's accuracy workload; the latency distribution "
+                    + "and the transition counts are this report's own.", class: "conditions")
         }
 
         stabSection(report, &page)
@@ -99,23 +111,31 @@ public enum ReportPage {
     static func stabSection(_ report: BenchmarkReport, _ page: inout Page) {
         page.element("h2", "Stabbing: every fence that contains each fix")
         let indexes = ["grid", "packed", "dynamic", "brute"].filter { i in report.stab.contains { $0.index == i } }
-        var speed = Chart(title: "Stabbing throughput against fence count",
-                          x: ChartAxis("fences", scale: .logarithmic),
-                          y: ChartAxis("fixes per second, one thread", scale: .logarithmic))
-        var memory = Chart(title: "Index memory per fence",
-                           x: ChartAxis("fences", scale: .logarithmic),
-                           y: ChartAxis("bytes per fence", scale: .logarithmic))
-        var falsePositives = Chart(title: "Candidates rejected by the exact test",
-                                   x: ChartAxis("fences", scale: .logarithmic),
-                                   y: ChartAxis("candidate false-positive rate (%)", range: 0...100,
-                                                tickLabel: { NumberText.short($0) }))
+        var speed = Chart(
+            title: "Stabbing throughput against fence count",
+            x: ChartAxis("fences", scale: .logarithmic),
+            y: ChartAxis("fixes per second, one thread", scale: .logarithmic))
+        var memory = Chart(
+            title: "Index memory per fence",
+            x: ChartAxis("fences", scale: .logarithmic),
+            y: ChartAxis("bytes per fence", scale: .logarithmic))
+        var falsePositives = Chart(
+            title: "Candidates rejected by the exact test",
+            x: ChartAxis("fences", scale: .logarithmic),
+            y: ChartAxis(
+                "candidate false-positive rate (%)", range: 0...100,
+                tickLabel: { NumberText.short($0) }))
         for name in indexes {
             let rows = report.stab.filter { $0.index == name }
             let label = indexNames[name] ?? name
             speed.series.append(series(name, label, rows.map { (Double($0.fences), $0.fixesPerSecond) }))
             if rows.contains(where: { $0.indexBytes != nil }) {
-                memory.series.append(series(name, label, rows.compactMap { r in
-                    r.indexBytes.map { (Double(r.fences), Double($0) / Double(max(r.fences, 1))) } }))
+                memory.series.append(
+                    series(
+                        name, label,
+                        rows.compactMap { r in
+                            r.indexBytes.map { (Double(r.fences), Double($0) / Double(max(r.fences, 1))) }
+                        }))
             }
             falsePositives.series.append(series(name, label, rows.map { (Double($0.fences), 100 * $0.candidateFalsePositiveRate) }))
         }
@@ -124,10 +144,13 @@ public enum ReportPage {
             guard !rows.isEmpty else { continue }
             let label = peerNames[peer] ?? peer
             speed.series.append(series(peer, label, rows.map { (Double($0.fences), $0.fixesPerSecond) }, dashed: true))
-            memory.series.append(series(peer, label, rows.map { (Double($0.fences), Double($0.indexBytes) / Double(max($0.fences, 1))) },
-                                        dashed: true))
+            memory.series.append(
+                series(
+                    peer, label, rows.map { (Double($0.fences), Double($0.indexBytes) / Double(max($0.fences, 1))) },
+                    dashed: true))
         }
-        speed.caption = "Logarithmic axes: the speeds span three decades. Median of \(report.settings.repetitions) runs after a warm-up; query phase only; "
+        speed.caption =
+            "Logarithmic axes: the speeds span three decades. Median of \(report.settings.repetitions) runs after a warm-up; query phase only; "
             + "\(NumberText.fixed(Double(report.settings.stabFixes), decimals: 0)) fixes per workload (Gaussian noise, seed \(report.settings.seed))."
             + (report.peers.isEmpty ? "" : " Dashed: the C++ peers of scripts/compare-peers, run separately on the same files.")
         memory.caption = "Logarithmic axes. Bytes of the index's own storage (the brute-force index keeps only the fence array)."
@@ -136,8 +159,9 @@ public enum ReportPage {
         page.figure(memory)
         page.figure(falsePositives)
 
-        page.raw("<table class=\"stab\">\n<tr><th>index</th><th>fences</th><th>M fixes/s</th><th>bytes per fence</th>"
-            + "<th>cand FP</th><th>hits</th><th>checksum</th><th>build s</th></tr>\n")
+        page.raw(
+            "<table class=\"stab\">\n<tr><th>index</th><th>fences</th><th>M fixes/s</th><th>bytes per fence</th>"
+                + "<th>cand FP</th><th>hits</th><th>checksum</th><th>build s</th></tr>\n")
         for (k, r) in report.stab.enumerated() {
             page.raw("<tr>")
             page.cell(indexNames[r.index] ?? r.index, class: "name")
@@ -148,8 +172,9 @@ public enum ReportPage {
             } else {
                 page.cell("-")
             }
-            page.number("stab[\(k)].candidate_false_positive_rate", r.candidateFalsePositiveRate,
-                        NumberText.fixed(100 * r.candidateFalsePositiveRate, decimals: 1) + " %")
+            page.number(
+                "stab[\(k)].candidate_false_positive_rate", r.candidateFalsePositiveRate,
+                NumberText.fixed(100 * r.candidateFalsePositiveRate, decimals: 1) + " %")
             page.number("stab[\(k)].hits", Double(r.hits), NumberText.fixed(Double(r.hits), decimals: 0))
             page.cell(r.checksum)
             page.number("stab[\(k)].build_seconds", r.buildSeconds, NumberText.fixed(r.buildSeconds, decimals: 3))
@@ -157,16 +182,20 @@ public enum ReportPage {
         }
         page.raw("</table>\n")
         let agreed = Set(report.stab.map(\.fences)).allSatisfy { n in Set(report.stab.filter { $0.fences == n }.map(\.checksum)).count == 1 }
-        page.element("p", agreed ? "Every index reported the same hits and checksum on each workload."
-                                 : "CHECKSUMS DIFFER between indexes: a bug; the figures above are not comparable.",
-                     class: "note")
+        page.element(
+            "p",
+            agreed
+                ? "Every index reported the same hits and checksum on each workload."
+                : "CHECKSUMS DIFFER between indexes: a bug; the figures above are not comparable.",
+            class: "note")
     }
 
     static func detectorSection(_ report: BenchmarkReport, _ page: inout Page) {
         page.element("h2", "Transition detector: enter/exit under GPS noise")
-        var tradeOff = Chart(title: "False positives against false negatives",
-                             x: ChartAxis("false positives (% of detections)"),
-                             y: ChartAxis("false negatives (% of required true transitions)"))
+        var tradeOff = Chart(
+            title: "False positives against false negatives",
+            x: ChartAxis("false positives (% of detections)"),
+            y: ChartAxis("false negatives (% of required true transitions)"))
         for hysteresis in report.settings.hysteresisMeters {
             let points = report.detector.filter { $0.hysteresisMeters == hysteresis }
                 .map { (100 * $0.falsePositiveRate, 100 * $0.falseNegativeRate) }
@@ -175,14 +204,20 @@ public enum ReportPage {
         // Each gate's point on the first line, labelled (the other lines pass through the gates in the same order).
         if let first = report.settings.hysteresisMeters.first {
             for d in report.detector where d.hysteresisMeters == first && !d.isDefault {
-                tradeOff.highlights.append(ChartHighlight(x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate,
-                                                          label: "gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m"))
+                tradeOff.highlights.append(
+                    ChartHighlight(
+                        x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate,
+                        label: "gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m"))
             }
         }
         if let d = report.detector.first(where: \.isDefault) {
-            tradeOff.highlights.append(ChartHighlight(x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate, label: "defaults (gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m)"))
+            tradeOff.highlights.append(
+                ChartHighlight(
+                    x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate,
+                    label: "defaults (gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m)"))
         }
-        tradeOff.caption = "Each line: one hysteresis, through accuracy gates "
+        tradeOff.caption =
+            "Each line: one hysteresis, through accuracy gates "
             + report.settings.accuracyGatesMeters.map { NumberText.fixed($0, decimals: 0) }.joined(separator: ", ") + " m. "
             + "The naive detector (distance ≤ radius), off the chart: "
             + NumberText.fixed(100 * report.naiveDetector.falsePositiveRate, decimals: 1) + " % FP, "
@@ -190,24 +225,29 @@ public enum ReportPage {
         if let source = report.sweepSource { tradeOff.caption += " From " + sweepDescription(source) + "." }
         page.figure(tradeOff)
 
-        var latency = Chart(title: "Detection latency, default detector",
-                            x: ChartAxis("latency: detection time minus true transition time (s)"),
-                            y: ChartAxis("share of matched detections (%)", range: 0...100))
+        var latency = Chart(
+            title: "Detection latency, default detector",
+            x: ChartAxis("latency: detection time minus true transition time (s)"),
+            y: ChartAxis("share of matched detections (%)", range: 0...100))
         var cdf = ChartSeries.cdf("default detector", values: report.defaultLatenciesSeconds)
         cdf.points = cdf.points.map { ($0.x, 100 * $0.y) }
         latency.series.append(cdf)
-        latency.caption = "Cumulative distribution over \(NumberText.fixed(Double(report.defaultLatenciesSeconds.count), decimals: 0)) matched detections; "
+        latency.caption =
+            "Cumulative distribution over \(NumberText.fixed(Double(report.defaultLatenciesSeconds.count), decimals: 0)) matched detections; "
             + "a detection matches up to 120 s early or 600 s late."
         page.figure(latency)
 
-        page.raw("<table class=\"detector\">\n<tr><th>hysteresis m</th><th>accuracy gate m</th><th>false positives</th>"
-            + "<th>false negatives</th><th>latency p50 s</th><th>latency p95 s</th></tr>\n")
+        page.raw(
+            "<table class=\"detector\">\n<tr><th>hysteresis m</th><th>accuracy gate m</th><th>false positives</th>"
+                + "<th>false negatives</th><th>latency p50 s</th><th>latency p95 s</th></tr>\n")
         for (k, d) in report.detector.enumerated() {
             page.raw(d.isDefault ? "<tr class=\"default\">" : "<tr>")
-            page.number("detector[\(k)].hysteresis_meters", d.hysteresisMeters,
-                        NumberText.fixed(d.hysteresisMeters, decimals: 0) + (d.isDefault ? " (defaults)" : ""))
-            page.number("detector[\(k)].accuracy_gate_meters", d.accuracyGateMeters ?? 0,
-                        NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0))
+            page.number(
+                "detector[\(k)].hysteresis_meters", d.hysteresisMeters,
+                NumberText.fixed(d.hysteresisMeters, decimals: 0) + (d.isDefault ? " (defaults)" : ""))
+            page.number(
+                "detector[\(k)].accuracy_gate_meters", d.accuracyGateMeters ?? 0,
+                NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0))
             detectorCells(d, key: "detector[\(k)]", &page)
             page.raw("</tr>\n")
         }
@@ -219,36 +259,49 @@ public enum ReportPage {
         if let source = report.sweepSource {
             page.element("p", "Table and trade-off chart: " + sweepDescription(source) + ".", class: "note")
         }
-        page.element("p", "\(NumberText.fixed(Double(report.trueTransitions), decimals: 0)) true transitions, "
-            + "\(NumberText.fixed(Double(report.requiredTransitions), decimals: 0)) required (the rest are brushes: reversed within 60 s).",
+        page.element(
+            "p",
+            "\(NumberText.fixed(Double(report.trueTransitions), decimals: 0)) true transitions, "
+                + "\(NumberText.fixed(Double(report.requiredTransitions), decimals: 0)) required (the rest are brushes: reversed within 60 s).",
             class: "note")
     }
 
     static func detectorCells(_ d: BenchmarkReport.Detector, key: String, _ page: inout Page) {
         page.number(key + ".false_positive_rate", d.falsePositiveRate, NumberText.fixed(100 * d.falsePositiveRate, decimals: 2) + " %")
         page.number(key + ".false_negative_rate", d.falseNegativeRate, NumberText.fixed(100 * d.falseNegativeRate, decimals: 2) + " %")
-        if let p50 = d.latencyP50Seconds { page.number(key + ".latency_p50_seconds", p50, NumberText.fixed(p50, decimals: 0)) } else { page.cell("-") }
-        if let p95 = d.latencyP95Seconds { page.number(key + ".latency_p95_seconds", p95, NumberText.fixed(p95, decimals: 0)) } else { page.cell("-") }
+        if let p50 = d.latencyP50Seconds {
+            page.number(key + ".latency_p50_seconds", p50, NumberText.fixed(p50, decimals: 0))
+        } else {
+            page.cell("-")
+        }
+        if let p95 = d.latencyP95Seconds {
+            page.number(key + ".latency_p95_seconds", p95, NumberText.fixed(p95, decimals: 0))
+        } else {
+            page.cell("-")
+        }
     }
 
     static func plannerSection(_ report: BenchmarkReport, _ page: inout Page) {
         page.element("h2", "Monitor planner: regions under the OS cap")
-        var recall = Chart(title: "Entries missed against the OS cap",
-                           x: ChartAxis("OS cap (regions monitored at once)"),
-                           y: ChartAxis("missed entries (% of required true entries)"))
-        var replans = Chart(title: "Replans against the OS cap",
-                            x: ChartAxis("OS cap (regions monitored at once)"),
-                            y: ChartAxis("replans per device-hour"))
+        var recall = Chart(
+            title: "Entries missed against the OS cap",
+            x: ChartAxis("OS cap (regions monitored at once)"),
+            y: ChartAxis("missed entries (% of required true entries)"))
+        var replans = Chart(
+            title: "Replans against the OS cap",
+            x: ChartAxis("OS cap (regions monitored at once)"),
+            y: ChartAxis("replans per device-hour"))
         for policy in ["planner", "nearest-15min", "nearest-once"] {
             let rows = report.planner.filter { $0.policy == policy }
-            if policy != "nearest-once" {   // it misses tens of times more: in the caption, not on the axis
+            if policy != "nearest-once" {  // it misses tens of times more: in the caption, not on the axis
                 recall.series.append(ChartSeries(policyNames[policy] ?? policy, points: rows.map { (Double($0.cap), 100 * (1 - $0.systemRecall)) }))
             }
             replans.series.append(ChartSeries(policyNames[policy] ?? policy, points: rows.map { (Double($0.cap), $0.replansPerDeviceHour) }))
         }
         let once = report.planner.filter { $0.policy == "nearest-once" }
             .map { "\(NumberText.fixed(100 * (1 - $0.systemRecall), decimals: 1)) % at cap \($0.cap)" }
-        recall.caption = "Missed = 100 % minus the system recall: entries caught neither by an OS event nor by the app's "
+        recall.caption =
+            "Missed = 100 % minus the system recall: entries caught neither by an OS event nor by the app's "
             + "own check when the OS wakes it. The nearest centers planned once miss " + once.joined(separator: ", ") + "."
         replans.caption = "A replan is every plan after a device's first; the planned-once baseline never replans."
         if let source = report.sweepSource {
@@ -257,8 +310,9 @@ public enum ReportPage {
         }
         page.figure(recall)
         page.figure(replans)
-        page.raw("<table class=\"planner\">\n<tr><th>OS cap</th><th>policy</th><th>OS recall</th><th>system recall</th>"
-            + "<th>replans per device-hour</th><th>wake-ups per device-hour</th><th>guaranteed plans</th></tr>\n")
+        page.raw(
+            "<table class=\"planner\">\n<tr><th>OS cap</th><th>policy</th><th>OS recall</th><th>system recall</th>"
+                + "<th>replans per device-hour</th><th>wake-ups per device-hour</th><th>guaranteed plans</th></tr>\n")
         for (k, p) in report.planner.enumerated() {
             page.raw(p.policy == "planner" ? "<tr class=\"default\">" : "<tr>")
             page.number("planner[\(k)].cap", Double(p.cap), String(p.cap))
@@ -267,7 +321,8 @@ public enum ReportPage {
             page.number("planner[\(k)].system_recall", p.systemRecall, NumberText.fixed(100 * p.systemRecall, decimals: 2) + " %")
             page.number("planner[\(k)].replans_per_device_hour", p.replansPerDeviceHour, NumberText.fixed(p.replansPerDeviceHour, decimals: 2))
             page.number("planner[\(k)].wakes_per_device_hour", p.wakesPerDeviceHour, NumberText.fixed(p.wakesPerDeviceHour, decimals: 1))
-            page.number("planner[\(k)].guaranteed_plan_share", p.guaranteedPlanShare, NumberText.fixed(100 * p.guaranteedPlanShare, decimals: 0) + " %")
+            page.number(
+                "planner[\(k)].guaranteed_plan_share", p.guaranteedPlanShare, NumberText.fixed(100 * p.guaranteedPlanShare, decimals: 0) + " %")
             page.raw("</tr>\n")
         }
         page.raw("</table>\n")

@@ -20,9 +20,11 @@ public enum ReportRunner {
     /// the default detector still runs on the report's accuracy workload for the latency
     /// distribution and the transition counts.
     /// - Complexity: dominated by the stabbing runs, (repetitions + 1) × fixes × indexes per size.
-    public static func measure(_ settings: ReportSettings, peers: [BenchmarkReport.Peer] = [],
-                               sweep: SweepResults.Sweep? = nil, optimized: Bool,
-                               progress: (String) -> Void) throws -> BenchmarkReport {
+    public static func measure(
+        _ settings: ReportSettings, peers: [BenchmarkReport.Peer] = [],
+        sweep: SweepResults.Sweep? = nil, optimized: Bool,
+        progress: (String) -> Void
+    ) throws -> BenchmarkReport {
         var settings = settings
         if let sweep {
             settings.hysteresisMeters = distinct(sweep.detector.map(\.hysteresisMeters))
@@ -85,20 +87,22 @@ public enum ReportRunner {
         if sweep == nil {
             let planTruth = try PlanScoring.truth(fences: fences, fixes: fixes)
             for cap in settings.caps {
-                let monitor = try MonitorPlanner(candidates: PlanScoring.candidates(from: workload.fences),
-                                                 configuration: MonitorPlanner.Configuration(capacity: cap))
+                let monitor = try MonitorPlanner(
+                    candidates: PlanScoring.candidates(from: workload.fences),
+                    configuration: MonitorPlanner.Configuration(capacity: cap))
                 let policies: [(String, PlanScoring.Policy)] = [
-                    ("planner", .planner(monitor, significantChangeMeters: 500)),   // iOS: about 500 m
+                    ("planner", .planner(monitor, significantChangeMeters: 500)),  // iOS: about 500 m
                     ("nearest-15min", .nearestCenters(count: cap, replanEverySeconds: 900)),
-                    ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil)),
+                    ("nearest-once", .nearestCenters(count: cap, replanEverySeconds: nil))
                 ]
                 for (name, policy) in policies {
                     progress("planner: cap \(cap), \(name)")
                     let s = try PlanScoring.score(policy, truth: planTruth, fixes: fixes, settings: PlanScoring.Settings(os: .init(capacity: cap)))
-                    planner.append(BenchmarkReport.Planner(
-                        cap: cap, policy: name, recall: s.recall, systemRecall: s.recallWithWakeUpCheck,
-                        replansPerDeviceHour: s.replansPerDeviceHour, wakesPerDeviceHour: s.wakesPerDeviceHour,
-                        guaranteedPlanShare: s.plans == 0 ? 0 : Double(s.guaranteedPlans) / Double(s.plans)))
+                    planner.append(
+                        BenchmarkReport.Planner(
+                            cap: cap, policy: name, recall: s.recall, systemRecall: s.recallWithWakeUpCheck,
+                            replansPerDeviceHour: s.replansPerDeviceHour, wakesPerDeviceHour: s.wakesPerDeviceHour,
+                            guaranteedPlanShare: s.plans == 0 ? 0 : Double(s.guaranteedPlans) / Double(s.plans)))
                 }
             }
         }
@@ -118,10 +122,11 @@ public enum ReportRunner {
     }
 
     static func point(_ s: TransitionScore, hysteresis: Double, gate: Double?, isDefault: Bool) -> BenchmarkReport.Detector {
-        BenchmarkReport.Detector(hysteresisMeters: hysteresis, accuracyGateMeters: gate,
-                                 falsePositiveRate: s.falsePositiveRate, falseNegativeRate: s.falseNegativeRate,
-                                 latencyP50Seconds: s.latencyP50.isNaN ? nil : s.latencyP50,
-                                 latencyP95Seconds: s.latencyP95.isNaN ? nil : s.latencyP95, isDefault: isDefault)
+        BenchmarkReport.Detector(
+            hysteresisMeters: hysteresis, accuracyGateMeters: gate,
+            falsePositiveRate: s.falsePositiveRate, falseNegativeRate: s.falseNegativeRate,
+            latencyP50Seconds: s.latencyP50.isNaN ? nil : s.latencyP50,
+            latencyP95Seconds: s.latencyP95.isNaN ? nil : s.latencyP95, isDefault: isDefault)
     }
 
     /// Builds the index named `index` and measures it; each case calls the generic measurement
@@ -149,8 +154,10 @@ public enum ReportRunner {
     /// One warm-up and `repetitions` timed runs of the batch query over every fix (median
     /// reported), then the candidate counters on every fix.
     @inline(never)
-    static func measureStab<I: FenceIndex>(_ index: I, name: String, build: Duration, bytes: Int?, fixes: FixStream,
-                                           repetitions: Int) -> BenchmarkReport.Stab {
+    static func measureStab<I: FenceIndex>(
+        _ index: I, name: String, build: Duration, bytes: Int?, fixes: FixStream,
+        repetitions: Int
+    ) -> BenchmarkReport.Stab {
         let clock = ContinuousClock()
         var runs: [Double] = []
         var hits = 0
@@ -179,10 +186,11 @@ public enum ReportRunner {
         for k in 0..<fixes.count {
             index.forEachContaining(latitude: fixes.latitude[k], longitude: fixes.longitude[k], stats: &stats) { _ in }
         }
-        return BenchmarkReport.Stab(index: name, fences: index.count, fixes: fixes.count,
-                                    fixesPerSecond: Double(fixes.count) / OrderStatistics.median(runs), indexBytes: bytes,
-                                    candidateFalsePositiveRate: stats.falsePositiveRate, hits: hits,
-                                    checksum: String(checksum), buildSeconds: seconds(build))
+        return BenchmarkReport.Stab(
+            index: name, fences: index.count, fixes: fixes.count,
+            fixesPerSecond: Double(fixes.count) / OrderStatistics.median(runs), indexBytes: bytes,
+            candidateFalsePositiveRate: stats.falsePositiveRate, hits: hits,
+            checksum: String(checksum), buildSeconds: seconds(build))
     }
 
     static func seconds(_ d: Duration) -> Double {

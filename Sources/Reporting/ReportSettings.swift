@@ -63,8 +63,9 @@ public struct ReportSettings: Hashable, Sendable, Codable {
     ///   make (another seed, device count or noise model than these settings' Gaussian stabbing).
     public func stabbing(like peers: PeerResults.Workload) throws -> ReportSettings {
         guard peers.noise == "gaussian", peers.seed == seed, peers.devices == devices else {
-            throw PeerResults.FormatError(description: "workload: the peers ran with \(peers.devices) devices, seed \(peers.seed), "
-                + "\(peers.noise) noise; the report's stabbing workloads have \(devices) devices, seed \(seed), gaussian noise")
+            throw PeerResults.FormatError(
+                description: "workload: the peers ran with \(peers.devices) devices, seed \(peers.seed), "
+                    + "\(peers.noise) noise; the report's stabbing workloads have \(devices) devices, seed \(seed), gaussian noise")
         }
         var settings = self
         settings.stabPOIs = peers.pois

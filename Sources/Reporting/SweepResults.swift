@@ -72,8 +72,9 @@ public enum SweepResults {
         let fixes = try count(workload, "fixes", at: "workload.fixes")
         let seed = try count(workload, "seed", at: "workload.seed")
         guard let noise = workload["noise"] as? String, !noise.isEmpty else { throw fail("workload.noise", "missing or not a string") }
-        let source = BenchmarkReport.SweepSource(file: (file as NSString).lastPathComponent, pois: pois, devices: devices,
-                                                 fixes: fixes, seed: UInt64(seed), noise: noise)
+        let source = BenchmarkReport.SweepSource(
+            file: (file as NSString).lastPathComponent, pois: pois, devices: devices,
+            fixes: fixes, seed: UInt64(seed), noise: noise)
 
         func rate(_ object: [String: Any], _ key: String, at path: String) throws -> Double {
             guard let value = real(object[key]), value.isFinite, (0...1).contains(value) else {
@@ -106,13 +107,14 @@ public enum SweepResults {
             guard let gate = real(row["accuracy_gate_m"]), gate.isFinite, gate > 0 else {
                 throw fail(path + ".accuracy_gate_m", "missing or not a positive number")
             }
-            detector.append(BenchmarkReport.Detector(
-                hysteresisMeters: hysteresis, accuracyGateMeters: gate,
-                falsePositiveRate: try rate(row, "false_positive_rate", at: path + ".false_positive_rate"),
-                falseNegativeRate: try rate(row, "false_negative_rate", at: path + ".false_negative_rate"),
-                latencyP50Seconds: try latency(row, "latency_p50_s", at: path + ".latency_p50_s"),
-                latencyP95Seconds: try latency(row, "latency_p95_s", at: path + ".latency_p95_s"),
-                isDefault: hysteresis == defaults.hysteresisMeters && gate == defaults.maxAccuracyMeters))
+            detector.append(
+                BenchmarkReport.Detector(
+                    hysteresisMeters: hysteresis, accuracyGateMeters: gate,
+                    falsePositiveRate: try rate(row, "false_positive_rate", at: path + ".false_positive_rate"),
+                    falseNegativeRate: try rate(row, "false_negative_rate", at: path + ".false_negative_rate"),
+                    latencyP50Seconds: try latency(row, "latency_p50_s", at: path + ".latency_p50_s"),
+                    latencyP95Seconds: try latency(row, "latency_p95_s", at: path + ".latency_p95_s"),
+                    isDefault: hysteresis == defaults.hysteresisMeters && gate == defaults.maxAccuracyMeters))
         }
 
         guard let naive = root["naive"] as? [String: Any] else { throw fail("naive", "missing or not an object") }
@@ -131,13 +133,14 @@ public enum SweepResults {
             guard let row = any as? [String: Any] else { throw fail(path, "not an object") }
             guard let cap = integer(row["cap"]), cap > 0 else { throw fail(path + ".cap", "missing or not a positive integer") }
             guard let policy = row["policy"] as? String, !policy.isEmpty else { throw fail(path + ".policy", "missing or not a string") }
-            planner.append(BenchmarkReport.Planner(
-                cap: cap, policy: policy,
-                recall: try rate(row, "recall", at: path + ".recall"),
-                systemRecall: try rate(row, "system_recall", at: path + ".system_recall"),
-                replansPerDeviceHour: try nonNegative(row, "replans_per_device_hour", at: path + ".replans_per_device_hour"),
-                wakesPerDeviceHour: try nonNegative(row, "wakes_per_device_hour", at: path + ".wakes_per_device_hour"),
-                guaranteedPlanShare: try rate(row, "guaranteed_plan_share", at: path + ".guaranteed_plan_share")))
+            planner.append(
+                BenchmarkReport.Planner(
+                    cap: cap, policy: policy,
+                    recall: try rate(row, "recall", at: path + ".recall"),
+                    systemRecall: try rate(row, "system_recall", at: path + ".system_recall"),
+                    replansPerDeviceHour: try nonNegative(row, "replans_per_device_hour", at: path + ".replans_per_device_hour"),
+                    wakesPerDeviceHour: try nonNegative(row, "wakes_per_device_hour", at: path + ".wakes_per_device_hour"),
+                    guaranteedPlanShare: try rate(row, "guaranteed_plan_share", at: path + ".guaranteed_plan_share")))
         }
         return Sweep(source: source, detector: detector, naiveDetector: naiveDetector, planner: planner)
     }

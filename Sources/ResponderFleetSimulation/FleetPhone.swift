@@ -39,7 +39,7 @@ struct FleetQueue: OutboundQueue {
 /// A batch on its way to the server.
 struct FleetDelivery {
     var arrival: Double
-    var order: Int   // tie-break: the order of sending
+    var order: Int  // tie-break: the order of sending
     var fixes: [ReportedFix]
 }
 
@@ -57,7 +57,8 @@ struct FleetTransport: UploadTransport {
 
     mutating func upload(_ batch: UploadBatch, token: String, now: Double) -> TransportResponse {
         let duty = batch.fixes.last?.duty ?? .onDuty
-        let delay = rng.nextUnit() < slowShare
+        let delay =
+            rng.nextUnit() < slowShare
             ? rng.uniform(2, FleetConfiguration.healthyDelayLimit(duty: duty))
             : rng.uniform(0.2, 2)
         sent.append(FleetDelivery(arrival: now + delay, order: 0, fixes: batch.fixes))

@@ -87,12 +87,13 @@ public final class FleetSimulation {
         let r = c.areaRadius * rng.nextUnit().squareRoot(), bearing = rng.uniform(0, 2 * .pi)
         let duty: DutyState = rng.nextUnit() < 0.15 ? .offDuty : (rng.nextUnit() < 0.25 ? .onMission : .onDuty)
         let id = ResponderID(k)
-        return FleetPhone(id: id, duty: duty,
-                          latitude: c.centerLatitude + r * cos(bearing) / 111_195,
-                          longitude: c.centerLongitude + r * sin(bearing) / (111_195 * cos(c.centerLatitude * .pi / 180)),
-                          heading: rng.uniform(0, 2 * .pi), speed: 0,
-                          filter: FixFilter(profile: CollectionProfile.forDuty(duty, powerMode: .normal)),
-                          sender: Sender(responder: id, token: "token", network: .cellular, now: 0))
+        return FleetPhone(
+            id: id, duty: duty,
+            latitude: c.centerLatitude + r * cos(bearing) / 111_195,
+            longitude: c.centerLongitude + r * sin(bearing) / (111_195 * cos(c.centerLatitude * .pi / 180)),
+            heading: rng.uniform(0, 2 * .pi), speed: 0,
+            filter: FixFilter(profile: CollectionProfile.forDuty(duty, powerMode: .normal)),
+            sender: Sender(responder: id, token: "token", network: .cellular, now: 0))
     }
 
     private func stepPhone(_ k: Int, now t: Double) {
@@ -140,18 +141,22 @@ public final class FleetSimulation {
         // A raw fix every second: 3 % coarse (filtered out), the rest within a few meters.
         let coarse = rng.nextUnit() < 0.03
         let noise = coarse ? 150.0 : 4.0
-        let fix = LocationFix(time: t, latitude: phones[k].latitude + noise * rng.gaussian() / 111_195,
-                              longitude: phones[k].longitude + noise * rng.gaussian() / 55_600,
-                              accuracy: coarse ? 150 : rng.uniform(4, 12))
+        let fix = LocationFix(
+            time: t, latitude: phones[k].latitude + noise * rng.gaussian() / 111_195,
+            longitude: phones[k].longitude + noise * rng.gaussian() / 55_600,
+            accuracy: coarse ? 150 : rng.uniform(4, 12))
         if phones[k].filter.consider(fix) == nil {
-            phones[k].queue.append(ReportedFix(responder: phones[k].id, sequence: phones[k].queue.lastSequence + 1,
-                                               fix: fix, duty: phones[k].duty))
+            phones[k].queue.append(
+                ReportedFix(
+                    responder: phones[k].id, sequence: phones[k].queue.lastSequence + 1,
+                    fix: fix, duty: phones[k].duty))
         }
         guard phones[k].queue.depth() > 0 else { return }
-        var transport = FleetTransport(captive: phones[k].captive, rng: rng, slowShare: c.slowUploadShare,
-                                       lostAnswerShare: c.lostAnswerShare)
+        var transport = FleetTransport(
+            captive: phones[k].captive, rng: rng, slowShare: c.slowUploadShare,
+            lostAnswerShare: c.lostAnswerShare)
         var queue = phones[k].queue, sender = phones[k].sender
-        phones[k].queue = FleetQueue()   // moved out, not copied
+        phones[k].queue = FleetQueue()  // moved out, not copied
         // FleetQueue never throws.
         _ = try? sender.step(now: t, device: DeviceConditions(), queue: &queue, transport: &transport)
         phones[k].queue = queue
@@ -189,7 +194,8 @@ public final class FleetSimulation {
         phones[k].episodeDetected = false
         let status = server.liveness.status(of: phones[k].id)
         if status == .online || status == .degraded, let duty = server.liveness.duty(of: phones[k].id),
-           let thresholds = server.liveness.thresholds(of: phones[k].id) {
+            let thresholds = server.liveness.thresholds(of: phones[k].id)
+        {
             phones[k].episodeDuty = duty
             phones[k].episodeThreshold = thresholds.offlineAfter
         } else {
@@ -259,8 +265,9 @@ public final class FleetSimulation {
     private func startIncident(now t: Double) {
         let c = configuration
         let r = c.areaRadius * rng.nextUnit().squareRoot(), bearing = rng.uniform(0, 2 * .pi)
-        let place = LatLng(uncheckedLatitude: c.centerLatitude + r * cos(bearing) / 111_195,
-                           longitude: c.centerLongitude + r * sin(bearing) / (111_195 * cos(c.centerLatitude * .pi / 180)))
+        let place = LatLng(
+            uncheckedLatitude: c.centerLatitude + r * cos(bearing) / 111_195,
+            longitude: c.centerLongitude + r * sin(bearing) / (111_195 * cos(c.centerLatitude * .pi / 180)))
         report.incidents += 1
         let assignment = server.startIncident(report.incidents, at: place, now: t, ackTimeout: c.ackTimeout, maxCandidates: 10)
         assignments.append(ActiveAssignment(assignment: assignment))
@@ -359,8 +366,9 @@ public final class FleetSimulation {
             for reason in FixDropReason.allCases { report.fixesDropped[reason] += phone.filter.drops[reason] }
         }
         for duty in [DutyState.onDuty, .onMission] {
-            report.detection[duty] = DetectionStats(times: detectionTimes[duty] ?? [], threshold: LivenessThresholds(duty: duty).offlineAfter,
-                                                    missed: missed[duty] ?? 0)
+            report.detection[duty] = DetectionStats(
+                times: detectionTimes[duty] ?? [], threshold: LivenessThresholds(duty: duty).offlineAfter,
+                missed: missed[duty] ?? 0)
         }
         for status in LivenessStatus.allCases { report.finalStatusCounts[status] = server.liveness.count(of: status) }
         for active in assignments {

@@ -32,8 +32,10 @@ final class DurableQueue {
     /// - Throws: ``ResponderStoreError`` from opening (not a database, corrupt, foreign, another
     ///   version) or `mismatch(stored)` when the file belongs to another owner. The file is never
     ///   modified when opening fails.
-    init(path: String, schema: SchemaSpec, table: String, columnNames: String, columnCount: Int, ownerKey: String, owner: Int64,
-         mismatch: (Int64) -> ResponderStoreError) throws(ResponderStoreError) {
+    init(
+        path: String, schema: SchemaSpec, table: String, columnNames: String, columnCount: Int, ownerKey: String, owner: Int64,
+        mismatch: (Int64) -> ResponderStoreError
+    ) throws(ResponderStoreError) {
         self.path = path
         let db = try SQLiteConnection(path: path, schema: schema, synchronous: "FULL", verify: true)
         let owners = try db.scalarInt("SELECT count(*) FROM queue_meta WHERE key = '\(ownerKey)'", operation: "read the owner")

@@ -28,19 +28,23 @@ enum FixColumns {
     /// Reads a fix whose responder and sequence are given and whose other fields start at column `first`.
     /// Throws ``ResponderStoreError/corrupt(path:message:)`` naming the field when time,
     /// latitude, longitude or accuracy is not a finite number (a hand-edited file).
-    static func read(_ statement: SQLiteStatement, responder: ResponderID, sequence: Int64, from first: Int32,
-                     path: String) throws(ResponderStoreError) -> ReportedFix {
+    static func read(
+        _ statement: SQLiteStatement, responder: ResponderID, sequence: Int64, from first: Int32,
+        path: String
+    ) throws(ResponderStoreError) -> ReportedFix {
         for (offset, name) in ["time", "latitude", "longitude", "accuracy"].enumerated()
         where !statement.isFiniteNumber(first + Int32(offset)) {
             throw .corrupt(path: path, message: "fix \(sequence) of responder \(responder.rawValue): \(name) is not a finite number")
         }
         let dutyCode = statement.int64(first + 4), powerCode = statement.int64(first + 5)
         guard let duty = DutyState(rawValue: UInt8(truncatingIfNeeded: dutyCode)), (0...255).contains(dutyCode),
-              let power = PowerMode(rawValue: UInt8(truncatingIfNeeded: powerCode)), (0...255).contains(powerCode) else {
+            let power = PowerMode(rawValue: UInt8(truncatingIfNeeded: powerCode)), (0...255).contains(powerCode)
+        else {
             throw .corrupt(path: path, message: "fix \(sequence) of responder \(responder.rawValue): duty \(dutyCode), power mode \(powerCode)")
         }
-        let fix = LocationFix(time: statement.double(first), latitude: statement.double(first + 1),
-                              longitude: statement.double(first + 2), accuracy: statement.double(first + 3))
+        let fix = LocationFix(
+            time: statement.double(first), latitude: statement.double(first + 1),
+            longitude: statement.double(first + 2), accuracy: statement.double(first + 3))
         return ReportedFix(responder: responder, sequence: sequence, fix: fix, duty: duty, powerMode: power)
     }
 

@@ -24,10 +24,12 @@ public final class PhoneQueue: OutboundQueue {
 
     private let queue: DurableQueue
 
-    static let schema = SchemaSpec(kind: "phone queue", applicationID: 0x4746_5051, version: 1, createStatements: [
-        "CREATE TABLE queue_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)",
-        "CREATE TABLE queued_fix (sequence INTEGER PRIMARY KEY, \(FixColumns.declarations))",
-    ])
+    static let schema = SchemaSpec(
+        kind: "phone queue", applicationID: 0x4746_5051, version: 1,
+        createStatements: [
+            "CREATE TABLE queue_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+            "CREATE TABLE queued_fix (sequence INTEGER PRIMARY KEY, \(FixColumns.declarations))"
+        ])
 
     /// Opens (or creates) the queue of `responder` at `path`.
     /// - Throws: ``ResponderStoreError``: not a database, corrupt (a quick check runs on open),
@@ -35,8 +37,10 @@ public final class PhoneQueue: OutboundQueue {
     ///   The file is never modified when opening fails.
     public init(path: String, responder: ResponderID) throws(ResponderStoreError) {
         self.responder = responder
-        queue = try DurableQueue(path: path, schema: PhoneQueue.schema, table: "queued_fix", columnNames: FixColumns.names,
-                                 columnCount: 6, ownerKey: "responder", owner: Int64(responder.rawValue)) { stored in
+        queue = try DurableQueue(
+            path: path, schema: PhoneQueue.schema, table: "queued_fix", columnNames: FixColumns.names,
+            columnCount: 6, ownerKey: "responder", owner: Int64(responder.rawValue)
+        ) { stored in
             .responderMismatch(path: path, stored: Int32(truncatingIfNeeded: stored), requested: responder.rawValue)
         }
     }
@@ -52,12 +56,14 @@ public final class PhoneQueue: OutboundQueue {
     ///   a field is not finite; SQLite failures (nothing appended then).
     @discardableResult
     public func append(contentsOf fixes: [LocationFix], duty: DutyState, powerMode: PowerMode = .normal)
-        throws(ResponderStoreError) -> [ReportedFix] {
+        throws(ResponderStoreError) -> [ReportedFix]
+    {
         var numbered: [ReportedFix] = []
         numbered.reserveCapacity(fixes.count)
         for (k, fix) in fixes.enumerated() {
-            let reported = ReportedFix(responder: responder, sequence: lastSequence + 1 + Int64(k), fix: fix, duty: duty,
-                                       powerMode: powerMode)
+            let reported = ReportedFix(
+                responder: responder, sequence: lastSequence + 1 + Int64(k), fix: fix, duty: duty,
+                powerMode: powerMode)
             try FixColumns.check(reported, path: path)
             numbered.append(reported)
         }

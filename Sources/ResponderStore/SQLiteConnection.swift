@@ -28,8 +28,10 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
 
-    init(path: String, schema: SchemaSpec, synchronous: String, verify: Bool, readOnly: Bool = false,
-         cacheKibibytes: Int = 2_000, checkpointPages: Int? = nil) throws(ResponderStoreError) {
+    init(
+        path: String, schema: SchemaSpec, synchronous: String, verify: Bool, readOnly: Bool = false,
+        cacheKibibytes: Int = 2_000, checkpointPages: Int? = nil
+    ) throws(ResponderStoreError) {
         self.path = path
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
@@ -81,8 +83,9 @@ final class SQLiteConnection {
 
     private func adopt(_ schema: SchemaSpec, verify: Bool, readOnly: Bool) throws(ResponderStoreError) {
         let applicationID = try scalarInt("PRAGMA application_id", operation: "read the header")
-        let tables = try strings("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
-                                 operation: "read the schema")
+        let tables = try strings(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
+            operation: "read the schema")
         if applicationID == 0 && tables.isEmpty && !readOnly {
             try execute("PRAGMA journal_mode = WAL", operation: "enable WAL")
             try transaction(operation: "create the schema") { () throws(ResponderStoreError) in

@@ -23,13 +23,15 @@ public final class SQLiteServerStore: ServerStore {
     private let upsertLatest: SQLiteStatement
     private var newest: [ResponderID: Int] = [:]
 
-    static let schema = SchemaSpec(kind: "server store", applicationID: 0x4746_5253, version: 1, createStatements: [
-        """
-        CREATE TABLE fix_history (responder INTEGER NOT NULL, sequence INTEGER NOT NULL, \(FixColumns.declarations),
-            received_at REAL NOT NULL, CONSTRAINT one_copy_per_sequence UNIQUE (responder, sequence))
-        """,
-        "CREATE TABLE latest_fix (responder INTEGER PRIMARY KEY, sequence INTEGER NOT NULL, \(FixColumns.declarations), received_at REAL NOT NULL)",
-    ])
+    static let schema = SchemaSpec(
+        kind: "server store", applicationID: 0x4746_5253, version: 1,
+        createStatements: [
+            """
+            CREATE TABLE fix_history (responder INTEGER NOT NULL, sequence INTEGER NOT NULL, \(FixColumns.declarations),
+                received_at REAL NOT NULL, CONSTRAINT one_copy_per_sequence UNIQUE (responder, sequence))
+            """,
+            "CREATE TABLE latest_fix (responder INTEGER PRIMARY KEY, sequence INTEGER NOT NULL, \(FixColumns.declarations), received_at REAL NOT NULL)"
+        ])
 
     private static let columns = "responder, sequence, \(FixColumns.names), received_at"
 
@@ -40,13 +42,16 @@ public final class SQLiteServerStore: ServerStore {
     ///   database, another schema version. The file is never modified when opening fails.
     public init(path: String, readOnly: Bool = false) throws(ResponderStoreError) {
         self.path = path
-        let db = try SQLiteConnection(path: path, schema: SQLiteServerStore.schema, synchronous: "NORMAL", verify: false,
-                                      readOnly: readOnly, cacheKibibytes: 65_536, checkpointPages: 16_384)
-        insertHistory = try db.prepare("""
+        let db = try SQLiteConnection(
+            path: path, schema: SQLiteServerStore.schema, synchronous: "NORMAL", verify: false,
+            readOnly: readOnly, cacheKibibytes: 65_536, checkpointPages: 16_384)
+        insertHistory = try db.prepare(
+            """
             INSERT INTO fix_history (\(SQLiteServerStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (responder, sequence) DO NOTHING
             """, operation: "insert into the history")
-        upsertLatest = try db.prepare("""
+        upsertLatest = try db.prepare(
+            """
             INSERT INTO latest_fix (\(SQLiteServerStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (responder) DO UPDATE SET sequence = excluded.sequence, time = excluded.time,
                 latitude = excluded.latitude, longitude = excluded.longitude, accuracy = excluded.accuracy,

@@ -40,18 +40,22 @@ public final class SyncOutbox {
 
     private let queue: DurableQueue
 
-    static let schema = SchemaSpec(kind: "sync outbox", applicationID: 0x4746_5351, version: 1, createStatements: [
-        "CREATE TABLE queue_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)",
-        "CREATE TABLE sync_item (sequence INTEGER PRIMARY KEY, time REAL NOT NULL, kind INTEGER NOT NULL, payload TEXT NOT NULL)",
-    ])
+    static let schema = SchemaSpec(
+        kind: "sync outbox", applicationID: 0x4746_5351, version: 1,
+        createStatements: [
+            "CREATE TABLE queue_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+            "CREATE TABLE sync_item (sequence INTEGER PRIMARY KEY, time REAL NOT NULL, kind INTEGER NOT NULL, payload TEXT NOT NULL)"
+        ])
 
     /// Opens (or creates) the outbox of `device` at `path`.
     /// - Throws: ``ResponderStoreError`` as ``PhoneQueue/init(path:responder:)`` does (another
     ///   device's outbox is ``ResponderStoreError/responderMismatch(path:stored:requested:)``).
     public init(path: String, device: Int64) throws(ResponderStoreError) {
         self.device = device
-        queue = try DurableQueue(path: path, schema: SyncOutbox.schema, table: "sync_item", columnNames: "time, kind, payload",
-                                 columnCount: 3, ownerKey: "device", owner: device) { stored in
+        queue = try DurableQueue(
+            path: path, schema: SyncOutbox.schema, table: "sync_item", columnNames: "time, kind, payload",
+            columnCount: 3, ownerKey: "device", owner: device
+        ) { stored in
             .responderMismatch(path: path, stored: Int32(truncatingIfNeeded: stored), requested: Int32(truncatingIfNeeded: device))
         }
     }

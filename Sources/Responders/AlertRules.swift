@@ -60,8 +60,10 @@ public struct AlertRules: Hashable, Sendable {
 
     /// - Precondition: `offlineRate` in [0, 1], `flapCount >= 1`, `flapWindow > 0`,
     ///   `cellLevel` nil or in 0...30.
-    public init(offlineRate: Double = 0.10, flapCount: Int = 3, flapWindow: Double = 900,
-                regions: [AlertRegion] = [], cellLevel: Int? = nil) {
+    public init(
+        offlineRate: Double = 0.10, flapCount: Int = 3, flapWindow: Double = 900,
+        regions: [AlertRegion] = [], cellLevel: Int? = nil
+    ) {
         precondition(offlineRate >= 0 && offlineRate <= 1 && flapCount >= 1 && flapWindow > 0, "invalid alert thresholds")
         precondition(cellLevel.map { (0...CellID.maxLevel).contains($0) } ?? true, "cell level outside 0...30")
         self.offlineRate = offlineRate

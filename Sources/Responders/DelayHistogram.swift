@@ -16,8 +16,9 @@ public struct DelayHistogram: Hashable, Sendable, Codable {
 
     /// - Precondition: `bounds` strictly increasing and finite.
     public init(bounds: [Double] = DelayHistogram.defaultBounds) {
-        precondition(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 } && bounds.allSatisfy(\.isFinite),
-                     "histogram bounds must be finite and strictly increasing")
+        precondition(
+            zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 } && bounds.allSatisfy(\.isFinite),
+            "histogram bounds must be finite and strictly increasing")
         self.bounds = bounds
         cumulativeCounts = [Int](repeating: 0, count: bounds.count)
     }

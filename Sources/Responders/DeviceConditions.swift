@@ -83,8 +83,10 @@ public struct DeviceConditions: Hashable, Sendable, Codable {
 
     /// Conditions of a healthy tracking phone: permission `always`, location on, normal power,
     /// in the background.
-    public init(permission: PermissionStatus = .always, locationServicesEnabled: Bool = true,
-                powerMode: PowerMode = .normal, appState: AppState = .background) {
+    public init(
+        permission: PermissionStatus = .always, locationServicesEnabled: Bool = true,
+        powerMode: PowerMode = .normal, appState: AppState = .background
+    ) {
         self.permission = permission
         self.locationServicesEnabled = locationServicesEnabled
         self.powerMode = powerMode

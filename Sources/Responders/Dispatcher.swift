@@ -60,10 +60,12 @@ public struct Dispatcher: Sendable {
     public mutating func onlineNearest(to point: LatLng, limit: Int, maxDistanceMeters: Double = .infinity) -> [(ResponderID, Double)] {
         for responder in moved {
             guard let position = positions[responder],
-                  // Cannot fail: a zero radius is a valid fence, and ResponderID's range is Fence's id range.
-                  let fence = try? Fence(id: responder.rawValue, latitude: position.latitude, longitude: position.longitude,
-                                         radiusMeters: 0) else { continue }
-            tree.update(fence)   // inserts, or moves the responder's point
+                // Cannot fail: a zero radius is a valid fence, and ResponderID's range is Fence's id range.
+                let fence = try? Fence(
+                    id: responder.rawValue, latitude: position.latitude, longitude: position.longitude,
+                    radiusMeters: 0)
+            else { continue }
+            tree.update(fence)  // inserts, or moves the responder's point
         }
         moved.removeAll(keepingCapacity: true)
         tree.nearest(to: point.unitVector, k: limit, maxDistanceMeters: maxDistanceMeters, into: &scratch)

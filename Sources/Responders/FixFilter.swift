@@ -44,8 +44,10 @@ public struct FixFilter: Sendable, Codable {
     private var profileChanged = false
 
     /// - Precondition: `maxAccuracy >= 0`, `maxSpeed > 0`, `speedDropLimit >= 0`.
-    public init(profile: CollectionProfile, maxAccuracy: Double = 100, maxSpeed: Double = 75,
-                speedDropLimit: Int = 3) {
+    public init(
+        profile: CollectionProfile, maxAccuracy: Double = 100, maxSpeed: Double = 75,
+        speedDropLimit: Int = 3
+    ) {
         precondition(maxAccuracy >= 0 && maxSpeed > 0 && speedDropLimit >= 0, "invalid fix filter limits")
         self.profile = profile
         self.maxAccuracy = maxAccuracy
@@ -76,8 +78,9 @@ public struct FixFilter: Sendable, Codable {
         guard profile.isCollecting || profileChanged else { return .notDue }
         if fix.accuracy > maxAccuracy { return .inaccurate }
         guard let last = lastKept else { return nil }
-        let meters = haversineDistance(LatLng(uncheckedLatitude: last.latitude, longitude: last.longitude),
-                                       LatLng(uncheckedLatitude: fix.latitude, longitude: fix.longitude))
+        let meters = haversineDistance(
+            LatLng(uncheckedLatitude: last.latitude, longitude: last.longitude),
+            LatLng(uncheckedLatitude: fix.latitude, longitude: fix.longitude))
         let seconds = fix.time - last.time
         if (meters - last.accuracy - fix.accuracy) > maxSpeed * seconds {
             consecutiveSpeedDrops += 1

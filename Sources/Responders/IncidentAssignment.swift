@@ -82,9 +82,11 @@ public struct IncidentAssignment: Sendable {
     /// Starts the assignment at `now` (seconds): takes up to `maxCandidates` ONLINE responders
     /// within `maxDistanceMeters` from `dispatcher` and offers to the first still ONLINE.
     /// - Precondition: `ackTimeout > 0`, `maxCandidates >= 1`.
-    public init(incident: Int, location: LatLng, now: Double, dispatcher: inout Dispatcher,
-                status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
-                maxDistanceMeters: Double = .infinity) {
+    public init(
+        incident: Int, location: LatLng, now: Double, dispatcher: inout Dispatcher,
+        status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
+        maxDistanceMeters: Double = .infinity
+    ) {
         precondition(ackTimeout > 0 && maxCandidates >= 1, "invalid assignment settings")
         self.incident = incident
         self.location = location
@@ -103,9 +105,11 @@ public struct IncidentAssignment: Sendable {
     /// ONLINE responder is asked. Candidates are taken anew from `dispatcher`, leaving out
     /// everyone the trail shows as asked.
     /// - Precondition: `ackTimeout > 0`, `maxCandidates >= 1`.
-    public init(resuming incident: Int, location: LatLng, trail: [AssignmentStep], now: Double, dispatcher: inout Dispatcher,
-                status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
-                maxDistanceMeters: Double = .infinity) {
+    public init(
+        resuming incident: Int, location: LatLng, trail: [AssignmentStep], now: Double, dispatcher: inout Dispatcher,
+        status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
+        maxDistanceMeters: Double = .infinity
+    ) {
         precondition(ackTimeout > 0 && maxCandidates >= 1, "invalid assignment settings")
         self.incident = incident
         self.location = location
@@ -181,8 +185,10 @@ public struct IncidentAssignment: Sendable {
     /// and an offer to the first still ONLINE (or ``State/exhausted(time:)``). Returns whether
     /// the incident was reassigned.
     @discardableResult
-    public mutating func responderWentOffline(_ responder: ResponderID, now: Double, dispatcher: inout Dispatcher,
-                                              status: (ResponderID) -> LivenessStatus) -> Bool {
+    public mutating func responderWentOffline(
+        _ responder: ResponderID, now: Double, dispatcher: inout Dispatcher,
+        status: (ResponderID) -> LivenessStatus
+    ) -> Bool {
         guard holder == responder else { return false }
         trail.append(AssignmentStep(responder: responder, time: now, event: .wentOffline))
         reassignments += 1
@@ -209,8 +215,10 @@ public struct IncidentAssignment: Sendable {
                 trail.append(AssignmentStep(responder: candidate.responder, time: now, event: .skipped(current)))
                 continue
             }
-            trail.append(AssignmentStep(responder: candidate.responder, time: now,
-                                        event: .offered(distanceMeters: candidate.distanceMeters)))
+            trail.append(
+                AssignmentStep(
+                    responder: candidate.responder, time: now,
+                    event: .offered(distanceMeters: candidate.distanceMeters)))
             state = .offering(candidate.responder, deadline: now + ackTimeout)
             return
         }

@@ -96,8 +96,10 @@ public struct LivenessMonitor: Sendable, Codable {
     /// Sets (or, with nil, removes) `responder`'s expected interval in seconds, replacing the
     /// profile's. The status is re-evaluated at `now`.
     /// - Precondition: `seconds` is nil or > 0.
-    public mutating func setExpectedInterval(_ seconds: Double?, for responder: ResponderID, now: Double,
-                                             into events: inout [LivenessTransition]) {
+    public mutating func setExpectedInterval(
+        _ seconds: Double?, for responder: ResponderID, now: Double,
+        into events: inout [LivenessTransition]
+    ) {
         precondition(seconds.map { $0 > 0 } ?? true, "an expected interval must be > 0 s")
         advance(to: now, into: &events)
         let slot = Int(slot(for: responder))
@@ -109,8 +111,10 @@ public struct LivenessMonitor: Sendable, Codable {
     /// Records a fix taken at `time` by `responder` in `duty`/`powerMode`, received at `now`
     /// (seconds). Returns whether it was the responder's newest (only then does it change anything).
     @discardableResult
-    public mutating func recordFix(_ responder: ResponderID, time: Double, duty: DutyState, powerMode: PowerMode = .normal,
-                                   now: Double, into events: inout [LivenessTransition]) -> Bool {
+    public mutating func recordFix(
+        _ responder: ResponderID, time: Double, duty: DutyState, powerMode: PowerMode = .normal,
+        now: Double, into events: inout [LivenessTransition]
+    ) -> Bool {
         if heap.topDeadline <= now { advance(to: now, into: &events) }
         let slot = Int(slot(for: responder))
         let t = min(time, now)
@@ -130,7 +134,7 @@ public struct LivenessMonitor: Sendable, Codable {
             let deadline = heap.topDeadline
             let slot = Int(heap.topSlot)
             heap.pop()
-            guard scheduled[slot] == deadline else { continue }   // superseded entry
+            guard scheduled[slot] == deadline else { continue }  // superseded entry
             scheduled[slot] = .infinity
             set(slot, to: status(slot: slot, at: deadline), at: deadline, into: &events)
             schedule(slot, after: deadline)
@@ -204,8 +208,10 @@ public struct LivenessMonitor: Sendable, Codable {
         heap.push(deadline, slot: Int32(slot))
     }
 
-    private mutating func set(_ slot: Int, to status: LivenessStatus, at time: Double,
-                              into events: inout [LivenessTransition]) {
+    private mutating func set(
+        _ slot: Int, to status: LivenessStatus, at time: Double,
+        into events: inout [LivenessTransition]
+    ) {
         let old = statuses[slot]
         guard old != status else { return }
         statuses[slot] = status

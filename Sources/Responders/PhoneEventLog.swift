@@ -23,8 +23,10 @@ public struct PhoneEventLog: Sendable, Codable {
     /// Observes the phone at `now` (seconds) and appends a line per change; returns how many.
     /// `batteryPercent` is 0...100.
     @discardableResult
-    public mutating func observe(device: DeviceConditions, duty: DutyState, network: NetworkType, batteryPercent: Double,
-                                 now: Double) -> Int {
+    public mutating func observe(
+        device: DeviceConditions, duty: DutyState, network: NetworkType, batteryPercent: Double,
+        now: Double
+    ) -> Int {
         let before = lines.count
         let t = "t=\(Int(now.rounded(.down)))"
         if let old = self.duty, old != duty { lines.append("\(t) event=duty from=\(old.name) to=\(duty.name)") }
@@ -33,7 +35,9 @@ public struct PhoneEventLog: Sendable, Codable {
                 lines.append("\(t) event=permission from=\(old.permission.name) to=\(device.permission.name)")
             }
             if old.locationServicesEnabled != device.locationServicesEnabled {
-                lines.append("\(t) event=location_services from=\(old.locationServicesEnabled ? "on" : "off") to=\(device.locationServicesEnabled ? "on" : "off")")
+                lines.append(
+                    "\(t) event=location_services from=\(old.locationServicesEnabled ? "on" : "off") to=\(device.locationServicesEnabled ? "on" : "off")"
+                )
             }
             if old.powerMode != device.powerMode {
                 lines.append("\(t) event=power_mode from=\(old.powerMode.name) to=\(device.powerMode.name)")

@@ -18,8 +18,10 @@ public struct ReportedFix: Hashable, Sendable, Codable {
     public var powerMode: PowerMode
 
     /// A fix of `responder` numbered `sequence` (>= 1, not checked here).
-    public init(responder: ResponderID, sequence: Int64, fix: LocationFix, duty: DutyState,
-                powerMode: PowerMode = .normal) {
+    public init(
+        responder: ResponderID, sequence: Int64, fix: LocationFix, duty: DutyState,
+        powerMode: PowerMode = .normal
+    ) {
         self.responder = responder
         self.sequence = sequence
         self.fix = fix

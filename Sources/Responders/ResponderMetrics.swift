@@ -52,8 +52,9 @@ public struct ResponderMetrics: Hashable, Sendable, Codable {
             text += "responders_by_status{status=\"\(status.name)\"} \(statusCounts[Int(status.rawValue)])\n"
         }
         if let reasonCounts {
-            precondition(reasonCounts.count == LivenessStatus.allCases.count
-                         && reasonCounts.allSatisfy { $0.count == TrackingReason.allCases.count }, "one count per status and reason")
+            precondition(
+                reasonCounts.count == LivenessStatus.allCases.count
+                    && reasonCounts.allSatisfy { $0.count == TrackingReason.allCases.count }, "one count per status and reason")
             text += """
                 # HELP responders_by_status_reason Responders in each liveness status by the reason their latest telemetry gives.
                 # TYPE responders_by_status_reason gauge
@@ -61,7 +62,8 @@ public struct ResponderMetrics: Hashable, Sendable, Codable {
                 """
             for status in LivenessStatus.allCases {
                 for reason in TrackingReason.allCases {
-                    text += "responders_by_status_reason{status=\"\(status.name)\",reason=\"\(reason.name)\"} "
+                    text +=
+                        "responders_by_status_reason{status=\"\(status.name)\",reason=\"\(reason.name)\"} "
                         + "\(reasonCounts[Int(status.rawValue)][Int(reason.rawValue)])\n"
                 }
             }

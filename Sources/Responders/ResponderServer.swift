@@ -46,16 +46,19 @@ public struct ResponderServer<Store: ServerStore> {
     /// - Precondition: `receivedAt` does not decrease along `arrivals`.
     @discardableResult
     public mutating func ingest(_ arrivals: [StoredFix]) throws -> IngestCounts {
-        precondition(zip(arrivals, arrivals.dropFirst()).allSatisfy { $0.receivedAt <= $1.receivedAt },
-                     "arrivals must be in arrival order")
+        precondition(
+            zip(arrivals, arrivals.dropFirst()).allSatisfy { $0.receivedAt <= $1.receivedAt },
+            "arrivals must be in arrival order")
         lastTransitions.removeAll(keepingCapacity: true)
         if let first = arrivals.first { liveness.advance(to: first.receivedAt, into: &lastTransitions) }
         let counts = try store.insert(arrivals, isNew: &isNew)
         for (arrival, new) in zip(arrivals, isNew) where new {
             let fix = arrival.fix
             metrics.observeDelay(arrival.receivedAt - fix.fix.time)
-            if liveness.recordFix(fix.responder, time: fix.fix.time, duty: fix.duty, powerMode: fix.powerMode,
-                                  now: arrival.receivedAt, into: &lastTransitions) {
+            if liveness.recordFix(
+                fix.responder, time: fix.fix.time, duty: fix.duty, powerMode: fix.powerMode,
+                now: arrival.receivedAt, into: &lastTransitions)
+            {
                 dispatcher.updatePosition(fix.responder, latitude: fix.fix.latitude, longitude: fix.fix.longitude)
             }
         }
@@ -79,12 +82,15 @@ public struct ResponderServer<Store: ServerStore> {
 
     /// Starts assigning an incident at `now` among the ONLINE responders nearest `location`.
     /// Call ``advance(to:)`` first so the statuses are current.
-    public mutating func startIncident(_ incident: Int, at location: LatLng, now: Double, ackTimeout: Double = 30,
-                                       maxCandidates: Int = 10, maxDistanceMeters: Double = .infinity) -> IncidentAssignment {
+    public mutating func startIncident(
+        _ incident: Int, at location: LatLng, now: Double, ackTimeout: Double = 30,
+        maxCandidates: Int = 10, maxDistanceMeters: Double = .infinity
+    ) -> IncidentAssignment {
         let liveness = self.liveness
-        return IncidentAssignment(incident: incident, location: location, now: now, dispatcher: &dispatcher,
-                                  status: { liveness.status(of: $0) }, ackTimeout: ackTimeout,
-                                  maxCandidates: maxCandidates, maxDistanceMeters: maxDistanceMeters)
+        return IncidentAssignment(
+            incident: incident, location: location, now: now, dispatcher: &dispatcher,
+            status: { liveness.status(of: $0) }, ackTimeout: ackTimeout,
+            maxCandidates: maxCandidates, maxDistanceMeters: maxDistanceMeters)
     }
 
     /// Hands `assignment` on from `responder`, who went OFFLINE at `now`, if they hold it

@@ -92,8 +92,9 @@ public struct Sender: Sendable, Codable {
             }
             policy.recordHealthy()
         }
-        let telemetry = TelemetryEnvelope(device: device, queueDepth: try queue.depth(),
-                                          oldestTime: try queue.oldestTime(), network: policy.network, now: now)
+        let telemetry = TelemetryEnvelope(
+            device: device, queueDepth: try queue.depth(),
+            oldestTime: try queue.oldestTime(), network: policy.network, now: now)
         let batch = UploadBatch(responder: responder, fixes: fixes, telemetry: telemetry)
         var response = transport.upload(batch, token: token, now: now)
         if response == .status(401) {

@@ -17,8 +17,10 @@ public struct TelemetryEnvelope: Hashable, Sendable, Codable {
     public var network: NetworkType
 
     /// An envelope with every field given (`oldestEntryAge` in seconds).
-    public init(permission: PermissionStatus, locationServicesEnabled: Bool, powerMode: PowerMode,
-                appState: AppState, queueDepth: Int, oldestEntryAge: Double, network: NetworkType) {
+    public init(
+        permission: PermissionStatus, locationServicesEnabled: Bool, powerMode: PowerMode,
+        appState: AppState, queueDepth: Int, oldestEntryAge: Double, network: NetworkType
+    ) {
         self.permission = permission
         self.locationServicesEnabled = locationServicesEnabled
         self.powerMode = powerMode
@@ -30,9 +32,10 @@ public struct TelemetryEnvelope: Hashable, Sendable, Codable {
 
     /// The envelope for `device` with the queue's state at `now` (seconds).
     public init(device: DeviceConditions, queueDepth: Int, oldestTime: Double?, network: NetworkType, now: Double) {
-        self.init(permission: device.permission, locationServicesEnabled: device.locationServicesEnabled,
-                  powerMode: device.powerMode, appState: device.appState, queueDepth: queueDepth,
-                  oldestEntryAge: oldestTime.map { max(0, now - $0) } ?? 0, network: network)
+        self.init(
+            permission: device.permission, locationServicesEnabled: device.locationServicesEnabled,
+            powerMode: device.powerMode, appState: device.appState, queueDepth: queueDepth,
+            oldestEntryAge: oldestTime.map { max(0, now - $0) } ?? 0, network: network)
     }
 
     /// One `key=value` line for logs, e.g.

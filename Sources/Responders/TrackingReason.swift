@@ -16,8 +16,9 @@ public enum TrackingReason: UInt8, CaseIterable, Hashable, Sendable, Codable, Cu
 
     /// The reason `telemetry` gives (see the type's comment).
     public init(_ telemetry: TelemetryEnvelope) {
-        let device = DeviceConditions(permission: telemetry.permission, locationServicesEnabled: true,
-                                      powerMode: telemetry.powerMode, appState: telemetry.appState)
+        let device = DeviceConditions(
+            permission: telemetry.permission, locationServicesEnabled: true,
+            powerMode: telemetry.powerMode, appState: telemetry.appState)
         if !device.canTrack {
             self = .permissionRevoked
         } else if !telemetry.locationServicesEnabled {

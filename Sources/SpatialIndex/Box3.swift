@@ -30,8 +30,9 @@ struct Box3: Equatable, Sendable {
 
     /// The box that contains nothing (the identity of ``union(_:)``).
     @usableFromInline
-    static let empty = Box3(minX: .infinity, minY: .infinity, minZ: .infinity,
-                            maxX: -.infinity, maxY: -.infinity, maxZ: -.infinity)
+    static let empty = Box3(
+        minX: .infinity, minY: .infinity, minZ: .infinity,
+        maxX: -.infinity, maxY: -.infinity, maxZ: -.infinity)
 
     /// Absolute slack added to every bound before rounding to `Float`: 1e-12 (about 6 µm on
     /// the Earth) dwarfs the ~1e-16 rounding of unit vectors and of the bound computation.
@@ -69,16 +70,18 @@ struct Box3: Equatable, Sendable {
     @inlinable
     init(around p: UnitVector, chord2: Double) {
         let h = Swift.max(chord2, 0).squareRoot() + Box3.slack
-        self.init(minX: Float(p.x - h).nextDown, minY: Float(p.y - h).nextDown,
-                  minZ: Float(p.z - h).nextDown, maxX: Float(p.x + h).nextUp,
-                  maxY: Float(p.y + h).nextUp, maxZ: Float(p.z + h).nextUp)
+        self.init(
+            minX: Float(p.x - h).nextDown, minY: Float(p.y - h).nextDown,
+            minZ: Float(p.z - h).nextDown, maxX: Float(p.x + h).nextUp,
+            maxY: Float(p.y + h).nextUp, maxZ: Float(p.z + h).nextUp)
     }
 
     @inlinable
     func union(_ o: Box3) -> Box3 {
-        Box3(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
-             minZ: Swift.min(minZ, o.minZ), maxX: Swift.max(maxX, o.maxX),
-             maxY: Swift.max(maxY, o.maxY), maxZ: Swift.max(maxZ, o.maxZ))
+        Box3(
+            minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
+            minZ: Swift.min(minZ, o.minZ), maxX: Swift.max(maxX, o.maxX),
+            maxY: Swift.max(maxY, o.maxY), maxZ: Swift.max(maxZ, o.maxZ))
     }
 
     @inlinable

@@ -70,8 +70,10 @@ public struct BruteForceIndex: FenceIndex, Sendable {
 
     /// The `k` fences nearest to `p` by `measure`, within `maxDistanceMeters`, nearest first (ties
     /// by id), into `results`. O(n log k).
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance,
-                        maxDistanceMeters: Double, into results: inout [FenceNeighbor]) {
+    public func nearest(
+        to p: UnitVector, k: Int, by measure: FenceDistance,
+        maxDistanceMeters: Double, into results: inout [FenceNeighbor]
+    ) {
         results.removeAll(keepingCapacity: true)
         guard k > 0 else { return }
         for i in 0..<ids.count {

@@ -35,8 +35,10 @@ struct CellClassifier {
     /// Appends the entry key (``LatLngGridIndex/EntryKey``) of every cell of `level` that the
     /// group with record number `record`, centered on `largest` (its largest fence), is listed
     /// in. `chord2s` are the group's squared chords, descending, -1 past `count`.
-    mutating func appendCells(of largest: Fence, level: Int, chord2s: (Double, Double, Double), count: Int,
-                              record: Int, into keys: inout [UInt64]) {
+    mutating func appendCells(
+        of largest: Fence, level: Int, chord2s: (Double, Double, Double), count: Int,
+        record: Int, into keys: inout [UInt64]
+    ) {
         let center = largest.center, c = largest.centerVector
         let minus = UnitVector(x: -c.x, y: -c.y, z: -c.z)
         let margin = LatLngGridIndex.margin
@@ -86,7 +88,8 @@ struct CellClassifier {
                     if w >= 360 || centerOffset[i] <= w {
                         guard alongMeridian <= listed else { continue }
                     } else if !(CellGeometry.chord2(c, sw) <= listed || CellGeometry.chord2(c, nw) <= listed
-                                || CellGeometry.chord2(c, se) <= listed || CellGeometry.chord2(c, ne) <= listed) {
+                        || CellGeometry.chord2(c, se) <= listed || CellGeometry.chord2(c, ne) <= listed)
+                    {
                         // The least chord is at most each corner's (the arcs' ends), so a corner
                         // within reach decides "listed"; else the arcs decide.
                         let west = nearWest.isNaN ? CellGeometry.arcChord2(c, sw, nw) : nearWest
@@ -99,7 +102,8 @@ struct CellClassifier {
                     if antipode <= w + 1e-9 || antipode >= 360 - 1e-9 {
                         far = 4
                     } else if 4 - CellGeometry.chord2(minus, sw) > holds.0 || 4 - CellGeometry.chord2(minus, nw) > holds.0
-                                || 4 - CellGeometry.chord2(minus, se) > holds.0 || 4 - CellGeometry.chord2(minus, ne) > holds.0 {
+                        || 4 - CellGeometry.chord2(minus, se) > holds.0 || 4 - CellGeometry.chord2(minus, ne) > holds.0
+                    {
                         // The greatest chord is at least each corner's: no fence holds the cell.
                         far = 4
                     } else {
@@ -118,8 +122,10 @@ struct CellClassifier {
                         }
                     }
                     let interior = a == count ? 3 : a
-                    keys.append(LatLngGridIndex.EntryKey.make(level: level, cell: LatLngGrid.key(row: row, column: column),
-                                                              record: record, interior: interior))
+                    keys.append(
+                        LatLngGridIndex.EntryKey.make(
+                            level: level, cell: LatLngGrid.key(row: row, column: column),
+                            record: record, interior: interior))
                 }
             }
         }
@@ -128,8 +134,10 @@ struct CellClassifier {
     /// Fills the column list for the rows of `band`: the columns of `box` in visiting order
     /// (west to east; a box crossing the antimeridian from its west column to the last, then
     /// from 0 to its east column), each with the center's offsets from its west edge.
-    mutating func cacheColumns(box: LatLngBox, band: Int, level: Int, centerLongitude: Double,
-                               _ meridians: GridTrigonometry.Meridians) {
+    mutating func cacheColumns(
+        box: LatLngBox, band: Int, level: Int, centerLongitude: Double,
+        _ meridians: GridTrigonometry.Meridians
+    ) {
         let count = LatLngGrid.columnCount(band: band, level: level)
         let west = LatLngGrid.column(longitude: box.west, band: band, level: level)
         let east = LatLngGrid.column(longitude: box.east, band: band, level: level)

@@ -37,8 +37,9 @@ struct DegreeBox: Equatable, Sendable {
     init(cap fence: Fence) {
         let b = LatLngBox.bounding(center: fence.center, radius: fence.radiusMeters + DegreeBox.capPadMeters)
         let east = b.west > b.east ? b.east + 360 : b.east
-        self.init(south: DegreeBox.down(b.south), north: DegreeBox.up(b.north),
-                  west: DegreeBox.down(b.west), east: DegreeBox.up(east))
+        self.init(
+            south: DegreeBox.down(b.south), north: DegreeBox.up(b.north),
+            west: DegreeBox.down(b.west), east: DegreeBox.up(east))
     }
 
     /// Whether the box reaches the antimeridian from the west (east edge at 180 or beyond) without
@@ -49,8 +50,9 @@ struct DegreeBox: Equatable, Sendable {
 
     /// The smallest box containing both.
     func union(_ o: DegreeBox) -> DegreeBox {
-        DegreeBox(south: Swift.min(south, o.south), north: Swift.max(north, o.north),
-                  west: Swift.min(west, o.west), east: Swift.max(east, o.east))
+        DegreeBox(
+            south: Swift.min(south, o.south), north: Swift.max(north, o.north),
+            west: Swift.min(west, o.west), east: Swift.max(east, o.east))
     }
 
     /// Whether the box contains the point (`longitude` on the unwrapped line, as the box).

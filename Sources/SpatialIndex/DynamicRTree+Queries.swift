@@ -115,8 +115,10 @@ extension DynamicRTree {
 
     /// Replaces `results` with the `k` fences nearest to `p` by `measure`, within
     /// `maxDistanceMeters`, in (distance, id) order. Best-first search over the node boxes.
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
-                        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
+    public func nearest(
+        to p: UnitVector, k: Int, by measure: FenceDistance = .center,
+        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]
+    ) {
         guard count > 0 else {
             results.removeAll(keepingCapacity: true)
             return
@@ -128,15 +130,20 @@ extension DynamicRTree {
                 let ref = childRefs[j]
                 if isLeaf {
                     let o = 4 * Int(ref)
-                    var d = meters(forChord2: squaredChord(p.x, p.y, p.z, slotData[o], slotData[o + 1],
-                                                            slotData[o + 2]))
+                    var d = meters(
+                        forChord2: squaredChord(
+                            p.x, p.y, p.z, slotData[o], slotData[o + 1],
+                            slotData[o + 2]))
                     if measure == .edge { d -= slotFences[Int(ref)].radiusMeters }
                     queue.pushFence(d, id: slotIds[Int(ref)], ref: ref, within: maxDistanceMeters)
                 } else {
                     let box = childBoxes.withUnsafeBufferPointer { $0.box(at: j) }
-                    queue.pushNode(ref, bound: lowerBoundMeters(boxDistance: box.distance(to: p), measure: measure,
-                                                                maxRadius: maxRadius),
-                                   within: maxDistanceMeters)
+                    queue.pushNode(
+                        ref,
+                        bound: lowerBoundMeters(
+                            boxDistance: box.distance(to: p), measure: measure,
+                            maxRadius: maxRadius),
+                        within: maxDistanceMeters)
                 }
             }
         }

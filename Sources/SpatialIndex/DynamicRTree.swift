@@ -62,7 +62,6 @@ public struct DynamicRTree: FenceIndex, Sendable {
         root = allocateNode(height: 0)
     }
 
-
     /// Number of fences.
     @inlinable public var count: Int { slotOfID.count }
 
@@ -195,8 +194,9 @@ public struct DynamicRTree: FenceIndex, Sendable {
 
     func slotBox(_ slot: Int32) -> Box3 {
         let o = 4 * Int(slot)
-        return Box3(capCenter: UnitVector(x: slotData[o], y: slotData[o + 1], z: slotData[o + 2]),
-                    chord2: slotData[o + 3])
+        return Box3(
+            capCenter: UnitVector(x: slotData[o], y: slotData[o + 1], z: slotData[o + 2]),
+            chord2: slotData[o + 3])
     }
 
     func position(of child: Int32, in node: Int32) -> Int {

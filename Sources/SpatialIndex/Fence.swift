@@ -108,8 +108,10 @@ public enum FenceError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `|p - c|^2` written once, so that every index (and brute force) computes bit-identical
 /// squared chords: same operand order, no fused multiply-add.
 @inlinable @inline(__always)
-func squaredChord(_ px: Double, _ py: Double, _ pz: Double,
-                  _ cx: Double, _ cy: Double, _ cz: Double) -> Double {
+func squaredChord(
+    _ px: Double, _ py: Double, _ pz: Double,
+    _ cx: Double, _ cy: Double, _ cz: Double
+) -> Double {
     let dx = px - cx, dy = py - cy, dz = pz - cz
     return dx * dx + dy * dy + dz * dz
 }

@@ -56,16 +56,18 @@ public protocol FenceIndex {
     func forEachContaining(latitude: Double, longitude: Double, _ body: (Int32) -> Void)
 
     /// As ``forEachContaining(latitude:longitude:_:)``, adding the work done to `stats`.
-    func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
-                           _ body: (Int32) -> Void)
+    func forEachContaining(
+        latitude: Double, longitude: Double, stats: inout QueryStats,
+        _ body: (Int32) -> Void)
 
     /// The stabbing query for a batch of fixes in degrees: hands `body` every (fix, fence) pair
     /// with fence `fence` containing fix `fix` (`latitudes[fix]`, `longitudes[fix]`; answers as
     /// ``forEachContaining(latitude:longitude:_:)``), in chunks of at most ``StabHit/chunkSize`` pairs, in an
     /// index-specific order (not necessarily by fix). A chunk is valid only during the call.
     /// - Precondition: `latitudes.count == longitudes.count < 2^31`.
-    func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                           _ body: (UnsafeBufferPointer<StabHit>) -> Void)
+    func forEachContaining(
+        latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+        _ body: (UnsafeBufferPointer<StabHit>) -> Void)
 
     /// Calls `body` with the id of every fence whose center lies within `meters` of `p`
     /// (great circle, inclusive). A negative or NaN distance matches nothing.
@@ -75,8 +77,9 @@ public protocol FenceIndex {
     /// `<= maxDistanceMeters`, ordered by (distance, id). Allocates nothing once `results` has
     /// room for `k` (reuse the array): the trees' search frontier lives on the stack unless it
     /// outgrows 256 entries.
-    func nearest(to p: UnitVector, k: Int, by measure: FenceDistance, maxDistanceMeters: Double,
-                 into results: inout [FenceNeighbor])
+    func nearest(
+        to p: UnitVector, k: Int, by measure: FenceDistance, maxDistanceMeters: Double,
+        into results: inout [FenceNeighbor])
 }
 
 extension FenceIndex {
@@ -86,10 +89,13 @@ extension FenceIndex {
     /// calls are as fast or faster there (measured with the packed tree at 3k fences: 156 ns
     /// per fix against 126 ns).
     /// - Precondition: `latitudes` and `longitudes` have the same count, below `Int32.max`.
-    public func forEachContaining(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                                  _ body: (UnsafeBufferPointer<StabHit>) -> Void) {
-        precondition(latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),
-                     "latitudes and longitudes differ in count, or too many fixes")
+    public func forEachContaining(
+        latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+        _ body: (UnsafeBufferPointer<StabHit>) -> Void
+    ) {
+        precondition(
+            latitudes.count == longitudes.count && latitudes.count < Int(Int32.max),
+            "latitudes and longitudes differ in count, or too many fixes")
         withUnsafeTemporaryAllocation(of: StabHit.self, capacity: StabHit.chunkSize) { chunk in
             var n = 0
             for k in 0..<latitudes.count {
@@ -117,8 +123,10 @@ extension FenceIndex {
 
     /// As ``forEachContaining(latitude:longitude:_:)``, counting the work in `stats`.
     @inlinable
-    public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
-                                  _ body: (Int32) -> Void) {
+    public func forEachContaining(
+        latitude: Double, longitude: Double, stats: inout QueryStats,
+        _ body: (Int32) -> Void
+    ) {
         guard latitude >= -90 && latitude <= 90 && longitude.isFinite else { return }
         forEachContaining(UnitVector(fastLatitude: latitude, longitude: longitude), stats: &stats, body)
     }
@@ -161,8 +169,10 @@ extension FenceIndex {
 
     /// The `k` nearest fences, ordered by (distance, id). Allocates its result.
     @inlinable
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
-                        maxDistanceMeters: Double = .infinity) -> [FenceNeighbor] {
+    public func nearest(
+        to p: UnitVector, k: Int, by measure: FenceDistance = .center,
+        maxDistanceMeters: Double = .infinity
+    ) -> [FenceNeighbor] {
         var out: [FenceNeighbor] = []
         nearest(to: p, k: k, by: measure, maxDistanceMeters: maxDistanceMeters, into: &out)
         return out

@@ -31,7 +31,8 @@ extension LatLngGridIndex {
         groupFirst.reserveCapacity(n + 1)
         for position in 0..<n {
             if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
-               LatLngGridIndex.sameCenter(sorted[g], sorted[position]) {
+                LatLngGridIndex.sameCenter(sorted[g], sorted[position])
+            {
                 continue
             }
             groupFirst.append(position)
@@ -115,8 +116,9 @@ extension LatLngGridIndex {
             if count > 2 { chord2s.2 = sorted[first + 2].chord2 }
             let level = Int(groupLevel[g])
             levelMask |= 1 << UInt32(level)
-            classifier.appendCells(of: sorted[first], level: level, chord2s: chord2s, count: count,
-                                   record: record, into: &keys)
+            classifier.appendCells(
+                of: sorted[first], level: level, chord2s: chord2s, count: count,
+                record: record, into: &keys)
         }
 
         // Entries grouped by level and cell, then by group: the keys are generated in record
@@ -137,7 +139,8 @@ extension LatLngGridIndex {
                 cellsPerLevel[Int(key >> EntryKey.levelShift)].append(
                     (EntryKey.cellKey(key), UInt32(entries.count)))
             } else if let last = entries.last, last & 31 < UInt32(LatLngGridIndex.maxRun - 1),
-                      (last >> 8) + (last & 31) + 1 == packed >> 8 {
+                (last >> 8) + (last & 31) + 1 == packed >> 8
+            {
                 let interior = Swift.min(last & 0x60, packed & 0x60)
                 entries[entries.count - 1] = (last & ~0x60) + 1 | interior
                 continue

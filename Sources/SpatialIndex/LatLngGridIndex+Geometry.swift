@@ -12,9 +12,12 @@ import Geodesy
 enum CellGeometry {
     /// The least and greatest squared chord from `c` (the unit vector of `center`) to the
     /// points of the cell with the given bounds (degrees; `east - west` in (0, 360]).
-    static func chord2Range(from c: UnitVector, center: LatLng,
-                            cell: (south: Double, north: Double, west: Double, east: Double))
-        -> (min: Double, max: Double) {
+    static func chord2Range(
+        from c: UnitVector, center: LatLng,
+        cell: (south: Double, north: Double, west: Double, east: Double)
+    )
+        -> (min: Double, max: Double)
+    {
         let width = cell.east - cell.west
         let near = nearChord2(from: c, center: center, cell: cell)
         // The antipodal meridian (with room for rounding) inside the cell: no useful bound.
@@ -34,8 +37,10 @@ enum CellGeometry {
     /// with the given bounds (degrees; `east >= west`; a width of 360 or more is all
     /// longitudes, and `east` may exceed 180). Allocation-free; the packed tree's bound for
     /// nearest queries.
-    static func nearChord2(from c: UnitVector, center: LatLng,
-                           cell: (south: Double, north: Double, west: Double, east: Double)) -> Double {
+    static func nearChord2(
+        from c: UnitVector, center: LatLng,
+        cell: (south: Double, north: Double, west: Double, east: Double)
+    ) -> Double {
         let width = cell.east - cell.west
         if width >= 360 || offset(center.longitude, from: cell.west) <= width {
             // Along c's own meridian: the latitude gap to the cell's nearer parallel.

@@ -154,8 +154,10 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// As ``forEachContaining(latitude:longitude:_:)``, counting candidates in `stats` (interior
     /// fences as accepted without a test).
     @inlinable
-    public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
-                                  _ body: (Int32) -> Void) {
+    public func forEachContaining(
+        latitude: Double, longitude: Double, stats: inout QueryStats,
+        _ body: (Int32) -> Void
+    ) {
         stab(latitude: latitude, longitude: longitude, vector: nil, &stats, body)
     }
 
@@ -179,8 +181,10 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// The stabbing query. `vector` is the point for the exact test, or nil to compute it from
     /// the degrees (``UnitVector/init(fastLatitude:longitude:)``) once a cell is found.
     @inlinable @inline(__always)
-    func stab<S: StatsSink>(latitude: Double, longitude: Double, vector: UnitVector?, _ stats: inout S,
-                            _ body: (Int32) -> Void) {
+    func stab<S: StatsSink>(
+        latitude: Double, longitude: Double, vector: UnitVector?, _ stats: inout S,
+        _ body: (Int32) -> Void
+    ) {
         var mask = levelMask
         if mask == 0 { return }
         guard latitude >= -90 && latitude <= 90 else { return }  // also rejects NaN
@@ -190,63 +194,63 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
             lon = lon.remainder(dividingBy: 360)  // [-180, 180]
         }
         cells.words.withUnsafeBufferPointer { words in
-        entries.withUnsafeBufferPointer { entries in
-        records.withUnsafeBufferPointer { records in
-        kinds.withUnsafeBufferPointer { kinds in
-        // Hits are gathered into a small stack buffer with branch-free writes (write the id,
-        // advance by 0 or 1) and handed to `body` in one loop per fix: the number of hits
-        // of each group is data-dependent, and a branch per fence would mispredict often.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: LatLngGridIndex.hitBufferSize) { buffer in
-            var n = 0
-            var point = vector
-            repeat {
-                let level = mask.trailingZeroBitCount
-                mask &= mask &- 1
-                let key = grids[level].key(latitude: latitude, longitude: lon)
-                let (found, start) = cells.lookup(key, level: level, words)
-                if !found { continue }
-                if point == nil { point = UnitVector(fastLatitude: latitude, longitude: longitude) }
-                let p = point.unsafelyUnwrapped
-                var e = Int(start)
-                var entry: UInt32
-                repeat {
-                    entry = entries[e]
-                    e &+= 1
-                    let interior = Int((entry >> 5) & 3)
-                    var r = Int(entry >> 8) &* LatLngGridIndex.recordWords
-                    let end = r &+ (Int(entry & 31) &+ 1) &* LatLngGridIndex.recordWords
-                    repeat {
-                        if n > LatLngGridIndex.hitBufferSize &- LatLngGridIndex.maxGroupSize {
+            entries.withUnsafeBufferPointer { entries in
+                records.withUnsafeBufferPointer { records in
+                    kinds.withUnsafeBufferPointer { kinds in
+                        // Hits are gathered into a small stack buffer with branch-free writes (write the id,
+                        // advance by 0 or 1) and handed to `body` in one loop per fix: the number of hits
+                        // of each group is data-dependent, and a branch per fence would mispredict often.
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: LatLngGridIndex.hitBufferSize) { buffer in
+                            var n = 0
+                            var point = vector
+                            repeat {
+                                let level = mask.trailingZeroBitCount
+                                mask &= mask &- 1
+                                let key = grids[level].key(latitude: latitude, longitude: lon)
+                                let (found, start) = cells.lookup(key, level: level, words)
+                                if !found { continue }
+                                if point == nil { point = UnitVector(fastLatitude: latitude, longitude: longitude) }
+                                let p = point.unsafelyUnwrapped
+                                var e = Int(start)
+                                var entry: UInt32
+                                repeat {
+                                    entry = entries[e]
+                                    e &+= 1
+                                    let interior = Int((entry >> 5) & 3)
+                                    var r = Int(entry >> 8) &* LatLngGridIndex.recordWords
+                                    let end = r &+ (Int(entry & 31) &+ 1) &* LatLngGridIndex.recordWords
+                                    repeat {
+                                        if n > LatLngGridIndex.hitBufferSize &- LatLngGridIndex.maxGroupSize {
+                                            for t in 0..<n { body(buffer[t]) }
+                                            n = 0
+                                        }
+                                        let ids01 = records[r &+ 3]
+                                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
+                                        buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 4])
+                                        if interior == 3 {
+                                            // Every fence of every group of the run holds the cell: no distance.
+                                            let present = LatLngGridIndex.presentFences(records, r, kinds)
+                                            n &+= present
+                                            stats.accepted(present)
+                                        } else {
+                                            let hits = LatLngGridIndex.groupHits(records, r, p, kinds)
+                                            if S.self != NoStats.self {
+                                                let present = LatLngGridIndex.presentFences(records, r, kinds)
+                                                let accepted = Swift.min(interior, present)
+                                                stats.accepted(accepted)
+                                                for k in 0..<(present &- accepted) { stats.exact(hit: k < hits &- accepted) }
+                                            }
+                                            n &+= hits
+                                        }
+                                        r &+= LatLngGridIndex.recordWords
+                                    } while r < end
+                                } while entry & 128 == 0
+                            } while mask != 0
                             for t in 0..<n { body(buffer[t]) }
-                            n = 0
                         }
-                        let ids01 = records[r &+ 3]
-                        UnsafeMutableRawPointer(buffer.baseAddress! + n).storeBytes(of: ids01, as: UInt64.self)
-                        buffer[n &+ 2] = Int32(truncatingIfNeeded: records[r &+ 4])
-                        if interior == 3 {
-                            // Every fence of every group of the run holds the cell: no distance.
-                            let present = LatLngGridIndex.presentFences(records, r, kinds)
-                            n &+= present
-                            stats.accepted(present)
-                        } else {
-                            let hits = LatLngGridIndex.groupHits(records, r, p, kinds)
-                            if S.self != NoStats.self {
-                                let present = LatLngGridIndex.presentFences(records, r, kinds)
-                                let accepted = Swift.min(interior, present)
-                                stats.accepted(accepted)
-                                for k in 0..<(present &- accepted) { stats.exact(hit: k < hits &- accepted) }
-                            }
-                            n &+= hits
-                        }
-                        r &+= LatLngGridIndex.recordWords
-                    } while r < end
-                } while entry & 128 == 0
-            } while mask != 0
-            for t in 0..<n { body(buffer[t]) }
-        }
-        }
-        }
-        }
+                    }
+                }
+            }
         }
     }
 
@@ -258,10 +262,13 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
     /// of 1 or 2) has squared chord -1 in the group's kind and never passes. `kinds` is
     /// ``kinds``' storage.
     @inlinable @inline(__always)
-    static func groupHits(_ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ p: UnitVector,
-                          _ kinds: UnsafeBufferPointer<Double>) -> Int {
-        let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
-                              Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
+    static func groupHits(
+        _ records: UnsafeBufferPointer<UInt64>, _ r: Int, _ p: UnitVector,
+        _ kinds: UnsafeBufferPointer<Double>
+    ) -> Int {
+        let d2 = squaredChord(
+            p.x, p.y, p.z, Double(bitPattern: records[r]),
+            Double(bitPattern: records[r &+ 1]), Double(bitPattern: records[r &+ 2]))
         let k = kindOffset(records, r)
         return bit(d2 <= kinds[k]) &+ bit(d2 <= kinds[k &+ 1]) &+ bit(d2 <= kinds[k &+ 2])
     }
@@ -277,8 +284,10 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
 
     /// Number of fences in the record at word `r` (1 to 3).
     @inlinable @inline(__always)
-    static func presentFences(_ records: UnsafeBufferPointer<UInt64>, _ r: Int,
-                              _ kinds: UnsafeBufferPointer<Double>) -> Int {
+    static func presentFences(
+        _ records: UnsafeBufferPointer<UInt64>, _ r: Int,
+        _ kinds: UnsafeBufferPointer<Double>
+    ) -> Int {
         Int(kinds[kindOffset(records, r) &+ 3])
     }
 
@@ -320,8 +329,9 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
         let limit = Fence.chord2(forRadiusMeters: meters)
         records.withUnsafeBufferPointer { records in
             forEachGroup { r, n, _ in
-                let d2 = squaredChord(p.x, p.y, p.z, Double(bitPattern: records[r]),
-                                      Double(bitPattern: records[r + 1]), Double(bitPattern: records[r + 2]))
+                let d2 = squaredChord(
+                    p.x, p.y, p.z, Double(bitPattern: records[r]),
+                    Double(bitPattern: records[r + 1]), Double(bitPattern: records[r + 2]))
                 if d2 <= limit {
                     for k in 0..<n { body(LatLngGridIndex.id(records, r, k)) }
                 }
@@ -331,20 +341,24 @@ public struct LatLngGridIndex: FenceIndex, Sendable {
 
     /// The `k` fences nearest to `p` by `measure`, within `maxDistanceMeters`, nearest first (ties
     /// by id), into `results`: a scan of the groups. O(groups log k).
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance,
-                        maxDistanceMeters: Double, into results: inout [FenceNeighbor]) {
+    public func nearest(
+        to p: UnitVector, k: Int, by measure: FenceDistance,
+        maxDistanceMeters: Double, into results: inout [FenceNeighbor]
+    ) {
         results.removeAll(keepingCapacity: true)
         guard k > 0 else { return }
         records.withUnsafeBufferPointer { records in
             forEachGroup { r, n, kind in
-                let center = meters(forChord2: squaredChord(
-                    p.x, p.y, p.z, Double(bitPattern: records[r]), Double(bitPattern: records[r + 1]),
-                    Double(bitPattern: records[r + 2])))
+                let center = meters(
+                    forChord2: squaredChord(
+                        p.x, p.y, p.z, Double(bitPattern: records[r]), Double(bitPattern: records[r + 1]),
+                        Double(bitPattern: records[r + 2])))
                 for f in 0..<n {
                     let d = measure == .edge ? center - kindRadii[kind &* LatLngGridIndex.maxGroupSize &+ f] : center
                     if d <= maxDistanceMeters {
-                        NearestSelection.offer(FenceNeighbor(id: LatLngGridIndex.id(records, r, f), distanceMeters: d),
-                                               k: k, into: &results)
+                        NearestSelection.offer(
+                            FenceNeighbor(id: LatLngGridIndex.id(records, r, f), distanceMeters: d),
+                            k: k, into: &results)
                     }
                 }
             }

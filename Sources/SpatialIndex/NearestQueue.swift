@@ -45,8 +45,10 @@ struct NearestQueue {
     /// a fence is appended to `results` (until `k`), a node is handed to `expand`, which pushes
     /// its children with ``pushFence(_:id:ref:within:)`` and ``pushNode(_:bound:within:)``.
     /// Stops at the first entry beyond `maxDistanceMeters`. `results` is replaced.
-    static func search(root: Int32, k: Int, maxDistanceMeters: Double, into results: inout [FenceNeighbor],
-                       _ expand: (Int, inout NearestQueue) -> Void) {
+    static func search(
+        root: Int32, k: Int, maxDistanceMeters: Double, into results: inout [FenceNeighbor],
+        _ expand: (Int, inout NearestQueue) -> Void
+    ) {
         results.removeAll(keepingCapacity: true)
         guard k > 0 else { return }
         withQueue { queue in

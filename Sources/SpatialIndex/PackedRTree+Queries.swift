@@ -62,16 +62,20 @@ extension PackedRTree {
     /// in (distance, id) order. Best-first search; a node's key is the least distance from `p`
     /// to its box (`CellGeometry/nearChord2(from:center:cell:)`), a lower bound for the
     /// centers and, outside the box, for the edges of the fences below.
-    public func nearest(to p: UnitVector, k: Int, by measure: FenceDistance = .center,
-                        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]) {
+    public func nearest(
+        to p: UnitVector, k: Int, by measure: FenceDistance = .center,
+        maxDistanceMeters: Double = .infinity, into results: inout [FenceNeighbor]
+    ) {
         guard height > 0, !(maxDistanceMeters < -maxRadius - 1) else {
             results.removeAll(keepingCapacity: true)
             return
         }
         let ll = p.latLng
         childBoxes.withUnsafeBufferPointer { boxes in
-            NearestQueue.search(root: Int32(nodeCount - 1), k: k, maxDistanceMeters: maxDistanceMeters,
-                                into: &results) { node, queue in
+            NearestQueue.search(
+                root: Int32(nodeCount - 1), k: k, maxDistanceMeters: maxDistanceMeters,
+                into: &results
+            ) { node, queue in
                 let range = children(of: node)
                 if node < leafNodeCount {
                     for i in range {
@@ -86,9 +90,12 @@ extension PackedRTree {
                         let near = CellGeometry.nearChord2(
                             from: p, center: ll,
                             cell: (Double(b.south), Double(b.north), Double(b.west), Double(b.east)))
-                        queue.pushNode(Int32(c), bound: lowerBoundMeters(boxDistance: near.squareRoot(), measure: measure,
-                                                                         maxRadius: maxRadius),
-                                       within: maxDistanceMeters)
+                        queue.pushNode(
+                            Int32(c),
+                            bound: lowerBoundMeters(
+                                boxDistance: near.squareRoot(), measure: measure,
+                                maxRadius: maxRadius),
+                            within: maxDistanceMeters)
                     }
                 }
             }

@@ -15,8 +15,10 @@ extension PackedRTree {
 
     /// As ``forEachContaining(latitude:longitude:_:)``, adding the work done to `stats`.
     @inlinable
-    public func forEachContaining(latitude: Double, longitude: Double, stats: inout QueryStats,
-                                  _ body: (Int32) -> Void) {
+    public func forEachContaining(
+        latitude: Double, longitude: Double, stats: inout QueryStats,
+        _ body: (Int32) -> Void
+    ) {
         stab(latitude: latitude, longitude: longitude, vector: nil, &stats, body)
     }
 
@@ -42,8 +44,10 @@ extension PackedRTree {
     /// longitude + 360 when a box reaches that far (see the type's comment). `vector` is the
     /// point for the exact test, or nil to compute it from the degrees once a leaf is reached.
     @inlinable @inline(__always)
-    func stab<S: StatsSink>(latitude: Double, longitude: Double, vector: UnitVector?, _ stats: inout S,
-                            _ body: (Int32) -> Void) {
+    func stab<S: StatsSink>(
+        latitude: Double, longitude: Double, vector: UnitVector?, _ stats: inout S,
+        _ body: (Int32) -> Void
+    ) {
         guard height > 0, latitude >= -90 && latitude <= 90 else { return }  // also rejects NaN
         var lon = longitude
         if !(lon >= -180 && lon < 180) {
@@ -67,8 +71,10 @@ extension PackedRTree {
     /// descent if `fix`'s longitude in [-180, 180) (its third member) is at or east of the box's
     /// west edge, else in the second (`wrapped`, longitude + 360), where no other fence counts.
     @inlinable @inline(__always)
-    func descend<S: StatsSink>(latitude: Float, longitude: Float, wrapped: Bool, fix: (Double, Double, Float),
-                               _ point: inout UnitVector?, _ stats: inout S, _ body: (Int32) -> Void) {
+    func descend<S: StatsSink>(
+        latitude: Float, longitude: Float, wrapped: Bool, fix: (Double, Double, Float),
+        _ point: inout UnitVector?, _ stats: inout S, _ body: (Int32) -> Void
+    ) {
         let leafCount = leafNodeCount
         let leafSize = self.leafSize
         let lanes = self.lanes
@@ -82,65 +88,67 @@ extension PackedRTree {
             let stack = scratch.baseAddress!
             let found = scratch.baseAddress! + stackSize
             childBoxes.withUnsafeBufferPointer { boxes in
-            nodeChildren.withUnsafeBufferPointer { children in
-            itemData.withUnsafeBufferPointer { d in
-            ids.withUnsafeBufferPointer { ids in
-                stack[0] = root
-                var sp = 1
-                while sp > 0 {
-                    sp &-= 1
-                    let node = Int(stack[sp])
-                    stats.node()
-                    if node >= leafCount {
-                        // Four children per step: four compares and three ANDs, then a
-                        // branch-free push of each (always written, the stack pointer advanced
-                        // by the lane's 0/1; a mispredicted branch costs more than it saves).
-                        let k = node &- leafCount
-                        let first = Int(children[k &* 2])
-                        let live = Int(children[k &* 2 &+ 1]) &- first
-                        let base = boxes.baseAddress! + k &* 4 &* lanes
-                        var c = 0
-                        while c < lanes {
-                            let bits = PackedRTree.childBits(base, lanes: lanes, slot: c, lat4, lng4)
-                            let child = Int32(truncatingIfNeeded: first &+ c)
-                            stack[sp] = child
-                            sp &+= Int(truncatingIfNeeded: bits.x)
-                            stack[sp] = child &+ 1
-                            sp &+= Int(truncatingIfNeeded: bits.y)
-                            stack[sp] = child &+ 2
-                            sp &+= Int(truncatingIfNeeded: bits.z)
-                            stack[sp] = child &+ 3
-                            sp &+= Int(truncatingIfNeeded: bits.w)
-                            if S.self != NoStats.self {
-                                for lane in 0..<4 where c &+ lane < live { stats.box(passed: bits[lane] != 0) }
+                nodeChildren.withUnsafeBufferPointer { children in
+                    itemData.withUnsafeBufferPointer { d in
+                        ids.withUnsafeBufferPointer { ids in
+                            stack[0] = root
+                            var sp = 1
+                            while sp > 0 {
+                                sp &-= 1
+                                let node = Int(stack[sp])
+                                stats.node()
+                                if node >= leafCount {
+                                    // Four children per step: four compares and three ANDs, then a
+                                    // branch-free push of each (always written, the stack pointer advanced
+                                    // by the lane's 0/1; a mispredicted branch costs more than it saves).
+                                    let k = node &- leafCount
+                                    let first = Int(children[k &* 2])
+                                    let live = Int(children[k &* 2 &+ 1]) &- first
+                                    let base = boxes.baseAddress! + k &* 4 &* lanes
+                                    var c = 0
+                                    while c < lanes {
+                                        let bits = PackedRTree.childBits(base, lanes: lanes, slot: c, lat4, lng4)
+                                        let child = Int32(truncatingIfNeeded: first &+ c)
+                                        stack[sp] = child
+                                        sp &+= Int(truncatingIfNeeded: bits.x)
+                                        stack[sp] = child &+ 1
+                                        sp &+= Int(truncatingIfNeeded: bits.y)
+                                        stack[sp] = child &+ 2
+                                        sp &+= Int(truncatingIfNeeded: bits.z)
+                                        stack[sp] = child &+ 3
+                                        sp &+= Int(truncatingIfNeeded: bits.w)
+                                        if S.self != NoStats.self {
+                                            for lane in 0..<4 where c &+ lane < live { stats.box(passed: bits[lane] != 0) }
+                                        }
+                                        c &+= 4
+                                    }
+                                    continue
+                                }
+                                let start = node &* leafSize
+                                let end = Swift.min(start &+ leafSize, fenceCount)
+                                if point == nil { point = UnitVector(fastLatitude: fix.0, longitude: fix.1) }
+                                let p = point.unsafelyUnwrapped
+                                if wrapped || (rootEast >= 180 && leafCrosses(node)) {
+                                    // A leaf with a fence across the antimeridian: the rare slow path.
+                                    if !leafCrosses(node) { continue }
+                                    crossingLeafScan(start..<end, p, longitude: fix.2, wrapped: wrapped) { i, accepted in
+                                        stats.exact(hit: accepted)
+                                        if accepted { body(ids[i]) }
+                                    }
+                                    continue
+                                }
+                                let n = PackedRTree.scanLeaf(
+                                    d.baseAddress! + start &* 4, count: end &- start, p,
+                                    ids: ids.baseAddress! + start, into: found
+                                ) { $0 }
+                                if S.self != NoStats.self {
+                                    for k in 0..<(end &- start) { stats.exact(hit: k < n) }
+                                }
+                                for j in 0..<n { body(found[j]) }
                             }
-                            c &+= 4
                         }
-                        continue
                     }
-                    let start = node &* leafSize
-                    let end = Swift.min(start &+ leafSize, fenceCount)
-                    if point == nil { point = UnitVector(fastLatitude: fix.0, longitude: fix.1) }
-                    let p = point.unsafelyUnwrapped
-                    if wrapped || (rootEast >= 180 && leafCrosses(node)) {
-                        // A leaf with a fence across the antimeridian: the rare slow path.
-                        if !leafCrosses(node) { continue }
-                        crossingLeafScan(start..<end, p, longitude: fix.2, wrapped: wrapped) { i, accepted in
-                            stats.exact(hit: accepted)
-                            if accepted { body(ids[i]) }
-                        }
-                        continue
-                    }
-                    let n = PackedRTree.scanLeaf(d.baseAddress! + start &* 4, count: end &- start, p,
-                                                 ids: ids.baseAddress! + start, into: found) { $0 }
-                    if S.self != NoStats.self {
-                        for k in 0..<(end &- start) { stats.exact(hit: k < n) }
-                    }
-                    for j in 0..<n { body(found[j]) }
                 }
-            }
-            }
-            }
             }
         }
     }
@@ -149,8 +157,10 @@ extension PackedRTree {
     /// structure-of-arrays boxes start at `boxes` (`lanes` souths, norths, wests, easts) contain
     /// the point (`lat4`, `lng4` splatted). Four loads, four compares, three ANDs, no branch.
     @inlinable @inline(__always)
-    static func childBits(_ boxes: UnsafePointer<Float>, lanes: Int, slot: Int,
-                          _ lat4: SIMD4<Float>, _ lng4: SIMD4<Float>) -> SIMD4<Int32> {
+    static func childBits(
+        _ boxes: UnsafePointer<Float>, lanes: Int, slot: Int,
+        _ lat4: SIMD4<Float>, _ lng4: SIMD4<Float>
+    ) -> SIMD4<Int32> {
         let base = UnsafeRawPointer(boxes + slot)
         let stride = lanes &* 4  // bytes between the bound arrays
         let s = base.loadUnaligned(as: SIMD4<Float>.self)
@@ -167,8 +177,10 @@ extension PackedRTree {
     /// `longitude` (the fix's, in [-180, 180), as `Float`) is at or east of its box's west edge,
     /// else to the second (`wrapped`); any other fence to the first only.
     @usableFromInline
-    func crossingLeafScan(_ positions: Range<Int>, _ p: UnitVector, longitude: Float, wrapped: Bool,
-                          _ visit: (Int, Bool) -> Void) {
+    func crossingLeafScan(
+        _ positions: Range<Int>, _ p: UnitVector, longitude: Float, wrapped: Bool,
+        _ visit: (Int, Bool) -> Void
+    ) {
         for i in positions {
             let f = fenceData(i)
             var accepted = squaredChord(p.x, p.y, p.z, f.x, f.y, f.z) <= f.chord2
@@ -190,8 +202,10 @@ extension PackedRTree {
     /// step, lane-wise the same operations in the same order as `squaredChord`, so
     /// bit-identical to it.
     @inlinable @inline(__always)
-    static func scanLeaf<T>(_ block: UnsafePointer<Double>, count m: Int, _ p: UnitVector, ids: UnsafePointer<Int32>,
-                            into out: UnsafeMutablePointer<T>, _ make: (Int32) -> T) -> Int {
+    static func scanLeaf<T>(
+        _ block: UnsafePointer<Double>, count m: Int, _ p: UnitVector, ids: UnsafePointer<Int32>,
+        into out: UnsafeMutablePointer<T>, _ make: (Int32) -> T
+    ) -> Int {
         let px2 = SIMD2<Double>(repeating: p.x), py2 = SIMD2<Double>(repeating: p.y)
         let pz2 = SIMD2<Double>(repeating: p.z)
         let xs = block, ys = block + m, zs = block + 2 &* m, cs = block + 3 &* m
@@ -201,7 +215,8 @@ extension PackedRTree {
             let dx = px2 - UnsafeRawPointer(xs + k).loadUnaligned(as: SIMD2<Double>.self)
             let dy = py2 - UnsafeRawPointer(ys + k).loadUnaligned(as: SIMD2<Double>.self)
             let dz = pz2 - UnsafeRawPointer(zs + k).loadUnaligned(as: SIMD2<Double>.self)
-            let margin = UnsafeRawPointer(cs + k).loadUnaligned(as: SIMD2<Double>.self)
+            let margin =
+                UnsafeRawPointer(cs + k).loadUnaligned(as: SIMD2<Double>.self)
                 - (dx * dx + dy * dy + dz * dz)
             let bits = unsafeBitCast(margin, to: SIMD2<UInt64>.self)
             out[n] = make(ids[k])

@@ -93,8 +93,10 @@ public struct PackedRTree: FenceIndex, Sendable {
         let input = Array(fences)
         let n = input.count
         var order = input.indices.map {
-            (key: HilbertCurve.key(latitude: input[$0].center.latitude, longitude: input[$0].center.longitude),
-             index: $0)
+            (
+                key: HilbertCurve.key(latitude: input[$0].center.latitude, longitude: input[$0].center.longitude),
+                index: $0
+            )
         }
         order.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
 
@@ -197,8 +199,9 @@ public struct PackedRTree: FenceIndex, Sendable {
     @inlinable
     func childBox(_ boxes: UnsafeBufferPointer<Float>, node: Int, slot: Int) -> DegreeBox {
         let o = (node &- leafNodeCount) &* 4 &* lanes &+ slot
-        return DegreeBox(south: boxes[o], north: boxes[o &+ lanes], west: boxes[o &+ 2 &* lanes],
-                         east: boxes[o &+ 3 &* lanes])
+        return DegreeBox(
+            south: boxes[o], north: boxes[o &+ lanes], west: boxes[o &+ 2 &* lanes],
+            east: boxes[o &+ 3 &* lanes])
     }
 
     /// The center and squared chord of the fence at position `i` (Hilbert order).

@@ -26,8 +26,10 @@ extension FixStream {
     /// - Throws: ``FixStreamError`` naming the first bad column or row.
     public func validate(requiringTruth: Bool) throws(FixStreamError) {
         let n = count
-        let columns: [(String, Int)] = [("t", time.count), ("lat", latitude.count), ("lon", longitude.count),
-                                        ("accuracy_m", accuracy.count)]
+        let columns: [(String, Int)] = [
+            ("t", time.count), ("lat", latitude.count), ("lon", longitude.count),
+            ("accuracy_m", accuracy.count)
+        ]
         for (name, found) in columns where found != n { throw .lengthMismatch(column: name, expected: n, found: found) }
         if requiringTruth && !hasTruth && n > 0 { throw .missingTruth }
         if hasTruth || requiringTruth {

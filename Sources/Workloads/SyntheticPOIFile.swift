@@ -55,7 +55,7 @@ public enum SyntheticPOIFile {
         let kinds: [(String, String, String)] = [
             ("restaurant", "", ""), ("cafe", "", ""), ("", "clothes", ""), ("", "hairdresser", ""),
             ("fuel", "", "fuel"), ("pharmacy", "", "pharmacy"), ("", "supermarket", "grocery"),
-            ("", "convenience", "grocery"), ("bank", "", "bank"), ("atm", "", "atm"), ("post_office", "", "post_office"),
+            ("", "convenience", "grocery"), ("bank", "", "bank"), ("atm", "", "atm"), ("post_office", "", "post_office")
         ]
         var centers: [LatLng] = []
         for _ in 0..<50 {  // 50 clusters: about the number of large US metros
@@ -83,8 +83,9 @@ public enum SyntheticPOIFile {
                     shift = (rng.uniform(-100, 10), rng.uniform(-180, 180))
                 }
                 row = template[i]
-                let moved = LatLng(uncheckedLatitude: min(80, max(-80, row.location.latitude + shift.lat)),
-                                   longitude: LatLng.wrapLongitude(row.location.longitude + shift.lon))
+                let moved = LatLng(
+                    uncheckedLatitude: min(80, max(-80, row.location.latitude + shift.lat)),
+                    longitude: LatLng.wrapLongitude(row.location.longitude + shift.lon))
                 row.location = shifted(moved, northMeters: 30 * rng.gaussian(), eastMeters: 30 * rng.gaussian())
             }
             out.writeField("node")
@@ -103,8 +104,10 @@ public enum SyntheticPOIFile {
     /// `count` query points near POIs, as a user usually is: each a seeded random POI (of
     /// `poiCount`, looked up by `location`) moved by gaussian offsets of 2 km north and east.
     /// Empty when `poiCount` is 0.
-    public static func queryPoints(_ count: Int, nearPOIs poiCount: Int, seed: UInt64,
-                                   location: (Int) -> LatLng) -> [LatLng] {
+    public static func queryPoints(
+        _ count: Int, nearPOIs poiCount: Int, seed: UInt64,
+        location: (Int) -> LatLng
+    ) -> [LatLng] {
         guard poiCount > 0 else { return [] }
         var rng = SplitMix64(seed: seed &+ 0x9E37)
         var points: [LatLng] = []

@@ -54,14 +54,18 @@ public struct TraceFencePlacement: Hashable, Sendable {
             guard k % every == offset else { continue }
             let anchor = LatLng(uncheckedLatitude: fixes.latitude[i], longitude: fixes.longitude[i])
             for (tier, r) in radii.enumerated() {
-                fences.append(WorkloadFence(id: Int32(fences.count), latitude: anchor.latitude, longitude: anchor.longitude,
-                                            radius: r, poiID: poi, tier: Int32(tier)))
+                fences.append(
+                    WorkloadFence(
+                        id: Int32(fences.count), latitude: anchor.latitude, longitude: anchor.longitude,
+                        radius: r, poiID: poi, tier: Int32(tier)))
             }
             poi += 1
             for r in radii {
                 let center = destination(from: anchor, bearing: 0, distance: grazingFraction * r)
-                fences.append(WorkloadFence(id: Int32(fences.count), latitude: center.latitude, longitude: center.longitude,
-                                            radius: r, poiID: poi, tier: 0))
+                fences.append(
+                    WorkloadFence(
+                        id: Int32(fences.count), latitude: center.latitude, longitude: center.longitude,
+                        radius: r, poiID: poi, tier: 0))
                 poi += 1
             }
         }

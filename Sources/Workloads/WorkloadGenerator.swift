@@ -34,8 +34,10 @@ public struct WorkloadSpec: Hashable, Sendable {
     public var tierRadii: [Double]
 
     /// A specification; `pois` and `fixes` >= 0, `devices` >= 1.
-    public init(pois: Int, devices: Int, fixes: Int, seed: UInt64, noise: NoiseModel = .realistic,
-                tierRadii: [Double] = [1, 3, 5].map { $0 * metersPerMile }) {
+    public init(
+        pois: Int, devices: Int, fixes: Int, seed: UInt64, noise: NoiseModel = .realistic,
+        tierRadii: [Double] = [1, 3, 5].map { $0 * metersPerMile }
+    ) {
         self.pois = pois
         self.devices = devices
         self.fixes = fixes
@@ -93,9 +95,10 @@ public enum WorkloadGenerator {
             }
             let lat = round7(position.0), lon = round7(position.1)
             for (tier, radius) in spec.tierRadii.enumerated() {
-                fences.append(WorkloadFence(
-                    id: Int32(fences.count), latitude: lat, longitude: lon,
-                    radius: (radius * 1000).rounded() / 1000, poiID: Int32(poi), tier: Int32(tier)))
+                fences.append(
+                    WorkloadFence(
+                        id: Int32(fences.count), latitude: lat, longitude: lon,
+                        radius: (radius * 1000).rounded() / 1000, poiID: Int32(poi), tier: Int32(tier)))
             }
         }
         return fences
@@ -113,7 +116,7 @@ public enum WorkloadGenerator {
         let speeds = [0.0, 1.4, 13.0]  // dwell, walk, drive (m/s)
         let modeWeights = [0.35, 0.60, 1.0]  // cumulative: 35 % dwell, 25 % walk, 40 % drive
 
-        for d in 0..<Swift.min(spec.devices, spec.fixes) {   // devices past the fixes have none
+        for d in 0..<Swift.min(spec.devices, spec.fixes) {  // devices past the fixes have none
             let (lat0, lon0) = cityPoint(&rng, sigma: 20_000)
             var t = rng.uniform(0, 3600)
             var heading = rng.uniform(0, 2 * Double.pi)
@@ -182,7 +185,9 @@ public enum WorkloadGenerator {
 
     static let cityCumulativeWeights: [Double] = {
         var sum = 0.0
-        return usCities.map { sum += $0.weight; return sum }
+        return usCities.map {
+            sum += $0.weight; return sum
+        }
     }()
 
     /// Small-offset move on the sphere (equirectangular; fine below ~100 km), latitude clamped

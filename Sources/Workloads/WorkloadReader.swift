@@ -67,20 +67,26 @@ public enum WorkloadReader {
     ///     before), or nil to require a recorded accuracy on every fix.
     ///   - order: ``FixOrder/perDevice`` makes a fix earlier than its device's previous fix a
     ///     bad row (column `t`, naming the previous fix's line).
-    public static func readFixes(path: String, truthPath: String? = nil, assumedAccuracy: Double? = nil,
-                                 order: FixOrder = .any) throws(WorkloadIOError) -> FixStream {
+    public static func readFixes(
+        path: String, truthPath: String? = nil, assumedAccuracy: Double? = nil,
+        order: FixOrder = .any
+    ) throws(WorkloadIOError) -> FixStream {
         if let assumedAccuracy { precondition(assumedAccuracy.isFinite && assumedAccuracy >= 0, "assumed accuracy \(assumedAccuracy)") }
         var fixes = FixStream()
         var latestByDevice: [Int32: (time: Double, line: Int)] = [:]
         let accuracyColumn: [String] = ["accuracy_m"]
-        try forEachRow(path: path, required: ["device", "t", "lat", "lon"] + (assumedAccuracy == nil ? accuracyColumn : []),
-                       optional: assumedAccuracy == nil ? [] : accuracyColumn) {
+        try forEachRow(
+            path: path, required: ["device", "t", "lat", "lon"] + (assumedAccuracy == nil ? accuracyColumn : []),
+            optional: assumedAccuracy == nil ? [] : accuracyColumn
+        ) {
             (row: inout RowParser) throws(WorkloadIOError) in
             let device = try row.identifier(0), time = try row.finite(1)
             if order == .perDevice, let line = row.record?.line {
                 if let previous = latestByDevice[device], time < previous.time {
-                    throw row.fail(1, "time \(row.shown(1)) of device \(device) is before its previous fix's "
-                        + "\(previous.time) (line \(previous.line)): a device's fixes must be in time order")
+                    throw row.fail(
+                        1,
+                        "time \(row.shown(1)) of device \(device) is before its previous fix's "
+                            + "\(previous.time) (line \(previous.line)): a device's fixes must be in time order")
                 }
                 latestByDevice[device] = (time, line)
             }
@@ -226,8 +232,10 @@ package struct RowParser {
     package func fenceRadius(_ k: Int) throws(WorkloadIOError) -> Double {
         let v = try finite(k)
         guard v > 0, v <= WorkloadReader.maximumFenceRadiusMeters else {
-            throw fail(k, "expected a radius in meters > 0 and <= \(Int(WorkloadReader.maximumFenceRadiusMeters)) "
-                + "(half the Earth's circumference), found '\(shown(k))'")
+            throw fail(
+                k,
+                "expected a radius in meters > 0 and <= \(Int(WorkloadReader.maximumFenceRadiusMeters)) "
+                    + "(half the Earth's circumference), found '\(shown(k))'")
         }
         return v
     }

@@ -47,10 +47,12 @@ struct ContainsCommand: Subcommand {
             while let record = try reader.nextRecord() {
                 let name = try record.string(at: columns[0])
                 guard let lat = record.double(at: columns[1]), (-90...90).contains(lat) else {
-                    throw CSVError(.invalidValue, line: record.line, column: columns[1] + 1, columnName: "lat", message: "lat must be a number in [-90, 90]")
+                    throw CSVError(
+                        .invalidValue, line: record.line, column: columns[1] + 1, columnName: "lat", message: "lat must be a number in [-90, 90]")
                 }
                 guard let lon = record.double(at: columns[2]), (-180...180).contains(lon) else {
-                    throw CSVError(.invalidValue, line: record.line, column: columns[2] + 1, columnName: "lon", message: "lon must be a number in [-180, 180]")
+                    throw CSVError(
+                        .invalidValue, line: record.line, column: columns[2] + 1, columnName: "lon", message: "lon must be a number in [-180, 180]")
                 }
                 let p = UnitVector(LatLng(uncheckedLatitude: lat, longitude: lon))
                 for (k, feature) in features.enumerated() where caps[k].contains(p) && feature.polygon.contains(p) {

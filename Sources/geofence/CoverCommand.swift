@@ -61,7 +61,7 @@ struct CoverCommand: Subcommand {
 
     static let options: [Arguments.Option] = [
         .value("max-cells"), .value("min-level"), .value("max-level"), .value("level-mod"), .flag("interior"),
-        .flag("skip-invalid"), .value("polygons"),
+        .flag("skip-invalid"), .value("polygons")
     ]
 
     init(arguments: Arguments) throws(UsageError) {
@@ -87,8 +87,9 @@ struct CoverCommand: Subcommand {
     func run(_ io: ToolIO) -> Int32 {
         let coverer: CoverBackend
         do {
-            coverer = try CoverBackend(maxCells: maxCells ?? 8, minLevel: minLevel, maxLevel: maxLevel,
-                                       levelMod: levelMod, interior: interior)
+            coverer = try CoverBackend(
+                maxCells: maxCells ?? 8, minLevel: minLevel, maxLevel: maxLevel,
+                levelMod: levelMod, interior: interior)
         } catch {
             return GeofenceTool.usageError(error.message, command: Self.name, io: io)
         }
@@ -96,7 +97,9 @@ struct CoverCommand: Subcommand {
             guard let features = PolygonInput.load(polygonsPath, io: io) else { return ExitStatus.failure }
             io.output.writeRecord(["polygon", "tokens"])
             for feature in features {
-                let cells = interior ? coverer.coverer.interiorCovering(of: feature.polygon)
+                let cells =
+                    interior
+                    ? coverer.coverer.interiorCovering(of: feature.polygon)
                     : coverer.coverer.covering(of: feature.polygon)
                 io.output.writeField(feature.id.description)
                 io.output.writeField(cells.map(\.token).joined(separator: " "))
@@ -114,8 +117,10 @@ struct CoverCommand: Subcommand {
             // --min-level forces every cell of that level the cap meets: refuse what cannot be listed.
             let forced = Self.forcedCells(meters: radius, minLevel: minLevel)
             guard forced <= Double(Self.maxForcedCells) else {
-                throw RowError(column: "radius_m", message: "a covering at --min-level \(minLevel) of a cap of \(radius) m needs about "
-                    + "\(Int(forced.rounded())) cells, more than the \(Self.maxForcedCells) one row may list")
+                throw RowError(
+                    column: "radius_m",
+                    message: "a covering at --min-level \(minLevel) of a cap of \(radius) m needs about "
+                        + "\(Int(forced.rounded())) cells, more than the \(Self.maxForcedCells) one row may list")
             }
             let tokens = coverer.tokens(center: center, meters: radius)
             out.writeRaw(tokens.joined(separator: " "))

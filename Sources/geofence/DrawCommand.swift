@@ -43,7 +43,7 @@ struct DrawCommand: Subcommand {
 
     static let options: [Arguments.Option] = [
         .value("fences"), .value("pois"), .value("fixes"), .value("device"), .value("dwell"), .value("cover"), .value("projection"),
-        .value("width"), .value("height"), .value("title"), .value("out"),
+        .value("width"), .value("height"), .value("title"), .value("out")
     ]
 
     let request: MapRequest
@@ -72,9 +72,11 @@ struct DrawCommand: Subcommand {
         if paths.filter({ $0 == "/dev/stdin" }).count > 1 { throw UsageError("only one file can be '-' (standard input)") }
         if request.device != nil && request.fixesPath == nil { throw UsageError("--device needs --fixes") }
         if request.dwellSeconds != nil && request.fixesPath == nil { throw UsageError("--dwell needs --fixes") }
-        try FileIdentity.refuseOverwriting(outputPath, option: "out", inputs: [
-            ("fences", request.fencesPath), ("pois", request.poisPath), ("fixes", request.fixesPath),
-        ])
+        try FileIdentity.refuseOverwriting(
+            outputPath, option: "out",
+            inputs: [
+                ("fences", request.fencesPath), ("pois", request.poisPath), ("fixes", request.fixesPath)
+            ])
     }
 
     func run(_ io: ToolIO) -> Int32 {

@@ -2,8 +2,10 @@ import CommandSupport
 
 /// The `geofence` command: dispatches to a subcommand, handles help and usage errors.
 enum GeofenceTool {
-    static let subcommands: [any Subcommand.Type] = [DistanceCommand.self, CellCommand.self, CoverCommand.self, ContainsCommand.self, PoiCommand.self,
-                                                      RespondersCommand.self, RemindersCommand.self, DrawCommand.self]
+    static let subcommands: [any Subcommand.Type] = [
+        DistanceCommand.self, CellCommand.self, CoverCommand.self, ContainsCommand.self, PoiCommand.self,
+        RespondersCommand.self, RemindersCommand.self, DrawCommand.self
+    ]
 
     static var help: String {
         var text = """
@@ -17,7 +19,7 @@ enum GeofenceTool {
             SUBCOMMANDS:
 
             """
-        let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2   // one column, two spaces after the longest name
+        let width = (subcommands.map { $0.name.count }.max() ?? 0) + 2  // one column, two spaces after the longest name
         for command in subcommands {
             text += "  " + command.name.padding(width) + command.abstract + "\n"
         }

@@ -8,8 +8,9 @@ extension PoiCommand {
     /// Returns a failure status when there is nothing to fence, else nil.
     func writeFences(_ catalog: POICatalog, _ io: ToolIO) -> Int32? {
         let index = POIIndex(catalog)
-        let task = POICategoryTask(id: "poi-\(category!.rawValue)", category: category!, near: [location!], k: limit,
-                                   maxDistanceMeters: maxMeters, in: index)
+        let task = POICategoryTask(
+            id: "poi-\(category!.rawValue)", category: category!, near: [location!], k: limit,
+            maxDistanceMeters: maxMeters, in: index)
         let fences: [POICategoryTask.TieredFence]
         do {
             fences = try task.fences(firstID: 0)

@@ -32,10 +32,10 @@ extension PoiCommand {
                 pairs, bounding box.
 
                 """ + file + "OPTIONS:\n" + """
-                  --json          One JSON object instead of text: "rows" is the number of POIs
-                                  loaded and "skipped" maps reasons to counts.
+                      --json          One JSON object instead of text: "rows" is the number of POIs
+                                      loaded and "skipped" maps reasons to counts.
 
-                """ + common
+                    """ + common
         case .nearest:
             return """
                 USAGE: geofence poi nearest --category C --lat L --lon L [--limit K] [--max-km D]
@@ -47,9 +47,9 @@ extension PoiCommand {
                 POIs loaded).
 
                 """ + file + "OPTIONS:\n" + search + """
-                  --json          JSON instead of CSV.
+                      --json          JSON instead of CSV.
 
-                """ + common
+                    """ + common
         case .fences:
             return """
                 USAGE: geofence poi fences --category C --lat L --lon L [--limit K] [--max-km D]

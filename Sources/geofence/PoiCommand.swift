@@ -60,7 +60,7 @@ struct PoiCommand: Subcommand {
 
     static let options: [Arguments.Option] = [
         .flag("skip-invalid"), .flag("json"), .value("category"), .value("lat"), .value("lon"), .value("limit"),
-        .value("max-km"),
+        .value("max-km")
     ]
     /// The action word and FILE.
     static let maxPositionals = 2

@@ -76,15 +76,17 @@ struct RemindersCommand: Subcommand {
         var summary = JSONObject()
         summary.set("summary", true)
         summary.set("registered_fences", array: output.registeredFences.map(JSONObject.string))
-        summary.set("analytics", array: output.analytics.map { e in
-            var a = JSONObject()
-            a.set("name", e.name)
-            a.set("at", ReminderReplay.isoString(e.time, converter: &converter))
-            var p = JSONObject()
-            for key in e.properties.keys.sorted() { p.set(key, e.properties[key]!) }
-            a.set("properties", object: p)
-            return a.text
-        })
+        summary.set(
+            "analytics",
+            array: output.analytics.map { e in
+                var a = JSONObject()
+                a.set("name", e.name)
+                a.set("at", ReminderReplay.isoString(e.time, converter: &converter))
+                var p = JSONObject()
+                for key in e.properties.keys.sorted() { p.set(key, e.properties[key]!) }
+                a.set("properties", object: p)
+                return a.text
+            })
         io.output.writeRaw(summary.text + "\n")
         io.flush()
         return ExitStatus.success

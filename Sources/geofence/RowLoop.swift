@@ -53,14 +53,17 @@ struct RowLoop {
     }
 
     /// Runs `body`, turning a ``RowError`` into a ``CSVError`` at the row's line.
-    private func checkedBody(_ rows: CSVNumericReader, _ io: ToolIO,
-                             _ body: ([Double], CSVWriter) throws(RowError) -> Void) throws(CSVError) {
+    private func checkedBody(
+        _ rows: CSVNumericReader, _ io: ToolIO,
+        _ body: ([Double], CSVWriter) throws(RowError) -> Void
+    ) throws(CSVError) {
         do {
             try body(rows.values, io.output)
         } catch {
             let index = columns.firstIndex(of: error.column) ?? -1
-            throw CSVError(.invalidValue, line: rows.line, column: index + 1, columnName: error.column,
-                           message: error.message)
+            throw CSVError(
+                .invalidValue, line: rows.line, column: index + 1, columnName: error.column,
+                message: error.message)
         }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct ArgumentsTests {
     static let options: [Arguments.Option] = [
-        .value("fences"), .value("reps"), .value("lat"), .value("ratio"), .flag("json"), .flag("per-fix"),
+        .value("fences"), .value("reps"), .value("lat"), .value("ratio"), .flag("json"), .flag("per-fix")
     ]
 
     func parse(_ words: [String], maxPositionals: Int = 0) throws(UsageError) -> Arguments {
@@ -42,11 +42,11 @@ import Testing
             (["stray"], "unexpected argument 'stray'"),
             (["--fences", "f.csv", "word"], "unexpected argument 'word'"),
             (["--fences"], "option '--fences' needs a value"),
-            (["--fences", "--json"], "option '--fences' needs a value"),     // a flag is never swallowed
+            (["--fences", "--json"], "option '--fences' needs a value"),  // a flag is never swallowed
             (["--fences", "--reps", "3"], "option '--fences' needs a value"),
             (["--json=yes"], "option '--json' takes no value"),
             (["--json", "--json"], "option '--json' given more than once"),
-            (["--reps", "1", "--reps=2"], "option '--reps' given more than once"),
+            (["--reps", "1", "--reps=2"], "option '--reps' given more than once")
         ]
         for (words, expected) in cases {
             #expect(message(words) == expected, "\(words)")
@@ -79,7 +79,7 @@ import Testing
         #expect(intMessage("-1", 0...Int.max) == "option '--reps' expects an integer >= 0, got '-1'")
         #expect(intMessage("1.5", 0...Int.max) != nil)
         #expect(intMessage("", 0...Int.max) != nil)
-        #expect(intMessage("99999999999999999999999", 0...Int.max) != nil)   // overflow is an error, not a trap
+        #expect(intMessage("99999999999999999999999", 0...Int.max) != nil)  // overflow is an error, not a trap
         #expect(intMessage("1_000_000", 0...Int.max) == nil)
         #expect(try parse(["--reps", "1_000"]).int("reps", in: 0...Int.max) == 1_000)
 

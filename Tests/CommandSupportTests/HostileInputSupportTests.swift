@@ -22,7 +22,7 @@ import Testing
         } catch {
             #expect(error.message.contains("'--out'") && error.message.contains("'--fences'"))
         }
-        try FileIdentity.refuseOverwriting(dir + "/new.csv", option: "out", inputs: [("fences", input)])   // a new file
+        try FileIdentity.refuseOverwriting(dir + "/new.csv", option: "out", inputs: [("fences", input)])  // a new file
         try FileIdentity.refuseOverwriting(nil, option: "out", inputs: [("fences", input)])
         try "y\n".write(toFile: dir + "/b.csv", atomically: true, encoding: .utf8)
         try FileIdentity.refuseOverwriting(dir + "/b.csv", option: "out", inputs: [("fences", input), ("pois", nil)])

@@ -8,7 +8,7 @@ import Testing
         #expect(JSONObject.string("\n\r\t") == #""\n\r\t""#)
         #expect(JSONObject.string("\u{08}\u{0C}") == #""\b\f""#)
         #expect(JSONObject.string("\u{00}\u{01}\u{1B}\u{1F}") == #""\u0000\u0001\u001b\u001f""#)
-        #expect(JSONObject.string("\u{7F} é ✓ 🌍") == "\"\u{7F} é ✓ 🌍\"")   // only controls below U+0020 are escaped
+        #expect(JSONObject.string("\u{7F} é ✓ 🌍") == "\"\u{7F} é ✓ 🌍\"")  // only controls below U+0020 are escaped
         #expect(JSONObject.string("") == #""""#)
     }
 
@@ -33,7 +33,10 @@ import Testing
         o.set("yes", true)
         o.set("text", "x")
         o.setNull("none")
-        #expect(o.text == #"{"n": 42, "neg": -7, "fixed": 0.123457, "rounded": 2, "short": 0.1, "nan": null, "inf": null, "ninf": null, "yes": true, "text": "x", "none": null}"#)
+        #expect(
+            o.text
+                == #"{"n": 42, "neg": -7, "fixed": 0.123457, "rounded": 2, "short": 0.1, "nan": null, "inf": null, "ninf": null, "yes": true, "text": "x", "none": null}"#
+        )
     }
 
     @Test func nestingAndOrder() {

@@ -9,7 +9,8 @@ import Workloads
 /// realistic-noise world of `seed` (300 POIs, 30 devices, 30,000 fixes; not a world any preset
 /// was tuned on).
 private func scores(_ configuration: TransitionDetectorConfiguration, seed: UInt64) throws
-    -> (detector: TransitionScore, naive: TransitionScore, truth: Int) {
+    -> (detector: TransitionScore, naive: TransitionScore, truth: Int)
+{
     try configuration.validate()
     let w = WorkloadGenerator.make(WorkloadSpec(pois: 300, devices: 30, fixes: 30_000, seed: seed))
     let fences = try w.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }

@@ -20,8 +20,10 @@ import Testing
     /// enter 0 (visit), exit 100, enter 130 (30 s: flap), exit 200, enter 500 (300 s: visit),
     /// a dwell (ignored): 5 events, 2 visits, 1 flap.
     @Test func handCountedSequence() {
-        let events = [event(1, 7, .enter, 0), event(1, 7, .exit, 100), event(1, 7, .enter, 130),
-                      event(1, 7, .dwell, 140), event(1, 7, .exit, 200), event(1, 7, .enter, 500)]
+        let events = [
+            event(1, 7, .enter, 0), event(1, 7, .exit, 100), event(1, 7, .enter, 130),
+            event(1, 7, .dwell, 140), event(1, 7, .exit, 200), event(1, 7, .enter, 500)
+        ]
         let c = FlapCount(events)
         #expect(c.events == 5)
         #expect(c.visits == 2)

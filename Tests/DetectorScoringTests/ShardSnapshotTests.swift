@@ -32,8 +32,9 @@ func shardSnapshotMidStreamContinuesIdentically(seed: UInt64, cutFraction: Doubl
             } else {
                 try second[s].restore(binary: first[s].binarySnapshot())
             }
-            #expect(second[s].devices.map { sorted(second[s].snapshot(device: $0)) } == first[s].devices.map { sorted(first[s].snapshot(device: $0)) },
-                    "seed \(seed), shard \(s), json \(viaJSON)")
+            #expect(
+                second[s].devices.map { sorted(second[s].snapshot(device: $0)) } == first[s].devices.map { sorted(first[s].snapshot(device: $0)) },
+                "seed \(seed), shard \(s), json \(viaJSON)")
         }
         let rest = FixShards(tail, count: 3).detect(with: &second)
         // Both halves are in stream order, so their concatenation is too.

@@ -13,19 +13,21 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
 
 @Test func brushesReversedWithinSixtySecondsAreOptionalInPairs() {
     let truth = TransitionScoring.markBrushes([
-        ev(1, 5, .enter, 100), ev(1, 5, .exit, 160),   // 60 s: a brush (both optional)
-        ev(1, 5, .enter, 1000), ev(1, 5, .exit, 1061), // 61 s: real
-        ev(2, 5, .enter, 130),                          // other device: real
+        ev(1, 5, .enter, 100), ev(1, 5, .exit, 160),  // 60 s: a brush (both optional)
+        ev(1, 5, .enter, 1000), ev(1, 5, .exit, 1061),  // 61 s: real
+        ev(2, 5, .enter, 130)  // other device: real
     ])
     #expect(truth.map(\.optional) == [true, true, false, false, false])
 }
 
 @Test func matchingWindowIs120SecondsEarlyTo600SecondsLate() {
     let truth = TransitionScoring.markBrushes([ev(1, 5, .enter, 1000), ev(1, 6, .enter, 1000), ev(1, 7, .enter, 1000)])
-    let detected = [ev(1, 5, .enter, 880),    // 120 s early: matches
-                    ev(1, 6, .enter, 1600.5), // 600.5 s late: too late
-                    ev(1, 7, .exit, 1010),    // wrong kind
-                    ev(1, 7, .dwell, 1010)]   // dwell: not scored
+    let detected = [
+        ev(1, 5, .enter, 880),  // 120 s early: matches
+        ev(1, 6, .enter, 1600.5),  // 600.5 s late: too late
+        ev(1, 7, .exit, 1010),  // wrong kind
+        ev(1, 7, .dwell, 1010)
+    ]  // dwell: not scored
     let s = TransitionScoring.score(detected: detected, truth: truth)
     #expect(s.detected == 3)
     #expect(s.matched == 1)
@@ -81,9 +83,10 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
     let w = WorkloadGenerator.make(spec)
     let fences = try w.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
     let index = PackedRTree(fences)
-    var config = TransitionDetectorConfiguration(hysteresisMeters: 0, accuracyFactor: 0, maxAccuracyMeters: 1e9,
-                                                 enterConfirmations: 1, exitConfirmations: 1,
-                                                 maxSpeedMetersPerSecond: 1e12, enterEvidence: 0, exitEvidence: 0)
+    var config = TransitionDetectorConfiguration(
+        hysteresisMeters: 0, accuracyFactor: 0, maxAccuracyMeters: 1e9,
+        enterConfirmations: 1, exitConfirmations: 1,
+        maxSpeedMetersPerSecond: 1e12, enterEvidence: 0, exitEvidence: 0)
     config.neighborhoodSlackMeters = 1500
     var detector = try TransitionDetector(fences: fences, index: index, configuration: config)
     let order: (TransitionEvent, TransitionEvent) -> Bool = { ($0.device, $0.time, $0.fence) < ($1.device, $1.time, $1.fence) }
@@ -112,15 +115,18 @@ private func ev(_ device: Int32, _ fence: Int32, _ kind: TransitionKind, _ t: Do
 
 @Test func falseNegativeBreakdownBucketsMissesByKindHoldAndPreviousMiss() {
     let truth = TransitionScoring.markBrushes([
-        ev(1, 5, .enter, 1000), ev(1, 5, .exit, 1100),    // enter held 100 s, missed
-        ev(1, 5, .enter, 5000),                           // re-enter, held forever, missed after a caught exit
-        ev(2, 6, .enter, 1000), ev(2, 6, .exit, 1500),    // enter held 500 s, caught; exit held forever, missed
-        ev(3, 7, .enter, 1000), ev(3, 7, .exit, 1030),    // a brush: optional, never counted
+        ev(1, 5, .enter, 1000), ev(1, 5, .exit, 1100),  // enter held 100 s, missed
+        ev(1, 5, .enter, 5000),  // re-enter, held forever, missed after a caught exit
+        ev(2, 6, .enter, 1000), ev(2, 6, .exit, 1500),  // enter held 500 s, caught; exit held forever, missed
+        ev(3, 7, .enter, 1000), ev(3, 7, .exit, 1030)  // a brush: optional, never counted
     ])
     let detected = [ev(1, 5, .exit, 1110), ev(2, 6, .enter, 1010)]
     let breakdown = TransitionScoring.falseNegativeBreakdown(detected: detected, truth: truth)
-    #expect(breakdown.map(\.key) == ["enter held<120s prevMissed=false", "enter held>=900s prevMissed=false",
-                                     "exit held>=900s prevMissed=false"])
+    #expect(
+        breakdown.map(\.key) == [
+            "enter held<120s prevMissed=false", "enter held>=900s prevMissed=false",
+            "exit held>=900s prevMissed=false"
+        ])
     #expect(breakdown.map(\.count) == [1, 1, 1])
     #expect(breakdown.reduce(0) { $0 + $1.count } == TransitionScoring.score(detected: detected, truth: truth).falseNegatives)
     // Nothing detected: every required transition is a miss; the second of a pair follows a miss.

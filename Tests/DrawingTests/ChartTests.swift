@@ -3,10 +3,13 @@ import Testing
 
 @Suite struct ChartTests {
     func throughputChart() -> Chart {
-        var chart = Chart(title: "Stabbing throughput", x: ChartAxis("fences", scale: .logarithmic),
-                          y: ChartAxis("fixes per second", scale: .logarithmic))
-        chart.series = [ChartSeries("LatLngGridIndex", points: [(3_000, 2.79e7), (30_000, 8.4e6), (300_000, 1.25e6)]),
-                        ChartSeries("Boost packed R* (C++)", points: [(3_000, 6.42e6), (30_000, 1.05e6), (300_000, 1.23e5)], dashed: true)]
+        var chart = Chart(
+            title: "Stabbing throughput", x: ChartAxis("fences", scale: .logarithmic),
+            y: ChartAxis("fixes per second", scale: .logarithmic))
+        chart.series = [
+            ChartSeries("LatLngGridIndex", points: [(3_000, 2.79e7), (30_000, 8.4e6), (300_000, 1.25e6)]),
+            ChartSeries("Boost packed R* (C++)", points: [(3_000, 6.42e6), (30_000, 1.05e6), (300_000, 1.23e5)], dashed: true)
+        ]
         chart.highlights = [ChartHighlight(x: 30_000, y: 8.4e6, label: "README figure")]
         chart.caption = "one thread, medians of 3 runs"
         return chart
@@ -116,6 +119,6 @@ import Testing
         let strokes = xml.all("path").compactMap { $0.attributes["stroke"] }
         #expect(strokes.contains("#123456"))
         #expect(strokes.contains(Chart.palette[0]))
-        #expect(!strokes.contains(Chart.palette[1]))   // the second series took its own color
+        #expect(!strokes.contains(Chart.palette[1]))  // the second series took its own color
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let north = GeoOutline.circle(center: try LatLng(latitude: 89.9, longitude: 30), radius: 50_000, segments: 64)
         #expect(north.pole == 1)
         let range = north.longitudeRange
-        #expect(range.max - range.min > 350)   // one turn around the axis
+        #expect(range.max - range.min > 350)  // one turn around the axis
         let polygon = north.mapPolygon(latitudeLimit: 85)
         #expect(polygon.count == 67)
         #expect(polygon.suffix(2).allSatisfy { $0.latitude == 85 })

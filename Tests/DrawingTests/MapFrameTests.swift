@@ -6,8 +6,9 @@ import Testing
     /// The whole world in equirectangular on a 360 x 180 plot: one pixel per degree, so known
     /// points land on known pixels.
     @Test func knownPointsLandOnKnownPixelsInEquirectangular() {
-        let frame = MapFrame(projection: .equirectangular, south: -90, north: 90, west: -180, east: 180,
-                             plotX: 10, plotY: 20, plotWidth: 360, plotHeight: 180)
+        let frame = MapFrame(
+            projection: .equirectangular, south: -90, north: 90, west: -180, east: 180,
+            plotX: 10, plotY: 20, plotWidth: 360, plotHeight: 180)
         let origin = frame.point(latitude: 0, longitude: 0)
         #expect(abs(origin.x - 190) < 1e-9 && abs(origin.y - 110) < 1e-9)
         let p = frame.point(latitude: 45, longitude: 90)
@@ -20,21 +21,23 @@ import Testing
     /// equator on its middle, and latitude 60 at y = ln(tan(75°)) = 1.316958 units above it.
     @Test func webMercatorPlacesLatitudesByTheMercatorFormula() {
         let limit = MapProjection.mercatorLatitudeLimit
-        let frame = MapFrame(projection: .webMercator, south: -limit, north: limit, west: -180, east: 180,
-                             plotX: 0, plotY: 0, plotWidth: 512, plotHeight: 512)
+        let frame = MapFrame(
+            projection: .webMercator, south: -limit, north: limit, west: -180, east: 180,
+            plotX: 0, plotY: 0, plotWidth: 512, plotHeight: 512)
         #expect(abs(frame.point(latitude: limit, longitude: 0).y) < 1e-6)
         #expect(abs(frame.point(latitude: 0, longitude: 0).y - 256) < 1e-9)
         let unitsPerPixel = 2 * Double.pi / 512
         #expect(abs((256 - frame.point(latitude: 60, longitude: 0).y) * unitsPerPixel - 1.3169578969248166) < 1e-9)
-        #expect(abs(frame.point(latitude: 89.9, longitude: 0).y) < 1e-6)   // clamped at the limit
+        #expect(abs(frame.point(latitude: 89.9, longitude: 0).y) < 1e-6)  // clamped at the limit
     }
 
     /// Seeded: pixel -> coordinate inverts coordinate -> pixel in both projections.
     @Test func coordinateInvertsPoint() {
         var rng = SplitMix64(seed: 7)
         for projection in MapProjection.allCases {
-            let frame = MapFrame(projection: projection, south: 10, north: 70, west: 150, east: 210,
-                                 plotX: 50, plotY: 40, plotWidth: 800, plotHeight: 600)
+            let frame = MapFrame(
+                projection: projection, south: 10, north: 70, west: 150, east: 210,
+                plotX: 50, plotY: 40, plotWidth: 800, plotHeight: 600)
             for _ in 0..<500 {
                 let lat = 10 + 60 * Double(rng.next() % 1_000_000) / 1e6
                 let lon = 150 + 60 * Double(rng.next() % 1_000_000) / 1e6
@@ -57,7 +60,7 @@ import Testing
         let points = [try LatLng(latitude: 51.0, longitude: 179.5), try LatLng(latitude: 52.0, longitude: -179.0)]
         for projection in MapProjection.allCases {
             let frame = MapFrame.fitting(points, projection: projection, plotX: 0, plotY: 0, plotWidth: 400, plotHeight: 300)
-            #expect(frame.east - frame.west < 5)   // the short way round, not the whole world
+            #expect(frame.east - frame.west < 5)  // the short way round, not the whole world
             for p in points {
                 let q = frame.point(latitude: p.latitude, longitude: frame.unwrap(p.longitude))
                 #expect(q.x > 0 && q.x < 400 && q.y > 0 && q.y < 300)
@@ -68,8 +71,9 @@ import Testing
     }
 
     @Test func graticuleAndScaleBarUseRoundValues() {
-        let frame = MapFrame(projection: .webMercator, south: 60.1, north: 60.3, west: 24.8, east: 25.1,
-                             plotX: 0, plotY: 0, plotWidth: 900, plotHeight: 700)
+        let frame = MapFrame(
+            projection: .webMercator, south: 60.1, north: 60.3, west: 24.8, east: 25.1,
+            plotX: 0, plotY: 0, plotWidth: 900, plotHeight: 700)
         let graticule = Graticule(frame: frame)
         // 0.2° of latitude at 60°N is as tall as 0.4° of longitude is wide in Web Mercator, and
         // the view widens to the plot's aspect: about 0.6° across, so 0.1° lines (at most 8).
@@ -80,8 +84,9 @@ import Testing
         #expect(graticule.longitudeLabel(-33.5) == "33.5°W")
         #expect(graticule.longitudeLabel(180) == "180°")
         #expect(graticule.latitudeLabel(0) == "0°")
-        let world = MapFrame(projection: .equirectangular, south: -90, north: 90, west: -180, east: 180,
-                             plotX: 0, plotY: 0, plotWidth: 720, plotHeight: 360)
+        let world = MapFrame(
+            projection: .equirectangular, south: -90, north: 90, west: -180, east: 180,
+            plotX: 0, plotY: 0, plotWidth: 720, plotHeight: 360)
         #expect(Graticule(frame: world).step == 45)
         #expect(Graticule(frame: world).latitudeLabel(-45) == "45°S")
         let bar = ScaleBar(frame: frame, maxPixels: 225)
@@ -97,8 +102,9 @@ import Testing
     @Test func fittingPointsBeyondTheMercatorLimitGivesAStripAtTheEdge() {
         let limit = MapProjection.mercatorLatitudeLimit
         for latitude in [-89.0, 89.0] {
-            let frame = MapFrame.fitting([LatLng(uncheckedLatitude: latitude, longitude: 10)], projection: .webMercator,
-                                         plotX: 0, plotY: 0, plotWidth: 400, plotHeight: 300)
+            let frame = MapFrame.fitting(
+                [LatLng(uncheckedLatitude: latitude, longitude: 10)], projection: .webMercator,
+                plotX: 0, plotY: 0, plotWidth: 400, plotHeight: 300)
             #expect(frame.south < frame.north)
             #expect(abs(latitude < 0 ? frame.south + limit : frame.north - limit) < 1e-9)
             #expect(frame.north - frame.south <= 0.01 + 1e-9)

@@ -12,9 +12,11 @@ import Testing
         map.cells = try RegionCoverer(maxCells: 8).covering(of: Cap(center: center, meters: 1609.344))
         map.pois = [MapPicture.Point(position: center, label: "Yliopiston apteekki")]
         map.track = (0..<20).map { k in MapPicture.Point(position: LatLng(uncheckedLatitude: 60.30 - Double(k) * 0.01, longitude: 24.932)) }
-        map.events = [MapPicture.Event(position: map.track[5].position, kind: .enter, label: "enter fence 0"),
-                      MapPicture.Event(position: map.track[12].position, kind: .dwell),
-                      MapPicture.Event(position: map.track[18].position, kind: .exit)]
+        map.events = [
+            MapPicture.Event(position: map.track[5].position, kind: .enter, label: "enter fence 0"),
+            MapPicture.Event(position: map.track[12].position, kind: .dwell),
+            MapPicture.Event(position: map.track[18].position, kind: .exit)
+        ]
         return map
     }
 
@@ -29,7 +31,7 @@ import Testing
         #expect(xml.withClass("legend").count == 1)
         #expect(xml.withClass("track").count == 1)
         #expect(xml.withClass("poi").count == 1)
-        #expect(xml.withClass("enter").count == 2)   // the marker and its legend swatch
+        #expect(xml.withClass("enter").count == 2)  // the marker and its legend swatch
         #expect(xml.withClass("exit").count == 2)
         #expect(xml.withClass("dwell").count == 2)
         #expect(xml.withClass("meridian").count >= 2 && xml.withClass("parallel").count >= 2)
@@ -46,8 +48,9 @@ import Testing
         map.marked = [MapPicture.Point(position: map.pois[0].position, label: "the chosen <pharmacy>")]
         let xml = ParsedXML(map.render().fileText)
         #expect(xml.isWellFormed, "\(xml.error ?? "")")
-        let frame = MapFrame.fitting(map.extentPoints(), projection: map.projection, plotX: 64, plotY: 55,
-                                     plotWidth: map.width - 84, plotHeight: map.height - 55 - 30)
+        let frame = MapFrame.fitting(
+            map.extentPoints(), projection: map.projection, plotX: 64, plotY: 55,
+            plotWidth: map.width - 84, plotHeight: map.height - 55 - 30)
         let start = try #require(xml.elements.first { $0.name == "circle" && $0.classes.contains("start") })
         let first = frame.point(latitude: map.track[0].position.latitude, longitude: map.track[0].position.longitude)
         #expect(start.attributes["cx"] == SVGNumber.format(first.x) && start.attributes["cy"] == SVGNumber.format(first.y))
@@ -65,8 +68,9 @@ import Testing
         var map = try helsinkiMap()
         let center = map.pois[0].position
         map.pois = (0..<(MapPicture.labeledPOILimit + 1)).map { k in
-            MapPicture.Point(position: LatLng(uncheckedLatitude: center.latitude + Double(k) * 1e-4, longitude: center.longitude),
-                             label: "poi \(k)")
+            MapPicture.Point(
+                position: LatLng(uncheckedLatitude: center.latitude + Double(k) * 1e-4, longitude: center.longitude),
+                label: "poi \(k)")
         }
         let xml = ParsedXML(map.render().fileText)
         let group = try #require(xml.elements.first { $0.classes.contains("pois") })
@@ -79,8 +83,9 @@ import Testing
     /// The POI dot sits exactly where the frame puts its coordinates.
     @Test func aPOILandsWhereTheFrameSays() throws {
         let map = try helsinkiMap()
-        let frame = MapFrame.fitting(map.extentPoints(), projection: map.projection, plotX: 64, plotY: 55,
-                                     plotWidth: map.width - 84, plotHeight: map.height - 55 - 30)
+        let frame = MapFrame.fitting(
+            map.extentPoints(), projection: map.projection, plotX: 64, plotY: 55,
+            plotWidth: map.width - 84, plotHeight: map.height - 55 - 30)
         let expected = frame.point(latitude: 60.1699, longitude: 24.9384)
         let xml = ParsedXML(map.render().fileText)
         let group = try #require(xml.elements.firstIndex { $0.classes.contains("poi") })
@@ -93,10 +98,14 @@ import Testing
     /// A fence on the antimeridian is drawn as one continuous ring: no edge jumps across the map.
     @Test func antimeridianFencesDrawWithoutJumps() throws {
         var map = MapPicture(title: "Fiji")
-        map.fences = [MapPicture.Circle(center: try LatLng(latitude: -16.5, longitude: 179.95), radius: 20_000),
-                      MapPicture.Circle(center: try LatLng(latitude: -16.6, longitude: -179.9), radius: 15_000)]
-        map.track = [MapPicture.Point(position: try LatLng(latitude: -16.5, longitude: 179.97)),
-                     MapPicture.Point(position: try LatLng(latitude: -16.55, longitude: -179.97))]
+        map.fences = [
+            MapPicture.Circle(center: try LatLng(latitude: -16.5, longitude: 179.95), radius: 20_000),
+            MapPicture.Circle(center: try LatLng(latitude: -16.6, longitude: -179.9), radius: 15_000)
+        ]
+        map.track = [
+            MapPicture.Point(position: try LatLng(latitude: -16.5, longitude: 179.97)),
+            MapPicture.Point(position: try LatLng(latitude: -16.55, longitude: -179.97))
+        ]
         for projection in MapProjection.allCases {
             map.projection = projection
             let xml = ParsedXML(map.render().fileText)
@@ -119,8 +128,10 @@ import Testing
         for projection in MapProjection.allCases {
             var map = MapPicture(title: "Pole")
             map.projection = projection
-            map.fences = [MapPicture.Circle(center: try LatLng(latitude: 88, longitude: 45), radius: 500_000),
-                          MapPicture.Circle(center: try LatLng(latitude: -90, longitude: 0), radius: 300_000)]
+            map.fences = [
+                MapPicture.Circle(center: try LatLng(latitude: 88, longitude: 45), radius: 500_000),
+                MapPicture.Circle(center: try LatLng(latitude: -90, longitude: 0), radius: 300_000)
+            ]
             let text = map.render().fileText
             #expect(!text.contains("nan") && !text.contains("inf"))
             let xml = ParsedXML(text)
@@ -128,8 +139,8 @@ import Testing
             let paths = xml.elements.filter { $0.name == "path" && $0.attributes["fill-rule"] != nil }
             #expect(paths.count >= 2)
             let ys = paths.flatMap { subpaths($0.attributes["d"]!).flatMap { $0.map(\.y) } }
-            #expect(ys.min()! < 60)              // reaches the top edge of the plot (y = 40)
-            #expect(ys.max()! > map.height - 40) // and the bottom one
+            #expect(ys.min()! < 60)  // reaches the top edge of the plot (y = 40)
+            #expect(ys.max()! > map.height - 40)  // and the bottom one
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
         svg.open("g", ["class": "a&b", "data-name": "x\"y<z"])
         svg.element("text", ["x": "1", "y": "2"], text: "</svg><script>alert(1)</script>")
         svg.path([(0, 0), (10, 10), (20, 0)], closed: true, ["fill": "none"])
-        svg.path([(0, 0)], closed: false)   // one point: nothing
+        svg.path([(0, 0)], closed: false)  // one point: nothing
         #expect(svg.openCount == 1)
         let xml = ParsedXML(svg.fileText)
         #expect(xml.isWellFormed, "\(xml.error ?? "")")

@@ -35,8 +35,10 @@ struct ParsedXML {
     private final class Collector: NSObject, XMLParserDelegate {
         var elements: [Element] = []
         var stack: [Int] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(Element(name: name, attributes: attributes, text: "", depth: stack.count))
             stack.append(elements.count - 1)
         }

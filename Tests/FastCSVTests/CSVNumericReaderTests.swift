@@ -42,12 +42,13 @@ import Testing
         let result = run(text, ["lat", "lon"])
         #expect(result.rows == [[1, 2], [9, 10]])
         let shown = result.errors.map { $0.formatted(source: "stdin") }
-        #expect(shown == [
-            "stdin:3:lat: expected a finite decimal number, found \"NaN\"",
-            "stdin:4:lon: expected 2 fields (lat,lon), found 1",
-            "stdin:5:3: expected 2 fields (lat,lon), found 3",
-            "stdin:6:lon: expected a decimal number, found \"x\"",
-        ])
+        #expect(
+            shown == [
+                "stdin:3:lat: expected a finite decimal number, found \"NaN\"",
+                "stdin:4:lon: expected 2 fields (lat,lon), found 1",
+                "stdin:5:3: expected 2 fields (lat,lon), found 3",
+                "stdin:6:lon: expected a decimal number, found \"x\""
+            ])
     }
 
     @Test func structuralErrorsAreFinal() {

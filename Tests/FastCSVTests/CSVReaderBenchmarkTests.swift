@@ -50,10 +50,11 @@ struct CSVReaderBenchmark {
             times.sort()
             let median = times[times.count / 2]
             let label = parseNumbers ? "split + parse 5 numbers" : "split only"
-            print("FastCSV \(label): median \(String(format: "%.3f", median)) s, "
-                  + "\(String(format: "%.0f", bytes / median / 1e6)) MB/s, "
-                  + "\(String(format: "%.2f", Double(rows) / median / 1e6)) M rows/s "
-                  + "(min \(String(format: "%.3f", times.first!)), max \(String(format: "%.3f", times.last!)))")
+            print(
+                "FastCSV \(label): median \(String(format: "%.3f", median)) s, "
+                    + "\(String(format: "%.0f", bytes / median / 1e6)) MB/s, "
+                    + "\(String(format: "%.2f", Double(rows) / median / 1e6)) M rows/s "
+                    + "(min \(String(format: "%.3f", times.first!)), max \(String(format: "%.3f", times.last!)))")
         }
     }
 }

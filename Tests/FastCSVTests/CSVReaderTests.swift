@@ -17,41 +17,45 @@ import Testing
     func quotedFields(chunkSize: Int) throws {
         let text = "name,note\n\"Salon, parturi\",\"Freddy\"\"s\"\n\"\",\"\"\"\"\n\"multi\nline\",x\r\nlast,\"a\r\nb\"\n"
         let rows = try readAll(text, chunkSize: chunkSize)
-        #expect(rows == [
-            Row(line: 1, fields: ["name", "note"]),
-            Row(line: 2, fields: ["Salon, parturi", "Freddy\"s"]),
-            Row(line: 3, fields: ["", "\""]),
-            Row(line: 4, fields: ["multi\nline", "x"]),
-            Row(line: 6, fields: ["last", "a\r\nb"]),
-        ])
+        #expect(
+            rows == [
+                Row(line: 1, fields: ["name", "note"]),
+                Row(line: 2, fields: ["Salon, parturi", "Freddy\"s"]),
+                Row(line: 3, fields: ["", "\""]),
+                Row(line: 4, fields: ["multi\nline", "x"]),
+                Row(line: 6, fields: ["last", "a\r\nb"])
+            ])
     }
 
     @Test(arguments: chunkSizes)
     func emptyFields(chunkSize: Int) throws {
-        #expect(try readAll(",\n,,x\na,\n\"\",\n", chunkSize: chunkSize) == [
-            Row(line: 1, fields: ["", ""]),
-            Row(line: 2, fields: ["", "", "x"]),
-            Row(line: 3, fields: ["a", ""]),
-            Row(line: 4, fields: ["", ""]),
-        ])
+        #expect(
+            try readAll(",\n,,x\na,\n\"\",\n", chunkSize: chunkSize) == [
+                Row(line: 1, fields: ["", ""]),
+                Row(line: 2, fields: ["", "", "x"]),
+                Row(line: 3, fields: ["a", ""]),
+                Row(line: 4, fields: ["", ""])
+            ])
         #expect(try readAll("a,", chunkSize: chunkSize) == [Row(line: 1, fields: ["a", ""])], "trailing comma at EOF")
         #expect(try readAll("\"\"", chunkSize: chunkSize) == [Row(line: 1, fields: [""])])
     }
 
     @Test(arguments: chunkSizes)
     func blankLinesAreSkippedButCounted(chunkSize: Int) throws {
-        #expect(try readAll("a\n\n\r\n\rb\n\n", chunkSize: chunkSize) == [
-            Row(line: 1, fields: ["a"]),
-            Row(line: 5, fields: ["b"]),
-        ])
+        #expect(
+            try readAll("a\n\n\r\n\rb\n\n", chunkSize: chunkSize) == [
+                Row(line: 1, fields: ["a"]),
+                Row(line: 5, fields: ["b"])
+            ])
     }
 
     @Test(arguments: chunkSizes)
     func byteOrderMarkIsStripped(chunkSize: Int) throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("lat,lon\r\n1,2\r\n".utf8)
-        #expect(try readAll(bytes, chunkSize: chunkSize) == [
-            Row(line: 1, fields: ["lat", "lon"]), Row(line: 2, fields: ["1", "2"]),
-        ])
+        #expect(
+            try readAll(bytes, chunkSize: chunkSize) == [
+                Row(line: 1, fields: ["lat", "lon"]), Row(line: 2, fields: ["1", "2"])
+            ])
         // A BOM alone is an empty input; a BOM later in the file is data.
         #expect(try readAll([0xEF, 0xBB, 0xBF], chunkSize: chunkSize).isEmpty)
         let later = try readAll(Array("a\n".utf8) + [0xEF, 0xBB, 0xBF, 0x62], chunkSize: chunkSize)

@@ -36,7 +36,7 @@ import Testing
     @Test func writesAFileWithFixedDecimalsAndClosesIt() throws {
         let path = temporaryPath("out.csv")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let out = try CSVWriter(path: path, capacity: 64)   // small buffer: several flushes
+        let out = try CSVWriter(path: path, capacity: 64)  // small buffer: several flushes
         out.writeRecord(["id", "lat"])
         for k in 0..<100 {
             out.writeField(Int64(k - 50))
@@ -46,7 +46,7 @@ import Testing
         out.flush()
         let counted = out.bytesWritten
         try out.close()
-        try out.close()   // a second close does nothing
+        try out.close()  // a second close does nothing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.utf8.count == counted)
         let lines = text.split(separator: "\n")

@@ -8,7 +8,7 @@ import Testing
             (0, 0, "0"), (0, 3, "0.000"), (-0.0, 2, "-0.00"), (1.5, 0, "2"), (2.5, 0, "2"), (0.125, 2, "0.12"),
             (0.375, 2, "0.38"), (2.675, 2, "2.67"), (-1.005, 2, "-1.00"), (123456.789, 1, "123456.8"),
             (1e21, 0, "1000000000000000000000"), (Double.leastNonzeroMagnitude, 3, "0.000"), (-0.0004, 3, "-0.000"),
-            (0.1, 20, "0.10000000000000000555"),
+            (0.1, 20, "0.10000000000000000555")
         ]
         for (value, decimals, expected) in cases {
             #expect(DecimalFormatting.fixed(value, decimals) == expected, "\(value) \(decimals)")
@@ -22,7 +22,7 @@ import Testing
         let largest = DecimalFormatting.fixed(.greatestFiniteMagnitude, 40)
         #expect(largest.hasPrefix("17976931348623157"))
         #expect(largest.count == 309 + 1 + 40)
-        #expect(DecimalFormatting.fixed(1, -3) == "1")      // negative digit counts clamp to 0
+        #expect(DecimalFormatting.fixed(1, -3) == "1")  // negative digit counts clamp to 0
     }
 
     /// Seeded property: the text reads back within half a unit of its last digit.

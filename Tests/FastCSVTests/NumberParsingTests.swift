@@ -7,9 +7,10 @@ import Testing
     func expectSameAsSwift(_ text: String, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
         let ours = withField(text) { parseDouble($0) }
         let swift = Double(text)
-        #expect(ours?.bitPattern == swift?.bitPattern,
-                "\(text.debugDescription): ours \(String(describing: ours)), Double(String) \(String(describing: swift)) \(comment)",
-                sourceLocation: sourceLocation)
+        #expect(
+            ours?.bitPattern == swift?.bitPattern,
+            "\(text.debugDescription): ours \(String(describing: ours)), Double(String) \(String(describing: swift)) \(comment)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func trickyDecimals() {
@@ -26,7 +27,7 @@ import Testing
             "1.00000000000000011102230246251565404236316680908203124",
             "1.00000000000000011102230246251565404236316680908203126",
             "9007199254740993.0000000000000000000001", "43.7306164", "24.9423794",
-            "12345678901234567890.5", "0.00000000000000000000000000000000000000000000001e46",
+            "12345678901234567890.5", "0.00000000000000000000000000000000000000000000001e46"
         ]
         for text in cases { expectSameAsSwift(text) }
     }
@@ -34,7 +35,7 @@ import Testing
     @Test func garbageIsRejected() {
         let garbage = [
             "", " ", " 1", "1 ", "1,5", "60,17", "1e", "1e+", "e5", ".e5", ".", "-", "+", "--1", "1.2.3",
-            "0x1p3", "1_000", "NaN", "nan", "inf", "-inf", "Infinity", "1e5.5", "abc", "60.1x80505", "1d", "١",
+            "0x1p3", "1_000", "NaN", "nan", "inf", "-inf", "Infinity", "1e5.5", "abc", "60.1x80505", "1d", "١"
         ]
         for text in garbage {
             #expect(withField(text) { parseDouble($0) } == nil, "\(text.debugDescription) must be rejected")
@@ -93,9 +94,11 @@ import Testing
     }
 
     @Test func integers() {
-        let cases = ["0", "-0", "+7", "42", "-42", "9223372036854775807", "-9223372036854775808",
-                     "9223372036854775808", "-9223372036854775809", "18446744073709551615",
-                     "18446744073709551616", "99999999999999999999", "", "-", "+", "1.0", " 1", "1e3", "0x10", "007"]
+        let cases = [
+            "0", "-0", "+7", "42", "-42", "9223372036854775807", "-9223372036854775808",
+            "9223372036854775808", "-9223372036854775809", "18446744073709551615",
+            "18446744073709551616", "99999999999999999999", "", "-", "+", "1.0", " 1", "1e3", "0x10", "007"
+        ]
         for text in cases {
             #expect(withField(text) { parseInt64($0) } == Int64(text), "Int64 \(text.debugDescription)")
             #expect(withField(text) { parseUInt64($0) } == UInt64(text), "UInt64 \(text.debugDescription)")

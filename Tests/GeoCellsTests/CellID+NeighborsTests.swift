@@ -13,8 +13,8 @@ import Geodesy
             let face = Int(rng.next() % 6)
             var i = Int(rng.next() % UInt64(1 << 30)), j = Int(rng.next() % UInt64(1 << 30))
             switch k % 6 {
-            case 0: i = rng.next() & 1 == 0 ? 0 : last                 // on a u edge
-            case 1: j = rng.next() & 1 == 0 ? 0 : last                 // on a v edge
+            case 0: i = rng.next() & 1 == 0 ? 0 : last  // on a u edge
+            case 1: j = rng.next() & 1 == 0 ? 0 : last  // on a v edge
             case 2: i = rng.next() & 1 == 0 ? 0 : last; j = rng.next() & 1 == 0 ? 0 : last  // corner
             default: break
             }
@@ -38,8 +38,9 @@ import Geodesy
                 let cell = Cell(id)
                 for k in 0..<4 {
                     let nc = Cell(nbrs[k])
-                    #expect(nc.contains(cell.vertex(k)) && nc.contains(cell.vertex((k + 1) & 3)),
-                            "seed \(seed) cell \(id.token) edge \(k)")
+                    #expect(
+                        nc.contains(cell.vertex(k)) && nc.contains(cell.vertex((k + 1) & 3)),
+                        "seed \(seed) cell \(id.token) edge \(k)")
                 }
             }
         }

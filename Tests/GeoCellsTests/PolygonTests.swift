@@ -56,7 +56,7 @@ import Testing
         ("s2_polygon_covers_A_max8.csv", try! RegionCoverer(maxCells: 8), false),
         ("s2_polygon_covers_B_max16_L4_16.csv", try! RegionCoverer(maxCells: 16, minLevel: 4, maxLevel: 16), false),
         ("s2_polygon_covers_C_interior_max8_L0_20.csv", try! RegionCoverer(maxCells: 8, maxLevel: 20), true),
-        ("s2_polygon_covers_D_max12_L2_24_mod2.csv", try! RegionCoverer(maxCells: 12, minLevel: 2, maxLevel: 24, levelMod: 2), false),
+        ("s2_polygon_covers_D_max12_L2_24_mod2.csv", try! RegionCoverer(maxCells: 12, minLevel: 2, maxLevel: 24, levelMod: 2), false)
     ]
 
     /// Coverings token for token equal to S2's on at least 98 % of the polygons of each setting
@@ -113,19 +113,23 @@ import Testing
 
 @Suite struct PolygonMeasureTests {
     func square(_ lat: Double, _ lon: Double, _ d: Double) throws -> Polygon {
-        try Polygon(latLngRings: [[
-            LatLng(uncheckedLatitude: lat - d, longitude: lon - d), LatLng(uncheckedLatitude: lat - d, longitude: lon + d),
-            LatLng(uncheckedLatitude: lat + d, longitude: lon + d), LatLng(uncheckedLatitude: lat + d, longitude: lon - d),
-        ]])
+        try Polygon(latLngRings: [
+            [
+                LatLng(uncheckedLatitude: lat - d, longitude: lon - d), LatLng(uncheckedLatitude: lat - d, longitude: lon + d),
+                LatLng(uncheckedLatitude: lat + d, longitude: lon + d), LatLng(uncheckedLatitude: lat + d, longitude: lon - d)
+            ]
+        ])
     }
 
     /// Orientation is normalized: the same ring given clockwise is the same polygon.
     @Test func clockwiseRingIsNormalized() throws {
         let ccw = try square(10, 20, 0.01)
-        let cw = try Polygon(latLngRings: [[
-            LatLng(uncheckedLatitude: 9.99, longitude: 19.99), LatLng(uncheckedLatitude: 10.01, longitude: 19.99),
-            LatLng(uncheckedLatitude: 10.01, longitude: 20.01), LatLng(uncheckedLatitude: 9.99, longitude: 20.01),
-        ]])
+        let cw = try Polygon(latLngRings: [
+            [
+                LatLng(uncheckedLatitude: 9.99, longitude: 19.99), LatLng(uncheckedLatitude: 10.01, longitude: 19.99),
+                LatLng(uncheckedLatitude: 10.01, longitude: 20.01), LatLng(uncheckedLatitude: 9.99, longitude: 20.01)
+            ]
+        ])
         #expect(abs(cw.area - ccw.area) < 1e-15)
         #expect(cw.contains(UnitVector(LatLng(uncheckedLatitude: 10, longitude: 20))))
         #expect(!cw.contains(UnitVector(LatLng(uncheckedLatitude: 11, longitude: 20))))

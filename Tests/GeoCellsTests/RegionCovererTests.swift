@@ -84,7 +84,7 @@ import Testing
         let corner = 35.26438968275465  // latitude of the cube corners, degrees
         let centers: [(Double, Double)] = [
             (90, 0), (-90, 0), (89.9999, 45), (-89.99, -120), (0, 180), (10, -180), (-45, 179.9999),
-            (corner, 45), (-corner, -135), (corner, 135), (0, 0), (0, 45), (45, 90), (51.5, -0.12),
+            (corner, 45), (-corner, -135), (corner, 135), (0, 0), (0, 45), (45, 90), (51.5, -0.12)
         ]
         var caps: [Cap] = []
         for (lat, lon) in centers {
@@ -100,7 +100,7 @@ import Testing
         let coverers = [
             RegionCoverer.default, try RegionCoverer(maxCells: 16, minLevel: 10, maxLevel: 16),
             try RegionCoverer(maxCells: 4, minLevel: 3, maxLevel: 25, levelMod: 2),
-            try RegionCoverer(maxCells: 20, levelMod: 3), try RegionCoverer(maxCells: 1),
+            try RegionCoverer(maxCells: 20, levelMod: 3), try RegionCoverer(maxCells: 1)
         ]
         for (ci, cap) in caps.enumerated() {
             for coverer in coverers {

@@ -52,25 +52,34 @@ import Testing
     }
 
     @Test func errorsNameFeatureAndPath() {
-        let open = failure(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}]}"#)
+        let open = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}]}"#
+        )
         #expect(open?.featureIndex == 0)
         #expect(open?.path == "$.features[0].geometry.coordinates[0][3]")
         #expect(open?.message.contains("not closed") == true)
 
-        let lat = failure("{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"id\":1,\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}},\n{\"type\":\"Feature\",\"id\":2,\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,95],[1,1],[0,0]]]}}]}")
+        let lat = failure(
+            "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"id\":1,\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}},\n{\"type\":\"Feature\",\"id\":2,\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,95],[1,1],[0,0]]]}}]}"
+        )
         #expect(lat?.featureIndex == 1)
         #expect(lat?.path == "$.features[1].geometry.coordinates[0][1][1]")
         #expect(lat?.line == 3)
 
-        let bowtie = failure(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"b","geometry":{"type":"Polygon","coordinates":[[[20,0],[21,1],[21,0],[20,1],[20,0]]]}}]}"#)
+        let bowtie = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"b","geometry":{"type":"Polygon","coordinates":[[[20,0],[21,1],[21,0],[20,1],[20,0]]]}}]}"#
+        )
         #expect(bowtie?.path.hasPrefix("$.features[0].geometry.coordinates[0][") == true)
         #expect(bowtie?.message.contains("self-intersection") == true)
 
-        let cross = failure(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"x","geometry":{"type":"MultiPolygon","coordinates":[[[[20,8],[22,8],[22,10],[20,10],[20,8]]],[[[21,9],[23,9],[23,11],[21,11],[21,9]]]]}}]}"#)
+        let cross = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"x","geometry":{"type":"MultiPolygon","coordinates":[[[[20,8],[22,8],[22,10],[20,10],[20,8]]],[[[21,9],[23,9],[23,11],[21,11],[21,9]]]]}}]}"#
+        )
         #expect(cross?.message.contains("crosses ring") == true)
         #expect(cross?.path.hasPrefix("$.features[0].geometry.coordinates[") == true)
 
-        let noID = failure(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,1],[0,0]]]}}]}"#)
+        let noID = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,1],[0,0]]]}}]}"#)
         #expect(noID?.path == "$.features[0].id")
 
         let point = failure(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Point","coordinates":[0,0]}}]}"#)
@@ -80,7 +89,9 @@ import Testing
         #expect(malformed?.line == 2)
         #expect(malformed?.featureIndex == 0)
 
-        let badNumber = failure(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,nan],[0,0]]]}}]}"#)
+        let badNumber = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,nan],[0,0]]]}}]}"#
+        )
         #expect(badNumber?.path == "$.features[0].geometry.coordinates[0][2]")
 
         #expect(failure(#"{"type":"Topology","features":[]}"#)?.path == "$.type")

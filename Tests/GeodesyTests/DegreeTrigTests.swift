@@ -6,7 +6,7 @@ import Testing
     @Test func exactAtMultiplesOfNinety() {
         let cases: [(Double, Double, Double)] = [
             (0, 0, 1), (90, 1, 0), (180, 0, -1), (270, -1, 0), (360, 0, 1),
-            (-90, -1, 0), (-180, 0, -1), (450, 1, 0), (-720, 0, 1),
+            (-90, -1, 0), (-180, 0, -1), (450, 1, 0), (-720, 0, 1)
         ]
         for (angle, s, c) in cases {
             let r = sinCos(degrees: angle)
@@ -25,7 +25,7 @@ import Testing
             #expect(abs(r.sin * r.sin + r.cos * r.cos - 1) <= 4e-16)
         }
         // Full relative accuracy next to 180°, where sin(x · π/180) has none.
-        let x = 180 - 1e-10, gap = 180 - x   // the subtraction is exact (Sterbenz)
+        let x = 180 - 1e-10, gap = 180 - x  // the subtraction is exact (Sterbenz)
         let tiny = sinCos(degrees: x).sin, expected = gap * .pi / 180
         #expect(abs(tiny - expected) <= 4e-16 * expected)
     }
@@ -37,7 +37,7 @@ import Testing
         var angles: [Double] = [1e13 + 0.3, -7.25e15, 0x1p40 * 90 + 37, 0x1p41 * 90 - 12.5, 1e300, -1e22]
         for _ in 0..<2000 { angles.append((rng.nextUnit() - 0.5) * pow(10, 20 * rng.nextUnit())) }
         for (i, x) in angles.enumerated() {
-            let reduced = x.remainder(dividingBy: 360)   // exact
+            let reduced = x.remainder(dividingBy: 360)  // exact
             let a = sinCos(degrees: x), b = sinCos(degrees: reduced)
             #expect(a.sin == b.sin && a.cos == b.cos, "seed \(seed) angle \(i): \(x) -> \(a) vs \(b)")
         }

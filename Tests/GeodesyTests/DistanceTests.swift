@@ -153,7 +153,7 @@ private func plainHaversine(_ a: LatLng, _ b: LatLng) -> Double {
         }
         print(absolute.report("sphere vs WGS84 geodesic: max |difference| in meters per category"))
         print(relative.report("sphere vs WGS84 geodesic: max relative difference per category (rows >= 1 m)"))
-        #expect(relative.overall > 0.001)   // the sphere really is an approximation
+        #expect(relative.overall > 0.001)  // the sphere really is an approximation
     }
 }
 

@@ -145,8 +145,10 @@ struct ErrorStats: CustomStringConvertible {
     @Test func largeAnglesReduceExactly() {
         let seed: UInt64 = 0xB16
         var rng = SplitMix64(seed: seed)
-        var angles: [Double] = [1e13 + 0.3, -7.25e15, 0x1p40 * 90 + 37, 0x1p41 * 90 - 12.5, 1e300, -1e22,
-                                .greatestFiniteMagnitude]
+        var angles: [Double] = [
+            1e13 + 0.3, -7.25e15, 0x1p40 * 90 + 37, 0x1p41 * 90 - 12.5, 1e300, -1e22,
+            .greatestFiniteMagnitude
+        ]
         for _ in 0..<2000 { angles.append((rng.nextUnit() - 0.5) * pow(10, 20 * rng.nextUnit())) }
         for (i, x) in angles.enumerated() {
             let a = fastSinCos(degrees: x), b = fastSinCos(degrees: x.remainder(dividingBy: 360))

@@ -3,7 +3,7 @@ import Geodesy
 import Testing
 
 @Suite struct LatLngBoxCapTests {
-    static let halfCircumference = Double.pi * Earth.meanRadius   // 20,015,086.8 m
+    static let halfCircumference = Double.pi * Earth.meanRadius  // 20,015,086.8 m
 
     @Test func degenerateRadii() throws {
         let c = try LatLng(latitude: 12.5, longitude: -45.25)
@@ -68,22 +68,27 @@ import Testing
     @Test func randomCapsAreBoundedAndTight() throws {
         let seed: UInt64 = 0xCA9B0
         var rng = SplitMix64(seed: seed)
-        let radii: [Double] = [0, 1, 500_000, 10_000_000, 20_015_000, Self.halfCircumference - 1,
-                               Self.halfCircumference + 1]
-        var worstSlack = 0.0   // how far a latitude edge lies beyond the cap's extreme, degrees
-        var worstLongitudeSlack = 0.0, worstSlackMeters = 0.0   // same for longitude edges
+        let radii: [Double] = [
+            0, 1, 500_000, 10_000_000, 20_015_000, Self.halfCircumference - 1,
+            Self.halfCircumference + 1
+        ]
+        var worstSlack = 0.0  // how far a latitude edge lies beyond the cap's extreme, degrees
+        var worstLongitudeSlack = 0.0, worstSlackMeters = 0.0  // same for longitude edges
         for caseIndex in 0..<600 {
             var center = try randomLatLng(&rng)
             switch caseIndex % 6 {
             case 0: center = try LatLng(latitude: caseIndex % 12 == 0 ? 90 : -90, longitude: center.longitude)
             case 1: center = try LatLng(latitude: (caseIndex % 12 == 1 ? 1 : -1) * (90 - 0.01 * rng.nextUnit()), longitude: center.longitude)
             case 2: center = try LatLng(latitude: center.latitude, longitude: caseIndex % 12 == 2 ? 180 : -180)
-            case 3: center = try LatLng(normalizingLatitude: center.latitude, longitude: 179.999 + 0.002 * rng.nextUnit() - (rng.nextUnit() < 0.5 ? 0 : 360))
+            case 3:
+                center = try LatLng(
+                    normalizingLatitude: center.latitude, longitude: 179.999 + 0.002 * rng.nextUnit() - (rng.nextUnit() < 0.5 ? 0 : 360))
             default: break
             }
-            let radius = caseIndex < 7 * 40
+            let radius =
+                caseIndex < 7 * 40
                 ? radii[caseIndex % radii.count]
-                : pow(10, 7.3 * rng.nextUnit())   // log-uniform 1 m to 20,000 km
+                : pow(10, 7.3 * rng.nextUnit())  // log-uniform 1 m to 20,000 km
             let box = LatLngBox.bounding(center: center, radius: radius)
             let context = "seed \(seed) case \(caseIndex): center \(center) radius \(radius) box \(box)"
             #expect(!box.isEmpty, "\(context)")
@@ -93,18 +98,23 @@ import Testing
             // Inside and boundary points.
             for k in 0..<200 {
                 let fraction = k % 4 == 0 ? 1 : rng.nextUnit()
-                let p = destination(from: center, bearing: 360 * rng.nextUnit(),
-                                    distance: min(radius, Self.halfCircumference) * fraction)
+                let p = destination(
+                    from: center, bearing: 360 * rng.nextUnit(),
+                    distance: min(radius, Self.halfCircumference) * fraction)
                 #expect(box.contains(p), "\(context): point \(p) at fraction \(fraction)")
             }
 
             // Tightness in latitude: the cap's northmost and southmost points.
-            let northmost = radius >= Self.halfCircumference ? 90
+            let northmost =
+                radius >= Self.halfCircumference
+                ? 90
                 : destination(from: center, bearing: 0, distance: radius).latitude
             let reachesNorth = haversineDistance(center, try LatLng(latitude: 90, longitude: 0)) <= radius
             let reachesSouth = haversineDistance(center, try LatLng(latitude: -90, longitude: 0)) <= radius
             let expectedNorth = reachesNorth ? 90 : northmost
-            let southmost = radius >= Self.halfCircumference ? -90
+            let southmost =
+                radius >= Self.halfCircumference
+                ? -90
                 : destination(from: center, bearing: 180, distance: radius).latitude
             let expectedSouth = reachesSouth ? -90 : southmost
             #expect(abs(box.north - expectedNorth) <= 1e-9, "\(context): north vs \(expectedNorth)")
@@ -117,8 +127,10 @@ import Testing
                 #expect(box.spansAllLongitudes, "\(context)")
                 continue
             }
-            let poleGap = min(haversineDistance(center, try LatLng(latitude: 90, longitude: 0)),
-                              haversineDistance(center, try LatLng(latitude: -90, longitude: 0))) - radius
+            let poleGap =
+                min(
+                    haversineDistance(center, try LatLng(latitude: 90, longitude: 0)),
+                    haversineDistance(center, try LatLng(latitude: -90, longitude: 0))) - radius
             if box.spansAllLongitudes {
                 #expect(poleGap <= 1e-6, "\(context): spans all longitudes but misses the pole by \(poleGap) m")
                 continue
@@ -126,8 +138,9 @@ import Testing
             // Extreme east offset of the boundary, by ternary search over the bearing in [0, 180]
             // (the offset is unimodal there); west mirrors it.
             func offset(_ bearing: Double) -> Double {
-                longitudeDifference(from: center.longitude,
-                                    to: destination(from: center, bearing: bearing, distance: radius).longitude)
+                longitudeDifference(
+                    from: center.longitude,
+                    to: destination(from: center, bearing: bearing, distance: radius).longitude)
             }
             var lo = 0.0, hi = 180.0
             for _ in 0..<100 {
@@ -151,7 +164,9 @@ import Testing
                 worstSlackMeters = max(worstSlackMeters, radians(degrees: halfWidth - maxOffset) * cosLat * Earth.meanRadius)
             }
         }
-        print("cap bounds: worst latitude-edge slack \(worstSlack)°; longitude-edge slack \(worstLongitudeSlack)° of longitude, at most \(worstSlackMeters) m along the center's parallel")
+        print(
+            "cap bounds: worst latitude-edge slack \(worstSlack)°; longitude-edge slack \(worstLongitudeSlack)° of longitude, at most \(worstSlackMeters) m along the center's parallel"
+        )
     }
 
     /// A cap whose edge just misses the pole: the longitude half-width is large and must still
@@ -163,7 +178,7 @@ import Testing
             let lat = 60 + 29.9 * rng.nextUnit()
             let center = try LatLng(latitude: lat, longitude: 360 * rng.nextUnit() - 180)
             let toPole = radians(degrees: 90 - lat) * Earth.meanRadius
-            let miss = pow(10, -3 + 6 * rng.nextUnit())   // edge 1 mm to 1 km from the pole
+            let miss = pow(10, -3 + 6 * rng.nextUnit())  // edge 1 mm to 1 km from the pole
             let radius = toPole - miss
             let box = LatLngBox.bounding(center: center, radius: radius)
             let context = "seed \(seed) sample \(i): center \(center) radius \(radius) miss \(miss) box \(box)"

@@ -10,7 +10,7 @@ import Testing
         let a = 180 * rng.nextUnit() - 90, b = 180 * rng.nextUnit() - 90
         let s = min(a, b), n = max(a, b)
         if kind == 1 { return LatLngBox(south: s, north: n, west: -180, east: 180) }
-        let west = (360 * rng.nextUnit() - 180).rounded()   // whole degrees: edges meet often
+        let west = (360 * rng.nextUnit() - 180).rounded()  // whole degrees: edges meet often
         let width = kind == 2 ? 0 : (kind == 3 ? 300 + 60 * rng.nextUnit() : 120 * rng.nextUnit())
         var east = west + width
         if east > 180 { east -= 360 }
@@ -73,12 +73,10 @@ import Testing
         let box = LatLngBox(south: 10, north: 20, west: 179, east: -179)
         let grown = box.expanded(byDegrees: 1.5)
         #expect(grown == LatLngBox(south: 8.5, north: 21.5, west: 177.5, east: -177.5))
-        #expect(LatLngBox(south: 80, north: 89, west: 0, east: 1).expanded(byDegrees: 2) ==
-                LatLngBox(south: 78, north: 90, west: -180, east: 180))
+        #expect(LatLngBox(south: 80, north: 89, west: 0, east: 1).expanded(byDegrees: 2) == LatLngBox(south: 78, north: 90, west: -180, east: 180))
         #expect(LatLngBox(south: 0, north: 1, west: -170, east: 170).expanded(byDegrees: 10).spansAllLongitudes)
         #expect(LatLngBox.empty.expanded(byDegrees: 1).isEmpty)
-        #expect(LatLngBox(south: 0, north: 0, west: -180, east: -180).expanded(byDegrees: 1) ==
-                LatLngBox(south: -1, north: 1, west: 179, east: -179))
+        #expect(LatLngBox(south: 0, north: 0, west: -180, east: -180).expanded(byDegrees: 1) == LatLngBox(south: -1, north: 1, west: 179, east: -179))
     }
 
     @Test func longitudeWidth() {

@@ -20,7 +20,7 @@ import Testing
             (90.000000001, 0, .latitudeOutOfRange(90.000000001), "lat"),
             (-91, 0, .latitudeOutOfRange(-91), "lat"),
             (0, 180.0000001, .longitudeOutOfRange(180.0000001), "lon"),
-            (0, -540, .longitudeOutOfRange(-540), "lon"),
+            (0, -540, .longitudeOutOfRange(-540), "lon")
         ]
         for (lat, lon, expected, field) in cases {
             do {
@@ -45,7 +45,7 @@ import Testing
         let cases: [(Double, Double)] = [
             (180, -180), (-180, -180), (540, -180), (-540, -180), (360, 0), (-360, 0),
             (-181, 179), (181, -179), (179.5, 179.5), (-179.5, -179.5), (720.25, 0.25),
-            (-0.0, -0.0), (1e-300, 1e-300), (3 * 360 + 45, 45),
+            (-0.0, -0.0), (1e-300, 1e-300), (3 * 360 + 45, 45)
         ]
         for (input, expected) in cases {
             let p = try LatLng(normalizingLatitude: 10, longitude: input)

@@ -17,7 +17,7 @@ import Testing
             checked += 1
         }
         print(errors.report("initialBearing: max |error| in degrees per category"))
-        #expect(errors.overall <= 1e-12)   // measured 8.5e-14°
+        #expect(errors.overall <= 1e-12)  // measured 8.5e-14°
         #expect(checked > 4000)
     }
 
@@ -83,7 +83,7 @@ import Testing
         print(latErrors.report("destination: max |latitude error| in degrees per category"))
         print(lonErrors.report("destination: max |longitude error| (mod 360) in degrees per category"))
         print(meterErrors.report("destination: max position error in meters per category"))
-        #expect(meterErrors.overall <= 1e-8)   // measured 3e-9 m: the rounding of the output degrees
+        #expect(meterErrors.overall <= 1e-8)  // measured 3e-9 m: the rounding of the output degrees
         #expect(latErrors.overall <= 1e-12 && lonErrors.overall <= 1e-12)
     }
 
@@ -96,7 +96,7 @@ import Testing
             if i % 10 == 0 { start = try LatLng(latitude: i % 20 == 0 ? 90 : -90, longitude: start.longitude) }
             if i % 10 == 1 { start = try LatLng(latitude: start.latitude, longitude: i % 20 == 1 ? 180 : -180) }
             let bearing = 360 * rng.nextUnit()
-            let d = pow(10, -3 + 10.2 * rng.nextUnit())   // 1 mm to ~16,000 km, log-uniform
+            let d = pow(10, -3 + 10.2 * rng.nextUnit())  // 1 mm to ~16,000 km, log-uniform
             let p = destination(from: start, bearing: bearing, distance: d)
             let back = haversineDistance(start, p)
             #expect(abs(back - d) <= 1e-12 * d + 1e-8, "seed \(seed) sample \(i): \(start) \(bearing) \(d) -> \(back)")
@@ -122,8 +122,9 @@ import Testing
             let further = destination(from: start, bearing: bearing, distance: d + 1000)
             let fb = finalBearing(from: start, to: mid)
             #expect(fb >= 0 && fb < 360)
-            #expect(angleDifference(fb, initialBearing(from: mid, to: further)) <= 1e-6,
-                    "seed \(seed) sample \(i): \(start) \(bearing) \(d)")
+            #expect(
+                angleDifference(fb, initialBearing(from: mid, to: further)) <= 1e-6,
+                "seed \(seed) sample \(i): \(start) \(bearing) \(d)")
         }
         // Due east along the equator arrives heading east.
         #expect(finalBearing(from: try LatLng(latitude: 0, longitude: 0), to: try LatLng(latitude: 0, longitude: 50)) == 90)

@@ -9,7 +9,10 @@ import Testing
         for command in BenchTool.commands {
             let declared = Set(command.options.map(\.name))
             let documented = Arguments.optionNames(mentionedIn: command.help)
-            #expect(declared == documented, "\(command.name.isEmpty ? "suite" : command.name): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
+            #expect(
+                declared == documented,
+                "\(command.name.isEmpty ? "suite" : command.name): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())"
+            )
         }
     }
 
@@ -23,16 +26,16 @@ import Testing
     @Test func badCommandLinesExitWithStatus2() {
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
-            ["stab"] + files + ["-index", "grid"],          // a single-dash word is not silently ignored
-            ["stab"] + files + ["grid"],                    // nor is a stray word
-            ["stab"] + files + ["--index", "cells"],        // the grid's former name is gone
+            ["stab"] + files + ["-index", "grid"],  // a single-dash word is not silently ignored
+            ["stab"] + files + ["grid"],  // nor is a stray word
+            ["stab"] + files + ["--index", "cells"],  // the grid's former name is gone
             ["stab"] + files + ["--index"],
             ["stab"] + files + ["--threads", "0"],
             ["stab", "--fences", "--fixes", "/nonexistent/x.csv"],
             ["generate", "--truth", "--out", "/nonexistent/dir"],
             ["transitions"] + files + ["--truth", "--events-out", "/nonexistent/e.csv"],
             ["transitions"] + files + ["--truth", "t.csv", "--hysteresis", "nan"],
-            ["transitions"] + files + ["--truth", "t.csv", "--slack", "-5"],          // tuning options: before any file
+            ["transitions"] + files + ["--truth", "t.csv", "--slack", "-5"],  // tuning options: before any file
             ["transitions"] + files + ["--truth", "t.csv", "--max-speed", "0"],
             ["transitions"] + files + ["--truth", "t.csv", "--enter-confirm", "0"],
             ["plan"] + files + ["--truth", "t.csv", "--min-refresh", "1e20"],
@@ -47,7 +50,7 @@ import Testing
             ["poi", "--rows", "-5"],
             ["--quick", "--frob"],
             ["frobnicate"],
-            ["stab", "--fixes", "/nonexistent/x.csv"],       // a required option missing
+            ["stab", "--fixes", "/nonexistent/x.csv"]  // a required option missing
         ]
         for words in cases {
             #expect(BenchTool.main(words) == 2, "\(words)")
@@ -61,7 +64,7 @@ import Testing
             ["stab"] + files + ["--index=grid", "--threads", "2", "--json"],
             ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "5", "--diagnose"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--lead-seconds=0"],
-            ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"],
+            ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"]
         ]
         for words in cases {
             #expect(BenchTool.main(words) == 1, "\(words)")

@@ -14,7 +14,7 @@ import Testing
     let fleet = FleetSimulation(c)
     fleet.run()
     let distinct = Set(fleet.arrivals.map { "\($0.fix.responder.rawValue)/\($0.fix.sequence)" }).count
-    #expect(distinct < fleet.arrivals.count)   // copies were delivered
+    #expect(distinct < fleet.arrivals.count)  // copies were delivered
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(getpid()).sqlite").path
     defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
     for size in [1, 7, 10_000] {

@@ -7,13 +7,15 @@ import Testing
     static let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
 
     @Test func badCommandLinesExitWithStatus2() {
-        for words in [["nudges"] + Self.files + ["--epoch", "2026-01-05"],
-                      ["nudges"] + Self.files + ["--epoch", "2026-02-30T00:00:00Z"],
-                      ["nudges"] + Self.files + ["--epoch", "0001-01-01T00:00:00Z"],
-                      ["nudges"] + Self.files + ["--epoch", "1899-12-31T23:59:59Z"],
-                      ["nudges"] + Self.files + ["--reps", "0"],
-                      ["nudges", "--fences", "/nonexistent/f.csv"],
-                      ["nudges"] + Self.files + ["--preferences"]] {
+        for words in [
+            ["nudges"] + Self.files + ["--epoch", "2026-01-05"],
+            ["nudges"] + Self.files + ["--epoch", "2026-02-30T00:00:00Z"],
+            ["nudges"] + Self.files + ["--epoch", "0001-01-01T00:00:00Z"],
+            ["nudges"] + Self.files + ["--epoch", "1899-12-31T23:59:59Z"],
+            ["nudges"] + Self.files + ["--reps", "0"],
+            ["nudges", "--fences", "/nonexistent/f.csv"],
+            ["nudges"] + Self.files + ["--preferences"]
+        ] {
             #expect(BenchTool.main(words) == 2, "\(words)")
         }
         #expect(BenchTool.main(["nudges"] + Self.files + ["--epoch=2026-03-01T12:00:00-05:00", "--json"]) == 1)

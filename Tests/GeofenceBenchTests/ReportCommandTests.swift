@@ -24,7 +24,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-" + UUID().uuidString).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/never-written"
-        #expect(BenchTool.main(["report"]) == 2)                                  // --out is required
+        #expect(BenchTool.main(["report"]) == 2)  // --out is required
         #expect(BenchTool.main(["report", "--out", out, "--full"]) == 2)
         #expect(BenchTool.main(["report", "--help"]) == 0)
         let peers = FileManager.default.temporaryDirectory.appendingPathComponent("peers-\(UUID().uuidString).json").path
@@ -48,8 +48,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-" + UUID().uuidString).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(BenchTool.main(["report", "--quick", "--sweep", fixture, "--out", directory]) == 0)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report.json")))
-            as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report.json")))
+                as? [String: Any])
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture))) as? [String: Any])
         let source = try #require(json["sweep_source"] as? [String: Any])
         #expect(source["file"] as? String == "sweep_quick.json")
@@ -78,8 +79,10 @@ import Testing
     }
 
     @Test func generateHelpGivesDefaultsAndEveryFile() {
-        for text in ["--pois 10000", "--devices 1000", "--fixes 1000000", "--seed 1", "--noise realistic",
-                     "fences.csv", "fixes.csv", "truth.csv"] {
+        for text in [
+            "--pois 10000", "--devices 1000", "--fixes 1000000", "--seed 1", "--noise realistic",
+            "fences.csv", "fixes.csv", "truth.csv"
+        ] {
             #expect(GenerateCommand.help.contains(text), "\(text)")
         }
         #expect(StabCommand.help.contains("default packed"))

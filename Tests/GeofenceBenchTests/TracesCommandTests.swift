@@ -24,10 +24,11 @@ import DetectorScoring
     /// (both presets) flapping no more than the naive detector, at the README's assumed accuracies.
     @Test(arguments: [5.0, 10, 25])
     func repositoryTraces(assumedAccuracy: Double) throws {
-        let m = try TracesCommand.measure(traces: Self.traces, devices: Self.devices, assumedAccuracy: assumedAccuracy,
-                                          presets: [.default, .evidence])
+        let m = try TracesCommand.measure(
+            traces: Self.traces, devices: Self.devices, assumedAccuracy: assumedAccuracy,
+            presets: [.default, .evidence])
         #expect(m.fixes == 1030 && m.devices == 14)
-        #expect(m.fences == 768)              // 128 anchors (Data/gps/README.md fix counts) x 6
+        #expect(m.fences == 768)  // 128 anchors (Data/gps/README.md fix counts) x 6
         #expect(m.assumedAccuracyFixes == 1030)  // the traces record no accuracy
         #expect(m.detectors.map(\.detector) == ["naive", "default", "evidence"])
         let naive = m.detectors[0]

@@ -13,8 +13,10 @@ import Testing
     /// Element names with their `class` attributes, or nil when the text is not well-formed XML.
     final class Classes: NSObject, XMLParserDelegate {
         var classes: [String] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             classes += (attributes["class"] ?? "").split(separator: " ").map(String.init)
         }
         static func of(_ text: String) -> [String]? {
@@ -26,8 +28,10 @@ import Testing
     }
 
     @Test func fencesFromPoiFencesWithCoversAndPOIs() throws {
-        let fences = try cli.run(["poi", "fences", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384",
-                                  "--limit", "3", "--max-km", "1", Self.pois])
+        let fences = try cli.run([
+            "poi", "fences", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384",
+            "--limit", "3", "--max-km", "1", Self.pois
+        ])
         #expect(fences.status == 0)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("draw-fences-\(UUID().uuidString).csv").path
         try fences.stdout.write(toFile: file, atomically: true, encoding: .utf8)
@@ -49,15 +53,15 @@ import Testing
     }
 
     @Test func usageAndInputErrors() throws {
-        #expect(try cli.run(["draw"]).status == 2)                                      // nothing to draw
-        #expect(try cli.run(["draw", "--pois", Self.pois, "--device", "3"]).status == 2) // --device needs --fixes
+        #expect(try cli.run(["draw"]).status == 2)  // nothing to draw
+        #expect(try cli.run(["draw", "--pois", Self.pois, "--device", "3"]).status == 2)  // --device needs --fixes
         #expect(try cli.run(["draw", "--pois", Self.pois, "--dwell", "300"]).status == 2)  // --dwell needs --fixes
         #expect(try cli.run(["draw", "--pois", Self.pois, "--projection", "robinson"]).status == 2)
         #expect(try cli.run(["draw", "--pois", Self.pois, "--cover", "0"]).status == 2)
         #expect(try cli.run(["draw", "--fences", "-", "--pois", "-"]).status == 2)
         let bad = try cli.run(["draw", "--fences", "-"], input: "id,lat,lon,radius_m\n0,60.1,24.9,100\n1,60.2,x,100\n")
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains(":3:"))   // the line of the bad row
+        #expect(bad.stderr.contains(":3:"))  // the line of the bad row
         #expect(try cli.run(["draw", "--help"]).status == 0)
     }
 
@@ -88,6 +92,7 @@ import Testing
         }
         let nearest = try cli.run(["poi", "nearest", "--category", "atm", "--help"])
         #expect(nearest.stdout.hasPrefix("USAGE: geofence poi nearest "))
-        #expect(try cli.run(["poi", "--help"]).stdout.hasPrefix("USAGE: geofence poi stats [--skip-invalid] [--json] FILE\n       geofence poi nearest"))
+        #expect(
+            try cli.run(["poi", "--help"]).stdout.hasPrefix("USAGE: geofence poi stats [--skip-invalid] [--json] FILE\n       geofence poi nearest"))
     }
 }

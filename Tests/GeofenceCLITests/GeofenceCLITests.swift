@@ -57,9 +57,10 @@ import Testing
         let outData = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
         errDone.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     func golden(_ name: String) throws -> String {
@@ -107,7 +108,7 @@ import Testing
             ("1,2,3,4,5\n", "stdin:1:5: expected 4 fields (lat1,lon1,lat2,lon2), found 5\n"),
             ("1,2,3,4\n\n1,2,x,4\n", "stdin:3:lat2: expected a decimal number, found \"x\"\n"),
             ("1,2,3,4\n1,2,1e999,4\n", "stdin:2:lat2: latitude must be a finite number, got inf\n"),
-            ("1,2,\"3\n", "stdin:1:3: expected a closing '\"' for the quote opened on line 1, found the end of the input\n"),
+            ("1,2,\"3\n", "stdin:1:3: expected a closing '\"' for the quote opened on line 1, found the end of the input\n")
         ]
         for (input, message) in cases {
             let result = try run(["distance"], input: input)
@@ -139,8 +140,10 @@ import Testing
 
     // MARK: cell
 
-    @Test(arguments: [([], "cell_expected_l30.csv"), (["--level", "13"], "cell_expected_l13.csv"),
-                      (["--level=0"], "cell_expected_l0.csv")])
+    @Test(arguments: [
+        ([], "cell_expected_l30.csv"), (["--level", "13"], "cell_expected_l13.csv"),
+        (["--level=0"], "cell_expected_l0.csv")
+    ])
     func cellGolden(arguments: [String], expected: String) throws {
         for input in ["cell_input.csv", "cell_input_noheader.csv"] {
             let result = try run(["cell"] + arguments, input: try golden(input))
@@ -154,12 +157,13 @@ import Testing
         let result = try run(["cell", "--skip-invalid"], input: "lat,lon\n91,0\n0,-180.5\n0,0\n")
         #expect(result.status == 0)
         #expect(result.stdout == "id,token\n1152921504606846977,1000000000000001\n")
-        #expect(result.stderr == """
-            stdin:2:lat: latitude 91.0 is outside [-90, 90] degrees
-            stdin:3:lon: longitude -180.5 is outside [-180, 180] degrees
-            skipped 2 invalid rows
+        #expect(
+            result.stderr == """
+                stdin:2:lat: latitude 91.0 is outside [-90, 90] degrees
+                stdin:3:lon: longitude -180.5 is outside [-180, 180] degrees
+                skipped 2 invalid rows
 
-            """)
+                """)
     }
 
     @Test func cellOptionsAreValidated() throws {
@@ -173,11 +177,11 @@ import Testing
     // MARK: cover
 
     @Test(arguments: [
-            (["--max-cells", "8"], "cover_expected_A_cover_max8.txt"),
-            (["--max-cells", "16", "--min-level", "10", "--max-level", "16"], "cover_expected_B_cover_max16_L10_16.txt"),
-            (["--max-cells", "8", "--interior"], "cover_expected_C_interior_max8.txt"),
-            (["--max-cells=16", "--min-level=10", "--max-level=16", "--interior"], "cover_expected_D_interior_max16_L10_16.txt"),
-          ])
+        (["--max-cells", "8"], "cover_expected_A_cover_max8.txt"),
+        (["--max-cells", "16", "--min-level", "10", "--max-level", "16"], "cover_expected_B_cover_max16_L10_16.txt"),
+        (["--max-cells", "8", "--interior"], "cover_expected_C_interior_max8.txt"),
+        (["--max-cells=16", "--min-level=10", "--max-level=16", "--interior"], "cover_expected_D_interior_max16_L10_16.txt")
+    ])
     func coverGolden(arguments: [String], expected: String) throws {
         let result = try run(["cover"] + arguments, input: try golden("cover_input.csv"))
         #expect(result.status == 0)
@@ -202,7 +206,7 @@ import Testing
             (["--max-cells", "8", "--min-level", "12", "--max-level", "10"], "--min-level 12 must not exceed --max-level 10"),
             (["--max-cells", "8", "--level-mod", "4"], "option '--level-mod' expects an integer in 1...3"),
             (["--max-cells", "8", "--interior=yes"], "option '--interior' takes no value"),
-            (["--max-cells", "8", "--max-cells", "9"], "option '--max-cells' given more than once"),
+            (["--max-cells", "8", "--max-cells", "9"], "option '--max-cells' given more than once")
         ]
         for (arguments, message) in cases {
             let result = try run(["cover"] + arguments)

@@ -17,10 +17,14 @@ import Testing
         (["stats"], "poi_stats_all.txt"),
         (["stats", "--json"], "poi_stats_all.json"),
         (["nearest", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384"], "poi_nearest_pharmacy_helsinki.csv"),
-        (["nearest", "--category=atm", "--lat", "43.7384", "--lon", "7.4246", "--limit", "3", "--max-km", "1", "--json"],
-         "poi_nearest_atm_monaco.json"),
-        (["fences", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384", "--limit", "3"],
-         "poi_fences_pharmacy_helsinki.csv"),
+        (
+            ["nearest", "--category=atm", "--lat", "43.7384", "--lon", "7.4246", "--limit", "3", "--max-km", "1", "--json"],
+            "poi_nearest_atm_monaco.json"
+        ),
+        (
+            ["fences", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384", "--limit", "3"],
+            "poi_fences_pharmacy_helsinki.csv"
+        )
     ])
     func golden(arguments: [String], expected: String) throws {
         let result = try cli.run(["poi"] + arguments + [Self.data])
@@ -35,8 +39,9 @@ import Testing
     /// The file may come on standard input as `-`.
     @Test func standardInput() throws {
         let text = try String(contentsOfFile: Self.data, encoding: .utf8)
-        let result = try cli.run(["poi", "nearest", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384", "-"],
-                                 input: text)
+        let result = try cli.run(
+            ["poi", "nearest", "--category", "pharmacy", "--lat", "60.1699", "--lon", "24.9384", "-"],
+            input: text)
         #expect(result.status == 0)
         #expect(result.stdout == (try golden("poi_nearest_pharmacy_helsinki.csv")))
     }
@@ -98,11 +103,12 @@ import Testing
         let expected = try golden("poi_stats_bad_lat_skip.txt")
             .replacingOccurrences(of: "Tests/Fixtures/poi_bad/bad_lat_out_of_range.csv", with: path)
         #expect(result.stdout == expected)
-        #expect(result.stderr == """
-            \(path):5:lat: expected a latitude in [-90, 90] degrees, found "-90.5000000"
-            \(path):6:lat: expected a latitude in [-90, 90] degrees, found "91.0000000"
+        #expect(
+            result.stderr == """
+                \(path):5:lat: expected a latitude in [-90, 90] degrees, found "-90.5000000"
+                \(path):6:lat: expected a latitude in [-90, 90] degrees, found "91.0000000"
 
-            """)
+                """)
     }
 
     @Test func usageErrors() throws {
@@ -117,7 +123,7 @@ import Testing
             (["nearest", "--category", "atm", "--lat", "1", "--lon", "2", "--limit", "0", Self.data], "option '--limit'"),
             (["nearest", "--category", "atm", "--lat", "1", "--lon", "2", "--max-km", "-1", Self.data], "--max-km expects"),
             (["stats", "--frob", Self.data], "unknown option '--frob'"),
-            (["fences", "--json", "--category", "atm", "--lat", "1", "--lon", "2", Self.data], "unknown option '--json'"),
+            (["fences", "--json", "--category", "atm", "--lat", "1", "--lon", "2", Self.data], "unknown option '--json'")
         ]
         for (arguments, message) in cases {
             let result = try cli.run(["poi"] + arguments)

@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: [
         (["--max-cells", "8"], "cover_polygons_expected_A.csv"),
         (["--max-cells", "16", "--min-level", "4", "--max-level", "16"], "cover_polygons_expected_B.csv"),
-        (["--max-cells", "8", "--max-level", "20", "--interior"], "cover_polygons_expected_C.csv"),
+        (["--max-cells", "8", "--max-level", "20", "--interior"], "cover_polygons_expected_C.csv")
     ])
     func coverMatchesS2(arguments: [String], expected: String) throws {
         let result = try cli.run(["cover", "--polygons", golden + "/polygons.geojson"] + arguments)
@@ -29,11 +29,11 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).geojson").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try """
-            {"type": "FeatureCollection", "features": [
-            {"type": "Feature", "id": 1, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0]]]}},
-            {"type": "Feature", "id": 2, "geometry": {"type": "Polygon", "coordinates": [[[20,0],[21,1],[21,0],[20,1],[20,0]]]}}
-            ]}
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "id": 1, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0]]]}},
+        {"type": "Feature", "id": 2, "geometry": {"type": "Polygon", "coordinates": [[[20,0],[21,1],[21,0],[20,1],[20,0]]]}}
+        ]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try cli.run(["cover", "--polygons", path, "--max-cells", "8"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)

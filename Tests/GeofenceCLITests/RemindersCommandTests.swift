@@ -19,14 +19,19 @@ import Testing
 
     @Test func documentedExamples() throws {
         let nearMe = try lines("near_me")
-        #expect(nearMe.compactMap { $0["body"] as? String }.prefix(3) == [
-            "You're 5 mi from Corner Grocery — buy milk?", "You're 3 mi from Corner Grocery — buy milk?",
-            "You're 1 mi from Corner Grocery — buy milk?"])
+        #expect(
+            nearMe.compactMap { $0["body"] as? String }.prefix(3) == [
+                "You're 5 mi from Corner Grocery — buy milk?", "You're 3 mi from Corner Grocery — buy milk?",
+                "You're 1 mi from Corner Grocery — buy milk?"
+            ])
         #expect(nearMe.first?["at"] as? String == "2026-01-05T17:02:00-05:00")
         #expect(nearMe.last?["summary"] as? Bool == true)
         let kwilt = try lines("kwilt")
-        #expect(kwilt.compactMap { $0["at"] as? String }.prefix(3) == ["2026-01-05T07:35:00-05:00", "2026-01-05T07:51:00-05:00",
-                                                                        "2026-01-05T18:40:00-05:00"])
+        #expect(
+            kwilt.compactMap { $0["at"] as? String }.prefix(3) == [
+                "2026-01-05T07:35:00-05:00", "2026-01-05T07:51:00-05:00",
+                "2026-01-05T18:40:00-05:00"
+            ])
         #expect(kwilt.last?["registered_fences"] as? [String] == [])
         let airfit = try lines("airfit")
         #expect(airfit.first?["category"] as? String == "GENERAL_CHECK_IN")
@@ -36,8 +41,11 @@ import Testing
     @Test func malformedScenarioNamesThePath() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("geofence-cli-\(getpid())-scenario.json").path
         defer { unlink(path) }
-        try Data(#"{"product": "near_me", "tasks": [], "events": [{"at": "noon", "type": "app", "state": "foreground"}], "until": "2026-01-05T00:00:00Z"}"#.utf8)
-            .write(to: URL(fileURLWithPath: path))
+        try Data(
+            #"{"product": "near_me", "tasks": [], "events": [{"at": "noon", "type": "app", "state": "foreground"}], "until": "2026-01-05T00:00:00Z"}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: path))
         let result = try cli.run(["reminders", "replay", path])
         #expect(result.status == 1)
         #expect(result.stdout == "")

@@ -16,8 +16,9 @@ import Testing
     func remove(_ path: String) { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
 
     func fix(_ responder: Int, _ sequence: Int64, _ time: Double, _ duty: DutyState = .onDuty) -> ReportedFix {
-        ReportedFix(responder: ResponderID(responder), sequence: sequence,
-                    fix: LocationFix(time: time, latitude: 60.17, longitude: 24.94, accuracy: 8), duty: duty)
+        ReportedFix(
+            responder: ResponderID(responder), sequence: sequence,
+            fix: LocationFix(time: time, latitude: 60.17, longitude: 24.94, accuracy: 8), duty: duty)
     }
 
     @Test func metricsOfAStoreMatchTheLibraryReplay() throws {
@@ -26,7 +27,7 @@ import Testing
         do {
             var server = ResponderServer(store: try SQLiteServerStore(path: path))
             try server.ingest([fix(1, 1, 0), fix(2, 1, 0, .onMission)], receivedAt: 1.5)
-            try server.ingest([fix(1, 2, 60), fix(1, 1, 0)], receivedAt: 62)       // with a copy
+            try server.ingest([fix(1, 2, 60), fix(1, 1, 0)], receivedAt: 62)  // with a copy
             try server.ingest([fix(3, 1, 50, .offDuty)], receivedAt: 400)
         }
         let result = try cli.run(["responders", "metrics", "--db", path, "--now", "300"])
@@ -39,7 +40,7 @@ import Testing
         // 3 not yet seen (its fix arrives at 400).
         #expect(result.stdout.contains("responders_by_status{status=\"offline\"} 2\n"))
         #expect(result.stdout.contains("status_transitions_total{from=\"degraded\",to=\"offline\"} 2\n"))
-        #expect(result.stdout.contains("location_update_delay_seconds_count 3\n"))   // the fix of 400 s is not in yet
+        #expect(result.stdout.contains("location_update_delay_seconds_count 3\n"))  // the fix of 400 s is not in yet
         // Default --now: the latest arrival (400 s).
         let latest = try cli.run(["responders", "metrics", "--db", path])
         #expect(latest.stdout.contains("responders_by_status{status=\"off_duty\"} 1\n"))
@@ -93,7 +94,7 @@ import Testing
         let noStore = try cli.run(["responders", "metrics", "--db", missing])
         #expect(noStore.status == 1)
         #expect(noStore.stderr.hasPrefix("\(missing): cannot open"))
-        #expect(!FileManager.default.fileExists(atPath: missing))   // read-only: nothing created
+        #expect(!FileManager.default.fileExists(atPath: missing))  // read-only: nothing created
 
         let noise = scratch("noise.sqlite")
         defer { remove(noise) }
@@ -107,12 +108,13 @@ import Testing
         _ = try PhoneQueue(path: queue, responder: ResponderID(1))
         let wrongKind = try cli.run(["responders", "metrics", "--db", queue])
         #expect(wrongKind.status == 1)
-        #expect(wrongKind.stderr == "\(queue): not a responder server store (application id 1195790417, tables queue_meta, queued_fix); left unchanged\n")
+        #expect(
+            wrongKind.stderr == "\(queue): not a responder server store (application id 1195790417, tables queue_meta, queued_fix); left unchanged\n")
     }
 
     @Test(arguments: [
         ["responders"], ["responders", "stats"], ["responders", "metrics"], ["responders", "metrics", "--db"],
-        ["responders", "metrics", "--db", "x", "--now", "soon"], ["responders", "metrics", "--db", "x", "--verbose"],
+        ["responders", "metrics", "--db", "x", "--now", "soon"], ["responders", "metrics", "--db", "x", "--verbose"]
     ])
     func badCommandLinesExitTwo(arguments: [String]) throws {
         let result = try cli.run(arguments)

@@ -8,7 +8,10 @@ import Testing
         for command in GeofenceTool.subcommands {
             let declared = Set(command.options.map(\.name))
             let documented = Arguments.optionNames(mentionedIn: command.help)
-            #expect(declared == documented, "\(command.name): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())")
+            #expect(
+                declared == documented,
+                "\(command.name): declared-only \(declared.subtracting(documented).sorted()), documented-only \(documented.subtracting(declared).sorted())"
+            )
         }
     }
 }

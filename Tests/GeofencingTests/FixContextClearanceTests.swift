@@ -23,8 +23,9 @@ import SpatialIndex
             let radiusMeters = 10 + uniform() * 20_000
             let rc = Fence.chord2(forRadiusMeters: radiusMeters).squareRoot()
             let band = (k % 3 == 0 ? 0 : uniform() * 200) / Earth.meanRadius
-            let g = FenceGeometry(center: UnitVector(fastLatitude: 0, longitude: 0), radiusChord: rc, band: band,
-                                  dwellSeconds: .infinity)
+            let g = FenceGeometry(
+                center: UnitVector(fastLatitude: 0, longitude: 0), radiusChord: rc, band: band,
+                dwellSeconds: .infinity)
             // Distances within 300 m of the boundary; every 50th exactly on it.
             let c = k % 50 == 0 ? rc : Swift.max(0, rc + (uniform() - 0.5) * 600 / Earth.meanRadius)
             if c == rc { onBoundary += 1 }
@@ -45,8 +46,9 @@ import SpatialIndex
     @Test func clearanceRunsOutPastTheBoundaryOnTheOtherSide() {
         let rc = Fence.chord2(forRadiusMeters: 1_000).squareRoot()
         let band = 20 / Earth.meanRadius
-        let g = FenceGeometry(center: UnitVector(fastLatitude: 0, longitude: 0), radiusChord: rc, band: band,
-                              dwellSeconds: .infinity)
+        let g = FenceGeometry(
+            center: UnitVector(fastLatitude: 0, longitude: 0), radiusChord: rc, band: band,
+            dwellSeconds: .infinity)
         let outside = FenceEntry(slot: 0, hasDwell: false, state: .outside)
         let inside = FenceEntry(slot: 0, hasDwell: false, state: .inside)
         func c2(meters: Double) -> Double { let c = rc + meters / Earth.meanRadius; return c * c }

@@ -9,9 +9,10 @@ private func randomCandidates(_ n: Int, rng: inout SplitMix64) -> [MonitorPlanne
     let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
     return (0..<n).map { k in
         let c = destination(from: origin, bearing: rng.nextUnit() * 360, distance: rng.nextUnit() * 15_000)
-        let r = 50 + rng.nextUnit() * rng.nextUnit() * 3_000   // skewed towards small fences
-        return MonitorPlanner.Candidate(id: Int32(k * 3 + 1), latitude: c.latitude, longitude: c.longitude,
-                                        radiusMeters: r, priority: Int(rng.next() % 5))
+        let r = 50 + rng.nextUnit() * rng.nextUnit() * 3_000  // skewed towards small fences
+        return MonitorPlanner.Candidate(
+            id: Int32(k * 3 + 1), latitude: c.latitude, longitude: c.longitude,
+            radiusMeters: r, priority: Int(rng.next() % 5))
     }
 }
 
@@ -55,8 +56,9 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             let uncertainty = rng.nextUnit() * 50
             // Half the trials come from a previous plan 2 km away (catch-up in play).
             let previous = trial % 2 == 0 ? destination(from: p, bearing: rng.nextUnit() * 360, distance: 2_000) : nil
-            let plan = try planner.plan(at: p, uncertaintyMeters: uncertainty, speedMetersPerSecond: speed,
-                                        headingDegrees: heading, previousLocation: previous)
+            let plan = try planner.plan(
+                at: p, uncertaintyMeters: uncertainty, speedMetersPerSecond: speed,
+                headingDegrees: heading, previousLocation: previous)
             let monitored = monitoredIDs(plan)
             #expect(plan.fenceRegions.count <= capacity - 1, "seed \(seed) trial \(trial)")
             #expect(plan.refreshRadiusMeters >= 100, "seed \(seed) trial \(trial)")
@@ -79,8 +81,9 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
                 #expect(plan.unguardedFenceIDs.isEmpty)
                 for c in unmonitored {
                     // 1e-6 m: haversine and the planner's vector distance agree far better.
-                    #expect(boundaryDistance(center, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
-                            "seed \(seed) trial \(trial) fence \(c.id)")
+                    #expect(
+                        boundaryDistance(center, c) >= plan.refreshRadiusMeters + plan.marginMeters - 1e-6,
+                        "seed \(seed) trial \(trial) fence \(c.id)")
                 }
                 for _ in 0..<20 {
                     let q = randomPoint(near: center, within: plan.refreshRadiusMeters, rng: &rng)
@@ -115,8 +118,10 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         for place in 0..<60 {
             let c = destination(from: origin, bearing: rng.nextUnit() * 360, distance: rng.nextUnit() * 40_000)
             for (tier, miles) in [1.0, 3.0, 5.0].enumerated() {
-                candidates.append(.init(id: Int32(place * 3 + tier), latitude: c.latitude, longitude: c.longitude,
-                                        radiusMeters: miles * 1609.344, priority: 3 - tier))
+                candidates.append(
+                    .init(
+                        id: Int32(place * 3 + tier), latitude: c.latitude, longitude: c.longitude,
+                        radiusMeters: miles * 1609.344, priority: 3 - tier))
             }
         }
         let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 20, shieldsNestedRings: true))
@@ -128,8 +133,9 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             #expect(plan.fenceRegions.count <= 19, "seed \(seed) trial \(trial)")
             for place in 0..<60 where !isInside(p, candidates[place * 3 + 2]) {
                 outsideAll += 1
-                #expect(!monitored.contains(Int32(place * 3)) && !monitored.contains(Int32(place * 3 + 1)),
-                        "seed \(seed) trial \(trial) place \(place): an inner ring took a slot")
+                #expect(
+                    !monitored.contains(Int32(place * 3)) && !monitored.contains(Int32(place * 3 + 1)),
+                    "seed \(seed) trial \(trial) place \(place): an inner ring took a slot")
             }
             guard plan.isGuaranteed else { continue }
             guaranteed += 1
@@ -158,8 +164,9 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let seed: UInt64 = 77
         var rng = SplitMix64(seed: seed)
         let candidates = randomCandidates(300, rng: &rng)
-        let planner = try MonitorPlanner(candidates: candidates,
-                                         configuration: .init(capacity: 20, safetyMarginMeters: 30, maximumRefreshRadiusMeters: 1e6))
+        let planner = try MonitorPlanner(
+            candidates: candidates,
+            configuration: .init(capacity: 20, safetyMarginMeters: 30, maximumRefreshRadiusMeters: 1e6))
         let origin = LatLng(uncheckedLatitude: 40.75, longitude: -73.99)
         var checked = 0
         for trial in 0..<40 {
@@ -182,10 +189,10 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     @Test func fencesTheDeviceIsInsideAreGuardedFromInside() throws {
         let p = LatLng(uncheckedLatitude: 48.0, longitude: 2.0)
         let east = { (m: Double) in destination(from: p, bearing: 90, distance: m) }
-        let c1 = east(0), c2 = east(-1_990)   // fence 2 reaches 10 m past p
+        let c1 = east(0), c2 = east(-1_990)  // fence 2 reaches 10 m past p
         let candidates = [
             MonitorPlanner.Candidate(id: 1, latitude: c1.latitude, longitude: c1.longitude, radiusMeters: 1_000),
-            MonitorPlanner.Candidate(id: 2, latitude: c2.latitude, longitude: c2.longitude, radiusMeters: 2_000),
+            MonitorPlanner.Candidate(id: 2, latitude: c2.latitude, longitude: c2.longitude, radiusMeters: 2_000)
         ]
         let planner = try MonitorPlanner(candidates: candidates, configuration: .init(capacity: 2, safetyMarginMeters: 100))
         let plan = try planner.plan(at: p)
@@ -234,8 +241,10 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let candidate = MonitorPlanner.Candidate(id: 4, latitude: c.latitude, longitude: c.longitude, radiusMeters: 500)
         let natural = try MonitorPlanner(candidates: [candidate], configuration: .init(capacity: 1, safetyMarginMeters: 100)).plan(at: p)
         #expect(natural.isGuaranteed && abs(natural.refreshRadiusMeters - 1_400) < 1e-3)
-        let floored = try MonitorPlanner(candidates: [candidate],
-                                         configuration: .init(capacity: 1, minimumRefreshRadiusMeters: 3_000)).plan(at: p)
+        let floored = try MonitorPlanner(
+            candidates: [candidate],
+            configuration: .init(capacity: 1, minimumRefreshRadiusMeters: 3_000)
+        ).plan(at: p)
         #expect(floored.refreshRadiusMeters == 3_000)
         #expect(!floored.isGuaranteed && floored.unguardedFenceIDs == [4])
         #expect(throws: MonitorPlanner.Error.self) {
@@ -249,13 +258,13 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     @Test func catchUpRegistersFencesEnteredUnseen() throws {
         let p = LatLng(uncheckedLatitude: 30, longitude: 30)
         let previous = destination(from: p, bearing: 270, distance: 3_000)
-        let big = destination(from: p, bearing: 90, distance: 1_000)          // contains p, not previous: entered
-        let old = destination(from: p, bearing: 270, distance: 1_500)         // contains both: not new
+        let big = destination(from: p, bearing: 90, distance: 1_000)  // contains p, not previous: entered
+        let old = destination(from: p, bearing: 270, distance: 1_500)  // contains both: not new
         var candidates = [
             MonitorPlanner.Candidate(id: 1, latitude: big.latitude, longitude: big.longitude, radiusMeters: 2_500),
-            MonitorPlanner.Candidate(id: 2, latitude: old.latitude, longitude: old.longitude, radiusMeters: 2_000),
+            MonitorPlanner.Candidate(id: 2, latitude: old.latitude, longitude: old.longitude, radiusMeters: 2_000)
         ]
-        for k in 0..<4 {   // four small fences whose boundaries are nearer than fence 1's (1.5 km)
+        for k in 0..<4 {  // four small fences whose boundaries are nearer than fence 1's (1.5 km)
             let c = destination(from: p, bearing: Double(k) * 90 + 45, distance: 600)
             candidates.append(.init(id: Int32(10 + k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 200))
         }
@@ -280,17 +289,18 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
             candidates: [.init(id: 9, latitude: c.latitude, longitude: c.longitude, radiusMeters: 30)],
             configuration: .init(capacity: 20, minimumRegionRadiusMeters: 150))
         let plan = try planner.plan(at: p, uncertaintyMeters: 400)
-        #expect(plan.fenceRegions.map(\.radiusMeters) == [150])   // enlarged as iOS would
-        #expect(plan.refreshRadiusMeters == 50_000)               // nothing unmonitored: the cap
-        let lone = try MonitorPlanner(candidates: [.init(id: 9, latitude: c.latitude, longitude: c.longitude, radiusMeters: 30)],
-                                      configuration: .init(capacity: 1, safetyMarginMeters: 100))
+        #expect(plan.fenceRegions.map(\.radiusMeters) == [150])  // enlarged as iOS would
+        #expect(plan.refreshRadiusMeters == 50_000)  // nothing unmonitored: the cap
+        let lone = try MonitorPlanner(
+            candidates: [.init(id: 9, latitude: c.latitude, longitude: c.longitude, radiusMeters: 30)],
+            configuration: .init(capacity: 1, safetyMarginMeters: 100))
         let refreshOnly = try lone.plan(at: p, uncertaintyMeters: 400)
         #expect(refreshOnly.fenceRegions.isEmpty)
         #expect(refreshOnly.isGuaranteed)
         #expect(abs(refreshOnly.refreshRadiusMeters - (5_000 - 30 - 100)) < 1e-3)
         let uncertain = try lone.plan(at: p, uncertaintyMeters: 4_900)
-        #expect(uncertain.refreshRadiusMeters == 4_900)           // covers the uncertainty...
-        #expect(!uncertain.isGuaranteed)                          // ...at the cost of the guarantee
+        #expect(uncertain.refreshRadiusMeters == 4_900)  // covers the uncertainty...
+        #expect(!uncertain.isGuaranteed)  // ...at the cost of the guarantee
         #expect(uncertain.unguardedFenceIDs == [9])
     }
 
@@ -300,10 +310,11 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     @Test func speedFloorWidensTheRefreshRegionOfFastDevices() throws {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
         let c = destination(from: p, bearing: 0, distance: 1_600)
-        let planner = try MonitorPlanner(candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
-                                         configuration: .init(capacity: 1, safetyMarginMeters: 100, minimumRefreshSeconds: 100))
+        let planner = try MonitorPlanner(
+            candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
+            configuration: .init(capacity: 1, safetyMarginMeters: 100, minimumRefreshSeconds: 100))
         let parked = try planner.plan(at: p)
-        #expect(abs(parked.refreshRadiusMeters - 500) < 1e-3)   // 600 m to the boundary - 100 m margin
+        #expect(abs(parked.refreshRadiusMeters - 500) < 1e-3)  // 600 m to the boundary - 100 m margin
         #expect(parked.isGuaranteed)
         let driving = try planner.plan(at: p, speedMetersPerSecond: 15)
         #expect(abs(driving.refreshRadiusMeters - 1_500) < 1e-3)
@@ -319,11 +330,13 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     /// its uncertainty. Slow devices, or ones with no heading, keep a circle centered on them.
     @Test func leadCentersTheRefreshRegionAheadOfAMovingDevice() throws {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
-        let ahead = destination(from: p, bearing: 0, distance: 2_100)     // boundary 2 km ahead
+        let ahead = destination(from: p, bearing: 0, distance: 2_100)  // boundary 2 km ahead
         let behind = destination(from: p, bearing: 180, distance: 1_600)  // boundary 1.5 km behind
         let planner = try MonitorPlanner(
-            candidates: [.init(id: 1, latitude: ahead.latitude, longitude: ahead.longitude, radiusMeters: 100),
-                         .init(id: 2, latitude: behind.latitude, longitude: behind.longitude, radiusMeters: 100)],
+            candidates: [
+                .init(id: 1, latitude: ahead.latitude, longitude: ahead.longitude, radiusMeters: 100),
+                .init(id: 2, latitude: behind.latitude, longitude: behind.longitude, radiusMeters: 100)
+            ],
             configuration: .init(capacity: 2, minimumRefreshSeconds: nil, leadSeconds: 90))
         let parked = try planner.plan(at: p, uncertaintyMeters: 20, headingDegrees: 0)
         #expect(parked.refreshRegion.center == p && monitoredIDs(parked) == [2])
@@ -332,15 +345,16 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(haversineDistance(driving.refreshRegion.center, center) < 1e-6)
         #expect(monitoredIDs(driving) == [1])
         #expect(driving.isGuaranteed)
-        #expect(abs(driving.refreshRadiusMeters - 2_400) < 1e-3)   // to fence 2's boundary from the center
+        #expect(abs(driving.refreshRadiusMeters - 2_400) < 1e-3)  // to fence 2's boundary from the center
         let unknownHeading = try planner.plan(at: p, speedMetersPerSecond: 10)
         #expect(unknownHeading.refreshRegion.center == p)
         let walking = try planner.plan(at: p, speedMetersPerSecond: 1.5, headingDegrees: 0)
-        #expect(walking.refreshRegion.center == p)   // below the 2 m/s the heading is trusted from
+        #expect(walking.refreshRegion.center == p)  // below the 2 m/s the heading is trusted from
         // No fence slot: the radius still covers the lead plus the uncertainty, past fence 1's
         // boundary (200 m from the center 1.8 km ahead), so the plan says it is not guaranteed.
-        let refreshOnly = try MonitorPlanner(candidates: planner.candidates,
-                                             configuration: .init(capacity: 1, minimumRefreshSeconds: nil, leadSeconds: 90))
+        let refreshOnly = try MonitorPlanner(
+            candidates: planner.candidates,
+            configuration: .init(capacity: 1, minimumRefreshSeconds: nil, leadSeconds: 90))
         let tight = try refreshOnly.plan(at: p, uncertaintyMeters: 20, speedMetersPerSecond: 20, headingDegrees: 0)
         #expect(abs(tight.refreshRadiusMeters - 1_820) < 1e-6)
         #expect(!tight.isGuaranteed && tight.unguardedFenceIDs == [1])
@@ -356,16 +370,20 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     @Test func unguardedBudgetShortensTheHorizonsWhereFencesCrowd() throws {
         let p = LatLng(uncheckedLatitude: 52, longitude: 13)
         var candidates: [MonitorPlanner.Candidate] = []
-        for k in 0..<40 {   // small fences 300 m to 2.3 km away, all around
+        for k in 0..<40 {  // small fences 300 m to 2.3 km away, all around
             let c = destination(from: p, bearing: Double(k) * 37, distance: 300 + Double(k) * 50)
             candidates.append(.init(id: Int32(k), latitude: c.latitude, longitude: c.longitude, radiusMeters: 100))
         }
-        let budget = try MonitorPlanner(candidates: candidates,
-                                        configuration: .init(capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
-                                                             maximumUnguardedFences: 6))
-        let unlimited = try MonitorPlanner(candidates: candidates,
-                                           configuration: .init(capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
-                                                                maximumUnguardedFences: nil))
+        let budget = try MonitorPlanner(
+            candidates: candidates,
+            configuration: .init(
+                capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
+                maximumUnguardedFences: 6))
+        let unlimited = try MonitorPlanner(
+            candidates: candidates,
+            configuration: .init(
+                capacity: 5, minimumRefreshSeconds: 200, leadSeconds: nil,
+                maximumUnguardedFences: nil))
         let full = try unlimited.plan(at: p, speedMetersPerSecond: 15)
         #expect(abs(full.refreshRadiusMeters - 3_000) < 1e-6 && full.unguardedFenceIDs.count > 6)
         let cut = try budget.plan(at: p, speedMetersPerSecond: 15)
@@ -382,8 +400,9 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     @Test func speedWidensTheMargin() throws {
         let p = LatLng(uncheckedLatitude: 10, longitude: 10)
         let c = destination(from: p, bearing: 0, distance: 10_000)
-        let planner = try MonitorPlanner(candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
-                                         configuration: .init(capacity: 1, safetyMarginMeters: 100, lateDeliverySeconds: 60))
+        let planner = try MonitorPlanner(
+            candidates: [.init(id: 1, latitude: c.latitude, longitude: c.longitude, radiusMeters: 1_000)],
+            configuration: .init(capacity: 1, safetyMarginMeters: 100, lateDeliverySeconds: 60))
         let still = try planner.plan(at: p)
         let driving = try planner.plan(at: p, speedMetersPerSecond: 15)
         #expect(abs(still.refreshRadiusMeters - 8_900) < 1e-3)
@@ -428,7 +447,7 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let home = try Place(id: "home", latitude: 51.5, longitude: -0.12)
         let fences = [
             try Geofence(id: 1, taskID: "t", place: home, kind: .approach(miles: 2), radiusMeters: 2 * 1609.344),
-            try Geofence(id: 2, taskID: "t", place: home, kind: .arrival, radiusMeters: 150),
+            try Geofence(id: 2, taskID: "t", place: home, kind: .arrival, radiusMeters: 150)
         ]
         let planner = try MonitorPlanner(fences: fences, configuration: .iOS)
         #expect(planner.candidate(id: 2)?.priority == GeofenceKind.arrival.defaultPriority)
@@ -494,10 +513,10 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         #expect(try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: data) == config)
 
         let older = """
-        {"capacity":20,"minimumRegionRadiusMeters":100,"safetyMarginMeters":100,"lateDeliverySeconds":0,
-         "maximumRefreshRadiusMeters":50000,"crowdedOrder":"priority","catchUpSlots":5,
-         "shieldsNestedRings":false,"minimumRefreshSeconds":90}
-        """
+            {"capacity":20,"minimumRegionRadiusMeters":100,"safetyMarginMeters":100,"lateDeliverySeconds":0,
+             "maximumRefreshRadiusMeters":50000,"crowdedOrder":"priority","catchUpSlots":5,
+             "shieldsNestedRings":false,"minimumRefreshSeconds":90}
+            """
         let decoded = try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(older.utf8))
         #expect(decoded.capacity == 20 && decoded.safetyMarginMeters == 100 && decoded.catchUpSlots == 5)
         #expect(decoded.minimumRefreshSeconds == 90 && decoded.leadSeconds == nil && decoded.maximumUnguardedFences == nil)

@@ -9,8 +9,11 @@ private let oak = try! Place(id: "oak", latitude: 37.8044, longitude: -122.2712)
 @Test func poiCategoryTaskMakesFiveThreeOneMileRingsPerPOI() throws {
     let fences = try PlaceTask(id: "pharmacy", kind: .poiCategory, places: [sf, oak]).fences(firstID: 10)
     #expect(fences.map(\.id) == Array(10...15))
-    #expect(fences.map(\.kind) == [.approach(miles: 5), .approach(miles: 3), .approach(miles: 1),
-                                   .approach(miles: 5), .approach(miles: 3), .approach(miles: 1)])
+    #expect(
+        fences.map(\.kind) == [
+            .approach(miles: 5), .approach(miles: 3), .approach(miles: 1),
+            .approach(miles: 5), .approach(miles: 3), .approach(miles: 1)
+        ])
     #expect(fences.map(\.radiusMeters) == [8046.72, 4828.032, 1609.344, 8046.72, 4828.032, 1609.344])
     #expect(fences.map(\.place.id) == ["sf", "sf", "sf", "oak", "oak", "oak"])
     #expect(fences.allSatisfy { $0.taskID == "pharmacy" && $0.dwellSeconds == nil })

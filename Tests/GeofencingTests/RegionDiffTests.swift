@@ -34,8 +34,9 @@ private func region(_ id: MonitorPlanner.RegionID, _ lat: Double, _ r: Double) -
             let diff = RegionDiff(from: current, to: target)
             #expect(diff.applied(to: current) == target.sorted { $0.id < $1.id }, "seed \(seed) trial \(trial)")
             #expect(diff.add.allSatisfy { !current.contains($0) }, "seed \(seed) trial \(trial)")
-            #expect(diff.remove.allSatisfy { id in !target.contains { $0.id == id } || !target.contains(current.first { $0.id == id }!) },
-                    "seed \(seed) trial \(trial)")
+            #expect(
+                diff.remove.allSatisfy { id in !target.contains { $0.id == id } || !target.contains(current.first { $0.id == id }!) },
+                "seed \(seed) trial \(trial)")
         }
     }
 

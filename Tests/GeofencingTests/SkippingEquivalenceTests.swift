@@ -18,17 +18,25 @@ import Testing
 
     /// Fences and time-ordered fixes for `region`.
     static func world(_ region: Region, seed: UInt64, devices: Int = 8, fixesPerDevice: Int = 500)
-        -> (fences: [Fence], dwell: [Int32: Double], fixes: [Fix]) {
+        -> (fences: [Fence], dwell: [Int32: Double], fixes: [Fix])
+    {
         var rng = SplitMix64(seed: seed)
         func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.nextUnit() }
         func centre() -> LatLng {
             switch region {
-            case .northPole: return destination(from: try! LatLng(latitude: 90, longitude: 0), bearing: uniform(0, 360),
-                                                distance: uniform(0, 40_000))
-            case .southPole: return destination(from: try! LatLng(latitude: -90, longitude: 0), bearing: uniform(0, 360),
-                                                distance: uniform(0, 40_000))
-            case .antimeridian: return try! LatLng(latitude: uniform(-0.2, 0.2), longitude: uniform(-1, 1) < 0
-                                                   ? uniform(179.7, 179.999) : uniform(-179.999, -179.7))
+            case .northPole:
+                return destination(
+                    from: try! LatLng(latitude: 90, longitude: 0), bearing: uniform(0, 360),
+                    distance: uniform(0, 40_000))
+            case .southPole:
+                return destination(
+                    from: try! LatLng(latitude: -90, longitude: 0), bearing: uniform(0, 360),
+                    distance: uniform(0, 40_000))
+            case .antimeridian:
+                return try! LatLng(
+                    latitude: uniform(-0.2, 0.2),
+                    longitude: uniform(-1, 1) < 0
+                        ? uniform(179.7, 179.999) : uniform(-179.999, -179.7))
             case .denseCluster: return try! LatLng(latitude: uniform(40, 40.15), longitude: uniform(-75, -74.8))
             }
         }
@@ -48,8 +56,9 @@ import Testing
         // Device starts: near a fence centre, so they cross boundaries.
         var fixes: [Fix] = []
         for dev in 0..<devices {
-            var p = destination(from: fences[Int(rng.next() % UInt64(fences.count))].center, bearing: uniform(0, 360),
-                                distance: uniform(0, 3_000))
+            var p = destination(
+                from: fences[Int(rng.next() % UInt64(fences.count))].center, bearing: uniform(0, 360),
+                distance: uniform(0, 3_000))
             var t = uniform(0, 60)
             var heading = uniform(0, 360)
             var speed = 0.0
@@ -76,8 +85,9 @@ import Testing
     static func run(_ d: inout TransitionDetector, _ fixes: ArraySlice<Fix>) -> [TransitionEvent] {
         var events: [TransitionEvent] = []
         for f in fixes {
-            d.process(device: f.device, time: f.t, latitude: f.p.latitude, longitude: f.p.longitude, accuracy: f.acc,
-                      into: &events)
+            d.process(
+                device: f.device, time: f.t, latitude: f.p.latitude, longitude: f.p.longitude, accuracy: f.acc,
+                into: &events)
         }
         return events
     }
@@ -86,8 +96,10 @@ import Testing
     /// neighbourhood holds every fence of these worlds, and an odometer quantum too small for
     /// any step makes every fix a rebase, which looks at every entry held (an entry with
     /// clearance left is still only re-armed there).
-    static func exhaustive(_ fences: [Fence], _ dwell: [Int32: Double],
-                           _ base: TransitionDetectorConfiguration) throws -> TransitionDetector {
+    static func exhaustive(
+        _ fences: [Fence], _ dwell: [Int32: Double],
+        _ base: TransitionDetectorConfiguration
+    ) throws -> TransitionDetector {
         var config = base
         config.neighborhoodSlackMeters = 5_000_000
         var d = try TransitionDetector(fences: fences, index: PackedRTree(fences), dwellSeconds: dwell, configuration: config)
@@ -129,7 +141,8 @@ import Testing
             if let previous = s.fix {
                 let seconds = f.t - s.fixTime
                 let meters = p.chord2(to: previous).squareRoot() * Earth.meanRadius
-                let allowed = c.maxSpeedMetersPerSecond * seconds + c.jumpAccuracyFactor * (f.acc + s.fixAccuracy)
+                let allowed =
+                    c.maxSpeedMetersPerSecond * seconds + c.jumpAccuracyFactor * (f.acc + s.fixAccuracy)
                     + c.jumpSlackMeters
                 if meters > allowed && s.rejections < c.maxConsecutiveJumpRejections {
                     s.rejections += 1
@@ -185,8 +198,9 @@ import Testing
             for slack in [40.0, 3_000] {
                 var c = config
                 c.neighborhoodSlackMeters = slack
-                var shared = try TransitionDetector(fences: world.fences, index: PackedRTree(world.fences),
-                                                    dwellSeconds: world.dwell, configuration: c)
+                var shared = try TransitionDetector(
+                    fences: world.fences, index: PackedRTree(world.fences),
+                    dwellSeconds: world.dwell, configuration: c)
                 #expect(Self.run(&shared, world.fixes[...]) == expected, "\(region) \(name), slack \(slack)")
                 #expect(shared.counters.accepted == reference.counters.accepted)
                 #expect(shared.counters.neighborhoodQueries > shared.deviceCount, "\(region) \(name), slack \(slack)")
@@ -214,8 +228,9 @@ import Testing
             var skipping = try TransitionDetector(fences: world.fences, dwellSeconds: world.dwell, configuration: config)
             try skipping.restore(binary: bytes)
             #expect(before + Self.run(&skipping, world.fixes[cut...]) == expected, "\(region), cut \(cut)")
-            var shared = try TransitionDetector(fences: world.fences, index: PackedRTree(world.fences),
-                                                dwellSeconds: world.dwell, configuration: config)
+            var shared = try TransitionDetector(
+                fences: world.fences, index: PackedRTree(world.fences),
+                dwellSeconds: world.dwell, configuration: config)
             try shared.restore(binary: bytes)
             #expect(before + Self.run(&shared, world.fixes[cut...]) == expected, "\(region), cut \(cut), shared index")
         }

@@ -11,19 +11,24 @@ import Testing
 /// throughout (sigma 10 m): a fix at distance d scores (150 - d) / 10 towards an entry and
 /// (d - 150) / 10 towards an exit. The still rule of the defaults is tested in
 /// StillFixEvidenceTests.swift and DefaultStillRuleTests.swift.
-private let capped = TransitionDetectorConfiguration(enterEvidencePerFix: 0.5, exitEvidencePerFix: 0.5,
-                                                     stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
+private let capped = TransitionDetectorConfiguration(
+    enterEvidencePerFix: 0.5, exitEvidencePerFix: 0.5,
+    stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
 
 /// Feeds `(time s, meters from the center, accuracy m)` fixes due east; returns the events.
-private func run(_ fixes: [(t: Double, d: Double, a: Double)], _ config: TransitionDetectorConfiguration = capped,
-                 dwell: [Int32: Double] = [:]) throws -> [TransitionEvent] {
+private func run(
+    _ fixes: [(t: Double, d: Double, a: Double)], _ config: TransitionDetectorConfiguration = capped,
+    dwell: [Int32: Double] = [:]
+) throws -> [TransitionEvent] {
     try run(points: fixes.map { (t: $0.t, p: destination(from: center, bearing: 90, distance: $0.d), a: $0.a) }, config, dwell: dwell)
 }
 
-private func run(points fixes: [(t: Double, p: LatLng, a: Double)], _ config: TransitionDetectorConfiguration,
-                 dwell: [Int32: Double] = [:]) throws -> [TransitionEvent] {
+private func run(
+    points fixes: [(t: Double, p: LatLng, a: Double)], _ config: TransitionDetectorConfiguration,
+    dwell: [Int32: Double] = [:]
+) throws -> [TransitionEvent] {
     var d = try TransitionDetector(fences: [fence], dwellSeconds: dwell, configuration: config)
     var events: [TransitionEvent] = []
     for f in fixes {
@@ -58,8 +63,10 @@ private var uncapped: TransitionDetectorConfiguration {
 /// 6 m/s, slow): it counts 2 < 2.5 and the next fix back inside (-10.5) clears it, twice over.
 /// Mirrored outside: standing at 220 m, one fix at 80 m. Without the cap each outlier flaps.
 @Test func aLoneOutlierOfAStandingDeviceIsForgiven() throws {
-    let inside: [(t: Double, d: Double, a: Double)] = [(0, 400, 20), (30, 100, 20), (60, 50, 20), (90, 230, 20),
-                                                      (120, 50, 20), (150, 230, 20), (180, 50, 20)]
+    let inside: [(t: Double, d: Double, a: Double)] = [
+        (0, 400, 20), (30, 100, 20), (60, 50, 20), (90, 230, 20),
+        (120, 50, 20), (150, 230, 20), (180, 50, 20)
+    ]
     #expect(try run(inside).map(\.kind) == [.enter])
     #expect(try run(inside, uncapped).map(\.kind) == [.enter, .exit, .enter, .exit, .enter])
     let outside: [(t: Double, d: Double, a: Double)] = [(0, 220, 20), (30, 220, 20), (60, 80, 20), (90, 220, 20)]
@@ -100,8 +107,11 @@ private var uncapped: TransitionDetectorConfiguration {
 @Test func dwellFiresAfterAnEvidenceEntry() throws {
     let fixes: [(t: Double, d: Double, a: Double)] = [(0, 400, 5)] + (1...14).map { (Double($0) * 30, 0, 5) }
     let events = try run(fixes, dwell: [7: 300])
-    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 30),
-                       TransitionEvent(device: 1, fence: 7, kind: .dwell, time: 330)])
+    #expect(
+        events == [
+            TransitionEvent(device: 1, fence: 7, kind: .enter, time: 30),
+            TransitionEvent(device: 1, fence: 7, kind: .dwell, time: 330)
+        ])
 }
 
 /// The sparse-state invariant of ``FenceEntry/observe``, over random rules and entries (seeded):
@@ -144,15 +154,17 @@ private var uncapped: TransitionDetectorConfiguration {
         let accuracy = pick([0, c.maxAccuracyMeters, rng.nextUnit() * c.maxAccuracyMeters])
         let speed = pick([0, c.slowSpeedMetersPerSecond, 1e9, rng.nextUnit() * 50])
         let cd = chord(d)
-        let kind = entry.observe(c2: cd * cd, rc: rc, band: band / R,
-                                 accuracyChord: c.accuracyFactor * accuracy / R,
-                                 perSigma: R / Swift.max(0.5, accuracy / 2), evidenceCap: rules.evidenceCap(speed: speed),
-                                 stillAllowance: rules.stillAllowance(speed: speed),
-                                 time: pick([0, 1e9, rng.nextUnit() * 1e6]), dwellSeconds: pick([0, 60, .infinity]), rules: rules)
+        let kind = entry.observe(
+            c2: cd * cd, rc: rc, band: band / R,
+            accuracyChord: c.accuracyFactor * accuracy / R,
+            perSigma: R / Swift.max(0.5, accuracy / 2), evidenceCap: rules.evidenceCap(speed: speed),
+            stillAllowance: rules.stillAllowance(speed: speed),
+            time: pick([0, 1e9, rng.nextUnit() * 1e6]), dwellSeconds: pick([0, 60, .infinity]), rules: rules)
         #expect(kind == nil, "seed 99: \(c) r \(radius) d \(d)")
         let unchanged = entry.state == before.state && entry.pending == 0 && entry.since == before.since
-        #expect(unchanged && entry.dwellDone && entry.hasDwell == before.hasDwell && entry.due == before.due,
-                "seed 99: \(c) r \(radius) d \(d)")
+        #expect(
+            unchanged && entry.dwellDone && entry.hasDwell == before.hasDwell && entry.due == before.due,
+            "seed 99: \(c) r \(radius) d \(d)")
         checked += 1
     }
     #expect(checked > 10_000)

@@ -45,9 +45,11 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
     // Standing fixes broken by a fix back at 120 m (47 m in 30 s, not still: -3 - 0.3 clears
     // the sum): three (1.875), then two twice (the first after the break is not still:
     // 1.375, then 2.0): no exit. Without the allowance the second fix exits.
-    let flicker: [(t: Double, d: Double, bearing: Double)] = [(150, 167, 90), (180, 167, 90), (210, 167, 90), (240, 120, 90),
-                                                             (270, 167, 90), (300, 167, 90), (330, 120, 90),
-                                                             (360, 167, 90), (390, 167, 90)]
+    let flicker: [(t: Double, d: Double, bearing: Double)] = [
+        (150, 167, 90), (180, 167, 90), (210, 167, 90), (240, 120, 90),
+        (270, 167, 90), (300, 167, 90), (330, 120, 90),
+        (360, 167, 90), (390, 167, 90)
+    ]
     #expect(try run(arrive + flicker, .precise).map(\.kind) == [.enter])
     let without = try run(arrive + flicker, withoutStillAllowance)
     #expect(without.prefix(2).map(\.kind) == [.enter, .exit] && without.count >= 2 && without[1].time == 180)
@@ -76,7 +78,9 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
 @Test func stillFixesPayTheStillAllowance() throws {
     for config in [TransitionDetectorConfiguration.default, .precise] {
         let rules = DecisionRules(config)
-        for (speed, cap, still) in [(0.0, 2.5, true), (0.79, 2.5, true), (0.8, 2.5, false), (7.9, 2.5, false), (8, Double.infinity, false), (1e9, .infinity, false)] {
+        for (speed, cap, still) in [
+            (0.0, 2.5, true), (0.79, 2.5, true), (0.8, 2.5, false), (7.9, 2.5, false), (8, Double.infinity, false), (1e9, .infinity, false)
+        ] {
             #expect(rules.evidenceCap(speed: speed) == cap, "speed \(speed)")
             #expect(rules.stillAllowance(speed: speed) == (still ? 0.7 : 0), "speed \(speed)")
         }
@@ -108,8 +112,11 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
     var gated = TransitionDetectorConfiguration.default
     gated.maxAccuracyMeters = 50
     #expect(gated == precise && TransitionDetectorConfiguration.default.maxAccuracyMeters == 100)
-    #expect(TransitionDetectorConfiguration.evidence.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.evidence.stillEvidencePerFix == 0)
-    #expect(TransitionDetectorConfiguration.hysteresis.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.hysteresis.stillEvidencePerFix == 0)
+    #expect(
+        TransitionDetectorConfiguration.evidence.stillSpeedMetersPerSecond == 0 && TransitionDetectorConfiguration.evidence.stillEvidencePerFix == 0)
+    #expect(
+        TransitionDetectorConfiguration.hysteresis.stillSpeedMetersPerSecond == 0
+            && TransitionDetectorConfiguration.hysteresis.stillEvidencePerFix == 0)
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(precise)) == precise)
     let older = try decodedWithout(["stillSpeedMetersPerSecond", "stillEvidencePerFix"], from: precise)
     var expected = precise
@@ -129,8 +136,9 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
 
 /// The same evidence rule without the still rule, at the per-fix allowance of 0.5 that suits
 /// it (see ``TransitionDetectorConfiguration/enterEvidencePerFix``).
-private let withoutStillRule = TransitionDetectorConfiguration(enterEvidencePerFix: 0.5, exitEvidencePerFix: 0.5,
-                                                               stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
+private let withoutStillRule = TransitionDetectorConfiguration(
+    enterEvidencePerFix: 0.5, exitEvidencePerFix: 0.5,
+    stillSpeedMetersPerSecond: 0, stillEvidencePerFix: 0)
 
 /// A standing device: a first fix decisively on its own side (`start`, more than 0.75 x 20 m
 /// from the boundary), its error drifting 10 m per 30 s (0.33 m/s, still) to `drift`, then 40
@@ -168,14 +176,18 @@ func theDefaultsIgnoreAStandingDevicesCorrelatedShallowFixes(seed: UInt64) throw
 /// the same fixes.
 @Test func aMovingDeviceStillCrossesOnShallowFixes() throws {
     let degreesPerFix = 42 / 141 * 180 / Double.pi
-    let walkIn = [(t: 0.0, d: 170.0, bearing: 90.0)] + (1...8).map {
-        (t: Double($0) * 30, d: 141.0, bearing: 90 + Double($0) * degreesPerFix)
-    }
+    let walkIn =
+        [(t: 0.0, d: 170.0, bearing: 90.0)]
+        + (1...8).map {
+            (t: Double($0) * 30, d: 141.0, bearing: 90 + Double($0) * degreesPerFix)
+        }
     #expect(try run(walkIn, .default) == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 150)])
     #expect(try run(walkIn, withoutStillRule).map(\.time) == [210])
-    let walkOut = [(t: 0.0, d: 120.0, bearing: 90.0)] + (1...8).map {
-        (t: Double($0) * 30, d: 159.0, bearing: 90 + Double($0) * 42 / 159 * 180 / Double.pi)
-    }
+    let walkOut =
+        [(t: 0.0, d: 120.0, bearing: 90.0)]
+        + (1...8).map {
+            (t: Double($0) * 30, d: 159.0, bearing: 90 + Double($0) * 42 / 159 * 180 / Double.pi)
+        }
     #expect(try run(walkOut, .default) == [TransitionEvent(device: 1, fence: 7, kind: .exit, time: 150)])
     #expect(try run(walkOut, withoutStillRule).map(\.time) == [210])
 }

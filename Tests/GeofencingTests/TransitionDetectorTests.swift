@@ -11,8 +11,10 @@ private let fence150 = try! Fence(id: 7, center: center, radiusMeters: 150)
 /// Position `meters` east of the center (negative = west).
 private func east(_ meters: Double) -> LatLng { destination(from: center, bearing: 90, distance: meters) }
 
-private func detector(_ fences: [Fence] = [fence150], dwell: [Int32: Double] = [:],
-                      _ config: TransitionDetectorConfiguration = .hysteresis) throws -> TransitionDetector {
+private func detector(
+    _ fences: [Fence] = [fence150], dwell: [Int32: Double] = [:],
+    _ config: TransitionDetectorConfiguration = .hysteresis
+) throws -> TransitionDetector {
     try TransitionDetector(fences: fences, index: PackedRTree(fences), dwellSeconds: dwell, configuration: config)
 }
 
@@ -37,8 +39,11 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
     let events = run(&d, fixes)
     // Hysteresis margin = 0 m + 0.9 * 5 m = 4.5 m: inside when d < 145.5 m (x = -100 at t = 180),
     // outside when d > 154.5 m (x = 200 at t = 360; confirmed by the second such fix at t = 390).
-    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 180),
-                       TransitionEvent(device: 1, fence: 7, kind: .exit, time: 390)])
+    #expect(
+        events == [
+            TransitionEvent(device: 1, fence: 7, kind: .enter, time: 180),
+            TransitionEvent(device: 1, fence: 7, kind: .exit, time: 390)
+        ])
     #expect(d.counters.accepted == 17)
 }
 
@@ -118,8 +123,11 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
     var d = try detector(dwell: [7: 300])
     let fixes: [(Double, Double, Double)] = [(0, 400, 5), (30, 0, 5)] + (2...14).map { (Double($0) * 30, 0, 5) }
     let events = run(&d, fixes)
-    #expect(events == [TransitionEvent(device: 1, fence: 7, kind: .enter, time: 30),
-                       TransitionEvent(device: 1, fence: 7, kind: .dwell, time: 330)])
+    #expect(
+        events == [
+            TransitionEvent(device: 1, fence: 7, kind: .enter, time: 30),
+            TransitionEvent(device: 1, fence: 7, kind: .dwell, time: 330)
+        ])
 }
 
 @Test func minimumDwellDelaysTheEntry() throws {
@@ -150,7 +158,8 @@ private func run(_ d: inout TransitionDetector, _ fixes: [(Double, Double, Doubl
 /// 60 fences of 150 m to 8 km on a 0.1-degree grid, and `devices` random walks with noise,
 /// interleaved in time order.
 private func randomWorld(seed: UInt64, devices: Int = 6, fixesPerDevice: Int = 400)
-    -> (fences: [Fence], fixes: [(device: Int32, t: Double, p: LatLng, acc: Double)]) {
+    -> (fences: [Fence], fixes: [(device: Int32, t: Double, p: LatLng, acc: Double)])
+{
     var rng = SplitMix64(seed: seed)
     var fences: [Fence] = []
     for k in 0..<60 {
@@ -193,8 +202,9 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
         var events: [TransitionEvent] = []
         for k in 0..<fixes {
             let p = east(start + Double(k) * stepMeters)
-            d.process(device: 1, time: Double(k) * 30, latitude: p.latitude, longitude: p.longitude, accuracy: 5,
-                      into: &events)
+            d.process(
+                device: 1, time: Double(k) * 30, latitude: p.latitude, longitude: p.longitude, accuracy: 5,
+                into: &events)
         }
         // The drive crosses the 150 m fence once each way.
         #expect(events.map(\.kind) == [.enter, .exit], "step \(stepMeters)")
@@ -331,7 +341,7 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
         try TransitionDetector(fences: [fence150], configuration: config)
     }
     config.accuracyFactor = 1
-    config.maxAccuracyMeters = 1e6   // large but finite: accepted
+    config.maxAccuracyMeters = 1e6  // large but finite: accepted
     #expect(throws: Never.self) { try TransitionDetector(fences: [fence150], configuration: config) }
 }
 
@@ -398,8 +408,10 @@ private let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComp
     banded.hysteresisRadiusFraction = 0.05
     var evidenceBanded = TransitionDetectorConfiguration.default
     evidenceBanded.hysteresisMeters = 40
-    for (name, base) in [("default", TransitionDetectorConfiguration.default), ("banded", banded),
-                         ("evidence banded", evidenceBanded)] {
+    for (name, base) in [
+        ("default", TransitionDetectorConfiguration.default), ("banded", banded),
+        ("evidence banded", evidenceBanded)
+    ] {
         let world = randomWorld(seed: 11)
         var results: [[TransitionEvent]] = []
         for slack in [1.0, 3000] {

@@ -9,7 +9,8 @@ private let center = try! LatLng(latitude: 40.0, longitude: -75.0)
 private let fence = try! Fence(id: 7, center: center, radiusMeters: 150)
 
 private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double, east: Double, accuracy: Double)])
-    throws -> [TransitionEvent] {
+    throws -> [TransitionEvent]
+{
     var d = try TransitionDetector(fences: [fence], configuration: config)
     var events: [TransitionEvent] = []
     for f in fixes {

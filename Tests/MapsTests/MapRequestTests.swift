@@ -58,7 +58,7 @@ import Workloads
         let map = try request.picture()
         #expect(map.pois.count == 126)
         #expect(map.title == "pois_osm.csv")
-        #expect(map.notes.isEmpty)   // without fences every POI is drawn
+        #expect(map.notes.isEmpty)  // without fences every POI is drawn
         #expect(try MapRequest().picture().fences.isEmpty)
     }
 

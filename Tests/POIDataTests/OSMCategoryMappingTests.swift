@@ -10,7 +10,7 @@ import Testing
             (["shop": "convenience"], .grocery), (["shop": "greengrocer"], .grocery), (["amenity": "bank"], .bank),
             (["amenity": "atm"], .atm), (["amenity": "post_office"], .postOffice),
             (["amenity": "fuel", "shop": "convenience"], .fuel), (["amenity": "restaurant"], nil), ([:], nil),
-            (["shop": "Supermarket"], nil),  // values are case-sensitive, as OSM's are
+            (["shop": "Supermarket"], nil)  // values are case-sensitive, as OSM's are
         ]
         for (tags, category) in cases {
             #expect(m.category(of: tags) == category, "\(tags)")

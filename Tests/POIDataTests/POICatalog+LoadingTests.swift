@@ -85,7 +85,7 @@ import Testing
             ("bad_nan_inf.csv", [.nonFiniteCoordinate: 2]),
             ("bad_osm_id.csv", [.invalidOSMID: 1]),
             ("bad_osm_type.csv", [.invalidOSMType: 1]),
-            ("bad_category.csv", [.invalidCategory: 1]),
+            ("bad_category.csv", [.invalidCategory: 1])
         ]
         for (file, reasons) in cases {
             let catalog = try load("poi_bad/" + file, skipInvalid: true).get()
@@ -94,7 +94,7 @@ import Testing
         let fileLevel: [(String, POIError.Reason)] = [
             ("bad_empty.csv", .emptyInput), ("bad_header_missing_lon.csv", .missingColumn),
             ("bad_semicolon_delimiter.csv", .missingColumn), ("bad_unterminated_quote.csv", .malformedCSV),
-            ("bad_invalid_utf8.csv", .invalidUTF8),
+            ("bad_invalid_utf8.csv", .invalidUTF8)
         ]
         for (file, reason) in fileLevel {
             guard case .failure(let error) = load("poi_bad/" + file, skipInvalid: true) else {
@@ -113,14 +113,17 @@ import Testing
         #expect(base.name(at: 2) == "Salon Violettiina, parturi-kampaamo")
         #expect(base.name(at: 6) == "Freddy\"s International")
         #expect(base.category(at: 0) == .atm && base.osmID(at: 0) == 6049453000 && base.osmType(at: 0) == .node)
-        for file in ["ok_bom.csv", "ok_crlf.csv", "ok_bom_crlf.csv", "ok_no_final_newline.csv", "ok_reordered_columns.csv",
-                     "ok_quoted_newline.csv"] {
+        for file in [
+            "ok_bom.csv", "ok_crlf.csv", "ok_bom_crlf.csv", "ok_no_final_newline.csv", "ok_reordered_columns.csv",
+            "ok_quoted_newline.csv"
+        ] {
             for chunk in [1, 3, 7, 64, CSVReader.defaultChunkSize] {
                 let other = try load("poi_bad/" + file, chunkSize: chunk).get()
                 #expect(other.count == 8, "\(file) chunk \(chunk)")
                 for i in 0..<min(8, other.count) {
                     let a = base[i], b = other[i]
-                    #expect(a.location == b.location && a.category == b.category && a.osmID == b.osmID
+                    #expect(
+                        a.location == b.location && a.category == b.category && a.osmID == b.osmID
                             && a.osmType == b.osmType && a.tags == b.tags, "\(file) row \(i)")
                     if file == "ok_quoted_newline.csv" {
                         if b.name.contains("\n") {
@@ -202,10 +205,11 @@ import Testing
             """
         let catalog = try POICatalog(csv: text)
         #expect(catalog.count == 3)
-        #expect(catalog.report.duplicates == [
-            POIDuplicate(osmType: .node, osmID: 5, firstLine: 2, line: 4),
-            POIDuplicate(osmType: .node, osmID: 5, firstLine: 2, line: 6),
-        ])
+        #expect(
+            catalog.report.duplicates == [
+                POIDuplicate(osmType: .node, osmID: 5, firstLine: 2, line: 4),
+                POIDuplicate(osmType: .node, osmID: 5, firstLine: 2, line: 6)
+            ])
         let kept = try POICatalog(csv: text, options: POILoadOptions(keepDuplicates: true))
         #expect(kept.count == 5 && kept.report.duplicates.count == 2)
     }
@@ -219,7 +223,7 @@ import Testing
             ("lat,lon,name\n1e999,1,a\n", "f:2:lat: expected a finite latitude in degrees, found \"1e999\""),
             ("lat,lon,name\n1,2\n", "f:2:name: expected 3 fields (lat,lon,name), found 2"),
             ("osm_id,lat,lon,name\n-3,1,2,a\n", "f:2:osm_id: expected a non-negative integer, found \"-3\""),
-            ("lat,name\n1,a\n", "f:1:lon: expected a column named \"lon\" in the header, found lat,name"),
+            ("lat,name\n1,a\n", "f:1:lon: expected a column named \"lon\" in the header, found lat,name")
         ]
         for (text, message) in cases {
             #expect(throws: POIError.self) { try POICatalog(csv: text) }

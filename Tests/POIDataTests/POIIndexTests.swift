@@ -25,8 +25,9 @@ import Testing
         let categories: [POICategory?] = [nil] + POICategory.allCases
         for trial in 0..<200 {
             let c = centers[trial % 2]
-            let p = LatLng(uncheckedLatitude: c.latitude + (rng.nextUnit() - 0.5) * 0.05,
-                           longitude: c.longitude + (rng.nextUnit() - 0.5) * 0.08)
+            let p = LatLng(
+                uncheckedLatitude: c.latitude + (rng.nextUnit() - 0.5) * 0.05,
+                longitude: c.longitude + (rng.nextUnit() - 0.5) * 0.08)
             let category = categories[trial % categories.count]
             let k = [1, 3, 10][trial % 3]
             let max = trial % 4 == 0 ? 800.0 : .infinity

@@ -32,8 +32,9 @@ func say(_ line: String) {
 
 /// The fix stored under `sequence`.
 func expectedFix(_ sequence: Int64) -> LocationFix {
-    LocationFix(time: Double(sequence), latitude: Double(sequence % 90), longitude: Double((sequence * 7) % 180),
-                accuracy: Double(sequence % 50))
+    LocationFix(
+        time: Double(sequence), latitude: Double(sequence % 90), longitude: Double((sequence * 7) % 180),
+        accuracy: Double(sequence % 50))
 }
 
 let arguments = CommandLine.arguments

@@ -15,16 +15,18 @@ private func fence(_ id: Int32, _ r: Double) -> MonitorPlanner.Region {
     /// Enter fires only once the truth is `pass` meters inside, exit once `pass` outside, each
     /// delivered after a delay in [0, maximumDelay].
     @Test func crossingsNeedThePassDistanceAndArriveLate() {
-        var os = OSRegionMonitor(configuration: .init(capacity: 20, passDistanceMeters: 50, maximumDelaySeconds: 60,
-                                                      reportsInitialState: false), seed: 3)
+        var os = OSRegionMonitor(
+            configuration: .init(
+                capacity: 20, passDistanceMeters: 50, maximumDelaySeconds: 60,
+                reportsInitialState: false), seed: 3)
         os.apply(RegionDiff(add: [fence(1, 1_000)]), at: 0, truth: at(2_000))
         var events: [OSRegionMonitor.Event] = []
-        os.observe(truth: at(980), at: 10)         // 20 m inside: not yet
+        os.observe(truth: at(980), at: 10)  // 20 m inside: not yet
         os.deliver(before: 1_000, into: &events)
         #expect(events.isEmpty)
-        os.observe(truth: at(940), at: 20)         // 60 m inside: enter
-        os.observe(truth: at(1_030), at: 30)       // 30 m outside: no exit yet
-        os.observe(truth: at(1_060), at: 40)       // 60 m outside: exit
+        os.observe(truth: at(940), at: 20)  // 60 m inside: enter
+        os.observe(truth: at(1_030), at: 30)  // 30 m outside: no exit yet
+        os.observe(truth: at(1_060), at: 40)  // 60 m outside: exit
         os.deliver(before: 1_000, into: &events)
         #expect(events.map(\.transition) == [.enter, .exit])
         #expect(events.map(\.detectedAt) == [20, 40])
@@ -56,7 +58,7 @@ private func fence(_ id: Int32, _ r: Double) -> MonitorPlanner.Region {
         #expect(os.registeredIDs == [.fence(1), .fence(2)])
         #expect(os.rejectedRegistrations == 1)
         var events: [OSRegionMonitor.Event] = []
-        os.observe(truth: at(40), at: 1)   // inside the enlarged 100 m circle by 60 m
+        os.observe(truth: at(40), at: 1)  // inside the enlarged 100 m circle by 60 m
         os.deliver(before: 2, into: &events)
         #expect(events.count == 2 && events.allSatisfy { $0.transition == .enter })
     }

@@ -40,7 +40,7 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
 @Suite struct PlanScoringTests {
     @Test func trueEntriesAreOutsideToInsideChangesBetweenFixes() throws {
         let rows = roadFences()
-        let fixes = straightDrive(fixes: 200)   // 60 km: passes the 15 fences on the road
+        let fixes = straightDrive(fixes: 200)  // 60 km: passes the 15 fences on the road
         let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
         #expect(truth.rowsByDevice == [Array(0..<200)])
         let entries = truth.entriesByDevice[0]
@@ -83,11 +83,12 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
 
     @Test func fifteenMinuteBaselineReplansOnItsTimer() throws {
         let rows = roadFences()
-        let fixes = straightDrive(fixes: 200)   // 3,980 s
+        let fixes = straightDrive(fixes: 200)  // 3,980 s
         let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
-        let s = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
-                                  settings: .init(os: .init(capacity: 4)))
-        #expect(s.replans == 4)   // at 900, 1800, 2700, 3600 s
+        let s = try PlanScoring.score(
+            .nearestCenters(count: 4, replanEverySeconds: 900), truth: truth, fixes: fixes,
+            settings: .init(os: .init(capacity: 4)))
+        #expect(s.replans == 4)  // at 900, 1800, 2700, 3600 s
         #expect(abs(s.deviceHours - 3_980.0 / 3_600) < 1e-9)
         #expect(s.fencesAdded > 0)
     }
@@ -101,8 +102,9 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)
         let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
-        let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
-                                         configuration: .init(capacity: 2, minimumRefreshRadiusMeters: 1_500))
+        let planner = try MonitorPlanner(
+            candidates: PlanScoring.candidates(from: rows),
+            configuration: .init(capacity: 2, minimumRefreshRadiusMeters: 1_500))
         let every = PlanScoring.Settings(os: .init(capacity: 2), seed: 3)
         var atPlans = every
         atPlans.checksAtEveryWake = false
@@ -110,11 +112,13 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         let b = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: atPlans)
         #expect(a.requiredEntries == 15)
         #expect(a.caughtRequired < 15, "seed 3: the floor should leave entries to the wake check")
-        #expect(a.caughtRequiredWithWakeUpCheck > a.caughtRequired, "seed 3: \(a.caughtRequiredWithWakeUpCheck) vs \(a.caughtRequired), at plans \(b.caughtRequiredWithWakeUpCheck)")
+        #expect(
+            a.caughtRequiredWithWakeUpCheck > a.caughtRequired,
+            "seed 3: \(a.caughtRequiredWithWakeUpCheck) vs \(a.caughtRequired), at plans \(b.caughtRequiredWithWakeUpCheck)")
         #expect(a.caughtRequiredWithWakeUpCheck >= b.caughtRequiredWithWakeUpCheck, "seed 3")
         #expect(b.caughtRequiredWithWakeUpCheck >= b.caughtRequired)
         #expect(a.wakes > b.wakes && b.wakes == b.plans, "seed 3: \(a.wakes) vs \(b.wakes) wakes, \(b.plans) plans")
-        #expect(a.replans == b.replans)   // checking is not planning
+        #expect(a.replans == b.replans)  // checking is not planning
         #expect(a.wakeCheckFires > 0 && a.wakeCheckFalseFires == 0 && a.wakeCheckRepeatFires == 0)
     }
 
@@ -128,34 +132,34 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         let lookup = { (_: Int32) in f }
         var fired: [Int32] = []
         var gated = PlanScoring.WakeCheck(entryGate: 1, exitGate: 0)
-        #expect(gated.check(at(950), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired))   // unsure
+        #expect(gated.check(at(950), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired))  // unsure
         #expect(fired.isEmpty && gated.believedInside.isEmpty)
         #expect(gated.check(at(990), accuracyMeters: 1_000, inside: [3], fence: lookup, fired: &fired))  // coarse
         #expect(fired.isEmpty)
         #expect(!gated.check(at(800), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired))
         #expect(fired == [3] && gated.believedInside == [3])
         _ = gated.check(at(850), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired)
-        #expect(fired.isEmpty)                                                                          // known stay
+        #expect(fired.isEmpty)  // known stay
         _ = gated.check(at(1_010), accuracyMeters: 100, inside: [], fence: lookup, fired: &fired)
-        #expect(gated.believedInside.isEmpty)                                                           // left
+        #expect(gated.believedInside.isEmpty)  // left
         _ = gated.check(at(700), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired)
-        #expect(fired == [3])                                                                           // re-entry
+        #expect(fired == [3])  // re-entry
         var sticky = PlanScoring.WakeCheck(entryGate: 1, exitGate: 0.5)
         _ = sticky.check(at(800), accuracyMeters: 100, inside: [3], fence: lookup, fired: &fired)
         _ = sticky.check(at(1_010), accuracyMeters: 100, inside: [], fence: lookup, fired: &fired)
-        #expect(sticky.believedInside == [3])                                                           // not 50 m out
+        #expect(sticky.believedInside == [3])  // not 50 m out
         _ = sticky.check(at(1_060), accuracyMeters: 100, inside: [], fence: lookup, fired: &fired)
         #expect(sticky.believedInside.isEmpty)
         var plain = PlanScoring.WakeCheck(entryGate: 0, exitGate: 0)
         #expect(!plain.check(at(990), accuracyMeters: 1_000, inside: [3], fence: lookup, fired: &fired))
-        #expect(fired == [3])                                                                           // ungated fires
+        #expect(fired == [3])  // ungated fires
     }
 
     /// A significant-change signal that only wakes the app adds wakes (at most one per 300 s)
     /// and no replans; one that plans adds replans.
     @Test func significantChangeCanWakeWithoutPlanning() throws {
         let rows = roadFences()
-        let fixes = straightDrive(fixes: 200)   // 3,980 s at 15 m/s
+        let fixes = straightDrive(fixes: 200)  // 3,980 s at 15 m/s
         let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
         let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
         var settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 5)
@@ -165,13 +169,15 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         settings.significantChangeReplans = true
         let planning = try PlanScoring.score(.planner(planner, significantChangeMeters: 500), truth: truth, fixes: fixes, settings: settings)
         #expect(wakeOnly.replans == none.replans)
-        #expect(wakeOnly.wakes > none.wakes && wakeOnly.wakes <= none.wakes + 14)   // 3,980 s / 300 s
+        #expect(wakeOnly.wakes > none.wakes && wakeOnly.wakes <= none.wakes + 14)  // 3,980 s / 300 s
         #expect(planning.replans > none.replans)
     }
 
     @Test func workloadCandidatesGetApproachPriorities() {
-        let rows = [WorkloadFence(id: 0, latitude: 1, longitude: 2, radius: 1609.344, poiID: 0, tier: 0),
-                    WorkloadFence(id: 1, latitude: 1, longitude: 2, radius: 5 * 1609.344, poiID: 0, tier: 2)]
+        let rows = [
+            WorkloadFence(id: 0, latitude: 1, longitude: 2, radius: 1609.344, poiID: 0, tier: 0),
+            WorkloadFence(id: 1, latitude: 1, longitude: 2, radius: 5 * 1609.344, poiID: 0, tier: 2)
+        ]
         let c = PlanScoring.candidates(from: rows)
         #expect(c.map(\.priority) == [GeofenceKind.approach(miles: 1).defaultPriority, GeofenceKind.approach(miles: 5).defaultPriority])
         #expect(c[0].priority > c[1].priority)
@@ -188,16 +194,18 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         fixes.accuracy[17] = .nan
         let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: .init(capacity: 4))
         #expect {
-            try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes,
-                                  settings: .init(os: .init(capacity: 4)))
+            try PlanScoring.score(
+                .planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes,
+                settings: .init(os: .init(capacity: 4)))
         } throws: { error in
             guard case .fixes(.invalidValue(row: 17, column: "accuracy_m", value: let v)) = error as? PlanScoring.Error else { return false }
             return v.isNaN
         }
         fixes.accuracy[17] = -1
         #expect(throws: PlanScoring.Error.fixes(.invalidValue(row: 17, column: "accuracy_m", value: -1))) {
-            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes,
-                                  settings: .init(os: .init(capacity: 4)))
+            try PlanScoring.score(
+                .nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes,
+                settings: .init(os: .init(capacity: 4)))
         }
     }
 
@@ -214,13 +222,15 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         }
         let truth = try PlanScoring.truth(fences: fences(roadFences()), fixes: straightDrive(fixes: 10))
         #expect(throws: PlanScoring.Error.truthMismatch(truthFixes: 10, fixes: 12)) {
-            try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: truth,
-                                  fixes: straightDrive(fixes: 12), settings: .init(os: .init(capacity: 4)))
+            try PlanScoring.score(
+                .nearestCenters(count: 4, replanEverySeconds: nil), truth: truth,
+                fixes: straightDrive(fixes: 12), settings: .init(os: .init(capacity: 4)))
         }
         // An empty stream is no error: nothing to score.
         let none = try PlanScoring.truth(fences: [], fixes: FixStream())
-        let s = try PlanScoring.score(.nearestCenters(count: 4, replanEverySeconds: nil), truth: none, fixes: FixStream(),
-                                      settings: .init(os: .init(capacity: 4)))
+        let s = try PlanScoring.score(
+            .nearestCenters(count: 4, replanEverySeconds: nil), truth: none, fixes: FixStream(),
+            settings: .init(os: .init(capacity: 4)))
         #expect(s.trueEntries == 0 && s.recall == 1 && s.plans == 0)
     }
 

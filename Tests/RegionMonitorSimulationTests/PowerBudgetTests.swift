@@ -15,7 +15,7 @@ import Testing
         let budget = PowerBudget()
         #expect(abs(budget.percentPerDay(s) - 1_100.0 / 41_580 * 100) < 1e-12)
         #expect(!budget.exceeds(s))
-        s.wakes = 1_500                                          // 750 fixes a day: 3,100 J, 7.5 %
+        s.wakes = 1_500  // 750 fixes a day: 3,100 J, 7.5 %
         #expect(budget.exceeds(s))
         #expect(PowerBudget().percentPerDay(PlanScoring.Score()) == 0)
     }
@@ -26,12 +26,14 @@ import Testing
         let rows = roadFences()
         let fixes = straightDrive(fixes: 200)
         let truth = try PlanScoring.truth(fences: fences(rows), fixes: fixes)
-        let planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows),
-                                         configuration: .init(capacity: 2, minimumRefreshRadiusMeters: 1_500))
+        let planner = try MonitorPlanner(
+            candidates: PlanScoring.candidates(from: rows),
+            configuration: .init(capacity: 2, minimumRefreshRadiusMeters: 1_500))
         let settings = PlanScoring.Settings(os: .init(capacity: 2), seed: 3)
         let normal = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
-        let saving = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes,
-                                           settings: PowerBudget.powerSaving(settings))
+        let saving = try PlanScoring.score(
+            .planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes,
+            settings: PowerBudget.powerSaving(settings))
         #expect(normal.osWakeUps > 0 && normal.wakes > 0)
         #expect(saving.gpsFixesPerDeviceDay < normal.gpsFixesPerDeviceDay)
         #expect(PowerBudget().percentPerDay(saving) < PowerBudget().percentPerDay(normal))

@@ -36,11 +36,12 @@ import DetectorScoring
         ("0,UTC,22:00,07:00,2,-5,0,en_US", "spacing_s", "expected a value >= 0, found '-5'"),
         ("0,UTC,22:00,07:00,2,0,nan,en_US", "cooldown_s", "expected a number, found 'nan'"),
         ("x,UTC,22:00,07:00,2,0,0,en_US", "device", "expected a whole number in the 32-bit range, found 'x'"),
-        ("-1,UTC,22:00,07:00,2,0,0,en_US", "device", "expected a whole number in 0...2147483647, found '-1'"),
+        ("-1,UTC,22:00,07:00,2,0,0,en_US", "device", "expected a whole number in 0...2147483647, found '-1'")
     ])
     func badPreferenceRowsNameLineAndField(row: String, column: String, message: String) throws {
-        let path = try scratch.write("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
-                                       + "7,UTC,22:00,07:00,2,0,0,en_US\n" + row + "\n")
+        let path = try scratch.write(
+            "device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
+                + "7,UTC,22:00,07:00,2,0,0,en_US\n" + row + "\n")
         #expect(throws: WorkloadIOError.badRow(path: path, line: 3, column: column, message: message)) {
             try NudgePreferencesReader.read(path: path)
         }
@@ -51,18 +52,25 @@ import DetectorScoring
     @Test func sparseFenceIDsAreRefused() throws {
         let limit = NudgeSimulation.maximumFenceID(fenceCount: 2)
         func fences(_ id: Int32) -> [WorkloadFence] {
-            [WorkloadFence(id: 0, latitude: 40.7, longitude: -74, radius: 1609, poiID: 1, tier: 0),
-             WorkloadFence(id: id, latitude: 40.7, longitude: -74, radius: 4828, poiID: 1, tier: 1)]
+            [
+                WorkloadFence(id: 0, latitude: 40.7, longitude: -74, radius: 1609, poiID: 1, tier: 0),
+                WorkloadFence(id: id, latitude: 40.7, longitude: -74, radius: 4828, poiID: 1, tier: 1)
+            ]
         }
-        #expect(throws: ReminderError.invalidTask(id: "poi-1", message: "fence id 2000000000 is above \(limit), the largest id a world of 2 fences accepts (bindings are a table by fence id)")) {
+        #expect(
+            throws: ReminderError.invalidTask(
+                id: "poi-1",
+                message: "fence id 2000000000 is above \(limit), the largest id a world of 2 fences accepts (bindings are a table by fence id)")
+        ) {
             try NudgeSimulation(fences: fences(2_000_000_000), events: [], epoch: 0)
         }
         #expect(try NudgeSimulation(fences: fences(Int32(limit)), events: [], epoch: 0).book.bindings.count == limit + 1)
     }
 
     @Test func duplicateDeviceAndMissingColumn() throws {
-        let dup = try scratch.write("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
-                                      + "7,UTC,,,2,0,0,\n7,UTC,,,2,0,0,\n")
+        let dup = try scratch.write(
+            "device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
+                + "7,UTC,,,2,0,0,\n7,UTC,,,2,0,0,\n")
         #expect(throws: WorkloadIOError.badRow(path: dup, line: 3, column: "device", message: "device 7 is listed twice")) {
             try NudgePreferencesReader.read(path: dup)
         }
@@ -80,21 +88,24 @@ import DetectorScoring
         p.proximity.dailyCap = 1
         p.proximity.minimumSpacingSeconds = 3_600
         p.proximity.defaultCooldownSeconds = 7_200
-        let rules = NudgeDecisionsChecker.Rules(epoch: 1_767_571_200, defaults: ReminderPreferences(), perDevice: [0: p],
-                                                completions: [0: ["c": 1_767_571_200 + 90_000]])
+        let rules = NudgeDecisionsChecker.Rules(
+            epoch: 1_767_571_200, defaults: ReminderPreferences(), perDevice: [0: p],
+            completions: [0: ["c": 1_767_571_200 + 90_000]])
         // Epoch = 2026-01-04 19:00 in New York.
-        let clean = "device,t,task,kind,decision,reason,channel,local_date\n"
-            + "0,3600,a,approach,deliver,,notification,2026-01-04\n"          // 20:00
+        let clean =
+            "device,t,task,kind,decision,reason,channel,local_date\n"
+            + "0,3600,a,approach,deliver,,notification,2026-01-04\n"  // 20:00
             + "0,7200,b,approach,suppress,daily_cap,,2026-01-04\n"
             + "0,7300,b,approach,queue,do_not_disturb,,2026-01-04\n"
-            + "0,50000,a+c,bundle,deliver,,notification,2026-01-05\n"      // 08:53 next day
-            + "1,40000,x,offer,deliver,,in_app,2026-01-05\n"                // device 1: UTC defaults, 11:06
+            + "0,50000,a+c,bundle,deliver,,notification,2026-01-05\n"  // 08:53 next day
+            + "1,40000,x,offer,deliver,,in_app,2026-01-05\n"  // device 1: UTC defaults, 11:06
         #expect(try NudgeDecisionsChecker.check(path: try scratch.write(clean), rules: rules) == NudgeInvariants())
-        let broken = "device,t,task,kind,decision,reason,channel,local_date\n"
-            + "0,3600,a,approach,deliver,,notification,2026-01-05\n"        // wrong date
-            + "0,5000,a,approach,deliver,,notification,2026-01-04\n"        // over cap, spacing, cooldown
-            + "0,11000,b,approach,deliver,,notification,2026-01-04\n"       // 22:03: quiet, over cap
-            + "0,95000,c,approach,deliver,,notification,2026-01-05\n"       // after completion
+        let broken =
+            "device,t,task,kind,decision,reason,channel,local_date\n"
+            + "0,3600,a,approach,deliver,,notification,2026-01-05\n"  // wrong date
+            + "0,5000,a,approach,deliver,,notification,2026-01-04\n"  // over cap, spacing, cooldown
+            + "0,11000,b,approach,deliver,,notification,2026-01-04\n"  // 22:03: quiet, over cap
+            + "0,95000,c,approach,deliver,,notification,2026-01-05\n"  // after completion
         let found = try NudgeDecisionsChecker.check(path: try scratch.write(broken), rules: rules)
         #expect(found.wrongLocalDate == 1)
         #expect(found.overCap == 2)
@@ -121,7 +132,8 @@ import DetectorScoring
         let run = sim.run()
         let again = sim.run()
         #expect(run.decisions == again.decisions && run.devices == again.devices)
-        let report = NudgeReport(run: run, simulation: sim, fixes: w.fixes, truth: try TransitionScoring.trueTransitions(w.fixes, index: PackedRTree(fences)))
+        let report = NudgeReport(
+            run: run, simulation: sim, fixes: w.fixes, truth: try TransitionScoring.trueTransitions(w.fixes, index: PackedRTree(fences)))
         #expect(report.decisions == run.decisions.count)
         #expect(report.delivered > 10)
         #expect(report.suppressedByReason["already_nudged", default: 0] > 0)

@@ -30,8 +30,9 @@ import Testing
     static func decide(_ k: Knobs) -> ReminderDecision {
         var (book, _) = World.book()
         // Fence 50 is the event's fence: bound to a slot that does not exist, or to the pharmacy.
-        book.bind(fence: 50, to: k.boundToMissing ? 40 : 0, kind: .approach, distanceMeters: 1609.344,
-                  latitude: World.pharmacy.latitude, longitude: World.pharmacy.longitude)
+        book.bind(
+            fence: 50, to: k.boundToMissing ? 40 : 0, kind: .approach, distanceMeters: 1609.344,
+            latitude: World.pharmacy.latitude, longitude: World.pharmacy.longitude)
         if k.done { try! book.setStatus(.completed, of: "rx") }
         if k.deleted { try! book.setStatus(.deleted, of: "rx") }
         var p = World.preferences(quiet: k.quiet ? try! QuietHours(from: "22:00", to: "07:00") : nil, spacing: 3_600)
@@ -77,7 +78,7 @@ import Testing
             (.dailyCap, { $0.capReached = false }),
             (.globalSpacing, { $0.spacing = false }),
             (.denseAreaCooldown, { $0.dense = false }),
-            (.quietHours, { $0.quiet = false }),
+            (.quietHours, { $0.quiet = false })
         ]
         for (reason, repair) in steps {
             let d = Self.decide(k)
@@ -90,12 +91,13 @@ import Testing
         k.dnd = false
         let delivered = Self.decide(k)
         #expect(delivered.outcome == .deliver(.notification))
-        #expect(delivered.time == Self.now + 120)   // the end of its bundle window
+        #expect(delivered.time == Self.now + 120)  // the end of its bundle window
     }
 
     @Test func timeBoundReasonsSayUntilWhen() {
-        var k = Knobs(enabled: true, location: true, notifications: true, boundToMissing: false, deleted: false, muted: false,
-                      disabled: false, done: false, snoozed: false, cooldown: true)
+        var k = Knobs(
+            enabled: true, location: true, notifications: true, boundToMissing: false, deleted: false, muted: false,
+            disabled: false, done: false, snoozed: false, cooldown: true)
         let d = Self.decide(k)
         #expect(d.reason == .taskCooldown)
         #expect(d.until == Self.now - 600 + 7_200)
@@ -119,7 +121,7 @@ import Testing
         var fg = try! ReminderEngine(preferences: World.preferences())
         let shown = fg.run(enter(0, at: now), book, AppContext(hasNotificationPermission: false, isForeground: true))
         #expect(shown.first?.outcome == .deliver(.inApp))
-        #expect(shown.first?.time == now)      // foreground: no bundle window
+        #expect(shown.first?.time == now)  // foreground: no bundle window
         var p = World.preferences()
         p.requiresNotifications = false
         var inbox = try! ReminderEngine(preferences: p)

@@ -44,7 +44,8 @@ struct FakeProvider: CheckInContentProviding {
     func content(for request: CheckInRequest) async throws -> NotificationContent {
         switch mode {
         case .answer:
-            return NotificationContent(title: "Hey!", body: "\(request.absence.rawValue) after \(request.daysAway) days", categoryIdentifier: "CHECK_IN")
+            return NotificationContent(
+                title: "Hey!", body: "\(request.absence.rawValue) after \(request.daysAway) days", categoryIdentifier: "CHECK_IN")
         case .fail:
             throw FakeError.refused
         case .hang:

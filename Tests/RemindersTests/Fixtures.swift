@@ -14,12 +14,18 @@ enum World {
     /// approach 2 mi, arrival, dwell = fences 3, 4, 5), 2 gym leave rule (fence 6, 300 s delay).
     static func book(tier: SubscriptionTier = .premium) -> (TaskBook, [Geofence]) {
         var book = TaskBook(tier: tier)
-        try! book.add(ReminderTask(id: "rx", title: "pick up prescription", kind: .poiCategory, places: [pharmacy],
-                                   placeLabel: "a pharmacy"))
-        try! book.add(ReminderTask(id: "plants", title: "water the plants", kind: .home, places: [home],
-                                   placeLabel: "Home", isRepeating: true))
-        try! book.add(CompletionOfferRule(id: "gym-offer", activity: "Gym workout", place: gym, placeLabel: "the gym",
-                                          trigger: .leave, delaySeconds: 300))
+        try! book.add(
+            ReminderTask(
+                id: "rx", title: "pick up prescription", kind: .poiCategory, places: [pharmacy],
+                placeLabel: "a pharmacy"))
+        try! book.add(
+            ReminderTask(
+                id: "plants", title: "water the plants", kind: .home, places: [home],
+                placeLabel: "Home", isRepeating: true))
+        try! book.add(
+            CompletionOfferRule(
+                id: "gym-offer", activity: "Gym workout", place: gym, placeLabel: "the gym",
+                trigger: .leave, delaySeconds: 300))
         let fences = try! book.geofences()
         return (book, fences)
     }
@@ -28,8 +34,10 @@ enum World {
 
     /// Preferences in `zone` with the same rails (no quiet hours unless given) for offers and
     /// nudges: the chain's checks exercised on both products.
-    static func preferences(zone: String = "UTC", quiet: QuietHours? = nil, cap: Int = 2,
-                            spacing: Double = 21_600, cooldown: Double = 7_200) -> ReminderPreferences {
+    static func preferences(
+        zone: String = "UTC", quiet: QuietHours? = nil, cap: Int = 2,
+        spacing: Double = 21_600, cooldown: Double = 7_200
+    ) -> ReminderPreferences {
         var p = ReminderPreferences()
         p.timeZone = self.zone(zone)
         p.offers.quietHours = quiet
@@ -55,8 +63,10 @@ enum World {
 
 extension ReminderEngine {
     /// Handles one event, then advances to each wake time within the hour; returns every decision.
-    mutating func run(_ event: TransitionEvent, _ book: TaskBook, _ context: AppContext = .background,
-                      now: Double? = nil) -> [ReminderDecision] {
+    mutating func run(
+        _ event: TransitionEvent, _ book: TaskBook, _ context: AppContext = .background,
+        now: Double? = nil
+    ) -> [ReminderDecision] {
         var out: [ReminderDecision] = []
         handle(event, in: book, context: context, now: now ?? event.time, into: &out)
         while let wake = nextWakeTime, wake <= (now ?? event.time) + 3_600 {

@@ -24,12 +24,12 @@ import Testing
     /// 2026-11-01 06:00Z (02:00 EDT -> 01:00 EST) (tzdata; `zdump -v America/New_York`).
     @Test func newYorkTransitions() {
         var clock = LocalTimeConverter(timeZone: World.zone("America/New_York"))
-        let spring = 1_772_953_200.0   // 2026-03-08T07:00:00Z
-        #expect(clock.localTime(at: spring - 1).minute == 119)      // 01:59 EST
-        #expect(clock.localTime(at: spring).minute == 180)          // 03:00 EDT
-        let fall = 1_793_512_800.0     // 2026-11-01T06:00:00Z
-        #expect(clock.localTime(at: fall - 1).minute == 119)        // 01:59 EDT
-        #expect(clock.localTime(at: fall).minute == 60)             // 01:00 EST again
+        let spring = 1_772_953_200.0  // 2026-03-08T07:00:00Z
+        #expect(clock.localTime(at: spring - 1).minute == 119)  // 01:59 EST
+        #expect(clock.localTime(at: spring).minute == 180)  // 03:00 EDT
+        let fall = 1_793_512_800.0  // 2026-11-01T06:00:00Z
+        #expect(clock.localTime(at: fall - 1).minute == 119)  // 01:59 EDT
+        #expect(clock.localTime(at: fall).minute == 60)  // 01:00 EST again
         #expect(clock.localTime(at: fall).day == clock.localTime(at: fall - 1).day)
         // Day 2026-03-08 is 23 hours long, 2026-11-01 is 25.
         let march8 = LocalTime(day: 20_520, minute: 0)
@@ -42,11 +42,11 @@ import Testing
 
     @Test func cacheRefreshesOnlyAtTransitions() {
         var clock = LocalTimeConverter(timeZone: World.zone("America/New_York"))
-        for k in 0..<100_000 { _ = clock.localTime(at: World.epoch + Double(k) * 600) }   // ~694 days
-        #expect(clock.refreshes <= 6)   // one per DST interval crossed (four transitions) + the first
+        for k in 0..<100_000 { _ = clock.localTime(at: World.epoch + Double(k) * 600) }  // ~694 days
+        #expect(clock.refreshes <= 6)  // one per DST interval crossed (four transitions) + the first
         clock.timeZone = World.zone("Asia/Tokyo")
         _ = clock.localTime(at: World.epoch)
-        #expect(clock.localTime(at: World.epoch).minute == 9 * 60)   // Tokyo is UTC+9, no DST
+        #expect(clock.localTime(at: World.epoch).minute == 9 * 60)  // Tokyo is UTC+9, no DST
     }
 
     @Test func dateStrings() {

@@ -7,8 +7,9 @@ import Testing
     static let noon = World.epoch + 12 * 3_600
 
     static func request(_ id: String, _ trigger: NotificationTrigger, _ type: NotificationType = .activityReminder) -> NotificationRequest {
-        NotificationRequest(id: id, type: type, content: NotificationContent(title: "t", body: "b", categoryIdentifier: "ACTIVITY_REMINDER"),
-                            trigger: trigger)
+        NotificationRequest(
+            id: id, type: type, content: NotificationContent(title: "t", body: "b", categoryIdentifier: "ACTIVITY_REMINDER"),
+            trigger: trigger)
     }
 
     @Test func oneShotFiresOnceWhenNoLongerPending() {
@@ -21,7 +22,7 @@ import Testing
         let fired = ledger.reconcile(pendingIDs: [], now: Self.noon + 800, converter: &clock, userID: Self.user)
         #expect(fired.map(\.name) == ["notification_fired_estimated"])
         #expect(fired[0].properties["notification_type"] == "activityReminder")
-        #expect(ledger.reconcile(pendingIDs: [], now: Self.noon + 900, converter: &clock, userID: Self.user).isEmpty)   // idempotent
+        #expect(ledger.reconcile(pendingIDs: [], now: Self.noon + 900, converter: &clock, userID: Self.user).isEmpty)  // idempotent
         // Cancelled before its time: never fired.
         _ = ledger.scheduled(Self.request("b", .at(Self.noon + 2_000)), now: Self.noon, userID: Self.user)
         #expect(ledger.cancelled(id: "b", now: Self.noon + 1_000, userID: Self.user)?.name == "notification_cancelled")
@@ -39,16 +40,17 @@ import Testing
     @Test func dailyFiresOncePerLocalDay() throws {
         var ledger = NotificationLedger()
         var clock = LocalTimeConverter(timeZone: World.zone("America/New_York"))
-        let scheduledAt = TimeZoneCapTests.utc("2026-03-06T17:00:00Z")     // 12:00 EST on the 6th
+        let scheduledAt = TimeZoneCapTests.utc("2026-03-06T17:00:00Z")  // 12:00 EST on the 6th
         _ = ledger.scheduled(Self.request("d", .daily(minute: 8 * 60), .dailyShowUp), now: scheduledAt, userID: Self.user)
         // 2026-03-09 09:00 EDT (13:00Z): the 7th, 8th and 9th fired (not the 6th: scheduled after 08:00).
         let now = TimeZoneCapTests.utc("2026-03-09T13:00:00Z")
         let fired = ledger.reconcile(pendingIDs: ["d"], now: now, converter: &clock, userID: Self.user)
-        #expect(fired.map { $0.properties["occurrence"] } == [
-            "\(TimeZoneCapTests.utc("2026-03-07T13:00:00Z"))",   // 08:00 EST
-            "\(TimeZoneCapTests.utc("2026-03-08T12:00:00Z"))",   // 08:00 EDT, the short day
-            "\(TimeZoneCapTests.utc("2026-03-09T12:00:00Z"))",
-        ])
+        #expect(
+            fired.map { $0.properties["occurrence"] } == [
+                "\(TimeZoneCapTests.utc("2026-03-07T13:00:00Z"))",  // 08:00 EST
+                "\(TimeZoneCapTests.utc("2026-03-08T12:00:00Z"))",  // 08:00 EDT, the short day
+                "\(TimeZoneCapTests.utc("2026-03-09T12:00:00Z"))"
+            ])
         #expect(ledger.reconcile(pendingIDs: ["d"], now: now + 60, converter: &clock, userID: Self.user).isEmpty)
         // Opened on the 10th at 08:05: counted, so the reconcile after it adds nothing for the 10th.
         let tenth = TimeZoneCapTests.utc("2026-03-10T12:05:00Z")
@@ -68,8 +70,9 @@ import Testing
         #expect(!Self.user.value.contains("42"))
         let (book, _) = World.book()
         var log = AnalyticsLog(optOut: true)
-        let shown = ReminderDecision(time: 0, kind: .offer, outcome: .deliver(.notification), localDay: 0,
-                                  item: ReminderItem(slot: 2, kind: .offer, fence: 6, distanceMeters: 150, eventTime: 0), items: [], until: nil)
+        let shown = ReminderDecision(
+            time: 0, kind: .offer, outcome: .deliver(.notification), localDay: 0,
+            item: ReminderItem(slot: 2, kind: .offer, fence: 6, distanceMeters: 150, eventTime: 0), items: [], until: nil)
         log.record(AnalyticsLog.events(for: shown, book: book, userID: Self.user))
         var ledger = NotificationLedger()
         log.record(ledger.scheduled(Self.request("x", .at(1)), now: 0, userID: Self.user))
@@ -82,8 +85,13 @@ import Testing
         #expect(all.events[1].properties == ["channel": "notification", "activity_id": "gym-offer"])
         var suppressed = shown
         suppressed.outcome = .suppress(.quietHours)
-        #expect(AnalyticsLog.events(for: suppressed, book: book, userID: Self.user).map(\.properties) == [["reason": "quiet_hours", "activity_id": "gym-offer"]])
-        #expect(Set(NotificationType.allCases.map(\.rawValue)) ==
-                ["activityReminder", "dailyShowUp", "streak", "reactivation", "locationCompletionOffer", "nudge"])
+        #expect(
+            AnalyticsLog.events(for: suppressed, book: book, userID: Self.user).map(\.properties) == [
+                ["reason": "quiet_hours", "activity_id": "gym-offer"]
+            ])
+        #expect(
+            Set(NotificationType.allCases.map(\.rawValue)) == [
+                "activityReminder", "dailyShowUp", "streak", "reactivation", "locationCompletionOffer", "nudge"
+            ])
     }
 }

@@ -25,7 +25,7 @@ import Testing
         let request = try #require(pending.values.first)
         #expect(request.type == .locationCompletionOffer)
         #expect(request.content.body == "Did you finish 'Gym workout'?")
-        #expect(request.trigger == .at(Self.noon + 300))   // exactly the rule's delay after leaving
+        #expect(request.trigger == .at(Self.noon + 300))  // exactly the rule's delay after leaving
         #expect(analytics.events.map(\.name) == ["LocationOfferEligible", "LocationOfferShown", "notification_scheduled"])
         let effects = engine.apply(.complete(slot: 2), in: book, now: Self.noon + 100)
         await dispatcher.perform(effects, book: book, ledger: &ledger, analytics: &analytics, now: Self.noon + 100)
@@ -45,16 +45,16 @@ import Testing
         var p = World.preferences(cap: 5, spacing: 0)
         p.checkIns.absence = .checkInOnMe
         var engine = try ReminderEngine(preferences: p)
-        #expect(engine.checkIn(context: .background, now: Self.noon) == nil)            // never active: nothing known
+        #expect(engine.checkIn(context: .background, now: Self.noon) == nil)  // never active: nothing known
         engine.markActive(at: Self.noon)
-        #expect(engine.checkIn(context: .background, now: Self.noon + 2 * 86_400) == nil)   // within the lapse
-        #expect(engine.checkIn(context: .background, now: Self.noon + 3 * 86_400) == nil)   // exactly 3 days: not more than 3
+        #expect(engine.checkIn(context: .background, now: Self.noon + 2 * 86_400) == nil)  // within the lapse
+        #expect(engine.checkIn(context: .background, now: Self.noon + 3 * 86_400) == nil)  // exactly 3 days: not more than 3
         let checkIn = engine.checkIn(context: .background, now: Self.noon + 3 * 86_400 + 1)
         let first = try #require(checkIn)
         #expect(first.outcome == .deliver(.notification))
         #expect(first.kind == .checkIn)
-        #expect(first.time == World.epoch + 4 * 86_400 + 9 * 3_600)                       // the next 09:00 local (UTC)
-        #expect(engine.checkIn(context: .background, now: Self.noon + 4 * 86_400) == nil)   // one per lapse
+        #expect(first.time == World.epoch + 4 * 86_400 + 9 * 3_600)  // the next 09:00 local (UTC)
+        #expect(engine.checkIn(context: .background, now: Self.noon + 4 * 86_400) == nil)  // one per lapse
         engine.markActive(at: Self.noon + 5 * 86_400)
         // In New York with a 07:30 check-in: the check at 07:00 EST schedules it for 07:30 that day.
         var q = engine.preferences
@@ -78,8 +78,9 @@ import Testing
         let failed = await LapseCheckIn.content(for: request, provider: FakeProvider(mode: .fail), clock: clock)
         #expect(failed.usedFallback)
         #expect(failed.0.body == "It's been 4 days. How are you doing? Your reminders are here when you need them.")
-        let timedOut = await LapseCheckIn.content(for: request, provider: FakeProvider(mode: .hang),
-                                                  clock: FakeClock(time: Self.noon, sleepsForever: false))
+        let timedOut = await LapseCheckIn.content(
+            for: request, provider: FakeProvider(mode: .hang),
+            clock: FakeClock(time: Self.noon, sleepsForever: false))
         #expect(timedOut.usedFallback)
     }
 }

@@ -29,13 +29,15 @@ import Testing
         // Leaving the widest ring ends the trip: the next one nudges again.
         out = []
         e.handle(exit(0, at: Self.noon + 2_000), in: book, context: .background, now: Self.noon + 2_000, into: &out)
-        for fence: Int32 in [0, 1, 2] { e.handle(enter(fence, at: Self.noon + 9_000), in: book, context: .background, now: Self.noon + 9_000, into: &out) }
+        for fence: Int32 in [0, 1, 2] {
+            e.handle(enter(fence, at: Self.noon + 9_000), in: book, context: .background, now: Self.noon + 9_000, into: &out)
+        }
         e.advance(to: Self.noon + 10_000, in: book, context: .background, into: &out)
         let delivered = out.filter(\.isDelivered)
         #expect(delivered.count == 1)
-        #expect(delivered[0].item.distanceMeters == 1609.344)     // the rings at once: one nudge, the nearest named
+        #expect(delivered[0].item.distanceMeters == 1609.344)  // the rings at once: one nudge, the nearest named
         #expect(out.filter { $0.reason == .alreadyNudged }.count == 2)
-        #expect(e.counters.ignored == 2)    // the two exits
+        #expect(e.counters.ignored == 2)  // the two exits
     }
 
     /// Home with the defaults: the 2-mile approach, "Arriving at Home" and "Still need to...?"
@@ -44,8 +46,10 @@ import Testing
         let (book, _) = World.book()
         var e = try! ReminderEngine()
         var out: [ReminderDecision] = []
-        let steps: [(TransitionEvent, Double)] = [(enter(3, at: Self.noon), Self.noon), (enter(4, at: Self.noon + 240), Self.noon + 240),
-                                                  (TransitionEvent(device: 0, fence: 5, kind: .dwell, time: Self.noon + 540), Self.noon + 540)]
+        let steps: [(TransitionEvent, Double)] = [
+            (enter(3, at: Self.noon), Self.noon), (enter(4, at: Self.noon + 240), Self.noon + 240),
+            (TransitionEvent(device: 0, fence: 5, kind: .dwell, time: Self.noon + 540), Self.noon + 540)
+        ]
         for (event, now) in steps {
             e.handle(event, in: book, context: .background, now: now, into: &out)
             e.advance(to: now + 200, in: book, context: .background, into: &out)
@@ -68,7 +72,7 @@ import Testing
         var out: [ReminderDecision] = []
         e.handle(enter(0, at: Self.noon), in: book, context: .background, now: Self.noon, into: &out)
         e.handle(enter(3, at: Self.noon + 100), in: book, context: .background, now: Self.noon + 100, into: &out)
-        #expect(out.isEmpty)                          // both wait for the window to close
+        #expect(out.isEmpty)  // both wait for the window to close
         #expect(e.nextWakeTime == Self.noon + 120)
         e.advance(to: Self.noon + 120, in: book, context: .background, into: &out)
         #expect(out.count == 1)
@@ -79,7 +83,7 @@ import Testing
         // After the window, a third trigger meets the cap of 1.
         out = []
         e.handle(enter(4, at: Self.noon + 200), in: book, context: .background, now: Self.noon + 200, into: &out)
-        #expect(out.first?.reason == .taskCooldown)   // home was in the bundle
+        #expect(out.first?.reason == .taskCooldown)  // home was in the bundle
     }
 
     @Test func duplicatesAndLateEvents() {
@@ -145,13 +149,13 @@ import Testing
         #expect(offer.count == 1)
         #expect(offer[0].kind == .offer)
         #expect(offer[0].time == Self.noon + 300)
-        #expect(e.run(enter(6, at: Self.noon + 9_000), book).isEmpty)   // entering a leave rule's fence: nothing
+        #expect(e.run(enter(6, at: Self.noon + 9_000), book).isEmpty)  // entering a leave rule's fence: nothing
         // Next day: leave, then mark done before the offer is shown.
         var out: [ReminderDecision] = []
         let tomorrow = Self.noon + 86_400
         e.handle(exit(6, at: tomorrow), in: book, context: .background, now: tomorrow, into: &out)
         let effects = e.apply(.complete(slot: 2), in: book, now: tomorrow + 60)
-        #expect(effects == [.cancelScheduled(slot: 2)])                 // repeating: no book change
+        #expect(effects == [.cancelScheduled(slot: 2)])  // repeating: no book change
         e.advance(to: tomorrow + 3_600, in: book, context: .background, into: &out)
         #expect(out.filter(\.isDelivered).isEmpty)
         // Done today: the same day's next leave offers nothing; the day after, it offers again.
@@ -231,8 +235,9 @@ import Testing
         var out: [ReminderDecision] = []
         a.handle(enter(0, at: Self.noon), in: book, context: .background, now: Self.noon, into: &out)
         let data = try JSONEncoder().encode(a.ledger)
-        var b = try ReminderEngine(preferences: World.preferences(spacing: 600, cooldown: 600),
-                                ledger: try JSONDecoder().decode(ReminderLedger.self, from: data))
+        var b = try ReminderEngine(
+            preferences: World.preferences(spacing: 600, cooldown: 600),
+            ledger: try JSONDecoder().decode(ReminderLedger.self, from: data))
         #expect(b.ledger == a.ledger)
         var outA: [ReminderDecision] = [], outB: [ReminderDecision] = []
         for (k, fence) in [3, 6, 0, 4, 3].enumerated() {

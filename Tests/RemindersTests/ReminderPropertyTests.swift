@@ -35,14 +35,18 @@ import Testing
         var now = World.epoch + 60 * 86_400 + rng.nextUnit() * 86_400
         for _ in 0..<400 {
             let r = rng.nextUnit()
-            if r < 0.04 { now -= rng.nextUnit() * 2 * 86_400 }            // the clock goes backwards
-            else { now += rng.nextUnit() * (r < 0.5 ? 600 : 3 * 3_600) }
+            if r < 0.04 {
+                now -= rng.nextUnit() * 2 * 86_400
+            }  // the clock goes backwards
+            else {
+                now += rng.nextUnit() * (r < 0.5 ? 600 : 3 * 3_600)
+            }
             let fence = Int32(rng.next() % 7)
             let kind: TransitionKind = [.enter, .exit, .dwell][Int(rng.next() % 3)]
             let lag = rng.nextUnit() < 0.05 ? 2_000 : rng.nextUnit() * 60
             let event = TransitionEvent(device: 0, fence: fence, kind: kind, time: now - lag)
             s.steps.append((event, now, rng.nextUnit() < 0.1))
-            if rng.nextUnit() < 0.1 { s.steps.append((event, now + rng.nextUnit() * 100, false)) }   // re-delivered
+            if rng.nextUnit() < 0.1 { s.steps.append((event, now + rng.nextUnit() * 100, false)) }  // re-delivered
             if rng.nextUnit() < 0.03 { s.completions.append((Int32(rng.next() % 3), now)) }
         }
         return s
@@ -122,7 +126,10 @@ import Testing
             for x in d { if let r = x.reason { reasons.insert(r) } }
         }
         #expect(delivered > 50)
-        #expect(reasons.isSuperset(of: [.duplicateEvent, .staleEvent, .alreadyNudged, .alreadyDone, .taskCooldown,
-                                        .dailyCap, .globalSpacing, .quietHours]))
+        #expect(
+            reasons.isSuperset(of: [
+                .duplicateEvent, .staleEvent, .alreadyNudged, .alreadyDone, .taskCooldown,
+                .dailyCap, .globalSpacing, .quietHours
+            ]))
     }
 }

@@ -9,7 +9,7 @@ import Testing
             (0.8 * mi, .miles, "0.8 mi"), (3 * mi, .miles, "3 mi"), (2.96 * mi, .miles, "3 mi"), (1.25 * mi, .miles, "1.3 mi"),
             (12.4 * mi, .miles, "12 mi"), (9.96 * mi, .miles, "10 mi"), (10, .miles, "0.1 mi"), (0, .miles, "0.1 mi"),
             (1_200, .kilometers, "1.2 km"), (5_000, .kilometers, "5 km"), (449, .kilometers, "450 m"), (10, .kilometers, "50 m"),
-            (949, .kilometers, "950 m"), (950, .kilometers, "1 km"), (15_400, .kilometers, "15 km"), (1e9, .kilometers, "1000000 km"),
+            (949, .kilometers, "950 m"), (950, .kilometers, "1 km"), (15_400, .kilometers, "15 km"), (1e9, .kilometers, "1000000 km")
         ]
         for (m, unit, text) in cases { #expect(ReminderText.distance(m, unit: unit) == text, "\(m) m") }
     }
@@ -47,15 +47,17 @@ import Testing
         #expect(NotificationCatalog.completionOffer.actions.map(\.title) == ["Mark done", "Snooze 15m", "Snooze 1h", "Disable for this Activity"])
         #expect(c.userInfo == ["task_ids": "gym-offer", "kind": "offer"])
         let approach = ReminderItem(slot: 0, kind: .approach, fence: 2, distanceMeters: 1609.344, eventTime: 0)
-        let both = ReminderDecision(time: 0, kind: .bundle, outcome: .deliver(.notification), localDay: 0, item: approach,
-                                 items: [approach, offer], until: nil)
+        let both = ReminderDecision(
+            time: 0, kind: .bundle, outcome: .deliver(.notification), localDay: 0, item: approach,
+            items: [approach, offer], until: nil)
         let b = try #require(ReminderText.content(for: both, in: book, unit: .miles))
         #expect(b.title == "2 reminders")
         #expect(b.body == "You're 1 mi from a pharmacy — pick up prescription?\nDid you finish 'Gym workout'?")
         #expect(b.userInfo["task_ids"] == "rx,gym-offer")
         let suppressed = ReminderDecision(time: 0, kind: .approach, outcome: .suppress(.dailyCap), localDay: 0, item: approach, items: [], until: nil)
         #expect(ReminderText.content(for: suppressed, in: book, unit: .miles) == nil)
-        let single = ReminderDecision(time: 0, kind: .approach, outcome: .deliver(.notification), localDay: 0, item: approach, items: [approach], until: nil)
+        let single = ReminderDecision(
+            time: 0, kind: .approach, outcome: .deliver(.notification), localDay: 0, item: approach, items: [approach], until: nil)
         #expect(ReminderText.content(for: single, in: book, unit: .miles)?.title == "Pick up prescription")
     }
 
@@ -65,7 +67,8 @@ import Testing
         #expect(NotificationCatalog.nudge.actionIdentifiers == ["COMPLETE", "SNOOZE_15M", "SNOOZE_1H", "SNOOZE_TODAY", "OPEN_MAP", "MUTE"])
         #expect(NotificationCatalog.bundle.actionIdentifiers == NotificationCatalog.nudge.actionIdentifiers)
         #expect(NotificationCatalog.workoutReminder.identifier == "WORKOUT_REMINDER")
-        #expect(NotificationCatalog.workoutReminder.actions.map { [$0.identifier, $0.title] }
+        #expect(
+            NotificationCatalog.workoutReminder.actions.map { [$0.identifier, $0.title] }
                 == [["START_WORKOUT_ACTION", "Start Workout"], ["SKIP_TODAY_ACTION", "Skip Today"]])
         #expect(NotificationCatalog.energyLogReminder.actions.map { [$0.identifier, $0.title] } == [["LOG_ENERGY_ACTION", "Log Energy"]])
         #expect(NotificationCatalog.checkIn.identifier == "GENERAL_CHECK_IN")

@@ -14,7 +14,7 @@ import Testing
         #expect(throws: ReminderError.activeTaskLimit(limit: 3, tier: .free)) { try book.add(Self.task("t3")) }
         #expect(ReminderError.activeTaskLimit(limit: 3, tier: .free).description.contains("allows 3 active tasks"))
         try book.setStatus(.completed, of: "t0")
-        try book.add(Self.task("t3"))               // a completed task frees its place
+        try book.add(Self.task("t3"))  // a completed task frees its place
         book.tier = .premium
         for k in 4..<20 { try book.add(Self.task("t\(k)")) }
         #expect(book.activeTaskCount == 19)
@@ -60,7 +60,7 @@ import Testing
         var (book, fences) = World.book()
         #expect(fences.count == 7)
         #expect(fences.map(\.id) == Array(0..<7))
-        #expect(book.binding(ofFence: 0)?.isOutermost == true)   // the 5-mile ring
+        #expect(book.binding(ofFence: 0)?.isOutermost == true)  // the 5-mile ring
         #expect(book.binding(ofFence: 2)?.isOutermost == false)
         #expect(book.binding(ofFence: 5)?.transition == .dwell)
         #expect(book.binding(ofFence: 6)?.transition == .exit)

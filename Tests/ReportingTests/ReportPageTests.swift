@@ -18,15 +18,17 @@ let tinyReport: BenchmarkReport = {
     settings.caps = [20, 100]
     settings.hysteresisMeters = [0, 20]
     settings.accuracyGatesMeters = [100, 1_500]
-    let peers = [BenchmarkReport.Peer(name: "boost_packed", fences: 60, fixesPerSecond: 5e6, indexBytes: 20_000),
-                 BenchmarkReport.Peer(name: "boost_packed", fences: 180, fixesPerSecond: 4e6, indexBytes: 60_000)]
+    let peers = [
+        BenchmarkReport.Peer(name: "boost_packed", fences: 60, fixesPerSecond: 5e6, indexBytes: 20_000),
+        BenchmarkReport.Peer(name: "boost_packed", fences: 180, fixesPerSecond: 4e6, indexBytes: 60_000)
+    ]
     return try! ReportRunner.measure(settings, peers: peers, optimized: false) { _ in }
 }()
 
 @Suite struct ReportPageTests {
     @Test func theMeasurementsAreConsistent() {
         let r = tinyReport
-        #expect(r.stab.count == 8)   // 4 indexes x 2 sizes (brute force runs at 60 and 180 fences)
+        #expect(r.stab.count == 8)  // 4 indexes x 2 sizes (brute force runs at 60 and 180 fences)
         for fences in Set(r.stab.map(\.fences)) {
             let rows = r.stab.filter { $0.fences == fences }
             #expect(Set(rows.map(\.checksum)).count == 1, "indexes disagree at \(fences) fences")
@@ -71,7 +73,7 @@ let tinyReport: BenchmarkReport = {
             #expect(chart.filter { $0.classes.contains("legend") }.count == 1)
             #expect(chart.filter { $0.classes.contains("unplotted") }.isEmpty)
         }
-        #expect(xml.elements.contains { $0.classes.contains("highlight") })   // the defaults on the trade-off
+        #expect(xml.elements.contains { $0.classes.contains("highlight") })  // the defaults on the trade-off
         #expect(xml.elements.contains { $0.attributes["data-name"] == "Boost packed R* (C++)" })
     }
 
@@ -163,12 +165,19 @@ enum JSONValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
     }
 }
 
@@ -194,8 +203,10 @@ struct ParsedPage {
     private final class Collector: NSObject, XMLParserDelegate {
         var elements: [Element] = []
         var stack: [Int] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(Element(name: name, attributes: attributes))
             stack.append(elements.count - 1)
         }

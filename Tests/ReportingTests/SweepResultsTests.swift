@@ -25,8 +25,11 @@ import Testing
         #expect(sweep.detector.filter(\.isDefault).count == 1)
         #expect(sweep.detector.first(where: \.isDefault)?.hysteresisMeters == 0)
         #expect(sweep.detector.first(where: \.isDefault)?.accuracyGateMeters == 100)
-        #expect(sweep.source == BenchmarkReport.SweepSource(file: "sweep_quick.json", pois: 300, devices: 100, fixes: 50_000,
-                                                            seed: 1, noise: "realistic"))
+        #expect(
+            sweep.source
+                == BenchmarkReport.SweepSource(
+                    file: "sweep_quick.json", pois: 300, devices: 100, fixes: 50_000,
+                    seed: 1, noise: "realistic"))
     }
 
     @Test func aReportWithTheFixtureCarriesItsNumbers() throws {
@@ -80,8 +83,10 @@ import Testing
 
         // The page says where those figures came from, and its cells carry the file's values.
         let html = ReportPage.html(report)
-        #expect(html.contains("scripts/sweep file sweep_quick.json (workload: geofence-bench generate --pois 300 --devices 100 "
-                              + "--fixes 50000 --seed 1, realistic noise)"))
+        #expect(
+            html.contains(
+                "scripts/sweep file sweep_quick.json (workload: geofence-bench generate --pois 300 --devices 100 "
+                    + "--fixes 50000 --seed 1, realistic noise)"))
         let fp = try #require(fileDetector[0]["false_positive_rate"] as? Double)
         #expect(html.contains("data-key=\"detector[0].false_positive_rate\" data-value=\"\(ReportPage.jsonNumber(fp))\""))
     }
@@ -122,15 +127,17 @@ import Testing
             }
         }
         let cases: [(String, String)] = [
-            (good.replacingOccurrences(of: "\"false_negative_rate\": 0.0042", with: "\"false_negative_rate\": \"low\""),
-             "detector[0].false_negative_rate"),
+            (
+                good.replacingOccurrences(of: "\"false_negative_rate\": 0.0042", with: "\"false_negative_rate\": \"low\""),
+                "detector[0].false_negative_rate"
+            ),
             (good.replacingOccurrences(of: "\"hysteresis_m\": 0,", with: ""), "detector[0].hysteresis_m"),
             (good.replacingOccurrences(of: "\"system_recall\"", with: "\"system_recal\""), "planner[0].system_recall"),
             (good.replacingOccurrences(of: "\"noise\": \"realistic\"", with: "\"noise\": 3"), "workload.noise"),
             (good.replacingOccurrences(of: "\"naive\"", with: "\"naïve\""), "naive"),
             (#"{"workload": {"pois": 1, "devices": 1, "fixes": 1, "seed": 1, "noise": "realistic"}, "detector": []}"#, "detector"),
             ("[1, 2]", ""),
-            ("{\"workload\": ", ""),
+            ("{\"workload\": ", "")
         ]
         for (text, field) in cases {
             let e = try #require(error(text), "\(field)")

@@ -53,8 +53,10 @@ import Responders
             let fleet = FleetSimulation(Self.troubled(seed: seed))
             fleet.run()
             let r = fleet.report
-            return [r.fixesKept, r.fixesDelivered, r.duplicatesReceived, r.incidents, r.assigned, r.offers, r.transitions,
-                    r.detection[.onDuty]?.count ?? -1, fleet.arrivals.count]
+            return [
+                r.fixesKept, r.fixesDelivered, r.duplicatesReceived, r.incidents, r.assigned, r.offers, r.transitions,
+                r.detection[.onDuty]?.count ?? -1, fleet.arrivals.count
+            ]
         }
         #expect(summary(3) == summary(3))
         #expect(summary(3) != summary(4))
@@ -73,7 +75,7 @@ import Responders
     @Test func detectionStatsUseNearestRank() {
         let s = DetectionStats(times: [5, 1, 4, 2, 3, 10, 9, 8, 7, 6], threshold: 9, missed: 0)
         #expect([s.p50, s.p95, s.max] == [5, 10, 10])
-        #expect(s.meetsGoal)                                                          // 10 <= 9 + 1
+        #expect(s.meetsGoal)  // 10 <= 9 + 1
         #expect(!DetectionStats(times: [10.5], threshold: 9, missed: 0).meetsGoal)
         let empty = DetectionStats(times: [], threshold: 60, missed: 1)
         #expect(empty.count == 0 && empty.max == 0 && !empty.meetsGoal)

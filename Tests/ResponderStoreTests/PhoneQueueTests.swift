@@ -28,7 +28,7 @@ import Responders
         }
         let reopened = try PhoneQueue(path: path, responder: ResponderID(9))
         #expect(reopened.lastSequence == 4)
-        #expect(try reopened.append(fix(50), duty: .onDuty).sequence == 5)   // never reused, though the queue was empty
+        #expect(try reopened.append(fix(50), duty: .onDuty).sequence == 5)  // never reused, though the queue was empty
         #expect(throws: ResponderStoreError.responderMismatch(path: path, stored: 9, requested: 8)) {
             _ = try PhoneQueue(path: path, responder: ResponderID(8))
         }
@@ -61,7 +61,11 @@ import Responders
     @Test func aForeignDatabaseIsRefusedAndLeftAsItWas() throws {
         let dir = try TestDirectory()
         let path = dir.path("other.db")
-        #expect(TestDirectory.sql(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE orders (id INTEGER); INSERT INTO customers VALUES (1, 'a');") == 0)
+        #expect(
+            TestDirectory.sql(
+                path,
+                "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE orders (id INTEGER); INSERT INTO customers VALUES (1, 'a');"
+            ) == 0)
         let before = try dir.bytes(path)
         let found = "application id 0, tables customers, orders"
         #expect(throws: ResponderStoreError.foreignDatabase(path: path, expected: "phone queue", found: found)) {
@@ -74,8 +78,11 @@ import Responders
         // A phone queue is foreign to the server store and the other way round.
         let queuePath = dir.path("queue.db")
         _ = try PhoneQueue(path: queuePath, responder: ResponderID(1))
-        #expect(throws: ResponderStoreError.foreignDatabase(path: queuePath, expected: "server store",
-                                                            found: "application id \(0x4746_5051), tables queue_meta, queued_fix")) {
+        #expect(
+            throws: ResponderStoreError.foreignDatabase(
+                path: queuePath, expected: "server store",
+                found: "application id \(0x4746_5051), tables queue_meta, queued_fix")
+        ) {
             _ = try SQLiteServerStore(path: queuePath)
         }
     }

@@ -26,8 +26,9 @@ import Responders
 
     /// The fix the child stores under `sequence` (the same function as in its main.swift).
     static func expectedFix(_ sequence: Int64) -> LocationFix {
-        LocationFix(time: Double(sequence), latitude: Double(sequence % 90), longitude: Double((sequence * 7) % 180),
-                    accuracy: Double(sequence % 50))
+        LocationFix(
+            time: Double(sequence), latitude: Double(sequence % 90), longitude: Double((sequence * 7) % 180),
+            accuracy: Double(sequence % 50))
     }
 
     @Test func killedWritersLoseNothingAndResurrectNothing() throws {
@@ -35,9 +36,9 @@ import Responders
         let dir = try TestDirectory()
         let path = dir.path("queue.db")
         var rng = SplitMix64(seed: 2024)
-        var appended = Set<Int64>()          // committed and not acknowledged
-        var acknowledgedThrough: Int64 = 0   // everything up to here was acknowledged
-        var lastCommitted: Int64 = 0         // highest sequence known committed
+        var appended = Set<Int64>()  // committed and not acknowledged
+        var acknowledgedThrough: Int64 = 0  // everything up to here was acknowledged
+        var lastCommitted: Int64 = 0  // highest sequence known committed
         var kills = 0, killsMidRun = 0, operations = 0, acknowledgements = 0, interrupted = 0
         for round in 0..<55 {
             let process = Process()
@@ -51,7 +52,7 @@ import Responders
             var said = Data()
             while !said.contains(UInt8(ascii: "\n")) {
                 let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }   // the child ended early; checked below
+                if chunk.isEmpty { break }  // the child ended early; checked below
                 said.append(chunk)
             }
             usleep(UInt32(rng.next() % 60_000))
@@ -130,6 +131,8 @@ import Responders
         #expect(killsMidRun == kills, "every kill should land while the child is writing")
         #expect(operations >= kills && acknowledgements > 0, "too few committed operations to mean anything: \(operations)")
         #expect(interrupted > 0, "no kill landed inside a call")
-        print("QueueCrashTests: \(kills) kills (\(killsMidRun) mid-run, \(interrupted) inside a call), \(operations) committed operations (\(acknowledgements) acknowledgements), \(appended.count) fixes queued at the end, last sequence \(lastCommitted)")
+        print(
+            "QueueCrashTests: \(kills) kills (\(killsMidRun) mid-run, \(interrupted) inside a call), \(operations) committed operations (\(acknowledgements) acknowledgements), \(appended.count) fixes queued at the end, last sequence \(lastCommitted)"
+        )
     }
 }

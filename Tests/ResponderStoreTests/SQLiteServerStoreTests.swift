@@ -21,13 +21,15 @@ import Responders
             var batch: [ReportedFix] = []
             for _ in 0..<Int(rng.next() % 20) {
                 if !sent.isEmpty && rng.nextUnit() < 0.3 {
-                    batch.append(sent[Int(rng.next() % UInt64(sent.count))])   // a copy
+                    batch.append(sent[Int(rng.next() % UInt64(sent.count))])  // a copy
                 } else {
                     let responder = Int(rng.next() % 15)
-                    let fix = ReportedFix(responder: ResponderID(responder), sequence: Int64(rng.next() % 200),
-                                          fix: LocationFix(time: Double(rng.next() % 1_000), latitude: -90 + 180 * rng.nextUnit(),
-                                                           longitude: -180 + 360 * rng.nextUnit(), accuracy: 10 * rng.nextUnit()),
-                                          duty: DutyState(rawValue: UInt8(rng.next() % 3))!, powerMode: rng.nextUnit() < 0.2 ? .lowPower : .normal)
+                    let fix = ReportedFix(
+                        responder: ResponderID(responder), sequence: Int64(rng.next() % 200),
+                        fix: LocationFix(
+                            time: Double(rng.next() % 1_000), latitude: -90 + 180 * rng.nextUnit(),
+                            longitude: -180 + 360 * rng.nextUnit(), accuracy: 10 * rng.nextUnit()),
+                        duty: DutyState(rawValue: UInt8(rng.next() % 3))!, powerMode: rng.nextUnit() < 0.2 ? .lowPower : .normal)
                     batch.append(fix)
                     sent.append(fix)
                 }
@@ -54,10 +56,16 @@ import Responders
         let path = dir.path("server.db")
         let store = try SQLiteServerStore(path: path)
         var flags: [Bool] = []
-        _ = try store.insert([StoredFix(fix: ReportedFix(responder: ResponderID(1), sequence: 1, fix: LocationFix(time: 1, latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty), receivedAt: 2)],
-                             isNew: &flags)
+        _ = try store.insert(
+            [
+                StoredFix(
+                    fix: ReportedFix(
+                        responder: ResponderID(1), sequence: 1, fix: LocationFix(time: 1, latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty),
+                    receivedAt: 2)
+            ],
+            isNew: &flags)
         let duplicate = "INSERT INTO fix_history VALUES (1, 1, 5, 0, 0, 1, 1, 0, 6)"
-        #expect(TestDirectory.sql(path, duplicate) == 19)   // SQLITE_CONSTRAINT
+        #expect(TestDirectory.sql(path, duplicate) == 19)  // SQLITE_CONSTRAINT
         #expect(TestDirectory.sql(path, "INSERT INTO fix_history VALUES (1, 2, 5, 0, 0, 1, 1, 0, 6)") == 0)
     }
 
@@ -65,7 +73,8 @@ import Responders
         let dir = try TestDirectory()
         let store = try SQLiteServerStore(path: dir.path("server.db"))
         var flags: [Bool] = []
-        let good = ReportedFix(responder: ResponderID(1), sequence: 1, fix: LocationFix(time: 1, latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty)
+        let good = ReportedFix(
+            responder: ResponderID(1), sequence: 1, fix: LocationFix(time: 1, latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty)
         var bad = good
         bad.sequence = 2
         bad.fix.accuracy = .infinity
@@ -82,15 +91,21 @@ import Responders
     /// A hand-edited file: a field that is text, NULL or not finite where the schema wants a
     /// number is reported as corruption naming the fix and the field, not read as 0 (a text
     /// `received_at` sorts after every number and would break the arrival order).
-    @Test(arguments: [("received_at", "'abc'"), ("received_at", "9e999"), ("latitude", "'north'"), ("time", "-9e999"),
-                      ("accuracy", "x'00'")])
+    @Test(arguments: [
+        ("received_at", "'abc'"), ("received_at", "9e999"), ("latitude", "'north'"), ("time", "-9e999"),
+        ("accuracy", "x'00'")
+    ])
     func nonNumericFieldsAreCorruption(field: String, value: String) throws {
         let dir = try TestDirectory()
         let path = dir.path("server.db")
         do {
             let store = try SQLiteServerStore(path: path)
             var flags: [Bool] = []
-            let fixes = (1...2).map { ReportedFix(responder: ResponderID(3), sequence: Int64($0), fix: LocationFix(time: Double($0), latitude: 0, longitude: 0, accuracy: 1), duty: .onDuty) }
+            let fixes = (1...2).map {
+                ReportedFix(
+                    responder: ResponderID(3), sequence: Int64($0), fix: LocationFix(time: Double($0), latitude: 0, longitude: 0, accuracy: 1),
+                    duty: .onDuty)
+            }
             _ = try store.insert(fixes.map { StoredFix(fix: $0, receivedAt: 10 * $0.fix.time) }, isNew: &flags)
         }
         #expect(TestDirectory.sql(path, "UPDATE fix_history SET \(field) = \(value) WHERE sequence = 1") == 0)
@@ -101,6 +116,6 @@ import Responders
             guard case .corrupt(_, let message) = error as? ResponderStoreError else { return false }
             return message == "fix 1 of responder 3: \(field) is not a finite number"
         }
-        #expect(try store.allLatest().count == 1)   // latest_fix was not edited
+        #expect(try store.allLatest().count == 1)  // latest_fix was not edited
     }
 }

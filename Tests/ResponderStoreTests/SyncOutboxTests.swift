@@ -47,15 +47,15 @@ import Responders
         try outbox.append((0..<5).map { (.event, Double($0), "e\($0)") })
         var sync = OutboxSync(network: .none, now: 0, batchLimit: 3)
         var server = FakeServer(answers: [500, nil, 200, 200])
-        #expect(try sync.step(now: 0, outbox: outbox, transport: &server) == .waiting)           // offline: keeps queueing
+        #expect(try sync.step(now: 0, outbox: outbox, transport: &server) == .waiting)  // offline: keeps queueing
         sync.policy.networkChanged(to: .wifi, now: 10)
         #expect(try sync.step(now: 10, outbox: outbox, transport: &server) == .failed(status: 500))
-        #expect(try sync.step(now: 10.5, outbox: outbox, transport: &server) == .waiting)       // 1 s backoff
+        #expect(try sync.step(now: 10.5, outbox: outbox, transport: &server) == .waiting)  // 1 s backoff
         #expect(try sync.step(now: 11, outbox: outbox, transport: &server) == .failed(status: nil))
-        #expect(sync.policy.nextAttempt == 13)                                                   // then 2 s
+        #expect(sync.policy.nextAttempt == 13)  // then 2 s
         #expect(try sync.step(now: 13, outbox: outbox, transport: &server) == .sent(count: 3, through: 3))
         #expect(try sync.step(now: 13, outbox: outbox, transport: &server) == .sent(count: 2, through: 5))
         #expect(try sync.step(now: 14, outbox: outbox, transport: &server) == .idle)
-        #expect(server.received == [[1, 2, 3], [1, 2, 3], [1, 2, 3], [4, 5]])                   // a failed batch is sent again
+        #expect(server.received == [[1, 2, 3], [1, 2, 3], [1, 2, 3], [4, 5]])  // a failed batch is sent again
     }
 }

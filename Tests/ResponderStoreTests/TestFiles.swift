@@ -8,7 +8,8 @@ final class TestDirectory {
 
     init(_ name: String = #function) throws {
         let clean = name.filter { $0.isLetter || $0.isNumber }
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("responder-store-\(clean)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "responder-store-\(clean)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -6,10 +6,14 @@ import Testing
 @Suite struct AlertEvaluatorTests {
     /// 20 active responders on duty at (60, 25 + k/1000); `offline` of them silent since 0.
     func fleet(offline: Int) throws -> ResponderServer<MemoryServerStore> {
-        var server = ResponderServer(store: MemoryServerStore(), rules: AlertRules(
-            regions: [AlertRegion(name: "harbour", shape: .circle(center: try LatLng(latitude: 60, longitude: 25.005), radiusMeters: 120)),
-                      AlertRegion(name: "airport", shape: .circle(center: try LatLng(latitude: 60.3, longitude: 24.95), radiusMeters: 2_000))],
-            cellLevel: 10))
+        var server = ResponderServer(
+            store: MemoryServerStore(),
+            rules: AlertRules(
+                regions: [
+                    AlertRegion(name: "harbour", shape: .circle(center: try LatLng(latitude: 60, longitude: 25.005), radiusMeters: 120)),
+                    AlertRegion(name: "airport", shape: .circle(center: try LatLng(latitude: 60.3, longitude: 24.95), radiusMeters: 2_000))
+                ],
+                cellLevel: 10))
         for k in 0..<20 {
             try server.ingest([reported(k, 1, time: 0, longitude: 25 + Double(k) / 1000)], receivedAt: 0)
         }
@@ -19,11 +23,11 @@ import Testing
     }
 
     @Test func highOfflineRateFiresAboveTenPercent() throws {
-        let two = try fleet(offline: 2).firingAlerts(now: 180)      // exactly 10 %: not above
+        let two = try fleet(offline: 2).firingAlerts(now: 180)  // exactly 10 %: not above
         #expect(!two.contains { if case .highOfflineRate = $0 { true } else { false } })
         let three = try fleet(offline: 3).firingAlerts(now: 180)
         #expect(three.first == .highOfflineRate(offline: 3, active: 20))
-        #expect(ResponderServer(store: MemoryServerStore()).firingAlerts(now: 0).isEmpty)   // nobody active: no alert
+        #expect(ResponderServer(store: MemoryServerStore()).firingAlerts(now: 0).isEmpty)  // nobody active: no alert
     }
 
     @Test func noOnlineRespondersPerRegion() throws {
@@ -44,15 +48,17 @@ import Testing
         var evaluator = AlertEvaluator()
         let id = ResponderID(4)
         func drop(_ t: Double) -> [LivenessTransition] {
-            [LivenessTransition(responder: id, from: .degraded, to: .offline, time: t),
-             LivenessTransition(responder: id, from: .offline, to: .online, time: t + 10)]
+            [
+                LivenessTransition(responder: id, from: .degraded, to: .offline, time: t),
+                LivenessTransition(responder: id, from: .offline, to: .online, time: t + 10)
+            ]
         }
         let monitor = LivenessMonitor()
         evaluator.record(drop(0) + drop(300))
-        evaluator.record([LivenessTransition(responder: id, from: .unknown, to: .offline, time: 400)])   // not a drop
+        evaluator.record([LivenessTransition(responder: id, from: .unknown, to: .offline, time: 400)])  // not a drop
         #expect(evaluator.evaluate(now: 500, liveness: monitor, position: { _ in nil }).isEmpty)
         evaluator.record(drop(899))
         #expect(evaluator.evaluate(now: 899.5, liveness: monitor, position: { _ in nil }) == [.responderFlapping(id, offlineEntries: 3)])
-        #expect(evaluator.evaluate(now: 900, liveness: monitor, position: { _ in nil }).isEmpty)   // the first drop left the window
+        #expect(evaluator.evaluate(now: 900, liveness: monitor, position: { _ in nil }).isEmpty)  // the first drop left the window
     }
 }

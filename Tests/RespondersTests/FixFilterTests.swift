@@ -4,23 +4,23 @@ import Testing
 
 @Suite struct FixFilterTests {
     @Test func keepsOnTheTimeThresholdOrBeyondTheDistanceThreshold() {
-        var filter = FixFilter(profile: .onDuty)   // 60 s or 50 m
-        #expect(filter.consider(fix(0)) == nil)                    // first good fix
-        #expect(filter.consider(fix(30, north: 10)) == .notDue)     // 30 s, 10 m
-        #expect(filter.consider(fix(59, north: 49)) == .notDue)     // 59 s, 49 m
-        #expect(filter.consider(fix(60, north: 49)) == nil)         // time reached (>= 60 s)
-        #expect(filter.consider(fix(61, north: 98)) == .notDue)     // 1 s, 49 m from the last kept
-        #expect(filter.consider(fix(62, north: 100)) == nil)        // 51 m: distance exceeded
+        var filter = FixFilter(profile: .onDuty)  // 60 s or 50 m
+        #expect(filter.consider(fix(0)) == nil)  // first good fix
+        #expect(filter.consider(fix(30, north: 10)) == .notDue)  // 30 s, 10 m
+        #expect(filter.consider(fix(59, north: 49)) == .notDue)  // 59 s, 49 m
+        #expect(filter.consider(fix(60, north: 49)) == nil)  // time reached (>= 60 s)
+        #expect(filter.consider(fix(61, north: 98)) == .notDue)  // 1 s, 49 m from the last kept
+        #expect(filter.consider(fix(62, north: 100)) == nil)  // 51 m: distance exceeded
         #expect(filter.keptCount == 3)
         #expect(filter.drops[.notDue] == 3)
         #expect(filter.drops.total == 3)
     }
 
     @Test func missionProfileKeepsMoreOften() {
-        var filter = FixFilter(profile: .onMission)   // 15 s or 20 m
+        var filter = FixFilter(profile: .onMission)  // 15 s or 20 m
         var kept = 0
         for t in stride(from: 0.0, through: 150, by: 1) where filter.consider(fix(t)) == nil { kept += 1 }
-        #expect(kept == 11)   // 0, 15, ..., 150 while standing still
+        #expect(kept == 11)  // 0, 15, ..., 150 while standing still
         #expect(filter.drops[.notDue] == 140)
     }
 
@@ -34,8 +34,8 @@ import Testing
         #expect(filter.consider(fix(99)) == .outOfOrder)
         #expect(filter.consider(fix(100)) == .duplicate)
         #expect(filter.consider(fix(120, accuracy: 101)) == .inaccurate)
-        #expect(filter.consider(fix(120, accuracy: 101)) == .duplicate)     // same time as the inaccurate one
-        #expect(filter.consider(fix(121, north: 5_000)) == .implausibleSpeed)   // 5 km in 21 s
+        #expect(filter.consider(fix(120, accuracy: 101)) == .duplicate)  // same time as the inaccurate one
+        #expect(filter.consider(fix(121, north: 5_000)) == .implausibleSpeed)  // 5 km in 21 s
         #expect(filter.consider(fix(130, north: 30)) == nil)
         #expect(filter.drops[.invalid] == 4)
         #expect(filter.drops[.outOfOrder] == 1)
@@ -51,16 +51,16 @@ import Testing
         var loose = FixFilter(profile: .onMission, maxAccuracy: 500)
         #expect(loose.consider(fix(0, accuracy: 300)) == nil)
         #expect(loose.consider(fix(10, north: 1_000, accuracy: 300)) == nil)
-        #expect(loose.consider(fix(20, north: 2_700, accuracy: 300)) == .implausibleSpeed)   // 1,700 - 600 m in 10 s
+        #expect(loose.consider(fix(20, north: 2_700, accuracy: 300)) == .implausibleSpeed)  // 1,700 - 600 m in 10 s
     }
 
     @Test func aRealJumpIsAcceptedAfterTheSpeedDropLimit() {
         var filter = FixFilter(profile: .onDuty, speedDropLimit: 3)
         #expect(filter.consider(fix(0)) == nil)
-        let far = 500_000.0   // a flight
+        let far = 500_000.0  // a flight
         for t in 1...3 { #expect(filter.consider(fix(Double(t), north: far)) == .implausibleSpeed) }
-        #expect(filter.consider(fix(4, north: far)) == nil)                 // new starting point
-        #expect(filter.consider(fix(64, north: far)) == nil)                // and tracking goes on there
+        #expect(filter.consider(fix(4, north: far)) == nil)  // new starting point
+        #expect(filter.consider(fix(64, north: far)) == nil)  // and tracking goes on there
         #expect(filter.drops[.implausibleSpeed] == 3)
     }
 
@@ -70,10 +70,10 @@ import Testing
         filter.profile = .onDuty
         #expect(filter.consider(fix(10, north: 1_000)) == nil)
         filter.profile = .onMission
-        #expect(filter.consider(fix(11, north: 1_000)) == nil)   // 1 s later, but the profile changed
+        #expect(filter.consider(fix(11, north: 1_000)) == nil)  // 1 s later, but the profile changed
         #expect(filter.consider(fix(12, north: 1_000)) == .notDue)
         filter.profile = .none
-        #expect(filter.consider(fix(13, north: 1_010)) == nil)      // the off-duty report
+        #expect(filter.consider(fix(13, north: 1_010)) == nil)  // the off-duty report
         #expect(filter.consider(fix(200, north: 9_000)) == .notDue)
         #expect(filter.drops[.notDue] == 12)
     }
@@ -91,15 +91,18 @@ import Testing
             time += rng.nextUnit() < 0.05 ? -3 : (rng.nextUnit() < 0.05 ? 0 : 1 + 5 * rng.nextUnit())
             north += (rng.nextUnit() - 0.3) * 40
             let accuracy = rng.nextUnit() < 0.1 ? 150 : 3 + 20 * rng.nextUnit()
-            let f = rng.nextUnit() < 0.01 ? LocationFix(time: time, latitude: .nan, longitude: 25, accuracy: 5)
-                                          : fix(time, north: north, accuracy: accuracy)
+            let f =
+                rng.nextUnit() < 0.01
+                ? LocationFix(time: time, latitude: .nan, longitude: 25, accuracy: 5)
+                : fix(time, north: north, accuracy: accuracy)
             if filter.consider(f) == nil { kept.append(f) }
         }
         #expect(kept.count + filter.drops.total == n, "seed \(seed)")
         #expect(filter.keptCount == kept.count)
         for (a, b) in zip(kept, kept.dropFirst()) {
-            let meters = haversineDistance(LatLng(uncheckedLatitude: a.latitude, longitude: a.longitude),
-                                           LatLng(uncheckedLatitude: b.latitude, longitude: b.longitude))
+            let meters = haversineDistance(
+                LatLng(uncheckedLatitude: a.latitude, longitude: a.longitude),
+                LatLng(uncheckedLatitude: b.latitude, longitude: b.longitude))
             #expect(b.time > a.time, "seed \(seed)")
             #expect(b.time - a.time >= 60 || meters > 50, "seed \(seed): kept \(b) after \(a)")
             #expect(b.accuracy <= 100)

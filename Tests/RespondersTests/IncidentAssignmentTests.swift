@@ -18,7 +18,7 @@ extension SplitMix64 {
 
     @Test func offersNearestFirstAndMovesOnAtTheAckTimeout() throws {
         var server = try makeServer(5)
-        let incident = try LatLng(latitude: 60 + 120 / 111_194.93, longitude: 25)   // nearest: 1, then 2, 0, 3, 4
+        let incident = try LatLng(latitude: 60 + 120 / 111_194.93, longitude: 25)  // nearest: 1, then 2, 0, 3, 4
         var assignment = server.startIncident(1, at: incident, now: 10, ackTimeout: 30, maxCandidates: 4)
         #expect(assignment.candidates.map(\.responder.rawValue) == [1, 2, 0, 3])
         #expect(abs(assignment.candidates[0].distanceMeters - 20) < 0.01)
@@ -29,19 +29,20 @@ extension SplitMix64 {
         assignment.advance(to: 40, status: status)
         #expect(assignment.currentOffer == ResponderID(2))
         let late = assignment.acknowledge(by: ResponderID(1), now: 41)
-        #expect(!late)   // too late, not asked any more
+        #expect(!late)  // too late, not asked any more
         assignment.decline(by: ResponderID(2), now: 45, status: status)
         let taken = assignment.acknowledge(by: ResponderID(0), now: 50)
         #expect(taken)
         #expect(assignment.state == .assigned(ResponderID(0), time: 50))
-        #expect(assignment.trail == [
-            AssignmentStep(responder: ResponderID(1), time: 10, event: .offered(distanceMeters: assignment.candidates[0].distanceMeters)),
-            AssignmentStep(responder: ResponderID(1), time: 40, event: .timedOut),
-            AssignmentStep(responder: ResponderID(2), time: 40, event: .offered(distanceMeters: assignment.candidates[1].distanceMeters)),
-            AssignmentStep(responder: ResponderID(2), time: 45, event: .declined),
-            AssignmentStep(responder: ResponderID(0), time: 45, event: .offered(distanceMeters: assignment.candidates[2].distanceMeters)),
-            AssignmentStep(responder: ResponderID(0), time: 50, event: .acknowledged),
-        ])
+        #expect(
+            assignment.trail == [
+                AssignmentStep(responder: ResponderID(1), time: 10, event: .offered(distanceMeters: assignment.candidates[0].distanceMeters)),
+                AssignmentStep(responder: ResponderID(1), time: 40, event: .timedOut),
+                AssignmentStep(responder: ResponderID(2), time: 40, event: .offered(distanceMeters: assignment.candidates[1].distanceMeters)),
+                AssignmentStep(responder: ResponderID(2), time: 45, event: .declined),
+                AssignmentStep(responder: ResponderID(0), time: 45, event: .offered(distanceMeters: assignment.candidates[2].distanceMeters)),
+                AssignmentStep(responder: ResponderID(0), time: 50, event: .acknowledged)
+            ])
     }
 
     @Test func onlyOnlineRespondersAreOfferedAndTheListCanRunOut() throws {
@@ -72,9 +73,12 @@ extension SplitMix64 {
     @Test func nearestAtThePole() throws {
         var server = ResponderServer(store: MemoryServerStore())
         let oneKm = 90 - 1_000 / 111_194.93, twoKm = 90 - 2_000 / 111_194.93
-        try server.ingest([reported(5, 1, time: 0, latitude: twoKm, longitude: 0),
-                           reported(6, 1, time: 0, latitude: oneKm, longitude: 179.9),
-                           reported(7, 1, time: 0, latitude: oneKm, longitude: -120)], receivedAt: 0)
+        try server.ingest(
+            [
+                reported(5, 1, time: 0, latitude: twoKm, longitude: 0),
+                reported(6, 1, time: 0, latitude: oneKm, longitude: 179.9),
+                reported(7, 1, time: 0, latitude: oneKm, longitude: -120)
+            ], receivedAt: 0)
         let assignment = server.startIncident(9, at: try LatLng(latitude: 90, longitude: 45), now: 1)
         #expect(assignment.candidates.map(\.responder.rawValue) == [6, 7, 5])
         #expect(abs(assignment.candidates[0].distanceMeters - 1_000) < 0.01)
@@ -120,7 +124,7 @@ extension SplitMix64 {
     /// responder; so does a responder being asked; a closed incident stays closed.
     @Test func anAssigneeGoingOfflineHandsTheIncidentOn() throws {
         var server = try makeServer(4)
-        let place = try LatLng(latitude: 60, longitude: 25)   // nearest: 0, 1, 2, 3
+        let place = try LatLng(latitude: 60, longitude: 25)  // nearest: 0, 1, 2, 3
         var assignment = server.startIncident(5, at: place, now: 1, maxCandidates: 2)
         let taken = assignment.acknowledge(by: ResponderID(0), now: 5)
         #expect(taken)
@@ -137,8 +141,9 @@ extension SplitMix64 {
         #expect(Array(assignment.trail.map(\.event).suffix(2)) == [.wentOffline, .offered(distanceMeters: assignment.candidates[0].distanceMeters)])
         // The responder being asked goes OFFLINE too: the next one is asked.
         var dispatcher = server.dispatcher
-        let again = assignment.responderWentOffline(ResponderID(1), now: 190, dispatcher: &dispatcher,
-                                                    status: { $0 == ResponderID(1) ? .offline : .online })
+        let again = assignment.responderWentOffline(
+            ResponderID(1), now: 190, dispatcher: &dispatcher,
+            status: { $0 == ResponderID(1) ? .offline : .online })
         #expect(again)
         #expect(assignment.currentOffer == ResponderID(2))
         let second = assignment.acknowledge(by: ResponderID(2), now: 195)

@@ -16,14 +16,15 @@ import Testing
         monitor.recordFix(alice, time: 1000, duty: .onDuty, now: 1002, into: &events)
         monitor.recordFix(bob, time: 1000, duty: .onMission, now: 1001, into: &events)
         monitor.advance(to: 1_000_000, into: &events)
-        #expect(events == [
-            LivenessTransition(responder: alice, from: .unknown, to: .online, time: 1002),
-            LivenessTransition(responder: bob, from: .unknown, to: .online, time: 1001),
-            LivenessTransition(responder: bob, from: .online, to: .degraded, time: 1030),
-            LivenessTransition(responder: bob, from: .degraded, to: .offline, time: 1060),
-            LivenessTransition(responder: alice, from: .online, to: .degraded, time: 1090),
-            LivenessTransition(responder: alice, from: .degraded, to: .offline, time: 1180),
-        ])
+        #expect(
+            events == [
+                LivenessTransition(responder: alice, from: .unknown, to: .online, time: 1002),
+                LivenessTransition(responder: bob, from: .unknown, to: .online, time: 1001),
+                LivenessTransition(responder: bob, from: .online, to: .degraded, time: 1030),
+                LivenessTransition(responder: bob, from: .degraded, to: .offline, time: 1060),
+                LivenessTransition(responder: alice, from: .online, to: .degraded, time: 1090),
+                LivenessTransition(responder: alice, from: .degraded, to: .offline, time: 1180)
+            ])
         #expect(monitor.count(of: .offline) == 2)
         #expect(monitor.nextDeadline == nil)
     }
@@ -55,7 +56,7 @@ import Testing
     @Test func aPhoneClockAheadCannotKeepAResponderOnline() {
         var monitor = LivenessMonitor()
         var events: [LivenessTransition] = []
-        monitor.recordFix(alice, time: 10_000, duty: .onDuty, now: 100, into: &events)   // clamped to 100
+        monitor.recordFix(alice, time: 10_000, duty: .onDuty, now: 100, into: &events)  // clamped to 100
         monitor.advance(to: 280, into: &events)
         #expect(monitor.status(of: alice) == .offline)
         #expect(monitor.lastFixTime(of: alice) == 100)
@@ -67,11 +68,11 @@ import Testing
         #expect(!monitor.recordFix(alice, time: .nan, duty: .onDuty, now: 0, into: &events))
         #expect(monitor.status(of: alice) == .unknown && events.isEmpty)
         #expect(monitor.recordFix(alice, time: 0, duty: .onDuty, now: 0, into: &events))
-        let epoch = 1e12   // far future seconds: still exact to well under a millisecond
+        let epoch = 1e12  // far future seconds: still exact to well under a millisecond
         #expect(monitor.recordFix(bob, time: epoch, duty: .onMission, now: epoch, into: &events))
         monitor.advance(to: epoch + 60, into: &events)
         #expect(events.suffix(2).map(\.time) == [epoch + 30, epoch + 60])
-        #expect(monitor.status(of: alice) == .offline)   // its deadlines passed long ago, in order
+        #expect(monitor.status(of: alice) == .offline)  // its deadlines passed long ago, in order
         #expect(events.filter { $0.responder == alice }.map(\.time) == [0, 90, 180])
     }
 
@@ -84,13 +85,13 @@ import Testing
         #expect(monitor.nextDeadline == nil)
         monitor.recordFix(bob, time: 0, duty: .onDuty, powerMode: .lowPower, now: 0, into: &events)
         monitor.advance(to: 179, into: &events)
-        #expect(monitor.status(of: bob) == .online)              // battery saver: 120 s interval, degraded at 180
+        #expect(monitor.status(of: bob) == .online)  // battery saver: 120 s interval, degraded at 180
         monitor.setExpectedInterval(20, for: bob, now: 179, into: &events)
-        #expect(monitor.status(of: bob) == .offline)             // 179 s >= 3 x 20 s
+        #expect(monitor.status(of: bob) == .offline)  // 179 s >= 3 x 20 s
         monitor.setExpectedInterval(nil, for: bob, now: 179, into: &events)
         #expect(monitor.status(of: bob) == .online)
         #expect(events.suffix(2).map(\.to) == [.offline, .online])
-        monitor.setExpectedInterval(100, for: alice, now: 10_000, into: &events)   // off duty expects nothing
+        monitor.setExpectedInterval(100, for: alice, now: 10_000, into: &events)  // off duty expects nothing
         #expect(monitor.status(of: alice) == .offDuty)
     }
 
@@ -106,7 +107,7 @@ import Testing
         var now = 0.0
         for _ in 0..<20_000 {
             now += rng.nextUnit() * 3
-            let k = Int(rng.next() % 40)   // ids below and far above the dense range
+            let k = Int(rng.next() % 40)  // ids below and far above the dense range
             let id = ResponderID(k < 20 ? k : Int(Int32.max) - k)
             if rng.nextUnit() < 0.6 {
                 let age = rng.nextUnit() < 0.8 ? rng.nextUnit() * 20 : rng.nextUnit() * 300
@@ -124,7 +125,9 @@ import Testing
         }
         monitor.advance(to: now, into: &events)
         for (id, latest) in newest {
-            let expected = latest.duty == .offDuty ? LivenessStatus.offDuty
+            let expected =
+                latest.duty == .offDuty
+                ? LivenessStatus.offDuty
                 : LivenessThresholds(duty: latest.duty).status(age: now - latest.time)
             #expect(monitor.status(of: id) == expected, "seed \(seed), \(id)")
         }

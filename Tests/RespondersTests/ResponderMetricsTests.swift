@@ -8,8 +8,8 @@ import Testing
     static func sampleServer() throws -> ResponderServer<MemoryServerStore> {
         var server = ResponderServer(store: MemoryServerStore())
         try server.ingest([reported(1, 1, time: 99.5), reported(2, 1, time: 90, duty: .onMission)], receivedAt: 100)
-        try server.ingest([reported(1, 1, time: 99.5)], receivedAt: 101)                    // duplicate: not observed
-        try server.ingest([reported(3, 1, time: 0, duty: .offDuty)], receivedAt: 700)       // 700 s late
+        try server.ingest([reported(1, 1, time: 99.5)], receivedAt: 101)  // duplicate: not observed
+        try server.ingest([reported(3, 1, time: 0, duty: .offDuty)], receivedAt: 700)  // 700 s late
         server.advance(to: 700)
         return server
     }
@@ -44,7 +44,7 @@ import Testing
             """
         #expect(text.hasPrefix(expected))
         let transitions = text.split(separator: "\n").filter { $0.hasPrefix("status_transitions_total{") }
-        #expect(transitions.count == 20)   // every from != to pair of 5 statuses
+        #expect(transitions.count == 20)  // every from != to pair of 5 statuses
         #expect(transitions.contains("status_transitions_total{from=\"unknown\",to=\"online\"} 2"))
         #expect(transitions.contains("status_transitions_total{from=\"online\",to=\"degraded\"} 2"))
         #expect(transitions.contains("status_transitions_total{from=\"degraded\",to=\"offline\"} 2"))
@@ -64,8 +64,10 @@ import Testing
     /// `promtool check metrics` (Debian's `prometheus` package) must accept the text. Skipped
     /// with a printed reason when promtool is not installed.
     @Test func promtoolAcceptsTheText() throws {
-        guard let promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool", "/opt/homebrew/bin/promtool"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool", "/opt/homebrew/bin/promtool"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             print("skipped: promtool not found (install Debian's `prometheus` package to run this check)")
             return
         }

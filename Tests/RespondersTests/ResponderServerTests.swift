@@ -19,7 +19,7 @@ import Testing
         changed.fix.latitude = 10
         let copy = try server.ingest([changed], receivedAt: 231)
         #expect(copy.duplicates == 1)
-        #expect(server.store.historyByArrival().map(\.fix) == [a, c, b])   // by arrival, then responder and sequence
+        #expect(server.store.historyByArrival().map(\.fix) == [a, c, b])  // by arrival, then responder and sequence
         // OFFLINE at 220 + 180; an old fix arriving later does not revive it.
         server.advance(to: 400)
         #expect(server.liveness.status(of: ResponderID(1)) == .offline)
@@ -39,7 +39,7 @@ import Testing
             let k = Int(rng.next() % 30)
             sequences[k] += 1
             var batch = [reported(k, sequences[k], time: now - rng.nextUnit() * 40, duty: rng.nextUnit() < 0.3 ? .onMission : .onDuty)]
-            if sequences[k] > 2 && rng.nextUnit() < 0.2 { batch.append(reported(k, sequences[k] - 2, time: 0)) }   // a stale copy
+            if sequences[k] > 2 && rng.nextUnit() < 0.2 { batch.append(reported(k, sequences[k] - 2, time: 0)) }  // a stale copy
             try live.ingest(batch, receivedAt: now)
         }
         live.advance(to: now + 500)

@@ -73,7 +73,7 @@ import Testing
         queue.append(fix(1))
         transport = FakeTransport(upload: [.status(401)])
         #expect(try sender.step(now: 1, device: healthy, queue: &queue, transport: &transport) == .unauthorized)
-        #expect(transport.log == ["upload(1,fresh)@1.0", "refresh@1.0", "upload(1,fresh)@1.0"])   // one retry only
+        #expect(transport.log == ["upload(1,fresh)@1.0", "refresh@1.0", "upload(1,fresh)@1.0"])  // one retry only
         #expect(queue.depth() == 1)
         #expect(sender.counters.tokenRefreshes == 2)
         #expect(sender.counters.unauthorized == 1)

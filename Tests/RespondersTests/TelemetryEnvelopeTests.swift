@@ -5,9 +5,11 @@ import Testing
     @Test func logLineHasEveryFieldAndNoCoordinates() {
         var queue = MemoryQueue()
         queue.append(LocationFix(time: 958, latitude: 60.1699, longitude: 24.9384, accuracy: 7))
-        let envelope = TelemetryEnvelope(device: DeviceConditions(permission: .whenInUse, powerMode: .lowPower, appState: .foreground),
-                                         queueDepth: queue.depth(), oldestTime: queue.oldestTime(), network: .wifi, now: 1000.5)
-        #expect(envelope.logLine
+        let envelope = TelemetryEnvelope(
+            device: DeviceConditions(permission: .whenInUse, powerMode: .lowPower, appState: .foreground),
+            queueDepth: queue.depth(), oldestTime: queue.oldestTime(), network: .wifi, now: 1000.5)
+        #expect(
+            envelope.logLine
                 == "permission=when_in_use location_services=on power=low_power app=foreground queue=1 oldest_s=42 network=wifi")
         #expect(!envelope.logLine.contains("60.1699") && !envelope.logLine.contains("24.93"))
         let empty = TelemetryEnvelope(device: DeviceConditions(), queueDepth: 0, oldestTime: nil, network: .none, now: 5)
@@ -19,18 +21,28 @@ import Testing
         let policy = SenderPolicy(network: .wifi, now: 0)
         let ok = DeviceConditions()
         #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: nil, now: 0) == .green)
-        #expect(TrackingSignal(duty: .offDuty, device: DeviceConditions(permission: .denied), policy: policy,
-                               oldestQueuedTime: nil, now: 0) == .off)
-        for device in [DeviceConditions(permission: .denied), DeviceConditions(permission: .notDetermined),
-                       DeviceConditions(locationServicesEnabled: false), DeviceConditions(permission: .whenInUse, appState: .background)] {
+        #expect(
+            TrackingSignal(
+                duty: .offDuty, device: DeviceConditions(permission: .denied), policy: policy,
+                oldestQueuedTime: nil, now: 0) == .off)
+        for device in [
+            DeviceConditions(permission: .denied), DeviceConditions(permission: .notDetermined),
+            DeviceConditions(locationServicesEnabled: false), DeviceConditions(permission: .whenInUse, appState: .background)
+        ] {
             #expect(TrackingSignal(duty: .onMission, device: device, policy: policy, oldestQueuedTime: nil, now: 0) == .red)
         }
-        #expect(TrackingSignal(duty: .onDuty, device: DeviceConditions(permission: .whenInUse, appState: .foreground),
-                               policy: policy, oldestQueuedTime: nil, now: 0) == .green)
-        #expect(TrackingSignal(duty: .onDuty, device: DeviceConditions(powerMode: .lowPower), policy: policy,
-                               oldestQueuedTime: nil, now: 0) == .yellow)
-        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: SenderPolicy(network: .none, now: 0),
-                               oldestQueuedTime: nil, now: 0) == .yellow)
+        #expect(
+            TrackingSignal(
+                duty: .onDuty, device: DeviceConditions(permission: .whenInUse, appState: .foreground),
+                policy: policy, oldestQueuedTime: nil, now: 0) == .green)
+        #expect(
+            TrackingSignal(
+                duty: .onDuty, device: DeviceConditions(powerMode: .lowPower), policy: policy,
+                oldestQueuedTime: nil, now: 0) == .yellow)
+        #expect(
+            TrackingSignal(
+                duty: .onDuty, device: ok, policy: SenderPolicy(network: .none, now: 0),
+                oldestQueuedTime: nil, now: 0) == .yellow)
         var failing = policy
         failing.recordFailure(now: 0)
         #expect(TrackingSignal(duty: .onDuty, device: ok, policy: failing, oldestQueuedTime: nil, now: 0) == .yellow)
@@ -54,10 +66,13 @@ import Testing
 }
 
 @Suite struct TrackingReasonTests {
-    func envelope(_ permission: PermissionStatus = .always, services: Bool = true, power: PowerMode = .normal,
-                  app: AppState = .background) -> TelemetryEnvelope {
-        TelemetryEnvelope(permission: permission, locationServicesEnabled: services, powerMode: power, appState: app,
-                          queueDepth: 0, oldestEntryAge: 0, network: .wifi)
+    func envelope(
+        _ permission: PermissionStatus = .always, services: Bool = true, power: PowerMode = .normal,
+        app: AppState = .background
+    ) -> TelemetryEnvelope {
+        TelemetryEnvelope(
+            permission: permission, locationServicesEnabled: services, powerMode: power, appState: app,
+            queueDepth: 0, oldestEntryAge: 0, network: .wifi)
     }
 
     @Test func theFirstReasonThatAppliesIsKept() {

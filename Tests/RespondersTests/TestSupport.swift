@@ -55,8 +55,11 @@ func fix(_ time: Double, north: Double = 0, accuracy: Double = 5) -> LocationFix
 }
 
 /// A fix as the phone reports it.
-func reported(_ responder: Int, _ sequence: Int64, time: Double, duty: DutyState = .onDuty,
-              latitude: Double = 60, longitude: Double = 25) -> ReportedFix {
-    ReportedFix(responder: ResponderID(responder), sequence: sequence,
-                fix: LocationFix(time: time, latitude: latitude, longitude: longitude, accuracy: 5), duty: duty)
+func reported(
+    _ responder: Int, _ sequence: Int64, time: Double, duty: DutyState = .onDuty,
+    latitude: Double = 60, longitude: Double = 25
+) -> ReportedFix {
+    ReportedFix(
+        responder: ResponderID(responder), sequence: sequence,
+        fix: LocationFix(time: time, latitude: latitude, longitude: longitude, accuracy: 5), duty: duty)
 }

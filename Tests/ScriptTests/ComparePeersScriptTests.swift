@@ -4,26 +4,34 @@ import Testing
 /// `scripts/compare-peers` end to end on a tiny workload with the debug `geofence-bench` (its
 /// speeds mean nothing; the test checks that everything builds, runs and agrees). Skipped (with
 /// the reason in the trait) without g++ and Debian's Boost, S2 and Abseil headers.
-@Suite(.enabled(if: ScriptSupport.which("g++") != nil && ScriptSupport.which("python3") != nil
-                    && FileManager.default.fileExists(atPath: "/usr/include/boost/geometry.hpp")
-                    && FileManager.default.fileExists(atPath: "/usr/include/s2/s2cell_id.h")
-                    && FileManager.default.fileExists(atPath: "/usr/include/absl/container/flat_hash_map.h"),
-                "needs g++, python3 and Debian's libboost-dev, libs2-dev, libabsl-dev"))
+@Suite(
+    .enabled(
+        if: ScriptSupport.which("g++") != nil && ScriptSupport.which("python3") != nil
+            && FileManager.default.fileExists(atPath: "/usr/include/boost/geometry.hpp")
+            && FileManager.default.fileExists(atPath: "/usr/include/s2/s2cell_id.h")
+            && FileManager.default.fileExists(atPath: "/usr/include/absl/container/flat_hash_map.h"),
+        "needs g++, python3 and Debian's libboost-dev, libs2-dev, libabsl-dev"))
 struct ComparePeersScriptTests {
     @Test func everyIndexAndPeerAgreesAndTheTableIsPrinted() throws {
         let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
         let directory = try ScriptSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = directory.appendingPathComponent("peers.json").path
-        let result = try ScriptSupport.run("compare-peers", ["--pois", "100,300", "--fixes", "5000", "--devices", "20",
-                                                             "--reps", "1", "--bench", bench.path, "--json-out", json,
-                                                             "--work", directory.path])
+        let result = try ScriptSupport.run(
+            "compare-peers",
+            [
+                "--pois", "100,300", "--fixes", "5000", "--devices", "20",
+                "--reps", "1", "--bench", bench.path, "--json-out", json,
+                "--work", directory.path
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "| M fixes/s (index memory) | 300 fences | 900 fences |")
-        for label in ["**LatLngGridIndex (batch query)**", "PackedRTree (batch query)", "DynamicRTree, inserted one by one",
-                      "lat/lng grid reference (C++)", "S2 cover → hash, 16 cells, levels 11-13 (C++)",
-                      "Boost.Geometry packed R* (C++)", "Boost.Geometry inserted R* (C++)"] {
+        for label in [
+            "**LatLngGridIndex (batch query)**", "PackedRTree (batch query)", "DynamicRTree, inserted one by one",
+            "lat/lng grid reference (C++)", "S2 cover → hash, 16 cells, levels 11-13 (C++)",
+            "Boost.Geometry packed R* (C++)", "Boost.Geometry inserted R* (C++)"
+        ] {
             #expect(lines.contains { $0.hasPrefix("| " + label + " | ") }, "row \(label)")
         }
         #expect(lines.last?.hasPrefix("Every index and peer agreed on each workload") == true)

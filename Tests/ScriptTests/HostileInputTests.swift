@@ -38,12 +38,13 @@ import Testing
         "poi_id": ["-1", "2147483648"], "tier": ["-1", "99999999999"], "device": ["-1", "2147483648", "x"],
         "t": ["nan", "inf", "x", ""], "accuracy_m": ["-1", "inf", "nan"], "true_lat": ["91", "nan"], "true_lon": ["-181", "x"],
         "time_zone": ["Mars/Olympus", ""], "daily_cap": ["-1", "x"], "spacing_s": ["-1", "nan"], "quiet_start": ["25:00"],
-        "kind": [""], "lat1": ["91", "x"], "lon1": ["nan"], "lat2": ["-91"], "lon2": ["181", ""],
+        "kind": [""], "lat1": ["91", "x"], "lon1": ["nan"], "lat2": ["-91"], "lon2": ["181", ""]
     ]
 
     @Test func malformedFilesAndOptionsAreRefusedWithTheirPlace() throws {
         guard let geofence = ScriptSupport.builtProduct("geofence")?.path,
-              let bench = ScriptSupport.builtProduct("geofence-bench")?.path else {
+            let bench = ScriptSupport.builtProduct("geofence-bench")?.path
+        else {
             Issue.record("the executables are not built")
             return
         }
@@ -53,30 +54,39 @@ import Testing
         let setup = try Self.run(bench, ["generate", "--pois", "4", "--devices", "2", "--fixes", "40", "--seed", "5", "--out", dir + "/good"])
         try #require(setup.status == 0, "\(setup.stderr)")
         let good = dir + "/good"
-        let devices = Set(try String(contentsOfFile: good + "/fixes.csv", encoding: .utf8).split(separator: "\n").dropFirst()
-            .map { $0.split(separator: ",")[0] }).sorted()
-        try ("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
+        let devices = Set(
+            try String(contentsOfFile: good + "/fixes.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+                .map { $0.split(separator: ",")[0] }
+        ).sorted()
+        try
+            ("device,time_zone,quiet_start,quiet_end,daily_cap,spacing_s,cooldown_s,locale\n"
             + devices.map { "\($0),Europe/Paris,22:00,07:00,2,3600,7200,fr_FR\n" }.joined())
             .write(toFile: dir + "/prefs.csv", atomically: true, encoding: .utf8)
         try ("device,kind\n" + devices.map { "\($0),car\n" }.joined()).write(toFile: dir + "/kinds.csv", atomically: true, encoding: .utf8)
         try "lat1,lon1,lat2,lon2\n1,2,3,4\n5,6,7,8\n".write(toFile: dir + "/pairs.csv", atomically: true, encoding: .utf8)
-        let files = ["fences": good + "/fences.csv", "fixes": good + "/fixes.csv", "truth": good + "/truth.csv",
-                     "prefs": dir + "/prefs.csv", "kinds": dir + "/kinds.csv", "pairs": dir + "/pairs.csv"]
+        let files = [
+            "fences": good + "/fences.csv", "fixes": good + "/fixes.csv", "truth": good + "/truth.csv",
+            "prefs": dir + "/prefs.csv", "kinds": dir + "/kinds.csv", "pairs": dir + "/pairs.csv"
+        ]
 
         // The commands that read each kind of file: tool, words before, the option naming the file.
         let readers: [String: [(String, [String], String)]] = [
-            "fences": [(bench, ["stab", "--reps", "1", "--fixes", files["fixes"]!], "--fences"),
-                       (bench, ["transitions", "--reps", "1", "--fixes", files["fixes"]!, "--truth", files["truth"]!], "--fences"),
-                       (bench, ["plan", "--fixes", files["fixes"]!, "--truth", files["truth"]!], "--fences"),
-                       (geofence, ["draw", "--out", dir + "/map.svg"], "--fences")],
-            "fixes": [(bench, ["stab", "--reps", "1", "--fences", files["fences"]!], "--fixes"),
-                      (bench, ["nudges", "--reps", "1", "--fences", files["fences"]!], "--fixes"),
-                      (bench, ["traces", "--assume-accuracy", "10"], "--traces"),
-                      (geofence, ["draw", "--fences", files["fences"]!, "--out", dir + "/map.svg"], "--fixes")],
+            "fences": [
+                (bench, ["stab", "--reps", "1", "--fixes", files["fixes"]!], "--fences"),
+                (bench, ["transitions", "--reps", "1", "--fixes", files["fixes"]!, "--truth", files["truth"]!], "--fences"),
+                (bench, ["plan", "--fixes", files["fixes"]!, "--truth", files["truth"]!], "--fences"),
+                (geofence, ["draw", "--out", dir + "/map.svg"], "--fences")
+            ],
+            "fixes": [
+                (bench, ["stab", "--reps", "1", "--fences", files["fences"]!], "--fixes"),
+                (bench, ["nudges", "--reps", "1", "--fences", files["fences"]!], "--fixes"),
+                (bench, ["traces", "--assume-accuracy", "10"], "--traces"),
+                (geofence, ["draw", "--fences", files["fences"]!, "--out", dir + "/map.svg"], "--fixes")
+            ],
             "truth": [(bench, ["transitions", "--reps", "1", "--fences", files["fences"]!, "--fixes", files["fixes"]!], "--truth")],
             "prefs": [(bench, ["nudges", "--reps", "1", "--fences", files["fences"]!, "--fixes", files["fixes"]!], "--preferences")],
             "kinds": [(bench, ["traces", "--assume-accuracy", "10", "--traces", files["fixes"]!], "--devices")],
-            "pairs": [(geofence, ["distance"], "<")],
+            "pairs": [(geofence, ["distance"], "<")]
         ]
         // Hostile option values: (tool, words, option, value); every one is out of its range.
         let options: [(String, [String], String, String)] = [
@@ -102,7 +112,7 @@ import Testing
             (bench, ["--quick"], "fixes", "9223372036854775807"),
             (geofence, ["draw", "--fences", files["fences"]!], "width", "1e308"),
             (geofence, ["cover", "--max-cells", "8"], "max-level", "31"),
-            (geofence, ["responders", "metrics", "--db", files["fences"]!], "now", "nan"),
+            (geofence, ["responders", "metrics", "--db", files["fences"]!], "now", "nan")
         ]
         let originals = try files.mapValues { try Data(contentsOf: URL(fileURLWithPath: $0)) }
 
@@ -114,15 +124,17 @@ import Testing
             let c: Case
             if rng.next() % 3 == 0 {
                 let (tool, words, option, value) = pick(options)
-                c = Case(tool: tool, words: words + ["--\(option)=\(value)"], stdin: nil, inputs: Array(files.values),
-                         places: ["--\(option)"])
+                c = Case(
+                    tool: tool, words: words + ["--\(option)=\(value)"], stdin: nil, inputs: Array(files.values),
+                    places: ["--\(option)"])
             } else {
                 let kind = pick(Array(readers.keys).sorted())
                 let (path, place) = try Self.mutate(files[kind]!, in: dir, case: ran, rng: &rng)
                 let (tool, words, option) = pick(readers[kind]!)
                 let place1 = option == "<" ? place.replacingOccurrences(of: path, with: "stdin") : place
-                c = Case(tool: tool, words: option == "<" ? words : words + [option, path], stdin: option == "<" ? path : nil,
-                         inputs: Array(files.values) + [path], places: [place1])
+                c = Case(
+                    tool: tool, words: option == "<" ? words : words + [option, path], stdin: option == "<" ? path : nil,
+                    inputs: Array(files.values) + [path], places: [place1])
             }
             let before = try c.inputs.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
             let outcome = try Self.run(c.tool, c.words, stdin: c.stdin)
@@ -150,7 +162,7 @@ import Testing
         let out = directory + "/case-\(k).csv"
         var bytes: [UInt8]
         switch rng.next() % 6 {
-        case 0, 1, 2:   // a value that breaks its column's rule
+        case 0, 1, 2:  // a value that breaks its column's rule
             let candidates = header.indices.filter { badValues[header[$0]] != nil }
             let column = candidates[Int(rng.next() % UInt64(candidates.count))]
             let values = badValues[header[column]]!
@@ -158,13 +170,13 @@ import Testing
             fields[column] = values[Int(rng.next() % UInt64(values.count))]
             lines[row] = fields.joined(separator: ",")
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        case 3:         // a field too many
+        case 3:  // a field too many
             lines[row] += ",7"
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        case 4:         // a line past the reader's limit
+        case 4:  // a line past the reader's limit
             lines.insert("1," + String(repeating: "9", count: 2 << 20), at: row)
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        default:        // binary junk in place of a row
+        default:  // binary junk in place of a row
             lines[row] = "\u{0}\u{0}\u{0}"
             bytes = Array((lines.joined(separator: "\n") + "\n").utf8) + [0xFF, 0xFE, 0x2C, 0x31, 0x0A]
         }
@@ -197,7 +209,8 @@ import Testing
         process.waitUntilExit()
         watchdog.cancel()
         done.wait()
-        return Outcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                       seconds: Date().timeIntervalSince(start), stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+            seconds: Date().timeIntervalSince(start), stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -6,8 +6,10 @@ import Testing
 
 /// `scripts/osm-pois` on a real extract: the same objects and tags as the repository's POI sample,
 /// loadable with no skipped rows. Skipped (with the reason in the trait) without osmium or Python 3.
-@Suite(.enabled(if: ScriptSupport.which("osmium") != nil && ScriptSupport.which("python3") != nil,
-                "needs osmium (Debian: osmium-tool) and python3"))
+@Suite(
+    .enabled(
+        if: ScriptSupport.which("osmium") != nil && ScriptSupport.which("python3") != nil,
+        "needs osmium (Debian: osmium-tool) and python3"))
 struct OSMPoisScriptTests {
     struct Row: Equatable {
         var fields: [String]
@@ -17,7 +19,7 @@ struct OSMPoisScriptTests {
     static func rows(_ path: String) throws -> [Row] {
         let reader = try CSVReader(path: path)
         var out: [Row] = []
-        _ = try reader.nextRecord()   // header
+        _ = try reader.nextRecord()  // header
         while let record = try reader.nextRecord() { out.append(Row(fields: try record.fields)) }
         return out
     }
@@ -29,7 +31,7 @@ struct OSMPoisScriptTests {
         let result = try ScriptSupport.run("osm-pois", [ScriptSupport.testsFolder.appendingPathComponent("Fixtures/helsinki.osm.pbf").path, output])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("wrote 1590 rows"))
-        #expect(result.stderr.contains("skipped 12"))   // ways and relations cut by the extract's edge
+        #expect(result.stderr.contains("skipped 12"))  // ways and relations cut by the extract's edge
 
         let text = try String(contentsOfFile: output, encoding: .utf8)
         #expect(text.hasPrefix("osm_type,osm_id,lat,lon,name,amenity,shop,brand,category\n"))
@@ -69,13 +71,16 @@ struct OSMPoisScriptTests {
         _ = try ScriptSupport.run("osm-pois", [ScriptSupport.testsFolder.appendingPathComponent("Fixtures/helsinki.osm.pbf").path, output])
         let rows = try Self.rows(output)
         // w317594123 (amenity=bicycle_parking): nodes (lon, lat) in ring order.
-        let bikes: [(Double, Double)] = [(24.9372182, 60.1717047), (24.9372309, 60.1716524), (24.9372014, 60.1716506),
-                                         (24.9371887, 60.1717029)]
+        let bikes: [(Double, Double)] = [
+            (24.9372182, 60.1717047), (24.9372309, 60.1716524), (24.9372014, 60.1716506),
+            (24.9371887, 60.1717029)
+        ]
         let c = centroid(bikes)
         let row = try #require(rows.first { $0.key == "way/317594123" })
         // Within one unit of the 7th decimal (1 cm): the script may start the ring at another vertex.
-        #expect(abs(Double(row.fields[2])! - c.lat) <= 1e-7 && abs(Double(row.fields[3])! - c.lon) <= 1e-7,
-                "\(row.fields[2]),\(row.fields[3]) vs \(c.lat),\(c.lon)")
+        #expect(
+            abs(Double(row.fields[2])! - c.lat) <= 1e-7 && abs(Double(row.fields[3])! - c.lon) <= 1e-7,
+            "\(row.fields[2]),\(row.fields[3]) vs \(c.lat),\(c.lon)")
         // Inside the node's bounding box (the sample's point for this way is 265 m away).
         #expect(c.lat > 60.1716506 && c.lat < 60.1717047 && c.lon > 24.9371887 && c.lon < 24.9372309)
     }
@@ -96,16 +101,17 @@ struct OSMPoisScriptTests {
         #expect(result.stderr.contains("skipped 1\n"))
         #expect(result.stderr.contains("skipped way 40"))
         let text = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(text == """
-            osm_type,osm_id,lat,lon,name,amenity,shop,brand,category
-            node,5,60.1000000,24.9000000,Apteekki Helsinki,,,,pharmacy
-            node,6,60.2000000,24.9500000,,fuel,convenience,Neste,fuel
-            way,10,-16.5010000,-180.0000000,"Suva ""Market"", Ltd",,supermarket,,grocery
-            way,50,5.5000000,5.0000000,,bench,,,
-            relation,20,2.0333333,2.0333333,,bank,,Nordea,bank
-            relation,30,50.0666667,10.1333333,,post_office,,,post_office
+        #expect(
+            text == """
+                osm_type,osm_id,lat,lon,name,amenity,shop,brand,category
+                node,5,60.1000000,24.9000000,Apteekki Helsinki,,,,pharmacy
+                node,6,60.2000000,24.9500000,,fuel,convenience,Neste,fuel
+                way,10,-16.5010000,-180.0000000,"Suva ""Market"", Ltd",,supermarket,,grocery
+                way,50,5.5000000,5.0000000,,bench,,,
+                relation,20,2.0333333,2.0333333,,bank,,Nordea,bank
+                relation,30,50.0666667,10.1333333,,post_office,,,post_office
 
-            """)
+                """)
         let catalog = try POICatalog(path: output)
         #expect(catalog.count == 6 && catalog.report.skippedCount == 0)
     }

@@ -8,8 +8,12 @@ import Testing
         let geofence = try #require(ScriptSupport.builtProduct("geofence"), "geofence not built")
         let directory = try ScriptSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ScriptSupport.run("readme-pictures", ["--maps-only", "--out", directory.path,
-                                                               "--bin", geofence.deletingLastPathComponent().path])
+        let result = try ScriptSupport.run(
+            "readme-pictures",
+            [
+                "--maps-only", "--out", directory.path,
+                "--bin", geofence.deletingLastPathComponent().path
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["helsinki-pharmacy.svg", "trajectory.svg"] {
             let made = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)

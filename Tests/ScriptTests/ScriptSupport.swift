@@ -57,8 +57,9 @@ enum ScriptSupport {
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
         errDone.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh temporary directory.

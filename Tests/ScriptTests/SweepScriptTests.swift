@@ -10,8 +10,12 @@ struct SweepScriptTests {
         let directory = try ScriptSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = directory.appendingPathComponent("sweep.json").path
-        let result = try ScriptSupport.run("sweep", ["--quick", "--bench", bench.path, "--json-out", json,
-                                                     "--work", directory.appendingPathComponent("w").path])
+        let result = try ScriptSupport.run(
+            "sweep",
+            [
+                "--quick", "--bench", bench.path, "--json-out", json,
+                "--work", directory.appendingPathComponent("w").path
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("| 0 (defaults) | 100 | "))
         #expect(result.stdout.contains("| 20 | MonitorPlanner defaults | "))

@@ -7,7 +7,7 @@ import Testing
         let fences = [
             try Fence(id: 7, latitude: 0, longitude: 0, radiusMeters: 1000),
             try Fence(id: 3, latitude: 0, longitude: 0.005, radiusMeters: 1000),
-            try Fence(id: 9, latitude: 45, longitude: 179.9999, radiusMeters: 50_000),
+            try Fence(id: 9, latitude: 45, longitude: 179.9999, radiusMeters: 50_000)
         ]
         let brute = BruteForceIndex(fences)
         #expect(brute.count == 3)

@@ -25,10 +25,14 @@ import Testing
             let center: LatLng
             switch round % 4 {
             case 0: center = TestWorld.specialPlaces[Int(rng.next() % UInt64(TestWorld.specialPlaces.count))]
-            case 1: center = LatLng(uncheckedLatitude: rng.nextUnit() * 170 - 85,
-                                    longitude: rng.next() % 2 == 0 ? 179.99 + rng.nextUnit() * 0.01 : -180 + rng.nextUnit() * 0.01)
-            case 2: center = LatLng(uncheckedLatitude: (rng.next() % 2 == 0 ? 1 : -1) * (89 + rng.nextUnit()),
-                                    longitude: rng.nextUnit() * 360 - 180)
+            case 1:
+                center = LatLng(
+                    uncheckedLatitude: rng.nextUnit() * 170 - 85,
+                    longitude: rng.next() % 2 == 0 ? 179.99 + rng.nextUnit() * 0.01 : -180 + rng.nextUnit() * 0.01)
+            case 2:
+                center = LatLng(
+                    uncheckedLatitude: (rng.next() % 2 == 0 ? 1 : -1) * (89 + rng.nextUnit()),
+                    longitude: rng.nextUnit() * 360 - 180)
             default: center = TestWorld.uniform(&rng)
             }
             let radius = [0, 1, 100, 8046.72, 50_000, 500_000][Int(rng.next() % 6)] * (0.5 + rng.nextUnit())
@@ -36,13 +40,15 @@ import Testing
             let box = DegreeBox(cap: fence)
             #expect(box.west >= -180 && box.west <= 180 && box.east >= box.west, "\(fence)")
             for _ in 0..<40 {
-                let p = TestWorld.destination(center, bearingDegrees: rng.nextUnit() * 360,
-                                              meters: radius * (rng.next() % 3 == 0 ? 1 : rng.nextUnit()))
+                let p = TestWorld.destination(
+                    center, bearingDegrees: rng.nextUnit() * 360,
+                    meters: radius * (rng.next() % 3 == 0 ? 1 : rng.nextUnit()))
                 let v = UnitVector(fastLatitude: p.latitude, longitude: p.longitude)
                 guard v.chord2(to: fence.centerVector) <= fence.chord2 else { continue }
                 checked += 1
-                #expect(DegreeBoxTests.boxHolds(box, latitude: p.latitude, longitude: p.longitude),
-                        "\(p) in \(fence): box \(box), seed 41")
+                #expect(
+                    DegreeBoxTests.boxHolds(box, latitude: p.latitude, longitude: p.longitude),
+                    "\(p) in \(fence): box \(box), seed 41")
             }
         }
         #expect(checked > 8000)

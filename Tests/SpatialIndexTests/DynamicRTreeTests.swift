@@ -86,8 +86,10 @@ import Testing
             IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: seed, "dynamic bulk(\(m))")
         }
         #expect(throws: DynamicRTreeError.duplicateID(0)) {
-            _ = try DynamicRTree([try Fence(id: 0, latitude: 0, longitude: 0, radiusMeters: 1),
-                                  try Fence(id: 0, latitude: 1, longitude: 0, radiusMeters: 1)])
+            _ = try DynamicRTree([
+                try Fence(id: 0, latitude: 0, longitude: 0, radiusMeters: 1),
+                try Fence(id: 0, latitude: 1, longitude: 0, radiusMeters: 1)
+            ])
         }
     }
 

@@ -24,8 +24,9 @@ enum IndexOracle {
         }
         for (n, point) in points.enumerated() {
             let fast = UnitVector(fastLatitude: point.latitude, longitude: point.longitude)
-            #expect(batch[n].sorted() == brute.fencesContaining(fast),
-                    "\(label): batch at \(point) (#\(n)), seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                batch[n].sorted() == brute.fencesContaining(fast),
+                "\(label): batch at \(point) (#\(n)), seed \(seed)", sourceLocation: sourceLocation)
         }
         for (n, point) in points.enumerated() {
             let p = point.unitVector
@@ -33,39 +34,45 @@ enum IndexOracle {
             let got = index.fencesContaining(p)
             #expect(got == expected, "\(label): stab at \(point) (#\(n)), seed \(seed)", sourceLocation: sourceLocation)
             let c = index.stab(p, into: &buffer)
-            #expect(c == expected.count && buffer.sorted() == expected,
-                    "\(label): stab(into:) at \(point), seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                c == expected.count && buffer.sorted() == expected,
+                "\(label): stab(into:) at \(point), seed \(seed)", sourceLocation: sourceLocation)
             var stats = QueryStats()
             var viaStats: [Int32] = []
             index.forEachContaining(p, stats: &stats) { viaStats.append($0) }
-            #expect(viaStats.sorted() == expected && stats.hits == expected.count && stats.candidates >= stats.hits,
-                    "\(label): stats variant at \(point), seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                viaStats.sorted() == expected && stats.hits == expected.count && stats.candidates >= stats.hits,
+                "\(label): stats variant at \(point), seed \(seed)", sourceLocation: sourceLocation)
 
             // The degree entry point answers for the fast conversion of the same degrees.
             let fast = UnitVector(fastLatitude: point.latitude, longitude: point.longitude)
             var viaDegrees: [Int32] = []
             index.forEachContaining(latitude: point.latitude, longitude: point.longitude) { viaDegrees.append($0) }
-            #expect(viaDegrees.sorted() == brute.fencesContaining(fast),
-                    "\(label): degrees at \(point), seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                viaDegrees.sorted() == brute.fencesContaining(fast),
+                "\(label): degrees at \(point), seed \(seed)", sourceLocation: sourceLocation)
             var degreeStats = QueryStats()
             var viaDegreeStats: [Int32] = []
             index.forEachContaining(latitude: point.latitude, longitude: point.longitude, stats: &degreeStats) {
                 viaDegreeStats.append($0)
             }
-            #expect(viaDegreeStats.sorted() == viaDegrees.sorted() && degreeStats.hits == viaDegrees.count,
-                    "\(label): degrees with stats at \(point), seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                viaDegreeStats.sorted() == viaDegrees.sorted() && degreeStats.hits == viaDegrees.count,
+                "\(label): degrees with stats at \(point), seed \(seed)", sourceLocation: sourceLocation)
 
             let d = [0, 1, 1000, 100_000, 3_000_000, 30_000_000][Int(rng.next() % 6)] * rng.nextUnit()
-            #expect(index.fences(withinMeters: d, of: p) == brute.fences(withinMeters: d, of: p),
-                    "\(label): within \(d) m of \(point), seed \(seed)", sourceLocation: sourceLocation)
+            #expect(
+                index.fences(withinMeters: d, of: p) == brute.fences(withinMeters: d, of: p),
+                "\(label): within \(d) m of \(point), seed \(seed)", sourceLocation: sourceLocation)
 
             let k = [1, 3, 10, 50][Int(rng.next() % 4)]
             let measure: FenceDistance = rng.next() % 2 == 0 ? .center : .edge
             let maxD: Double = rng.next() % 3 == 0 ? rng.nextUnit() * 2_000_000 : .infinity
             let nb = brute.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxD)
             let ni = index.nearest(to: p, k: k, by: measure, maxDistanceMeters: maxD)
-            #expect(ni == nb, "\(label): nearest k=\(k) by \(measure) max \(maxD) at \(point), seed \(seed)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                ni == nb, "\(label): nearest k=\(k) by \(measure) max \(maxD) at \(point), seed \(seed)",
+                sourceLocation: sourceLocation)
         }
     }
 }

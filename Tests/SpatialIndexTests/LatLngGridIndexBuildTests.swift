@@ -23,9 +23,11 @@ import Testing
     @Test(arguments: [UInt64(51), 52, 53])
     func tieredFencesMatchReference(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let places: [LatLng] = [LatLng(uncheckedLatitude: 89.9, longitude: 10), LatLng(uncheckedLatitude: -89.95, longitude: -170),
-                                LatLng(uncheckedLatitude: 51.5, longitude: 179.99), LatLng(uncheckedLatitude: -12, longitude: -179.995),
-                                LatLng(uncheckedLatitude: 40.7, longitude: -74), LatLng(uncheckedLatitude: 75.6, longitude: 30)]
+        let places: [LatLng] = [
+            LatLng(uncheckedLatitude: 89.9, longitude: 10), LatLng(uncheckedLatitude: -89.95, longitude: -170),
+            LatLng(uncheckedLatitude: 51.5, longitude: 179.99), LatLng(uncheckedLatitude: -12, longitude: -179.995),
+            LatLng(uncheckedLatitude: 40.7, longitude: -74), LatLng(uncheckedLatitude: 75.6, longitude: 30)
+        ]
         var fences: [Fence] = []
         var id: Int32 = 0
         for _ in 0..<900 {
@@ -53,8 +55,10 @@ import Testing
     @Test(arguments: [UInt64(61), 62])
     func radixSortIsStableByBits(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let cases: [(count: Int, bits: Range<Int>)] = [(0, 0..<64), (1, 3..<40), (5000, 26..<62), (3000, 29..<64),
-                                                        (2000, 0..<64), (700, 10..<11)]
+        let cases: [(count: Int, bits: Range<Int>)] = [
+            (0, 0..<64), (1, 3..<40), (5000, 26..<62), (3000, 29..<64),
+            (2000, 0..<64), (700, 10..<11)
+        ]
         for (count, bits) in cases {
             // Few distinct values in bits 40..<43 (ties), random high bits, the position below.
             var keys: [UInt64] = []
@@ -88,8 +92,9 @@ import Testing
         #expect(index.levelMask == reference.levelMask, "levels: \(context)")
         #expect(cellPairs(index) == reference.cells, "cells: \(context)")
         let table = CellTable(levels: reference.cells.map { $0.map { (UInt32($0 >> 32), UInt32(truncatingIfNeeded: $0)) } })
-        #expect(index.cells.words == table.words && index.cells.bases == table.bases && index.cells.counts == table.counts,
-                "cell table: \(context)")
+        #expect(
+            index.cells.words == table.words && index.cells.bases == table.bases && index.cells.counts == table.counts,
+            "cell table: \(context)")
     }
 
     /// Per level, the table's (key << 32 | first entry) pairs in key order.

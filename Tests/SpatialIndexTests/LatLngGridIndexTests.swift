@@ -50,16 +50,20 @@ import Testing
         for n in 0..<60 {
             let level = Int(rng.next() % UInt64(LatLngGrid.maxLevel + 1))
             // Rows near 60, 75.5, 82.8 degrees change band; some rows at the poles.
-            let latitude = n % 5 == 0 ? [60.0, -75.5224878140701, 82.81924421854174, 90, -90][n / 5 % 5]
+            let latitude =
+                n % 5 == 0
+                ? [60.0, -75.5224878140701, 82.81924421854174, 90, -90][n / 5 % 5]
                 : -90 + 180 * rng.nextUnit()
             let row = LatLngGrid.row(latitude: latitude, level: level)
             let column = Int(rng.next() % UInt64(LatLngGrid.columnCount(band: LatLngGrid.band(row: row, level: level), level: level)))
             let cell = LatLngGrid.bounds(level: level, row: row, column: column)
             let corner = LatLng(uncheckedLatitude: cell.south, longitude: cell.west)
-            let onEdge = LatLng(uncheckedLatitude: cell.south + (cell.north - cell.south) * rng.nextUnit(),
-                                longitude: n % 7 == 0 ? 180 : cell.east)
-            let onParallel = LatLng(uncheckedLatitude: cell.north,
-                                    longitude: cell.west + (cell.east - cell.west) * rng.nextUnit())
+            let onEdge = LatLng(
+                uncheckedLatitude: cell.south + (cell.north - cell.south) * rng.nextUnit(),
+                longitude: n % 7 == 0 ? 180 : cell.east)
+            let onParallel = LatLng(
+                uncheckedLatitude: cell.north,
+                longitude: cell.west + (cell.east - cell.west) * rng.nextUnit())
             for ll in [corner, onEdge, onParallel] {
                 points.append(ll)
                 let v = ll.unitVector
@@ -144,8 +148,10 @@ import Testing
     /// The degree entry point: invalid latitudes and non-finite coordinates match nothing;
     /// longitudes beyond ±180 wrap; every index agrees with the cell index.
     @Test func degreeEntryPoint() throws {
-        let fences = [try Fence(id: 1, latitude: 10, longitude: 179.99, radiusMeters: 5000),
-                      try Fence(id: 2, latitude: 90, longitude: 0, radiusMeters: 2000)]
+        let fences = [
+            try Fence(id: 1, latitude: 10, longitude: 179.99, radiusMeters: 5000),
+            try Fence(id: 2, latitude: 90, longitude: 0, radiusMeters: 2000)
+        ]
         let cells = try LatLngGridIndex(fences), packed = PackedRTree(fences), brute = BruteForceIndex(fences)
         func ids(_ index: some FenceIndex, _ lat: Double, _ lon: Double) -> [Int32] {
             var out: [Int32] = []
@@ -155,7 +161,7 @@ import Testing
         let cases: [(Double, Double, [Int32])] = [
             (10, 179.99, [1]), (10, -179.99, [1]), (10, 179.99 + 360, [1]), (10, -180.01 - 720, [1]),
             (89.99, 123, [2]), (90, -180, [2]), (.nan, 0, []), (91, 0, []), (-90.5, 0, []),
-            (10, .nan, []), (10, .infinity, []), (0, 0, []),
+            (10, .nan, []), (10, .infinity, []), (0, 0, [])
         ]
         for (lat, lon, expected) in cases {
             #expect(ids(cells, lat, lon) == expected, "cells at (\(lat), \(lon))")
@@ -194,8 +200,9 @@ import Testing
     @Test func runsOfGroups() throws {
         var rng = SplitMix64(seed: 17)
         let fences = (0..<600).map { i in
-            try! Fence(id: Int32(i), latitude: 52.5 + rng.nextUnit() * 0.001, longitude: 13.4 + rng.nextUnit() * 0.001,
-                       radiusMeters: [1609.344, 4828.032, 8046.72][i % 3])
+            try! Fence(
+                id: Int32(i), latitude: 52.5 + rng.nextUnit() * 0.001, longitude: 13.4 + rng.nextUnit() * 0.001,
+                radiusMeters: [1609.344, 4828.032, 8046.72][i % 3])
         }
         let index = try LatLngGridIndex(fences)
         #expect(index.groupCount == 600)  // distinct centers
@@ -203,8 +210,9 @@ import Testing
         #expect(index.entryCount * 8 < index.cellCount * 600 / 2, "runs, not one entry per (cell, group)")
         let brute = BruteForceIndex(fences)
         let points = (0..<300).map { _ in
-            TestWorld.destination(LatLng(uncheckedLatitude: 52.5005, longitude: 13.4005),
-                                  bearingDegrees: rng.nextUnit() * 360, meters: rng.nextUnit() * 9000)
+            TestWorld.destination(
+                LatLng(uncheckedLatitude: 52.5005, longitude: 13.4005),
+                bearingDegrees: rng.nextUnit() * 360, meters: rng.nextUnit() * 9000)
         }
         IndexOracle.expectSameAnswers(index, as: brute, at: points, seed: 17, "runs")
     }
@@ -221,8 +229,9 @@ import Testing
 
     /// The fix -> cell mapping: rows, bands, columns, clamping at 90 and 180, keys.
     @Test func gridCoordinates() {
-        #expect((0...LatLngGrid.maxLevel).map { LatLngGrid.rowsPerDegree($0) }
-            == [1, 1.5, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128])
+        #expect(
+            (0...LatLngGrid.maxLevel).map { LatLngGrid.rowsPerDegree($0) }
+                == [1, 1.5, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64, 80, 96, 112, 128])
         #expect(LatLngGrid.row(latitude: -90, level: 3) == 0)
         #expect(LatLngGrid.row(latitude: 90, level: 3) == 180 * 3 - 1)
         #expect(LatLngGrid.row(latitude: 0, level: 0) == 90 && LatLngGrid.row(latitude: -1e-9, level: 0) == 89)
@@ -262,8 +271,9 @@ import Testing
             for n in 0..<400 {
                 let lat = n < 4 ? [-90.0, 90, 60, -60][n] : -90 + 180 * rng.nextUnit()
                 let lon = n % 9 == 0 ? 180 : -180 + 360 * rng.nextUnit()
-                #expect(fast.key(latitude: lat, longitude: lon) == LatLngGrid.key(latitude: lat, longitude: lon, level: level),
-                        "level \(level) (\(lat), \(lon)), seed 61")
+                #expect(
+                    fast.key(latitude: lat, longitude: lon) == LatLngGrid.key(latitude: lat, longitude: lon, level: level),
+                    "level \(level) (\(lat), \(lon)), seed 61")
             }
         }
     }
@@ -326,11 +336,13 @@ import Testing
             // Centers: anywhere, or near the cell, or on its antipodal meridian.
             var center = TestWorld.uniform(&rng)
             if n % 3 == 1 {
-                center = LatLng(uncheckedLatitude: max(-90, min(90, cell.south + rng.nextUnit() * 3 - 1)),
-                                longitude: cell.west + (rng.nextUnit() * 3 - 1) * (cell.east - cell.west))
+                center = LatLng(
+                    uncheckedLatitude: max(-90, min(90, cell.south + rng.nextUnit() * 3 - 1)),
+                    longitude: cell.west + (rng.nextUnit() * 3 - 1) * (cell.east - cell.west))
             } else if n % 3 == 2 {
-                center = LatLng(uncheckedLatitude: -90 + 180 * rng.nextUnit(),
-                                longitude: (cell.west + 180 + rng.nextUnit() * (cell.east - cell.west)).remainder(dividingBy: 360))
+                center = LatLng(
+                    uncheckedLatitude: -90 + 180 * rng.nextUnit(),
+                    longitude: (cell.west + 180 + rng.nextUnit() * (cell.east - cell.west)).remainder(dividingBy: 360))
             }
             let c = center.unitVector
             let range = CellGeometry.chord2Range(from: c, center: center, cell: cell)
@@ -340,13 +352,16 @@ import Testing
                 // Corners and edges too: k < 4 corners, then random interior and edge points.
                 let fu = k < 4 ? Double(k & 1) : (k % 5 == 0 ? 0 : rng.nextUnit())
                 let fv = k < 4 ? Double(k >> 1) : (k % 7 == 0 ? 1 : rng.nextUnit())
-                let x = LatLng(uncheckedLatitude: cell.south + (cell.north - cell.south) * fv,
-                               longitude: cell.west + (cell.east - cell.west) * fu).unitVector
+                let x = LatLng(
+                    uncheckedLatitude: cell.south + (cell.north - cell.south) * fv,
+                    longitude: cell.west + (cell.east - cell.west) * fu
+                ).unitVector
                 let d = squaredChord(x.x, x.y, x.z, c.x, c.y, c.z)
                 lowest = min(lowest, d)
                 highest = max(highest, d)
-                #expect(d >= range.min - 1e-13 && d <= range.max + 1e-13,
-                        "level \(level) (\(row), \(column)) center \(center): \(d) not in \(range), seed 51")
+                #expect(
+                    d >= range.min - 1e-13 && d <= range.max + 1e-13,
+                    "level \(level) (\(row), \(column)) center \(center): \(d) not in \(range), seed 51")
             }
             // Tight where it matters: the bound is attained up to sampling.
             #expect(range.min <= lowest + 1e-13)

@@ -33,7 +33,8 @@ enum LatLngGridReferenceBuild {
         var groupFirst: [Int] = []
         for (position, item) in order.enumerated() {
             if let g = groupFirst.last, position - g < LatLngGridIndex.maxGroupSize,
-               LatLngGridIndex.sameCenter(input[order[g].index], input[item.index]) {
+                LatLngGridIndex.sameCenter(input[order[g].index], input[item.index])
+            {
                 continue
             }
             groupFirst.append(position)
@@ -64,8 +65,10 @@ enum LatLngGridReferenceBuild {
             }
             let c = members[0].centerVector
             func id(_ k: Int) -> UInt64 { k < members.count ? UInt64(UInt32(bitPattern: members[k].id)) : 0 }
-            records.append(contentsOf: [c.x.bitPattern, c.y.bitPattern, c.z.bitPattern,
-                                        id(0) | id(1) << 32, id(2) | kind << 32])
+            records.append(contentsOf: [
+                c.x.bitPattern, c.y.bitPattern, c.z.bitPattern,
+                id(0) | id(1) << 32, id(2) | kind << 32
+            ])
         }
         var keys: [UInt64] = []
         var packed: [UInt32] = []
@@ -96,7 +99,8 @@ enum LatLngGridReferenceBuild {
                 let key = keys[i]
                 cells[Int(key >> 32)].append(UInt64(UInt32(truncatingIfNeeded: key)) << 32 | UInt64(entries.count))
             } else if let last = entries.last, last & 31 < UInt32(LatLngGridIndex.maxRun - 1),
-                      (last >> 8) + (last & 31) + 1 == packed[i] >> 8 {
+                (last >> 8) + (last & 31) + 1 == packed[i] >> 8
+            {
                 let interior = Swift.min(last & 0x60, packed[i] & 0x60)
                 entries[entries.count - 1] = (last & ~0x60) + 1 | interior
                 continue
@@ -104,8 +108,9 @@ enum LatLngGridReferenceBuild {
             entries.append(packed[i])
         }
         if !entries.isEmpty { entries[entries.count - 1] |= 128 }
-        return Parts(records: records, kinds: kinds, kindRadii: kindRadii, entries: entries, cells: cells,
-                     levelMask: levelMask)
+        return Parts(
+            records: records, kinds: kinds, kindRadii: kindRadii, entries: entries, cells: cells,
+            levelMask: levelMask)
     }
 
     /// Every cell of `level` that the padded bounding box of `fence`'s cap meets, with the
@@ -130,8 +135,9 @@ enum LatLngGridReferenceBuild {
             for range in ranges {
                 for column in range {
                     let cell = LatLngGrid.bounds(level: level, row: row, column: column)
-                    visit(LatLngGrid.key(row: row, column: column),
-                          CellGeometry.chord2Range(from: fence.centerVector, center: fence.center, cell: cell))
+                    visit(
+                        LatLngGrid.key(row: row, column: column),
+                        CellGeometry.chord2Range(from: fence.centerVector, center: fence.center, cell: cell))
                 }
             }
         }

@@ -11,8 +11,9 @@ import Testing
         let brute = BruteForceIndex(fences)
         for (nodeSize, leafSize) in [(16, 8), (16, 16), (2, 1), (5, 3), (PackedRTree.maxNodeSize, PackedRTree.maxLeafSize)] {
             let tree = PackedRTree(fences, nodeSize: nodeSize, leafSize: leafSize)
-            IndexOracle.expectSameAnswers(tree, as: brute, at: points, seed: seed,
-                                          "packed(\(nodeSize), \(leafSize))")
+            IndexOracle.expectSameAnswers(
+                tree, as: brute, at: points, seed: seed,
+                "packed(\(nodeSize), \(leafSize))")
         }
     }
 
@@ -74,8 +75,10 @@ import Testing
         var points = TestWorld.points(300, near: fences, &rng)
         for _ in 0..<100 {
             let f = fences[Int(rng.next() % UInt64(fences.count))]
-            points.append(LatLng(uncheckedLatitude: f.center.latitude + (rng.nextUnit() - 0.5) * 0.1,
-                                 longitude: rng.next() % 2 == 0 ? 180 : -180))
+            points.append(
+                LatLng(
+                    uncheckedLatitude: f.center.latitude + (rng.nextUnit() - 0.5) * 0.1,
+                    longitude: rng.next() % 2 == 0 ? 180 : -180))
         }
         for (nodeSize, leafSize) in [(8, 8), (4, 3), (16, 16)] {
             let tree = PackedRTree(fences, nodeSize: nodeSize, leafSize: leafSize)
@@ -85,8 +88,10 @@ import Testing
                 for shift in [360.0, -360, 720] {
                     var got: [Int32] = []
                     tree.forEachContaining(latitude: point.latitude, longitude: point.longitude + shift) { got.append($0) }
-                    let shifted = brute.fencesContaining(UnitVector(fastLatitude: point.latitude,
-                                                                    longitude: point.longitude + shift))
+                    let shifted = brute.fencesContaining(
+                        UnitVector(
+                            fastLatitude: point.latitude,
+                            longitude: point.longitude + shift))
                     #expect(got.sorted() == shifted, "\(point) shifted by \(shift)")
                 }
             }

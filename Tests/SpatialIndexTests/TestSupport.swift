@@ -19,8 +19,9 @@ enum TestWorld {
         let phi1 = from.latitude * .pi / 180, lambda1 = from.longitude * .pi / 180
         let phi2 = asin(sin(phi1) * cos(d) + cos(phi1) * sin(d) * cos(b))
         let lambda2 = lambda1 + atan2(sin(b) * sin(d) * cos(phi1), cos(d) - sin(phi1) * sin(phi2))
-        return LatLng(uncheckedLatitude: phi2 * 180 / .pi,
-                      longitude: LatLng.wrapLongitude(lambda2 * 180 / .pi))
+        return LatLng(
+            uncheckedLatitude: phi2 * 180 / .pi,
+            longitude: LatLng.wrapLongitude(lambda2 * 180 / .pi))
     }
 
     /// Awkward places: poles, the antimeridian, the prime meridian at the Equator.
@@ -29,7 +30,7 @@ enum TestWorld {
         LatLng(uncheckedLatitude: 0, longitude: 180), LatLng(uncheckedLatitude: 0, longitude: -180),
         LatLng(uncheckedLatitude: 12.5, longitude: 179.9999), LatLng(uncheckedLatitude: -40, longitude: -179.9995),
         LatLng(uncheckedLatitude: 89.99, longitude: 45), LatLng(uncheckedLatitude: -89.995, longitude: -135),
-        LatLng(uncheckedLatitude: 0, longitude: 0), LatLng(uncheckedLatitude: 60.17, longitude: 24.94),
+        LatLng(uncheckedLatitude: 0, longitude: 0), LatLng(uncheckedLatitude: 60.17, longitude: 24.94)
     ]
 
     static func radius(_ rng: inout SplitMix64) -> Double {
@@ -76,8 +77,10 @@ enum TestWorld {
                 out.append(destination(f.center, bearingDegrees: rng.nextUnit() * 360, meters: f.radiusMeters))
             case 3 where !fences.isEmpty:
                 let f = fences[Int(rng.next() % UInt64(fences.count))]
-                out.append(destination(f.center, bearingDegrees: rng.nextUnit() * 360,
-                                       meters: f.radiusMeters * (0.5 + rng.nextUnit())))
+                out.append(
+                    destination(
+                        f.center, bearingDegrees: rng.nextUnit() * 360,
+                        meters: f.radiusMeters * (0.5 + rng.nextUnit())))
             default: out.append(uniform(&rng))
             }
         }
@@ -99,8 +102,9 @@ enum GeofenceFixture {
 
     static func fences() throws -> [Fence] {
         try rows("fences.csv").map { r in
-            try Fence(id: Int32(r[0])!, latitude: Double(r[1])!, longitude: Double(r[2])!,
-                      radiusMeters: Double(r[3])!)
+            try Fence(
+                id: Int32(r[0])!, latitude: Double(r[1])!, longitude: Double(r[2])!,
+                radiusMeters: Double(r[3])!)
         }
     }
 
@@ -113,9 +117,10 @@ enum GeofenceFixture {
 
     static func queries() throws -> [Query] {
         try rows("queries.csv").map { r in
-            Query(qid: Int(r[0])!, category: String(r[1]),
-                  point: try LatLng(latitude: Double(r[2])!, longitude: Double(r[3])!),
-                  hits: r[5].split(separator: " ").map { Int32($0)! })
+            Query(
+                qid: Int(r[0])!, category: String(r[1]),
+                point: try LatLng(latitude: Double(r[2])!, longitude: Double(r[3])!),
+                hits: r[5].split(separator: " ").map { Int32($0)! })
         }
     }
 }

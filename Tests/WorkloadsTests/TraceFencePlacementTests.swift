@@ -26,7 +26,7 @@ import Testing
     @Test func anchorsAreEveryEighthFixOfEachDevice() {
         var rows: [(Int32, Double, Double)] = []
         for k in 0..<13 {
-            rows.append((9, 10 + Double(k) * 0.001, 20))   // device 9 first in the stream
+            rows.append((9, 10 + Double(k) * 0.001, 20))  // device 9 first in the stream
             rows.append((2, -30, 40 + Double(k) * 0.001))
         }
         let fences = TraceFencePlacement().fences(along: stream(rows))
@@ -64,7 +64,7 @@ import Testing
     @Test func traceAcrossTheAntimeridian() {
         let lons = [179.997, 179.998, 179.999, -180.0, -179.999, -179.998]
         let fences = TraceFencePlacement(every: 2, offset: 1).fences(along: stream(lons.map { (5, -16.5, $0) }))
-        #expect(fences.count == 3 * 6)    // anchors k = 1, 3, 5
+        #expect(fences.count == 3 * 6)  // anchors k = 1, 3, 5
         #expect(fences.map(\.longitude).allSatisfy { (-180.0..<180.0).contains($0) })
         #expect(fences[6].longitude == -180 && fences[12].longitude == -179.998)
         for f in fences where f.tier == 0 && f.poiID % 4 != 0 {

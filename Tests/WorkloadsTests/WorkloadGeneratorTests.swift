@@ -21,7 +21,8 @@ import Testing
         #expect(w.fences.map(\.id) == (0..<300).map(Int32.init))
         #expect(Set(w.fences.map(\.radius)) == [1609.344, 4828.032, 8046.72])
         #expect(w.fixes.count == 1005)  // exactly as asked: 5 devices have 101 fixes, 5 have 100
-        #expect(Dictionary(grouping: w.fixes.device, by: { $0 }).mapValues(\.count).values.sorted() == [100, 100, 100, 100, 100, 101, 101, 101, 101, 101])
+        #expect(
+            Dictionary(grouping: w.fixes.device, by: { $0 }).mapValues(\.count).values.sorted() == [100, 100, 100, 100, 100, 101, 101, 101, 101, 101])
         #expect(WorkloadGenerator.make(WorkloadSpec(pois: 0, devices: 3, fixes: 0, seed: 1)).fixes.count == 0)
         #expect(Set(WorkloadGenerator.make(WorkloadSpec(pois: 0, devices: 3_000_000_000, fixes: 2, seed: 1)).fixes.device) == [0, 1])
         #expect(w.fixes.hasTruth)

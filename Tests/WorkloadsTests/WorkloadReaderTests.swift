@@ -26,7 +26,7 @@ import Testing
         ("id,lat,lon,radius_m\n0,1,2,3\nx,1,2,3\n", 3, "id"),
         ("id,lat,lon,radius_m\n0,1,nan,3\n", 2, "lon"),
         ("id,lat,lon,radius_m\n0,1,2\n", 2, ""),
-        ("lon,radius_m,lat,id\n181,3,1,0\n", 2, "lon"),
+        ("lon,radius_m,lat,id\n181,3,1,0\n", 2, "lon")
     ])
     func badFenceRowsNameLineAndColumn(text: String, line: Int, column: String) throws {
         let dir = scratch.url
@@ -74,16 +74,22 @@ import Testing
     @Test(arguments: ["-1", "-2147483648"])
     func negativeDeviceIsABadRow(device: String) throws {
         let path = try scratch.write("device,t,lat,lon,accuracy_m\n1,0,1,2,5\n\(device),1,1,2,5\n", name: "fixes.csv")
-        #expect(throws: WorkloadIOError.badRow(path: path, line: 3, column: "device",
-                                               message: "expected a whole number in 0...2147483647, found '\(device)'")) {
+        #expect(
+            throws: WorkloadIOError.badRow(
+                path: path, line: 3, column: "device",
+                message: "expected a whole number in 0...2147483647, found '\(device)'")
+        ) {
             try WorkloadReader.readFixes(path: path)
         }
     }
 
     @Test func negativeFenceIDIsABadRow() throws {
         let path = try scratch.write("id,lat,lon,radius_m\n-4,1,2,3\n", name: "fences.csv")
-        #expect(throws: WorkloadIOError.badRow(path: path, line: 2, column: "id",
-                                               message: "expected a whole number in 0...2147483647, found '-4'")) {
+        #expect(
+            throws: WorkloadIOError.badRow(
+                path: path, line: 2, column: "id",
+                message: "expected a whole number in 0...2147483647, found '-4'")
+        ) {
             try WorkloadReader.readFences(path: path)
         }
     }
@@ -113,8 +119,9 @@ import Testing
 
     @Test func emptyAccuracyIsABadRowNamingLineAndColumn() throws {
         let path = try scratch.write("device,t,lat,lon,accuracy_m\n1,0,1,2,5\n1,1,1,2,\n")
-        let error = WorkloadIOError.badRow(path: path, line: 3, column: "accuracy_m",
-                                           message: "no accuracy recorded (empty field): give an assumed accuracy to read this file")
+        let error = WorkloadIOError.badRow(
+            path: path, line: 3, column: "accuracy_m",
+            message: "no accuracy recorded (empty field): give an assumed accuracy to read this file")
         #expect(throws: error) { try WorkloadReader.readFixes(path: path) }
         #expect(error.description.hasPrefix("\(path):3:accuracy_m: no accuracy recorded"))
     }
@@ -185,7 +192,7 @@ import Testing
     @Test func fixTimesGoingBackWithinADeviceAreRefusedWhereOrderMatters() throws {
         // Device 1 goes back from 20 to 15 on line 5; device 2 interleaving earlier is fine.
         let path = try scratch.write("device,t,lat,lon,accuracy_m\n1,10,1,2,5\n2,5,1,2,5\n1,20,1,2,5\n1,15,1,2,5\n", name: "fixes.csv")
-        #expect(try WorkloadReader.readFixes(path: path).count == 4)   // stabbing: any order
+        #expect(try WorkloadReader.readFixes(path: path).count == 4)  // stabbing: any order
         #expect {
             try WorkloadReader.readFixes(path: path, order: .perDevice)
         } throws: { error in

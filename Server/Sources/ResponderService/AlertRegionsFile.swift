@@ -15,7 +15,9 @@ public enum AlertRegionsFile {
                 guard record.count == 4 else { throw StoreError("--regions", "\(path):\(record.line): expected name,lat,lon,radius_m") }
                 let name = try record.string(at: 0)
                 guard let lat = record.double(at: 1), (-90...90).contains(lat) else { throw StoreError("--regions", "\(path):\(record.line):2: lat") }
-                guard let lon = record.double(at: 2), (-180...180).contains(lon) else { throw StoreError("--regions", "\(path):\(record.line):3: lon") }
+                guard let lon = record.double(at: 2), (-180...180).contains(lon) else {
+                    throw StoreError("--regions", "\(path):\(record.line):3: lon")
+                }
                 guard let radius = record.double(at: 3), radius > 0, radius.isFinite else {
                     throw StoreError("--regions", "\(path):\(record.line):4: radius_m must be > 0")
                 }

@@ -32,17 +32,25 @@ struct ControlRoomPage {
         doc.open("g", ["class": "responders", "stroke": "#222", "stroke-width": "0.6"])
         for row in responders {
             let p = frame.point(latitude: row.fix.fix.latitude, longitude: frame.unwrap(row.fix.fix.longitude))
-            doc.element("circle", ["cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "5",
-                                   "fill": Self.color(row.status), "class": "status-" + row.status.name],
-                        text: nil)
+            doc.element(
+                "circle",
+                [
+                    "cx": SVGNumber.format(p.x), "cy": SVGNumber.format(p.y), "r": "5",
+                    "fill": Self.color(row.status), "class": "status-" + row.status.name
+                ],
+                text: nil)
         }
         doc.close()
         doc.open("g", ["class": "incidents", "fill": "none", "stroke": "#cc0000", "stroke-width": "2"])
         for incident in incidents {
             let p = frame.point(latitude: incident.latitude, longitude: frame.unwrap(incident.longitude))
             doc.element("rect", ["x": SVGNumber.format(p.x - 7), "y": SVGNumber.format(p.y - 7), "width": "14", "height": "14"])
-            doc.element("text", ["x": SVGNumber.format(p.x + 9), "y": SVGNumber.format(p.y + 4), "font-size": "12",
-                                 "fill": "#cc0000", "stroke": "none"], text: "#\(incident.id) \(incident.state)")
+            doc.element(
+                "text",
+                [
+                    "x": SVGNumber.format(p.x + 9), "y": SVGNumber.format(p.y + 4), "font-size": "12",
+                    "fill": "#cc0000", "stroke": "none"
+                ], text: "#\(incident.id) \(incident.state)")
         }
         doc.close()
         return doc.rendered
@@ -51,7 +59,8 @@ struct ControlRoomPage {
     var html: String {
         var rows = ""
         for status in [LivenessStatus.online, .degraded, .offline, .offDuty, .unknown] {
-            rows += "<tr><td><span class=\"dot\" style=\"background:\(Self.color(status))\"></span>\(status.name)</td>"
+            rows +=
+                "<tr><td><span class=\"dot\" style=\"background:\(Self.color(status))\"></span>\(status.name)</td>"
                 + "<td class=\"n\">\(counts[Int(status.rawValue)])</td></tr>\n"
         }
         rows += "<tr><td>open incidents</td><td class=\"n\">\(incidents.count)</td></tr>\n"

@@ -57,14 +57,19 @@ public final class HTTPServer: @unchecked Sendable {
     /// Starts listening on `host` (an IPv4 address) and `port` (0: any free port), serving with
     /// `threads` threads.
     /// - Throws: ``StoreError`` (operation "listen") when the address is bad or taken.
-    public init(host: String, port: UInt16, threads: Int = 4,
-                handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(StoreError) {
+    public init(
+        host: String, port: UInt16, threads: Int = 4,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws(StoreError) {
         self.handler = handler
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else { throw StoreError("listen", "'\(host)' is not an IPv4 address") }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let d = responder_start_daemon(address.s_addr, port, UInt32(max(1, threads)), Self.idleTimeout, 8_000,
-                                             accessHandler, context, completedHandler, nil) else {
+        guard
+            let d = responder_start_daemon(
+                address.s_addr, port, UInt32(max(1, threads)), Self.idleTimeout, 8_000,
+                accessHandler, context, completedHandler, nil)
+        else {
             throw StoreError("listen", "cannot listen on \(host):\(port) (in use, or not allowed)")
         }
         daemon = d
@@ -113,7 +118,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         let request = RequestState()
         state.pointee = Unmanaged.passRetained(request).toOpaque()
         if let length = MHD_lookup_connection_value(connection, headerKind, "Content-Length"),
-           let n = Int(String(cString: length)), n > HTTPServer.maxBody {
+            let n = Int(String(cString: length)), n > HTTPServer.maxBody
+        {
             request.tooLarge = true
             return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
         }
@@ -140,8 +146,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     var path = url.map { String(cString: $0) } ?? "/"
     if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
     let authorization = MHD_lookup_connection_value(connection, headerKind, "Authorization").map { String(cString: $0) }
-    let response = server.respond(HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: path,
-                                              authorization: authorization, body: request.body))
+    let response = server.respond(
+        HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "GET", path: path,
+            authorization: authorization, body: request.body))
     return send(connection, response)
 }
 

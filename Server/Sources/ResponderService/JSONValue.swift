@@ -188,7 +188,7 @@ private struct JSONParser {
     }
 
     mutating func string() throws(JSONSyntaxError) -> String {
-        at += 1   // the opening quote
+        at += 1  // the opening quote
         var out: [UInt8] = []
         while true {
             guard at < bytes.count else { throw fail("unterminated string") }

@@ -90,8 +90,9 @@ final class LeaderEngine {
         }
         // New incidents.
         for stored in try store.incidents(in: ["pending"], on: db) {
-            let assignment = server.startIncident(Int(stored.id), at: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
-                                                  now: now, ackTimeout: stored.ackTimeout)
+            let assignment = server.startIncident(
+                Int(stored.id), at: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
+                now: now, ackTimeout: stored.ackTimeout)
             assignments[stored.id] = assignment
             changed.insert(stored.id)
         }
@@ -137,10 +138,11 @@ final class LeaderEngine {
         case .exhausted: (state, assignee) = ("exhausted", nil)
         case .closed(let r, _): (state, assignee) = ("closed", r.map { Int64($0.rawValue) })
         }
-        try store.updateIncident(ServiceStore.StoredIncident(
-            id: id, latitude: assignment.location.latitude, longitude: assignment.location.longitude,
-            ackTimeout: assignment.ackTimeout, state: state, offeredTo: assignment.currentOffer.map { Int64($0.rawValue) },
-            assignee: assignee, trail: TrailJSON.encode(assignment.trail)), on: db)
+        try store.updateIncident(
+            ServiceStore.StoredIncident(
+                id: id, latitude: assignment.location.latitude, longitude: assignment.location.longitude,
+                ackTimeout: assignment.ackTimeout, state: state, offeredTo: assignment.currentOffer.map { Int64($0.rawValue) },
+                assignee: assignee, trail: TrailJSON.encode(assignment.trail)), on: db)
     }
 }
 
@@ -149,25 +151,27 @@ final class LeaderEngine {
 /// `timed_out`, `skipped` (with `"status"`), `went_offline`.
 enum TrailJSON {
     static func encode(_ trail: [AssignmentStep]) -> String {
-        "[" + trail.map { step in
-            var text = "{\"responder\": \(step.responder.rawValue), \"t\": \(jsonNumber(step.time)), \"event\": "
-            switch step.event {
-            case .offered(let d): text += "\"offered\", \"distance_m\": \(jsonNumber((d * 10).rounded() / 10))"
-            case .acknowledged: text += "\"acknowledged\""
-            case .declined: text += "\"declined\""
-            case .timedOut: text += "\"timed_out\""
-            case .skipped(let status): text += "\"skipped\", \"status\": \"\(status.name)\""
-            case .wentOffline: text += "\"went_offline\""
-            }
-            return text + "}"
-        }.joined(separator: ", ") + "]"
+        "["
+            + trail.map { step in
+                var text = "{\"responder\": \(step.responder.rawValue), \"t\": \(jsonNumber(step.time)), \"event\": "
+                switch step.event {
+                case .offered(let d): text += "\"offered\", \"distance_m\": \(jsonNumber((d * 10).rounded() / 10))"
+                case .acknowledged: text += "\"acknowledged\""
+                case .declined: text += "\"declined\""
+                case .timedOut: text += "\"timed_out\""
+                case .skipped(let status): text += "\"skipped\", \"status\": \"\(status.name)\""
+                case .wentOffline: text += "\"went_offline\""
+                }
+                return text + "}"
+            }.joined(separator: ", ") + "]"
     }
 
     static func decode(_ text: String) -> [AssignmentStep] {
         guard case .array(let items)? = try? JSONValue.parse(Array(text.utf8)) else { return [] }
         return items.compactMap { item in
             guard case .number(let r, _)? = item["responder"], let responder = ResponderID(rawValue: Int32(clamping: Int64(r))),
-                  case .number(let t, _)? = item["t"], case .string(let name)? = item["event"] else { return nil }
+                case .number(let t, _)? = item["t"], case .string(let name)? = item["event"]
+            else { return nil }
             let event: AssignmentStep.Event
             switch name {
             case "offered":

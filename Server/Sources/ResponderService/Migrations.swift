@@ -7,37 +7,43 @@ public enum Migrations {
     static func all(_ dialect: SQLDialect) -> [(version: Int, statements: [String])] {
         let serial = dialect == .sqlite ? "INTEGER PRIMARY KEY" : "BIGSERIAL PRIMARY KEY"
         return [
-            (1, [
-                """
-                CREATE TABLE fixes (responder BIGINT NOT NULL, seq BIGINT NOT NULL, t DOUBLE PRECISION NOT NULL,
-                    lat DOUBLE PRECISION NOT NULL, lon DOUBLE PRECISION NOT NULL, acc DOUBLE PRECISION NOT NULL,
-                    duty TEXT NOT NULL, power TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL,
-                    PRIMARY KEY (responder, seq))
-                """,
-                """
-                CREATE TABLE latest (responder BIGINT PRIMARY KEY, seq BIGINT NOT NULL, t DOUBLE PRECISION NOT NULL,
-                    lat DOUBLE PRECISION NOT NULL, lon DOUBLE PRECISION NOT NULL, acc DOUBLE PRECISION NOT NULL,
-                    duty TEXT NOT NULL, power TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL,
-                    reason TEXT NOT NULL DEFAULT 'none', reason_at DOUBLE PRECISION NOT NULL DEFAULT 0)
-                """,
-                "CREATE TABLE statuses (responder BIGINT PRIMARY KEY, status TEXT NOT NULL, since DOUBLE PRECISION NOT NULL)",
-                """
-                CREATE TABLE incidents (id BIGINT PRIMARY KEY, lat DOUBLE PRECISION NOT NULL, lon DOUBLE PRECISION NOT NULL,
-                    ack_timeout_s DOUBLE PRECISION NOT NULL, created_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL,
-                    offered_to BIGINT, assignee BIGINT, trail TEXT NOT NULL)
-                """,
-                """
-                CREATE TABLE incident_acks (ack_id \(serial), incident BIGINT NOT NULL, responder BIGINT NOT NULL,
-                    at DOUBLE PRECISION NOT NULL, done INTEGER NOT NULL)
-                """,
-            ]),
-            (2, [
-                // The leader reads the latest fixes that changed since its last look.
-                "CREATE INDEX latest_by_arrival ON latest (received_at)",
-                "CREATE INDEX latest_by_reason_time ON latest (reason_at)",
-                "CREATE INDEX open_incidents ON incidents (state)",
-                "CREATE INDEX pending_acks ON incident_acks (done)",
-            ]),
+            (
+                1,
+                [
+                    """
+                    CREATE TABLE fixes (responder BIGINT NOT NULL, seq BIGINT NOT NULL, t DOUBLE PRECISION NOT NULL,
+                        lat DOUBLE PRECISION NOT NULL, lon DOUBLE PRECISION NOT NULL, acc DOUBLE PRECISION NOT NULL,
+                        duty TEXT NOT NULL, power TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL,
+                        PRIMARY KEY (responder, seq))
+                    """,
+                    """
+                    CREATE TABLE latest (responder BIGINT PRIMARY KEY, seq BIGINT NOT NULL, t DOUBLE PRECISION NOT NULL,
+                        lat DOUBLE PRECISION NOT NULL, lon DOUBLE PRECISION NOT NULL, acc DOUBLE PRECISION NOT NULL,
+                        duty TEXT NOT NULL, power TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL,
+                        reason TEXT NOT NULL DEFAULT 'none', reason_at DOUBLE PRECISION NOT NULL DEFAULT 0)
+                    """,
+                    "CREATE TABLE statuses (responder BIGINT PRIMARY KEY, status TEXT NOT NULL, since DOUBLE PRECISION NOT NULL)",
+                    """
+                    CREATE TABLE incidents (id BIGINT PRIMARY KEY, lat DOUBLE PRECISION NOT NULL, lon DOUBLE PRECISION NOT NULL,
+                        ack_timeout_s DOUBLE PRECISION NOT NULL, created_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL,
+                        offered_to BIGINT, assignee BIGINT, trail TEXT NOT NULL)
+                    """,
+                    """
+                    CREATE TABLE incident_acks (ack_id \(serial), incident BIGINT NOT NULL, responder BIGINT NOT NULL,
+                        at DOUBLE PRECISION NOT NULL, done INTEGER NOT NULL)
+                    """
+                ]
+            ),
+            (
+                2,
+                [
+                    // The leader reads the latest fixes that changed since its last look.
+                    "CREATE INDEX latest_by_arrival ON latest (received_at)",
+                    "CREATE INDEX latest_by_reason_time ON latest (reason_at)",
+                    "CREATE INDEX open_incidents ON incidents (state)",
+                    "CREATE INDEX pending_acks ON incident_acks (done)"
+                ]
+            )
         ]
     }
 
@@ -57,8 +63,9 @@ public enum Migrations {
             }
             for migration in all(db.dialect) where !applied.contains(migration.version) {
                 for statement in migration.statements { try db.execute(statement) }
-                try db.query("INSERT INTO schema_migrations (version, applied_at) VALUES ($1, CURRENT_TIMESTAMP)",
-                             [.int(Int64(migration.version))])
+                try db.query(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, CURRENT_TIMESTAMP)",
+                    [.int(Int64(migration.version))])
             }
         }
     }

@@ -61,11 +61,15 @@ public struct LocationBatch: Sendable {
             let lon = try readNumber(item, "lon", path: path, in: -180...180)
             let acc = try readNumber(item, "acc", path: path, in: 0...Double.greatestFiniteMagnitude)
             let duty = try readName(item, "duty", path: path, DutyState.allCases.map { ($0.name, $0) })
-            let power = item["power"] == nil ? PowerMode.normal
+            let power =
+                item["power"] == nil
+                ? PowerMode.normal
                 : try readName(item, "power", path: path, PowerMode.allCases.map { ($0.name, $0) })
-            fixes.append(ReportedFix(responder: responder, sequence: seq,
-                                     fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
-                                     duty: duty, powerMode: power))
+            fixes.append(
+                ReportedFix(
+                    responder: responder, sequence: seq,
+                    fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
+                    duty: duty, powerMode: power))
         }
         self.fixes = fixes
         guard let t = root["telemetry"], t != .null else {

@@ -33,8 +33,10 @@ public final class ResponderService: @unchecked Sendable {
 
     /// A service over `store`, authenticating phones by `tokens`, alerting on `regions`,
     /// reading the time (Unix seconds) from `clock`.
-    public init(instance: String, store: ServiceStore, tokens: TokenTable, regions: [AlertRegion] = [],
-                tickInterval: Double = 0.1, clock: @escaping @Sendable () -> Double = unixSeconds) {
+    public init(
+        instance: String, store: ServiceStore, tokens: TokenTable, regions: [AlertRegion] = [],
+        tickInterval: Double = 0.1, clock: @escaping @Sendable () -> Double = unixSeconds
+    ) {
         self.instance = instance
         self.store = store
         self.tokens = tokens
@@ -52,11 +54,13 @@ public final class ResponderService: @unchecked Sendable {
     public func start() {
         let box = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        pthread_create(&thread, nil, { arg in
-            let service = Unmanaged<ResponderService>.fromOpaque(arg!).takeRetainedValue()
-            service.leaderLoop()
-            return nil
-        }, box)
+        pthread_create(
+            &thread, nil,
+            { arg in
+                let service = Unmanaged<ResponderService>.fromOpaque(arg!).takeRetainedValue()
+                service.leaderLoop()
+                return nil
+            }, box)
         leaderThread = thread
     }
 
@@ -97,7 +101,7 @@ public final class ResponderService: @unchecked Sendable {
             } catch {
                 logLine("responder-server \(instance): leader: \(error)")
                 engine = nil
-                connection = nil   // closing the connection releases the advisory lock
+                connection = nil  // closing the connection releases the advisory lock
                 lock.locked {
                     leader = false
                     flapping = 0
@@ -206,8 +210,10 @@ public final class ResponderService: @unchecked Sendable {
             fixesStored += stored.count
             fixesDuplicate += batch.fixes.count - stored.count
         }
-        return HTTPResponse(status: 200, body: "{\"ack\": [\(sequences.map(String.init).joined(separator: ", "))], "
-                            + "\"stored\": \(stored.count), \"duplicates\": \(batch.fixes.count - stored.count)}")
+        return HTTPResponse(
+            status: 200,
+            body: "{\"ack\": [\(sequences.map(String.init).joined(separator: ", "))], "
+                + "\"stored\": \(stored.count), \"duplicates\": \(batch.fixes.count - stored.count)}")
     }
 
     private func respondersJSON() throws -> HTTPResponse {
@@ -218,13 +224,15 @@ public final class ResponderService: @unchecked Sendable {
             seen.insert(row.fix.responder)
             // The API's four statuses: an off-duty responder is not tracked, so its reachability is unknown.
             let status = row.status == .offDuty ? LivenessStatus.unknown : row.status
-            items.append("{\"responder\": \(row.fix.responder.rawValue), \"status\": \"\(status.name)\", "
-                         + "\"reason\": \"\(row.reason.name)\", \"lat\": \(jsonNumber(row.fix.fix.latitude)), "
-                         + "\"lon\": \(jsonNumber(row.fix.fix.longitude)), \"last_fix_t\": \(jsonNumber(row.fix.fix.time))}")
+            items.append(
+                "{\"responder\": \(row.fix.responder.rawValue), \"status\": \"\(status.name)\", "
+                    + "\"reason\": \"\(row.reason.name)\", \"lat\": \(jsonNumber(row.fix.fix.latitude)), "
+                    + "\"lon\": \(jsonNumber(row.fix.fix.longitude)), \"last_fix_t\": \(jsonNumber(row.fix.fix.time))}")
         }
         for responder in tokens.responders where !seen.contains(responder) {
-            items.append("{\"responder\": \(responder.rawValue), \"status\": \"unknown\", \"reason\": \"none\", "
-                         + "\"lat\": null, \"lon\": null, \"last_fix_t\": null}")
+            items.append(
+                "{\"responder\": \(responder.rawValue), \"status\": \"unknown\", \"reason\": \"none\", "
+                    + "\"lat\": null, \"lon\": null, \"last_fix_t\": null}")
         }
         return HTTPResponse(status: 200, body: "[" + items.joined(separator: ", ") + "]")
     }
@@ -282,9 +290,11 @@ public final class ResponderService: @unchecked Sendable {
     private func incidentJSON(_ id: Int64) throws -> HTTPResponse {
         guard let stored = try store.incident(id) else { throw RequestError(404, "no incident \(id)") }
         let state = stored.state == "pending" ? "offered" : stored.state
-        return HTTPResponse(status: 200, body: "{\"incident\": \(id), \"state\": \"\(state)\", "
-                            + "\"assignee\": \(stored.assignee.map(String.init) ?? "null"), "
-                            + "\"offered_to\": \(stored.offeredTo.map(String.init) ?? "null"), \"trail\": \(stored.trail)}")
+        return HTTPResponse(
+            status: 200,
+            body: "{\"incident\": \(id), \"state\": \"\(state)\", "
+                + "\"assignee\": \(stored.assignee.map(String.init) ?? "null"), "
+                + "\"offered_to\": \(stored.offeredTo.map(String.init) ?? "null"), \"trail\": \(stored.trail)}")
     }
 
     // MARK: - Metrics and page
@@ -339,8 +349,10 @@ public final class ResponderService: @unchecked Sendable {
     private func controlRoomPage() throws -> String {
         let table = try statusTable()
         let incidents = try store.with { (db) throws(StoreError) in try store.incidents(in: ["pending", "offered", "assigned"], on: db) }
-        return ControlRoomPage(instance: instance, leader: isLeader, counts: table.counts, responders: table.rows,
-                               incidents: incidents).html
+        return ControlRoomPage(
+            instance: instance, leader: isLeader, counts: table.counts, responders: table.rows,
+            incidents: incidents
+        ).html
     }
 }
 

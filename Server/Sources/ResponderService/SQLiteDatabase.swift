@@ -43,7 +43,8 @@ public final class SQLiteDatabase: SQLConnection {
         } else {
             var prepared: OpaquePointer?
             guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil) == SQLITE_OK,
-                  let prepared else { throw StoreError("prepare " + sql.prefix(60), message) }
+                let prepared
+            else { throw StoreError("prepare " + sql.prefix(60), message) }
             if statements.count > 200 {
                 for (_, s) in statements { sqlite3_finalize(s) }
                 statements.removeAll()

@@ -87,29 +87,38 @@ public final class ServiceStore: @unchecked Sendable {
                     parameters.reserveCapacity(chunk.count * 9)
                     for (k, fix) in chunk.enumerated() {
                         let b = k * 9
-                        sql += (k == 0 ? "" : ", ") + "($\(b + 1), $\(b + 2), $\(b + 3), $\(b + 4), $\(b + 5), $\(b + 6), $\(b + 7), $\(b + 8), $\(b + 9))"
-                        parameters += [.int(responder), .int(fix.sequence), .double(fix.fix.time), .double(fix.fix.latitude),
-                                       .double(fix.fix.longitude), .double(fix.fix.accuracy), .text(fix.duty.name),
-                                       .text(fix.powerMode.name), .double(receivedAt)]
+                        sql +=
+                            (k == 0 ? "" : ", ")
+                            + "($\(b + 1), $\(b + 2), $\(b + 3), $\(b + 4), $\(b + 5), $\(b + 6), $\(b + 7), $\(b + 8), $\(b + 9))"
+                        parameters += [
+                            .int(responder), .int(fix.sequence), .double(fix.fix.time), .double(fix.fix.latitude),
+                            .double(fix.fix.longitude), .double(fix.fix.accuracy), .text(fix.duty.name),
+                            .text(fix.powerMode.name), .double(receivedAt)
+                        ]
                     }
                     sql += " ON CONFLICT (responder, seq) DO NOTHING RETURNING seq"
                     for row in try db.query(sql, parameters) { if let s = row[0].int { stored.insert(s) } }
                 }
                 if let fix = newest {
-                    try db.query("""
+                    try db.query(
+                        """
                         INSERT INTO latest (responder, seq, t, lat, lon, acc, duty, power, received_at, reason)
                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'none')
                         ON CONFLICT (responder) DO UPDATE SET seq = excluded.seq, t = excluded.t, lat = excluded.lat,
                             lon = excluded.lon, acc = excluded.acc, duty = excluded.duty, power = excluded.power,
                             received_at = excluded.received_at
                         WHERE excluded.t > latest.t OR (excluded.t = latest.t AND excluded.seq > latest.seq)
-                        """, [.int(responder), .int(fix.sequence), .double(fix.fix.time), .double(fix.fix.latitude),
-                              .double(fix.fix.longitude), .double(fix.fix.accuracy), .text(fix.duty.name),
-                              .text(fix.powerMode.name), .double(receivedAt)])
+                        """,
+                        [
+                            .int(responder), .int(fix.sequence), .double(fix.fix.time), .double(fix.fix.latitude),
+                            .double(fix.fix.longitude), .double(fix.fix.accuracy), .text(fix.duty.name),
+                            .text(fix.powerMode.name), .double(receivedAt)
+                        ])
                 }
                 if let telemetry = batch.telemetry {
-                    try db.query("UPDATE latest SET reason = $1, reason_at = $2 WHERE responder = $3",
-                                 [.text(TrackingReason(telemetry).name), .double(receivedAt), .int(responder)])
+                    try db.query(
+                        "UPDATE latest SET reason = $1, reason_at = $2 WHERE responder = $3",
+                        [.text(TrackingReason(telemetry).name), .double(receivedAt), .int(responder)])
                 }
                 return stored
             }
@@ -131,38 +140,47 @@ public final class ServiceStore: @unchecked Sendable {
 
     /// Latest fixes changed at or after `since` (seconds, by arrival); all with `-infinity`.
     public func latest(since: Double = -.infinity, on db: SQLConnection? = nil) throws(StoreError) -> [Latest] {
-        let sql = "SELECT \(Self.latestColumns) FROM latest l LEFT JOIN statuses s ON s.responder = l.responder"
+        let sql =
+            "SELECT \(Self.latestColumns) FROM latest l LEFT JOIN statuses s ON s.responder = l.responder"
             + (since.isFinite ? " WHERE l.received_at >= $1 OR l.reason_at >= $1" : "") + " ORDER BY l.responder"
         let parameters: [SQLValue] = since.isFinite ? [.double(since)] : []
         let rows: [[SQLValue]]
         if let db { rows = try db.query(sql, parameters) } else { rows = try with { (db) throws(StoreError) in try db.query(sql, parameters) } }
         return rows.compactMap { row in
             guard let r = row[0].int, let responder = ResponderID(rawValue: Int32(clamping: r)), let seq = row[1].int,
-                  let t = row[2].double, let lat = row[3].double, let lon = row[4].double, let acc = row[5].double,
-                  let duty = DutyState.allCases.first(where: { $0.name == row[6].text }),
-                  let power = PowerMode.allCases.first(where: { $0.name == row[7].text }),
-                  let received = row[8].double else { return nil }
+                let t = row[2].double, let lat = row[3].double, let lon = row[4].double, let acc = row[5].double,
+                let duty = DutyState.allCases.first(where: { $0.name == row[6].text }),
+                let power = PowerMode.allCases.first(where: { $0.name == row[7].text }),
+                let received = row[8].double
+            else { return nil }
             let status = LivenessStatus.allCases.first { $0.name == row[10].text } ?? .unknown
-            return Latest(fix: ReportedFix(responder: responder, sequence: seq,
-                                           fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
-                                           duty: duty, powerMode: power),
-                          receivedAt: received, reason: TrackingReason(name: row[9].text ?? "") ?? .none, status: status)
+            return Latest(
+                fix: ReportedFix(
+                    responder: responder, sequence: seq,
+                    fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
+                    duty: duty, powerMode: power),
+                receivedAt: received, reason: TrackingReason(name: row[9].text ?? "") ?? .none, status: status)
         }
     }
 
     /// The stored history of `responder` by sequence: `(fix, received_at)`.
     public func history(of responder: ResponderID) throws(StoreError) -> [(ReportedFix, Double)] {
         let rows = try with { (db) throws(StoreError) in
-            try db.query("SELECT seq, t, lat, lon, acc, duty, power, received_at FROM fixes WHERE responder = $1 ORDER BY seq",
-                         [.int(Int64(responder.rawValue))])
+            try db.query(
+                "SELECT seq, t, lat, lon, acc, duty, power, received_at FROM fixes WHERE responder = $1 ORDER BY seq",
+                [.int(Int64(responder.rawValue))])
         }
         return rows.compactMap { row in
             guard let seq = row[0].int, let t = row[1].double, let lat = row[2].double, let lon = row[3].double,
-                  let acc = row[4].double, let received = row[7].double else { return nil }
+                let acc = row[4].double, let received = row[7].double
+            else { return nil }
             let duty = DutyState.allCases.first { $0.name == row[5].text } ?? .onDuty
             let power = PowerMode.allCases.first { $0.name == row[6].text } ?? .normal
-            return (ReportedFix(responder: responder, sequence: seq, fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
-                                duty: duty, powerMode: power), received)
+            return (
+                ReportedFix(
+                    responder: responder, sequence: seq, fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
+                    duty: duty, powerMode: power), received
+            )
         }
     }
 
@@ -178,7 +196,8 @@ public final class ServiceStore: @unchecked Sendable {
         guard !transitions.isEmpty else { return }
         try db.transaction { () throws(StoreError) in
             for e in transitions {
-                try db.query("""
+                try db.query(
+                    """
                     INSERT INTO statuses (responder, status, since) VALUES ($1, $2, $3)
                     ON CONFLICT (responder) DO UPDATE SET status = excluded.status, since = excluded.since
                     """, [.int(Int64(e.responder.rawValue)), .text(e.to.name), .double(e.time)])
@@ -204,11 +223,15 @@ public final class ServiceStore: @unchecked Sendable {
     /// Inserts a new incident as `pending`; false if the id exists.
     public func insertIncident(_ request: IncidentRequest, at now: Double) throws(StoreError) -> Bool {
         let rows = try with { (db) throws(StoreError) in
-            try db.query("""
+            try db.query(
+                """
                 INSERT INTO incidents (id, lat, lon, ack_timeout_s, created_at, state, trail)
                 VALUES ($1, $2, $3, $4, $5, 'pending', '[]') ON CONFLICT (id) DO NOTHING RETURNING id
-                """, [.int(request.id), .double(request.location.latitude), .double(request.location.longitude),
-                      .double(request.ackTimeout), .double(now)])
+                """,
+                [
+                    .int(request.id), .double(request.location.latitude), .double(request.location.longitude),
+                    .double(request.ackTimeout), .double(now)
+                ])
         }
         return !rows.isEmpty
     }
@@ -217,9 +240,11 @@ public final class ServiceStore: @unchecked Sendable {
 
     private static func incident(_ row: [SQLValue]) -> StoredIncident? {
         guard let id = row[0].int, let lat = row[1].double, let lon = row[2].double, let timeout = row[3].double,
-              let state = row[4].text else { return nil }
-        return StoredIncident(id: id, latitude: lat, longitude: lon, ackTimeout: timeout, state: state,
-                              offeredTo: row[5].int, assignee: row[6].int, trail: row[7].text ?? "[]")
+            let state = row[4].text
+        else { return nil }
+        return StoredIncident(
+            id: id, latitude: lat, longitude: lon, ackTimeout: timeout, state: state,
+            offeredTo: row[5].int, assignee: row[6].int, trail: row[7].text ?? "[]")
     }
 
     /// The incident `id`, nil if none.
@@ -238,16 +263,20 @@ public final class ServiceStore: @unchecked Sendable {
 
     /// Writes an incident's state, current offer, assignee and trail.
     public func updateIncident(_ incident: StoredIncident, on db: SQLConnection) throws(StoreError) {
-        try db.query("UPDATE incidents SET state = $1, offered_to = $2, assignee = $3, trail = $4 WHERE id = $5",
-                     [.text(incident.state), incident.offeredTo.map { .int($0) } ?? .null,
-                      incident.assignee.map { .int($0) } ?? .null, .text(incident.trail), .int(incident.id)])
+        try db.query(
+            "UPDATE incidents SET state = $1, offered_to = $2, assignee = $3, trail = $4 WHERE id = $5",
+            [
+                .text(incident.state), incident.offeredTo.map { .int($0) } ?? .null,
+                incident.assignee.map { .int($0) } ?? .null, .text(incident.trail), .int(incident.id)
+            ])
     }
 
     /// Records an acknowledgement for the leader to apply; returns its row id.
     public func insertAck(incident: Int64, responder: ResponderID, at now: Double) throws(StoreError) {
         try with { (db) throws(StoreError) in
-            try db.query("INSERT INTO incident_acks (incident, responder, at, done) VALUES ($1, $2, $3, 0)",
-                         [.int(incident), .int(Int64(responder.rawValue)), .double(now)])
+            try db.query(
+                "INSERT INTO incident_acks (incident, responder, at, done) VALUES ($1, $2, $3, 0)",
+                [.int(incident), .int(Int64(responder.rawValue)), .double(now)])
         }
     }
 
@@ -255,7 +284,8 @@ public final class ServiceStore: @unchecked Sendable {
     public func pendingAcks(on db: SQLConnection) throws(StoreError) -> [(Int64, Int64, ResponderID, Double)] {
         try db.query("SELECT ack_id, incident, responder, at FROM incident_acks WHERE done = 0 ORDER BY at, ack_id", []).compactMap { row in
             guard let id = row[0].int, let incident = row[1].int, let r = row[2].int,
-                  let responder = ResponderID(rawValue: Int32(clamping: r)), let at = row[3].double else { return nil }
+                let responder = ResponderID(rawValue: Int32(clamping: r)), let at = row[3].double
+            else { return nil }
             return (id, incident, responder, at)
         }
     }
@@ -268,8 +298,9 @@ public final class ServiceStore: @unchecked Sendable {
     /// The outcome of an acknowledgement: nil while pending, else whether it was accepted.
     public func ackOutcome(incident: Int64, responder: ResponderID, at: Double) throws(StoreError) -> Bool? {
         let rows = try with { (db) throws(StoreError) in
-            try db.query("SELECT done FROM incident_acks WHERE incident = $1 AND responder = $2 AND at = $3",
-                         [.int(incident), .int(Int64(responder.rawValue)), .double(at)])
+            try db.query(
+                "SELECT done FROM incident_acks WHERE incident = $1 AND responder = $2 AND at = $3",
+                [.int(incident), .int(Int64(responder.rawValue)), .double(at)])
         }
         guard let done = rows.first?.first?.int, done != 0 else { return nil }
         return done == 1

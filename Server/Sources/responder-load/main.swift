@@ -99,7 +99,8 @@ final class Instances: @unchecked Sendable {
         for _ in 0..<400 {
             let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0) }) {
+                let port = line.split(separator: ":").last.flatMap({ Int($0) })
+            {
                 ports[k] = port
                 processes[k] = p
                 return
@@ -185,7 +186,8 @@ enum LoadBody {
         var text = "{\"responder\": \(batch.responder.rawValue), \"fixes\": ["
         for (k, f) in fixes.enumerated() {
             if k > 0 { text += ", " }
-            text += "{\"seq\": \(f.sequence), \"t\": \(f.fix.time), \"lat\": \(f.fix.latitude), \"lon\": \(f.fix.longitude), "
+            text +=
+                "{\"seq\": \(f.sequence), \"t\": \(f.fix.time), \"lat\": \(f.fix.latitude), \"lon\": \(f.fix.longitude), "
                 + "\"acc\": \(f.fix.accuracy), \"duty\": \"\(f.duty.name)\", \"power\": \"\(f.powerMode.name)\"}"
         }
         let t = batch.telemetry
@@ -226,10 +228,12 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 let args: Arguments
 do {
-    args = try Arguments(Array(CommandLine.arguments.dropFirst()), options: [
-        .value("postgres"), .value("phones"), .value("seconds"), .value("rate"), .value("workers"), .value("server"),
-        .value("dir"), .flag("json"),
-    ])
+    args = try Arguments(
+        Array(CommandLine.arguments.dropFirst()),
+        options: [
+            .value("postgres"), .value("phones"), .value("seconds"), .value("rate"), .value("workers"), .value("server"),
+            .value("dir"), .flag("json")
+        ])
 } catch { die("\(error)\n\(help)") }
 if args.wantsHelp {
     print(help)
@@ -243,7 +247,8 @@ do {
     rate = try args.double("rate", default: 10, in: 0.1...100)
     workers = try args.int("workers", default: 32, in: 1...512)
 } catch { die("\(error)\n\(help)") }
-let serverBinary = args.string("server")
+let serverBinary =
+    args.string("server")
     ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("responder-server").path
 let dir = args.string("dir") ?? (NSTemporaryDirectory() + "responder-load-" + UUID().uuidString)
 try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -277,11 +282,13 @@ for k in 0..<phonesCount {
     let id = ResponderID(k)
     let queue = queues[k]
     let group = k % 100
-    let phone = Phone(id: id, queue: queue, sender: Sender(responder: id, token: "token\(k)", network: .cellular, now: start, batchLimit: 100),
-                      transport: FaultyTransport(client: client, bases: { bases.with { $0 } }, turn: k, rng: SplitMix64Local(state: UInt64(k) &* 7919),
-                                                 latencies: latencies, counters: counters),
-                      duty: group < 2 ? .onMission : .onDuty,
-                      latitude: 60.0 + rng.unit() * 0.5, longitude: 24.5 + rng.unit() * 1.0)
+    let phone = Phone(
+        id: id, queue: queue, sender: Sender(responder: id, token: "token\(k)", network: .cellular, now: start, batchLimit: 100),
+        transport: FaultyTransport(
+            client: client, bases: { bases.with { $0 } }, turn: k, rng: SplitMix64Local(state: UInt64(k) &* 7919),
+            latencies: latencies, counters: counters),
+        duty: group < 2 ? .onMission : .onDuty,
+        latitude: 60.0 + rng.unit() * 0.5, longitude: 24.5 + rng.unit() * 1.0)
     if group == 0 { phone.silentAt = silent1At }
     if group == 1 { phone.silentAt = silent2At }
     phone.nextFix = start + rng.unit() / rate
@@ -334,7 +341,10 @@ var storedAtWindowStart = 0, windowStart = 0.0
 func leaderIndex() -> Int? {
     for k in 0..<2 where instances.processes[k] != nil {
         if let (_, data) = client.send("GET", "http://127.0.0.1:\(instances.ports[k])/v1/status"),
-           let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any], answer["leader"] as? Bool == true { return k }
+            let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any], answer["leader"] as? Bool == true
+        {
+            return k
+        }
     }
     return nil
 }
@@ -352,8 +362,7 @@ while Date().timeIntervalSince1970 < end {
         killedAt = Date().timeIntervalSince1970
         logLine("responder-load: killed the leader (instance \(leader)) with SIGKILL")
         while failoverSeconds == nil && Date().timeIntervalSince1970 - killedAt! < 30 {
-            if leaderIndex() != nil { failoverSeconds = Date().timeIntervalSince1970 - killedAt! }
-            else { usleep(50_000) }
+            if leaderIndex() != nil { failoverSeconds = Date().timeIntervalSince1970 - killedAt! } else { usleep(50_000) }
         }
         usleep(UInt32(max(0, 3 - (Date().timeIntervalSince1970 - killedAt!)) * 1e6))
         instances.start(leader)
@@ -362,8 +371,9 @@ while Date().timeIntervalSince1970 < end {
     }
     // Who is OFFLINE (any live instance answers).
     if let k = (0..<2).first(where: { instances.processes[$0] != nil }),
-       let (_, data) = client.send("GET", "http://127.0.0.1:\(instances.ports[k])/v1/responders"),
-       let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] {
+        let (_, data) = client.send("GET", "http://127.0.0.1:\(instances.ports[k])/v1/responders"),
+        let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+    {
         let t = Date().timeIntervalSince1970
         for item in list where item["status"] as? String == "offline" {
             if let r = item["responder"] as? Int, offlineSeen[ResponderID(r)] == nil { offlineSeen[ResponderID(r)] = t }
@@ -377,11 +387,15 @@ while Date().timeIntervalSince1970 < end {
             let body = "{\"id\": \(incidentId), \"lat\": \(target.latitude), \"lon\": \(target.longitude), \"ack_timeout_s\": 30}"
             incidentId += 1
             if let k = (0..<2).first(where: { instances.processes[$0] != nil }),
-               let (code, data) = client.send("POST", "http://127.0.0.1:\(instances.ports[k])/v1/incidents", body: Data(body.utf8)),
-               code == 201, let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                let (code, data) = client.send("POST", "http://127.0.0.1:\(instances.ports[k])/v1/incidents", body: Data(body.utf8)),
+                code == 201, let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            {
                 incidentsPosted += 1
                 if let offered = answer["offered_to"] as? Int,
-                   unreachable.contains(where: { $0.id.rawValue == Int32(offered) }) { offersToUnreachable += 1 }
+                    unreachable.contains(where: { $0.id.rawValue == Int32(offered) })
+                {
+                    offersToUnreachable += 1
+                }
             }
         }
     }

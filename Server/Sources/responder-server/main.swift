@@ -34,9 +34,11 @@ func fail(_ message: String) -> Never {
 }
 
 do {
-    let args = try Arguments(Array(CommandLine.arguments.dropFirst()), options: [
-        .value("listen"), .value("store"), .value("tokens"), .value("instance"), .value("threads"), .value("regions"),
-    ])
+    let args = try Arguments(
+        Array(CommandLine.arguments.dropFirst()),
+        options: [
+            .value("listen"), .value("store"), .value("tokens"), .value("instance"), .value("threads"), .value("regions")
+        ])
     if args.wantsHelp {
         print(help)
         exit(0)
@@ -54,8 +56,9 @@ do {
     let server = try HTTPServer(host: host, port: port, threads: threads) { request in
         holder.service?.handle(request) ?? HTTPResponse(status: 503, body: "{\"error\": \"starting\", \"field\": \"\"}")
     }
-    let service = ResponderService(instance: args.string("instance") ?? "\(host):\(server.port)", store: store, tokens: tokens,
-                               regions: regions)
+    let service = ResponderService(
+        instance: args.string("instance") ?? "\(host):\(server.port)", store: store, tokens: tokens,
+        regions: regions)
     holder.service = service
     service.start()
     print("listening on \(host):\(server.port)")

@@ -29,18 +29,20 @@ import Responders
         defer { running.stop() }
         let t = Date().timeIntervalSince1970
         // Sequences 3 and 1 (out of order), then 1..4 again with a copy of 2 inside the batch.
-        var (status, body) = try await request("POST", running.base + "/v1/locations",
-                                               body: "{\"responder\": 17, \"fixes\": [\(fixJSON(3, t: t - 1)), \(fixJSON(1, t: t - 3))]}",
-                                               token: "secret17")
+        var (status, body) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(3, t: t - 1)), \(fixJSON(1, t: t - 3))]}",
+            token: "secret17")
         #expect(status == 200)
         var answer = try #require(try json(body) as? [String: Any])
         #expect(answer["ack"] as? [Int] == [1, 3] && answer["stored"] as? Int == 2 && answer["duplicates"] as? Int == 0)
         let batch = [fixJSON(1, t: t - 3), fixJSON(2, t: t - 2), fixJSON(2, t: t - 2), fixJSON(4, t: t, lat: 60.2, lon: 25.0)]
-        (status, body) = try await request("POST", running.base + "/v1/locations",
-                                           body: "{\"responder\": 17, \"fixes\": [\(batch.joined(separator: ","))], \"telemetry\": "
-                                               + "{\"permission\": \"denied\", \"location_services\": true, \"power_mode\": \"normal\", "
-                                               + "\"app_state\": \"background\", \"queue_depth\": 4, \"oldest_age_s\": 3.5, \"network\": \"wifi\"}}",
-                                           token: "secret17")
+        (status, body) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(batch.joined(separator: ","))], \"telemetry\": "
+                + "{\"permission\": \"denied\", \"location_services\": true, \"power_mode\": \"normal\", "
+                + "\"app_state\": \"background\", \"queue_depth\": 4, \"oldest_age_s\": 3.5, \"network\": \"wifi\"}}",
+            token: "secret17")
         #expect(status == 200)
         answer = try #require(try json(body) as? [String: Any])
         #expect(answer["ack"] as? [Int] == [1, 2, 4] && answer["stored"] as? Int == 2 && answer["duplicates"] as? Int == 2)
@@ -83,25 +85,39 @@ import Responders
             ("{\"responder\": 17, \"fixes\": [\(good)]}", nil, 401, "Authorization"),
             ("{\"responder\": 17, \"fixes\": [\(good)]}", "wrong", 401, "Authorization"),
             ("{\"responder\": 17, \"fixes\": [\(good)]}", "secret18", 401, "responder"),
-            ("{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lat\": NaN, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
-             "secret17", 400, "fixes[1].lat"),
-            ("{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
-             "secret17", 400, "fixes[1].lat"),
-            ("{\"responder\": 17, \"fixes\": [\(good), {\"seq\": \"2\", \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
-             "secret17", 400, "fixes[1].seq"),
-            ("{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 0, \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
-             "secret17", 400, "fixes[1].seq"),
-            ("{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lat\": 91, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
-             "secret17", 400, "fixes[1].lat"),
-            ("{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"asleep\"}]}",
-             "secret17", 400, "fixes[1].duty"),
-            ("{\"responder\": 17, \"fixes\": [\(good)], \"telemetry\": {\"location_services\": \"yes\"}}", "secret17", 400,
-             "telemetry.location_services"),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lat\": NaN, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "secret17", 400, "fixes[1].lat"
+            ),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "secret17", 400, "fixes[1].lat"
+            ),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": \"2\", \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "secret17", 400, "fixes[1].seq"
+            ),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 0, \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "secret17", 400, "fixes[1].seq"
+            ),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lat\": 91, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "secret17", 400, "fixes[1].lat"
+            ),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 2, \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"asleep\"}]}",
+                "secret17", 400, "fixes[1].duty"
+            ),
+            (
+                "{\"responder\": 17, \"fixes\": [\(good)], \"telemetry\": {\"location_services\": \"yes\"}}", "secret17", 400,
+                "telemetry.location_services"
+            ),
             ("{\"responder\": 17, \"fixes\": {}}", "secret17", 400, "fixes"),
             ("{\"responder\": 17}", "secret17", 400, "fixes"),
             ("{\"fixes\": []}", "secret17", 400, "responder"),
             ("{\"responder\": 17, \"fixes\": [\(good)]", "secret17", 400, "body"),
-            ("[]", "secret17", 400, "body"),
+            ("[]", "secret17", 400, "body")
         ]
         for c in cases {
             let (status, body) = try await request("POST", running.base + "/v1/locations", body: c.body, token: c.token)
@@ -131,15 +147,17 @@ import Responders
         let t = Date().timeIntervalSince1970
         // 1 is nearest, 2 next; 3 is far and its last fix is old (OFFLINE on a mission).
         for (id, token, lat, age) in [(1, "a", 60.171, 0.0), (2, "b", 60.18, 0.0), (3, "c", 60.170, 500.0)] {
-            let (status, _) = try await request("POST", running.base + "/v1/locations",
-                                                body: "{\"responder\": \(id), \"fixes\": [\(fixJSON(1, t: t - age, lat: lat, duty: "on_mission"))]}",
-                                                token: token)
+            let (status, _) = try await request(
+                "POST", running.base + "/v1/locations",
+                body: "{\"responder\": \(id), \"fixes\": [\(fixJSON(1, t: t - age, lat: lat, duty: "on_mission"))]}",
+                token: token)
             #expect(status == 200)
         }
         #expect(try await eventually(3) { running.service.isLeader })
         try await Task.sleep(nanoseconds: 300_000_000)
-        var (status, body) = try await request("POST", running.base + "/v1/incidents",
-                                               body: "{\"id\": 9, \"lat\": 60.17, \"lon\": 24.94, \"ack_timeout_s\": 1}")
+        var (status, body) = try await request(
+            "POST", running.base + "/v1/incidents",
+            body: "{\"id\": 9, \"lat\": 60.17, \"lon\": 24.94, \"ack_timeout_s\": 1}")
         #expect(status == 201)
         let created = try #require(try json(body) as? [String: Any])
         #expect(created["incident"] as? Int == 9 && created["offered_to"] as? Int == 1)
@@ -161,7 +179,7 @@ import Responders
         let trail = try #require(incident["trail"] as? [[String: Any]])
         #expect(trail.map { $0["event"] as? String } == ["offered", "timed_out", "offered", "acknowledged"])
         #expect(trail.map { $0["responder"] as? Int } == [1, 1, 2, 2])
-        #expect(!trail.contains { $0["responder"] as? Int == 3 })   // never offered to the OFFLINE one
+        #expect(!trail.contains { $0["responder"] as? Int == 3 })  // never offered to the OFFLINE one
         (status, _) = try await request("GET", running.base + "/v1/incidents/77")
         #expect(status == 404)
     }
@@ -174,12 +192,14 @@ import Responders
         defer { running.stop() }
         let t = Date().timeIntervalSince1970
         _ = try await request("POST", running.base + "/v1/locations", body: "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: t - 2))]}", token: "a")
-        _ = try await request("POST", running.base + "/v1/locations",
-                              body: "{\"responder\": 2, \"fixes\": [\(fixJSON(1, t: t - 400, lat: 60.18))]}", token: "b")
-        #expect(try await eventually(3) {
-            let (_, text) = try await request("GET", running.base + "/metrics")
-            return text.contains("responders_by_status{status=\"offline\"} 1")
-        })
+        _ = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 2, \"fixes\": [\(fixJSON(1, t: t - 400, lat: 60.18))]}", token: "b")
+        #expect(
+            try await eventually(3) {
+                let (_, text) = try await request("GET", running.base + "/metrics")
+                return text.contains("responders_by_status{status=\"offline\"} 1")
+            })
         let (status, text) = try await request("GET", running.base + "/metrics")
         #expect(status == 200)
         #expect(text.contains("responders_by_status{status=\"online\"} 1"))

@@ -27,7 +27,10 @@ final class ServerProcess {
         for _ in 0..<200 {
             let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
-               let p = line.split(separator: ":").last.flatMap({ Int($0) }) { found = p; break }
+                let p = line.split(separator: ":").last.flatMap({ Int($0) })
+            {
+                found = p; break
+            }
             usleep(50_000)
         }
         guard let found else {
@@ -56,7 +59,8 @@ func isLeader(_ base: String) async -> Bool {
 
 func status(of responder: Int, at base: String) async -> String? {
     guard let (_, text) = try? await request("GET", base + "/v1/responders"),
-          let list = (try? json(text)) as? [[String: Any]] else { return nil }
+        let list = (try? json(text)) as? [[String: Any]]
+    else { return nil }
     return list.first { $0["responder"] as? Int == responder }?["status"] as? String
 }
 
@@ -84,15 +88,17 @@ func status(of responder: Int, at base: String) async -> String? {
         // Responder 2 reports to the follower: ONLINE (written by the leader) within 1 s.
         let now = Date().timeIntervalSince1970
         let posted = Date()
-        let (code, _) = try await request("POST", b.base + "/v1/locations",
-                                          body: "{\"responder\": 2, \"fixes\": [\(fixJSON(1, t: now, duty: "on_duty"))]}", token: "t2")
+        let (code, _) = try await request(
+            "POST", b.base + "/v1/locations",
+            body: "{\"responder\": 2, \"fixes\": [\(fixJSON(1, t: now, duty: "on_duty"))]}", token: "t2")
         #expect(code == 200)
         #expect(await eventually(1) { await status(of: 2, at: a.base) == "online" })
         #expect(Date().timeIntervalSince(posted) <= 1.2)
         // Responder 1's last fix (on a mission, OFFLINE after 60 s) is 56 s old when it arrives.
         let last = Date().timeIntervalSince1970 - 56
-        _ = try await request("POST", b.base + "/v1/locations",
-                              body: "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: last, duty: "on_mission"))]}", token: "t1")
+        _ = try await request(
+            "POST", b.base + "/v1/locations",
+            body: "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: last, duty: "on_mission"))]}", token: "t1")
         #expect(await eventually(2) { await status(of: 1, at: b.base) == "degraded" })
         let killed = Date()
         a.kill9()
@@ -124,10 +130,12 @@ func status(of responder: Int, at base: String) async -> String? {
         let running = try RunningService(store: "sqlite:" + scratch.file("p.db"), tokens: [(1, "a"), (2, "b")], regions: [north, south])
         defer { running.stop() }
         let t = Date().timeIntervalSince1970
-        _ = try await request("POST", running.base + "/v1/locations",
-                              body: "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: t - 500, lat: 61, lon: 25))]}", token: "a")
-        _ = try await request("POST", running.base + "/v1/locations",
-                              body: "{\"responder\": 2, \"fixes\": [\(fixJSON(1, t: t, lat: 60, lon: 25))]}", token: "b")
+        _ = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: t - 500, lat: 61, lon: 25))]}", token: "a")
+        _ = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 2, \"fixes\": [\(fixJSON(1, t: t, lat: 60, lon: 25))]}", token: "b")
         let rules = serverPackage.appendingPathComponent("deploy/prometheus/alerts.yml").path
         let promPort = freePort()
         let config = """
@@ -141,11 +149,14 @@ func status(of responder: Int, at base: String) async -> String? {
         let prometheus = Process()
         prometheus.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus")
         if let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({ "\($0)/prometheus" })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        {
             prometheus.executableURL = URL(fileURLWithPath: path)
         }
-        prometheus.arguments = ["--config.file=" + scratch.file("prometheus.yml"), "--storage.tsdb.path=" + scratch.file("tsdb"),
-                                "--web.listen-address=127.0.0.1:\(promPort)", "--log.level=warn"]
+        prometheus.arguments = [
+            "--config.file=" + scratch.file("prometheus.yml"), "--storage.tsdb.path=" + scratch.file("tsdb"),
+            "--web.listen-address=127.0.0.1:\(promPort)", "--log.level=warn"
+        ]
         prometheus.standardOutput = FileHandle.nullDevice
         prometheus.standardError = FileHandle.nullDevice
         try prometheus.run()
@@ -157,8 +168,9 @@ func status(of responder: Int, at base: String) async -> String? {
         var firing: [[String: Any]] = []
         let fired = await eventually(75) {
             guard let (_, text) = try? await request("GET", "http://127.0.0.1:\(promPort)/api/v1/alerts"),
-                  let answer = (try? json(text)) as? [String: Any], let data = answer["data"] as? [String: Any],
-                  let alerts = data["alerts"] as? [[String: Any]] else { return false }
+                let answer = (try? json(text)) as? [String: Any], let data = answer["data"] as? [String: Any],
+                let alerts = data["alerts"] as? [[String: Any]]
+            else { return false }
             firing = alerts.filter { $0["state"] as? String == "firing" }
             return !firing.isEmpty
         }

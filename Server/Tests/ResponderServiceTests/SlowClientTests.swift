@@ -36,9 +36,11 @@ final class RawConnection {
         for k in 0..<40 {
             let c = try RawConnection(port: port)
             switch k % 3 {
-            case 0: c.send("POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthor")   // stops inside the headers
-            case 1: c.send("POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\nContent-Length: 400\r\n\r\n"
-                           + "{\"responder\": 17, \"fixes\": [{\"seq\": 1, ")          // stops inside the body
+            case 0: c.send("POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthor")  // stops inside the headers
+            case 1:
+                c.send(
+                    "POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\nContent-Length: 400\r\n\r\n"
+                        + "{\"responder\": 17, \"fixes\": [{\"seq\": 1, ")  // stops inside the body
             default: c.send("POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\nContent-Length: 900000000\r\n\r\n")
             }
             stalled.append(c)
@@ -48,10 +50,11 @@ final class RawConnection {
             #expect(status == 200 && body == "ok")
         }
         let t = Date().timeIntervalSince1970
-        let (status, _) = try await request("POST", running.base + "/v1/locations",
-                                            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(5, t: t))]}", token: "secret17")
+        let (status, _) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(5, t: t))]}", token: "secret17")
         #expect(status == 200)
-        stalled.removeAll()   // the clients give up mid-request
+        stalled.removeAll()  // the clients give up mid-request
         try await Task.sleep(nanoseconds: 200_000_000)
         let (_, text) = try await request("GET", running.base + "/v1/responders/17/fixes")
         let fixes = try #require(try json(text) as? [[String: Any]])

@@ -34,9 +34,10 @@ enum TestPostgres {
         let out = NSTemporaryDirectory() + "scratch-postgres-" + UUID().uuidString
         defer { unlink(out + ".url"); unlink(out + ".dir") }
         guard system("'\(script)' > '\(out).url' 2> '\(out).dir' < /dev/null") == 0,
-              let url = try? String(contentsOfFile: out + ".url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-              let dir = try? String(contentsOfFile: out + ".dir", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-              !url.isEmpty else { return nil }
+            let url = try? String(contentsOfFile: out + ".url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+            let dir = try? String(contentsOfFile: out + ".dir", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+            !url.isEmpty
+        else { return nil }
         started = (url, dir)
         atexit {
             guard let s = TestPostgres.started else { return }
@@ -63,12 +64,15 @@ final class RunningService: @unchecked Sendable {
     let http: HTTPServer
     var base: String { "http://127.0.0.1:\(http.port)" }
 
-    init(store location: String, tokens: [(Int, String)], instance: String = "test",
-         regions: [AlertRegion] = [], clock: @escaping @Sendable () -> Double = unixSeconds) throws {
+    init(
+        store location: String, tokens: [(Int, String)], instance: String = "test",
+        regions: [AlertRegion] = [], clock: @escaping @Sendable () -> Double = unixSeconds
+    ) throws {
         let store = try ServiceStore(location)
-        let service = ResponderService(instance: instance, store: store,
-                                       tokens: TokenTable(tokens.map { (ResponderID($0.0), $0.1) }), regions: regions,
-                                       tickInterval: 0.05, clock: clock)
+        let service = ResponderService(
+            instance: instance, store: store,
+            tokens: TokenTable(tokens.map { (ResponderID($0.0), $0.1) }), regions: regions,
+            tickInterval: 0.05, clock: clock)
         self.service = service
         http = try HTTPServer(host: "127.0.0.1", port: 0, threads: 4) { service.handle($0) }
         service.start()
@@ -111,8 +115,10 @@ func eventually(_ seconds: Double, _ condition: () async throws -> Bool) async r
 
 /// Runs `tool` with `arguments`; exit status and combined output. Nil when the tool is missing.
 func runTool(_ tool: String, _ arguments: [String], stdin: String? = nil) -> (Int32, String)? {
-    guard let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-        .map({ "\($0)/\(tool)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+    guard
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map({ "\($0)/\(tool)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { return nil }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = arguments

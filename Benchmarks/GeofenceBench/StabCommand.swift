@@ -1,3 +1,5 @@
+import IndexBenchmark
+import JSON
 import SpatialIndex
 import Workloads
 import CommandSupport

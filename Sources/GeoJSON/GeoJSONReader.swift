@@ -1,3 +1,4 @@
+import JSON
 import GeoCells
 import Geodesy
 
@@ -225,7 +226,7 @@ public struct GeoJSONReader {
                         if tokenizer.peek() == UInt8(ascii: "\"") {
                             id = .string(try tokenizer.string())
                         } else {
-                            let (_, text) = try tokenizer.number()
+                            let text = try tokenizer.number().text
                             guard let n = Int(text) else {
                                 throw JSONTokenizer.Failure(message: "id must be an integer or a string, found \(text)", offset: valueOffset)
                             }

@@ -1,3 +1,4 @@
+import NumberFormatting
 import Drawing
 import GeoCells
 import Geodesy
@@ -157,7 +158,7 @@ public struct MapRequest: Sendable {
             map.track = trackIndexes.map { k in
                 MapPicture.Point(
                     position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]),
-                    label: "t = \(NumberText.fixed(fixes.time[k], decimals: 1)) s, accuracy \(NumberText.meters(fixes.accuracy[k]))")
+                    label: "t = \(DecimalFormatting.grouped(fixes.time[k], 1)) s, accuracy \(NumberText.meters(fixes.accuracy[k]))")
             }
             if !drawn.isEmpty {
                 let fences = try drawn.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
@@ -174,11 +175,11 @@ public struct MapRequest: Sendable {
                         map.events.append(
                             MapPicture.Event(
                                 position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]), kind: kind,
-                                label: "\(e.kind) fence \(e.fence) at t = \(NumberText.fixed(e.time, decimals: 1)) s"))
+                                label: "\(e.kind) fence \(e.fence) at t = \(DecimalFormatting.grouped(e.time, 1)) s"))
                     }
                 }
             }
-            let dwellNote = dwellSeconds.map { "; dwell after \(NumberText.fixed($0, decimals: 0)) s inside" } ?? ""
+            let dwellNote = dwellSeconds.map { "; dwell after \(DecimalFormatting.grouped($0, 0)) s inside" } ?? ""
             notes.append("device \(device): \(trackIndexes.count) fixes; events from the transition detector with its defaults" + dwellNote)
         }
         map.notes = notes

@@ -126,44 +126,29 @@ extension JSONObject.Value {
         case .encoded(let text):
             out += text
         case .array(let items):
-            guard let indent else {
-                out += "["
-                for (k, item) in items.enumerated() {
-                    if k > 0 { out += ", " }
-                    item.write(to: &out, indent: nil, sortedKeys: sortedKeys)
-                }
-                out += "]"
-                return
-            }
-            let inner = indent + "  "
-            out += "[\n"
-            for (k, item) in items.enumerated() {
-                if k > 0 { out += ",\n" }
-                out += inner
-                item.write(to: &out, indent: inner, sortedKeys: sortedKeys)
-            }
-            out += "\n" + indent + "]"
+            Self.write("[", items.map { (nil, $0) }, "]", to: &out, indent: indent, sortedKeys: sortedKeys)
         case .object(let object):
             let fields = sortedKeys ? object.fieldsSorted : object.fieldsInOrder
-            guard let indent else {
-                out += "{"
-                for (k, field) in fields.enumerated() {
-                    if k > 0 { out += ", " }
-                    out += JSONObject.string(field.key) + ": "
-                    field.value.write(to: &out, indent: nil, sortedKeys: sortedKeys)
-                }
-                out += "}"
-                return
-            }
-            let inner = indent + "  "
-            out += "{\n"
-            for (k, field) in fields.enumerated() {
-                if k > 0 { out += ",\n" }
-                out += inner + JSONObject.string(field.key) + " : "
-                field.value.write(to: &out, indent: inner, sortedKeys: sortedKeys)
-            }
-            out += "\n" + indent + "}"
+            Self.write("{", fields.map { ($0.key, $0.value) }, "}", to: &out, indent: indent, sortedKeys: sortedKeys)
         }
+    }
+
+    /// Writes an array (members without keys) or an object between `open` and `close`.
+    static func write(
+        _ open: String, _ members: [(key: String?, value: Self)], _ close: String, to out: inout String, indent: String?,
+        sortedKeys: Bool
+    ) {
+        let inner = indent.map { $0 + "  " }
+        out += open
+        if inner != nil { out += "\n" }
+        for (k, member) in members.enumerated() {
+            if k > 0 { out += inner == nil ? ", " : ",\n" }
+            out += inner ?? ""
+            if let key = member.key { out += JSONObject.string(key) + (inner == nil ? ": " : " : ") }
+            member.value.write(to: &out, indent: inner, sortedKeys: sortedKeys)
+        }
+        if let indent { out += "\n" + indent }
+        out += close
     }
 }
 

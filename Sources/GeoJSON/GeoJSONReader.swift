@@ -18,9 +18,10 @@ import Geodesy
 /// (``PolygonError``: self-intersection, duplicate vertex, crossing rings), placed at the
 /// offending vertex. Other members (`properties`, `bbox`, foreign members) are skipped.
 ///
-/// Implementation note: a small hand-written tokenizer rather than Foundation's
-/// `JSONSerialization`, which reads whole documents into untyped trees and reports neither
-/// paths nor positions, and which the geometry layers do not import.
+/// Implementation note: it pulls tokens from the JSON module's `JSONTokenizer` (the package's
+/// one JSON reader) rather than building a tree, so a document of any size needs memory for one
+/// feature; Foundation's `JSONSerialization` reports neither paths nor positions, and the
+/// geometry layers do not import Foundation.
 public struct GeoJSONReader {
     var tokenizer: JSONTokenizer
     /// Where the next feature comes from.

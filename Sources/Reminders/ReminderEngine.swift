@@ -326,12 +326,12 @@ public struct ReminderEngine: Sendable {
 
     mutating func emitSuppression(
         _ reason: SuppressionReason, _ item: ReminderItem, at time: Double, until: Double?,
-        into out: inout [ReminderDecision]
+        origin: ReminderDecision.Origin = .trigger, into out: inout [ReminderDecision]
     ) {
         out.append(
             ReminderDecision(
                 time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
-                item: item, items: [], until: until))
+                item: item, items: [], until: until, origin: origin))
         counters.suppressed += 1
     }
 }

@@ -49,8 +49,8 @@ extension ReminderEngine {
     /// Applies `action` at `now` (Unix seconds) and returns what the app must do.
     ///
     /// Completing, deleting, muting, disabling or snoozing removes the task from any bundle not
-    /// yet shown and from the queue (a bundle left empty is not shown; it still counts against
-    /// the cap). A snooze holds every reminder of the task until it ends (the rest of the day:
+    /// yet shown and from the queue (a bundle left empty is not shown, and counts against neither
+    /// the cap nor the spacing). A snooze holds every reminder of the task until it ends (the rest of the day:
     /// the next local midnight in the user's zone); a snoozed completion offer then returns,
     /// once, without counting again against the cap or the spacing (the Kwilt PRD: "Snooze
     /// schedules another one-shot notification"). Disabling a rule asks the app to take its
@@ -130,6 +130,8 @@ extension ReminderEngine {
     /// Takes `slot` out of the bundles not yet shown at `time` and out of the queue, appending a
     /// suppression for `reason` at `time` for each trigger taken out. A bundle whose deadline has
     /// passed was shown then, even if ``advance(to:in:context:into:)`` has not reported it yet.
+    /// A bundle left empty is never shown, so it leaves the cap, the spacing and the dense-area
+    /// cooldown as they were (the PRD's ledger counts offers surfaced).
     mutating func removeWaiting(
         _ slot: Int32, after time: Double, reason: SuppressionReason, into out: inout [ReminderDecision]
     ) {
@@ -140,12 +142,28 @@ extension ReminderEngine {
                 emitSuppression(reason, item, at: time, until: nil, origin: origin, into: &out)
             }
             ledger.pending[k].items.removeAll { $0.slot == slot }
+            if ledger.pending[k].items.isEmpty { refund(ledger.pending[k]) }
         }
+        ledger.pending.removeAll { $0.items.isEmpty && $0.deadline > time }
         for q in ledger.queued where q.item.slot == slot {
             // A snooze's own return is not a trigger: it has no decision yet and gets none.
             guard q.origin != .snoozeReturn else { continue }
             emitSuppression(reason, q.item, at: time, until: nil, origin: .released, into: &out)
         }
         ledger.queued.removeAll { $0.item.slot == slot }
+    }
+
+    /// Undoes what counting `bundle` did to the day's count and the last delivery, unless a later
+    /// delivery has moved the last delivery on since.
+    private mutating func refund(_ bundle: ReminderLedger.PendingBundle) {
+        guard bundle.origin != .snoozeReturn else { return }  // a return was never counted
+        ledger.uncount(onDay: bundle.localDay, offer: bundle.isOffer)
+        if bundle.isOffer {
+            if ledger.lastOfferTime == bundle.deadline { ledger.lastOfferTime = bundle.previousTime }
+        } else if ledger.lastNudgeTime == bundle.deadline {
+            ledger.lastNudgeTime = bundle.previousTime
+            ledger.lastNudgeLatitude = bundle.previousLatitude
+            ledger.lastNudgeLongitude = bundle.previousLongitude
+        }
     }
 }

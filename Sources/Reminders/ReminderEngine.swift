@@ -213,6 +213,9 @@ public struct ReminderEngine: Sendable {
             ledger.pending[join].items.append(item)
             return
         }
+        let previous =
+            isOffer
+            ? (ledger.lastOfferTime, 0.0, 0.0) : (ledger.lastNudgeTime, ledger.lastNudgeLatitude, ledger.lastNudgeLongitude)
         if origin != .snoozeReturn {
             ledger.count(onDay: local.day, offer: isOffer)
             if isOffer {
@@ -232,7 +235,8 @@ public struct ReminderEngine: Sendable {
         } else {
             let bundle = ReminderLedger.PendingBundle(
                 opensAt: isOffer ? deliverAt : due, deadline: deliverAt, localDay: local.day,
-                channel: channel, items: [item], isOffer: isOffer, origin: origin)
+                channel: channel, items: [item], isOffer: isOffer, origin: origin,
+                previousTime: previous.0, previousLatitude: previous.1, previousLongitude: previous.2)
             let at = ledger.pending.firstIndex { $0.deadline > deliverAt } ?? ledger.pending.endIndex
             ledger.pending.insert(bundle, at: at)
         }

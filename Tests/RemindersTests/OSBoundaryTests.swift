@@ -24,7 +24,7 @@ import Testing
         #expect(pending.count == 1)
         let request = try #require(pending.values.first)
         #expect(request.type == .locationCompletionOffer)
-        #expect(request.content.body == "Did you finish 'Gym workout'?")
+        #expect(request.content.body == "Did you finish ‘Gym workout’?")
         #expect(request.trigger == .at(Self.noon + 300))  // exactly the rule's delay after leaving
         #expect(analytics.events.map(\.name) == ["LocationOfferEligible", "LocationOfferShown", "notification_scheduled"])
         let effects = engine.apply(.complete(slot: 2), in: book, now: Self.noon + 100)

@@ -182,7 +182,7 @@ import Testing
         #expect(out.lines.map(\.channel) == ["notification", "in_app"])
         #expect(Self.iso(out.lines[0].at) == Self.at("07:35:00"))
         #expect(Self.iso(out.lines[1].at) == Self.at("14:01:00"))
-        #expect(out.lines[0].title == "Mark done?" && out.lines[0].body == "Did you finish 'Gym workout'?")
+        #expect(out.lines[0].title == "Mark done?" && out.lines[0].body == "Did you finish ‘Gym workout’?")
         #expect(out.lines[0].actions == ["MARK_DONE", "SNOOZE_15M", "SNOOZE_1H", "DISABLE_ACTIVITY"])
         #expect(out.lines[0].kind == "completion_offer")
     }

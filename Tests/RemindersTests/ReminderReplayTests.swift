@@ -262,6 +262,18 @@ import Testing
                     Self.ev(Self.at("07:30:00"), "exit", "gym"),
                     Self.ev(Self.at("07:32:00"), "action", "gym", #""action": "disable""#)
                 ]))
+        // A Near Me bundle emptied by a snooze is never shown: no dense-area cooldown starts, so
+        // the bank 220 m away nudges five minutes later.
+        let bank = #"{"id": "bank", "title": "deposit check", "type": "poi", "place": {"name": "Bank", "lat": 40.752, "lon": -73.99}}"#
+        let emptied = try Self.replay(
+            Self.scenario(
+                "near_me", tasks: [Self.milk, bank],
+                events: [
+                    Self.ev(Self.at("10:00:00"), "enter", "milk", #""fence": "approach_5mi""#),
+                    Self.ev(Self.at("10:01:00"), "action", "milk", #""action": "snooze_1h""#),
+                    Self.ev(Self.at("10:05:00"), "enter", "bank", #""fence": "approach_5mi""#)
+                ]))
+        #expect(emptied.lines.map { $0.reason ?? $0.decision } == ["snoozed", "deliver"])
         #expect(delayed.lines.map { $0.reason ?? $0.decision } == ["task_disabled"])
         #expect(delayed.analytics.filter { $0.name == "LocationOfferEligible" }.count == 1)
         #expect(delayed.analytics.contains { $0.name == "LocationOfferSuppressed" && $0.properties["reason"] == "task_disabled" })

@@ -14,10 +14,6 @@ import Testing
         }
     }
 
-    static func replay(_ json: String) throws -> ReminderReplay.Output {
-        try ReminderReplay.run(try ReminderScenario.parse(Data(json.utf8)))
-    }
-
     static let s1 = #"""
         {"product": "near_me", "time_zone": "America/New_York", "tier": "premium",
          "tasks": [{"id": "shirts", "title": "pick up shirts", "type": "custom", "place": {"name": "Main St Cleaners", "lat": 40.70, "lon": -74.00}},
@@ -36,7 +32,7 @@ import Testing
 
     /// Near Me 4.1-4.4, 5.1-5.4: a custom place nudges at 5 mi, on arrival and after 5 minutes inside; a POI task at 5, 3 and 1 mi, each once per trip ("escalating reminders as I get closer"); a boundary bounce says nothing new.
     @Test func nearMeEscalatesInOneTripOnEveryTier() throws {
-        let out = try Self.replay(Self.s1)
+        let out = try ReminderReplayTests.replay(Self.s1)
         #expect(
             Self.lines(out) == [
                 "01-05T08:02 shirts approach deliver notification",
@@ -82,7 +78,7 @@ import Testing
 
     /// Near Me 5.5 "respect the snooze duration before showing the next reminder" (15m, then Today: nothing until the next local day); 2.5 complete "stop all related notifications" (its fences go: the later arrival is not reported).
     @Test func nearMeSnoozeRespectsItsDurationAndCompleteStopsEverything() throws {
-        let out = try Self.replay(Self.s2)
+        let out = try ReminderReplayTests.replay(Self.s2)
         #expect(
             Self.lines(out) == [
                 "01-05T18:02 plants approach deliver notification",
@@ -116,7 +112,7 @@ import Testing
 
     /// Near Me 5.7 Do Not Disturb queues and shows at its end; 5.6 mute "until manually re-enabled"; other tasks nudge meanwhile.
     @Test func nearMeDoNotDisturbQueuesAndMuteHoldsUntilUnmuted() throws {
-        let out = try Self.replay(Self.s3)
+        let out = try ReminderReplayTests.replay(Self.s3)
         #expect(
             Self.lines(out) == [
                 "01-05T23:02 milk approach queue do_not_disturb",
@@ -147,7 +143,7 @@ import Testing
 
     /// Kwilt PRD: "Snooze schedules another one-shot notification" at the snooze end; the return is not counted, so the 13:10 offer passes the 6 h spacing (07:05 + 6 h) and the cap of 2 stops the third one.
     @Test func kwiltSnoozeReturnsWithoutCountingAgainstTheRails() throws {
-        let out = try Self.replay(Self.s4)
+        let out = try ReminderReplayTests.replay(Self.s4)
         #expect(
             Self.lines(out) == [
                 "01-05T07:05 gym completion_offer deliver notification",
@@ -184,7 +180,7 @@ import Testing
 
     /// Kwilt PRD: the OS "may delay" events; a late one still yields its offer (on receipt, its delay long passed) and the ledger avoids "double-firing if the OS delivers late"; foreground: "in-app offer immediately (or after delay)".
     @Test func kwiltLateEventsAndForegroundOffers() throws {
-        let out = try Self.replay(Self.s5)
+        let out = try ReminderReplayTests.replay(Self.s5)
         #expect(
             Self.lines(out) == [
                 "01-05T09:40 gym completion_offer deliver notification",
@@ -216,7 +212,7 @@ import Testing
 
     /// Kwilt QA plan: "Activity marked done before delayed offer fires" (no offer, and the never-shown offer takes no spacing); "Disable turns off the Activity's location rule (and updates geofence registrations)"; "Activity deleted while geofence registered".
     @Test func kwiltDoneBeforeTheDelayedOfferDisableAndDelete() throws {
-        let out = try Self.replay(Self.s6)
+        let out = try ReminderReplayTests.replay(Self.s6)
         #expect(
             Self.lines(out) == [
                 "01-05T08:04 gym completion_offer suppress already_done",
@@ -240,7 +236,7 @@ import Testing
 
     /// AirFit 9.2: lapse "> 3 days": exactly 3 days is none; give_me_space "do nothing"; check_in_on_me / light_nudge schedule one "at a specific time of day (e.g. next day at 9 AM)".
     @Test func airfitLapseIsStrictlyMoreThanThreeDays() throws {
-        let out = try Self.replay(Self.s7)
+        let out = try ReminderReplayTests.replay(Self.s7)
         #expect(
             Self.lines(out) == [
                 "01-08T06:01 None check_in suppress give_me_space",
@@ -258,7 +254,7 @@ import Testing
 
     /// AirFit 9.3: the check-in at the configured local time of day, with the GENERAL_CHECK_IN category and the default sound.
     @Test func airfitCheckInAtTheConfiguredTimeOfDay() throws {
-        let out = try Self.replay(Self.s8)
+        let out = try ReminderReplayTests.replay(Self.s8)
         #expect(
             Self.lines(out) == [
                 "01-08T18:30 None check_in deliver notification"

@@ -42,7 +42,7 @@ let package = Package(
         //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
         //   Geodesy, GeoCells, GeoJSON, FastCSV <- Workloads (workload generation and files)
         //   Geodesy, GeoCells, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
-        //   Geodesy, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
+        //   Geodesy, GeoCells, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
         //   Geodesy, GeoCells, SpatialIndex <- Responders
         //   Responders, CSQLite <- ResponderStore
         //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
@@ -50,7 +50,7 @@ let package = Package(
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
         //   Geodesy, GeoCells, FastCSV <- GeoJSON
         //   Geodesy, GeoCells <- Drawing
-        //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
+        //   Geodesy, GeoCells, GeoJSON, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
         //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
         //     RegionMonitorSimulation, Drawing <- Reporting
         //   FastCSV <- CommandSupport
@@ -78,7 +78,7 @@ let package = Package(
                 "Workloads"
             ]),
         // The OS region monitor simulated, and monitoring plans scored with it.
-        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Workloads"]),
+        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "Workloads"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
         // the SDK on Apple platforms.
@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "Maps",
             dependencies: [
-                "Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
+                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "Geofencing", "POIData", "Workloads",
                 "Drawing"
             ]),
         // The benchmark report: measurements over generated workloads, drawn with Drawing.
@@ -142,14 +142,14 @@ let package = Package(
         .testTarget(
             name: "DetectorScoringTests",
             dependencies: [
-                "DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
+                "DetectorScoring", "Workloads", "Geofencing", "GeoCells", "SpatialIndex",
                 "FastCSV", "Geodesy"
             ]),
         .testTarget(
             name: "RegionMonitorSimulationTests",
             dependencies: [
                 "RegionMonitorSimulation", "DetectorScoring", "Workloads",
-                "Geofencing", "SpatialIndex", "Geodesy"
+                "Geofencing", "GeoCells", "SpatialIndex", "Geodesy"
             ]),
         .testTarget(name: "ResponderFleetSimulationTests", dependencies: ["ResponderFleetSimulation", "Responders"]),
         .testTarget(

@@ -90,7 +90,7 @@ extension PlanScoring {
         var wakeLog: [Wake] = []
         var near: [FenceNeighbor] = []
         /// Polygon fences whose circle the OS reported entered and not left since: the app
-        /// hit-tests the polygon at every fix until it fires it or the circle is left.
+        /// hit-tests the polygon at every fix until the circle is left.
         var insideCircles: Set<Int32> = []
 
         /// The app of the device in `truth`'s slot `slot`, adding to `score`.
@@ -242,8 +242,9 @@ extension PlanScoring {
             } else {
                 confirmations = 0
             }
-            // Inside a polygon fence's circle and not yet in the polygon: keep hit-testing.
-            if insideCircles.contains(where: { !wakeCheck.believedInside.contains($0) }) { wakeDue = true }
+            // Inside a polygon fence's circle: keep hit-testing the polygon at every fix (entries,
+            // exits and re-entries), as an SDK that tracks while inside the circle does.
+            if !insideCircles.isEmpty { wakeDue = true }
         }
 
         /// The policy plans at fix `k` (location `p`) at `tau`; the diff goes to the OS against

@@ -13,15 +13,23 @@ import Geodesy
 struct PolygonSite {
     var polygon: WorkloadPolygon
     var center: (Double, Double)
-    /// Points strictly inside the polygon: on the segment from the center to a shell vertex,
-    /// which lies inside because the shell is star-shaped about the center, and outside the hole.
+    /// Points strictly inside the polygon, one per shell vertex in order: spot `i` on the segment
+    /// from the center to vertex `i` (inside, as the shell is star-shaped about the center) and
+    /// outside the hole. The segment between neighboring spots `i` and `i + 1` lies in the
+    /// triangle (center, vertex `i`, vertex `i + 1`), so inside the shell too, and (with a hole:
+    /// spots beyond 0.55 of the vertex radii, angles at most 1.6 × 2π/6 apart) farther from the
+    /// center than the hole reaches (0.55 × cos 0.84 = 0.37 > 0.3 of the smallest radius).
     var spots: [(Double, Double)]
+    /// The largest distance from the center to a shell vertex, meters.
+    var reach: Double
 }
 
 extension WorkloadGenerator {
     /// Appends `spec.polygons` polygon fences to `fences` (ids and POI ids continuing after the
     /// circles', tier 0), each row its polygon's enclosing circle, and returns the polygons.
     ///
+    /// Places are apart, as building outlines are: a polygon whose enclosing circle comes within
+    /// 50 m of an earlier one's is drawn again (up to 100 times, then kept).
     /// A shape is star-shaped about a point drawn near a US city as the POIs are (sigma 10 km):
     /// vertices at jittered, increasing angles and radii `size × (1 - c u)` with concavity `c` in
     /// 0.1-0.5, so it is simple and usually concave; a quarter have a hole (a smaller star of
@@ -36,12 +44,33 @@ extension WorkloadGenerator {
         precondition(spec.polygons >= 0, "invalid workload spec: polygons < 0")
         var sites: [PolygonSite] = []
         sites.reserveCapacity(spec.polygons)
+        // The circles placed so far, by grid cell of 0.05 degrees (wider than two of the largest).
+        var placed: [Int64: [(UnitVector, Double)]] = [:]
+        func key(_ lat: Double, _ lon: Double, _ dy: Int = 0, _ dx: Int = 0) -> Int64 {
+            Int64((lat / 0.05).rounded(.down) + Double(dy)) << 32 | Int64((lon / 0.05).rounded(.down) + Double(dx)) & 0xFFFF_FFFF
+        }
+        func clear(_ c: UnitVector, _ r: Double, _ lat: Double, _ lon: Double) -> Bool {
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    for (other, q) in placed[key(lat, lon, dy, dx)] ?? [] where c.chord2(to: other).squareRoot() * Earth.meanRadius < r + q + 50 {
+                        return false
+                    }
+                }
+            }
+            return true
+        }
         for j in 0..<spec.polygons {
-            let position = cityPoint(&rng, sigma: 10_000)
-            let center = (round7(position.0), round7(position.1))
             let id = Int32(fences.count)
-            let (polygon, site) = polygonSite(id: id, around: center, &rng)
-            let cap = polygon.enclosingCap
+            var attempt = 0
+            var (polygon, site, cap): (Polygon, PolygonSite, Cap)
+            repeat {
+                let position = cityPoint(&rng, sigma: 10_000)
+                let center = (round7(position.0), round7(position.1))
+                (polygon, site) = polygonSite(id: id, around: center, &rng)
+                cap = polygon.enclosingCap
+                attempt += 1
+            } while attempt < 100
+                && !clear(cap.center, cap.radius.meters, cap.center.latLng.latitude, cap.center.latLng.longitude)
             let c = cap.center.latLng
             let radius = ((cap.radius.meters + 0.02) * 1000).rounded(.up) / 1000
             fences.append(
@@ -49,6 +78,7 @@ extension WorkloadGenerator {
                     id: id, latitude: round7(c.latitude), longitude: round7(c.longitude), radius: radius,
                     poiID: Int32(spec.pois + j), tier: 0))
             sites.append(site)
+            placed[key(c.latitude, c.longitude), default: []].append((cap.center, cap.radius.meters))
         }
         return sites
     }
@@ -59,7 +89,7 @@ extension WorkloadGenerator {
         let kind: WorkloadPolygon.Kind = u < 0.6 ? .building : u < 0.85 ? .campus : .park
         let (smallest, largest, fewest, most): (Double, Double, Int, Int) =
             switch kind {
-            case .building: (25, 80, 6, 12)
+            case .building: (40, 120, 6, 12)
             case .campus: (150, 450, 8, 20)
             case .park: (300, 1_200, 10, 28)
             }
@@ -102,7 +132,9 @@ extension WorkloadGenerator {
                 spots.append((p.latitude, p.longitude))
             }
             guard let polygon = try? Polygon(latLngRings: rings) else { continue }
-            let site = PolygonSite(polygon: WorkloadPolygon(id: id, kind: kind, rings: rings), center: center, spots: spots)
+            let site = PolygonSite(
+                polygon: WorkloadPolygon(id: id, kind: kind, rings: rings), center: center, spots: spots,
+                reach: radii.max() ?? 0)
             return (polygon, site)
         }
     }

@@ -11,12 +11,14 @@ extension WorkloadGenerator {
     /// The fixes of devices that visit polygon fences, with the same sampling (every 15-60 s)
     /// and the same GPS error as the wandering devices (``observe(_:first:dt:_:_:_:_:)``).
     ///
-    /// Each device starts 200-1,500 m from a random polygon and travels to a spot inside it
+    /// Each device starts 200-1,500 m outside a random polygon's farthest vertex and travels to a spot inside it
     /// (driving at 13 m/s ± 40 % while over 1.5 km away, else walking at 1.4 m/s ± 40 %, the
     /// heading wobbling by 0.15 rad), stays 5-45 minutes (standing at a spot, and with
-    /// probability 0.3 per fix walking at 0.4-1.2 m/s to another spot of the same polygon), then
+    /// probability 0.3 per fix walking at 0.4-1.2 m/s to a neighboring spot of the same
+    /// polygon, along a segment that stays inside it, as a visitor keeps to the inside), then
     /// leaves for the nearest of four polygons drawn from the 24 around it in a (0.1° latitude
-    /// band, longitude) order, passing whatever other fences lie on the way. Fix counts per
+    /// band, longitude) order (staying on when all four are the one it is in), passing whatever
+    /// other fences lie on the way. Fix counts per
     /// device and the time order are as in the wandering model.
     static func makeVisits(_ spec: WorkloadSpec, polygons sites: [PolygonSite], _ rng: inout SplitMix64) -> FixStream {
         precondition(!sites.isEmpty, "visits need polygons")
@@ -37,9 +39,10 @@ extension WorkloadGenerator {
 
         for d in 0..<Swift.min(spec.devices, spec.fixes) {
             var target = draw(sites.count)
-            let bearing = rng.uniform(0, 2 * Double.pi), away = rng.uniform(200, 1_500)
+            let bearing = rng.uniform(0, 2 * Double.pi), away = sites[target].reach + rng.uniform(200, 1_500)
             var position = offset(sites[target].center.0, sites[target].center.1, north: away * cos(bearing), east: away * sin(bearing))
-            var aim = sites[target].spots[draw(sites[target].spots.count)]
+            var spot = draw(sites[target].spots.count)
+            var aim = sites[target].spots[spot]
             var staying = false
             var leaveAt = 0.0
             var t = rng.uniform(0, 3600)
@@ -58,10 +61,21 @@ extension WorkloadGenerator {
                         let distance = (n * n + e * e).squareRoot()
                         if s != target && distance < bestDistance { (best, bestDistance) = (s, distance) }
                     }
-                    target = best
-                    aim = sites[target].spots[draw(sites[target].spots.count)]
-                } else if staying && rng.nextUnit() < 0.3 {
-                    aim = sites[target].spots[draw(sites[target].spots.count)]
+                    if best == target {
+                        // No other polygon drawn: stay on (a straight walk to another spot
+                        // could cut across the outside of a concave polygon).
+                        staying = true
+                        leaveAt = t + rng.uniform(300, 2_700)
+                    } else {
+                        target = best
+                        spot = draw(sites[target].spots.count)
+                        aim = sites[target].spots[spot]
+                    }
+                } else if staying && position == aim && rng.nextUnit() < 0.3 {
+                    // On to a neighboring spot: the segment stays inside (see ``PolygonSite``).
+                    let n = sites[target].spots.count
+                    spot = (spot + (rng.nextUnit() < 0.5 ? 1 : n - 1)) % n
+                    aim = sites[target].spots[spot]
                 }
                 let (dn, de) = metersBetween(position, aim)
                 let distance = (dn * dn + de * de).squareRoot()

@@ -135,9 +135,10 @@ public struct MapPicture: Sendable {
     public func render() -> SVGDocument {
         var svg = SVGDocument(width: width, height: height, title: title)
         let top = 40.0 + 15 * Double(notes.count)
+        // A building is a few ten-thousandths of a degree across: with polygons, zoom in further.
         let frame = MapFrame.fitting(
             extentPoints(), projection: projection, plotX: 64, plotY: top,
-            plotWidth: width - 84, plotHeight: height - top - 30)
+            plotWidth: width - 84, plotHeight: height - top - 30, minimumSpanDegrees: polygons.isEmpty ? 0.01 : 0.001)
         svg.element("rect", ["width": SVGNumber.format(width), "height": SVGNumber.format(height), "fill": "#ffffff"])
         svg.element("text", ["x": "16", "y": "24", "font-size": "17", "font-weight": "bold", "fill": "#111"], text: title)
         for (i, note) in notes.enumerated() {

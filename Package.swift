@@ -166,7 +166,7 @@ let package = Package(
             name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
+            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeoCells", "GeoJSON", "GeofenceBench", "geofence"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],

@@ -37,7 +37,7 @@ let package = Package(
         // The map, one line per target, "A <- B" meaning B imports A:
         //   Geodesy, FastCSV, Statistics, CPrefetch: no dependency
         //   Geodesy <- GeoCells
-        //   Geodesy <- SpatialIndex
+        //   Geodesy, GeoCells <- SpatialIndex
         //   Geodesy, SpatialIndex, CPrefetch <- Geofencing
         //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
         //   Geodesy, FastCSV <- Workloads (workload generation and files)
@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "FastCSV"),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
-        .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
+        .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
         // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
         .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex", "CPrefetch"]),
@@ -125,8 +125,8 @@ let package = Package(
         .executableTarget(
             name: "GeofenceBench",
             dependencies: [
-                "Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
+                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "FastCSV", "Geofencing", "POIData",
+                "CommandSupport", "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
                 "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"
             ],
             path: "Benchmarks/GeofenceBench"),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Geodesy"]),

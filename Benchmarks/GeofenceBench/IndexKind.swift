@@ -68,7 +68,7 @@ func measure(
     let start = monotonicSeconds()
     switch kind {
     case .cell:
-        let index = CellFenceIndex(circles: fences, polygons: polygons)
+        let index = CellFenceIndex(circles: fences, polygons: polygons, level: benchKeyLevel ?? 16)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .packed:
         let index = PackedRTree(fences, nodeSize: benchNodeSize, leafSize: benchLeafSize ?? 8)
@@ -151,6 +151,9 @@ func benchCellsPerRadius() throws(UsageError) -> Double? {
 /// and `GEOFENCE_BENCH_LEAF_SIZE` (1...256); unset, invalid or out of range means the default.
 let benchNodeSize: Int? = benchEnvInt("GEOFENCE_BENCH_NODE_SIZE", in: 2...PackedRTree.maxNodeSize)
 let benchLeafSize: Int? = benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE", in: 1...PackedRTree.maxLeafSize)
+/// The cell index's key level for tuning runs: `GEOFENCE_BENCH_KEY_LEVEL` (0...30); unset,
+/// invalid or out of range means the default (16).
+let benchKeyLevel: Int? = benchEnvInt("GEOFENCE_BENCH_KEY_LEVEL", in: 0...30)
 
 func benchEnvInt(_ name: String, in range: ClosedRange<Int>) -> Int? {
     guard let text = getenv(name), let value = Int(String(cString: text)), range.contains(value) else { return nil }

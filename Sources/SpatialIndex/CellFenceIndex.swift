@@ -10,6 +10,11 @@ import Geodesy
 ///   circle itself for a circle, a cap around a polygon (its enclosing cap, padded) for a
 ///   polygon; `polygonOf[s]` = the polygon's position in `polygons`, or -1 for a circle;
 ///   `radii[s]` = a circle's radius in meters (0 for a polygon).
+/// - flat loops of the polygons of up to 32 vertices (the ones ``Polygon/contains(_:)`` tests
+///   by brute force): slot `s`'s loops are `loopStart[s] ..< loopEnd[s]` (empty for circles and
+///   larger polygons), loop `l` is `loopVertices[loopFrom[l] ..< loopFrom[l + 1]]` with
+///   `loopOrigin[l]` whether it contains ``Predicates/origin``. The exact test of such a
+///   polygon reads only these arrays (``Polygon/loopContains(_:_:_:originInside:_:)``).
 /// - keys: `keys[k]` (cell ids, ascending) and `entries[k]`, the slot keyed by that cell, as
 ///   `~slot` (negative) when the polygon contains the whole cell: a hit without any test.
 /// - `levels`: the key levels in use, finest first.
@@ -21,8 +26,8 @@ import Geodesy
 ///
 /// The key level is `level` (default 16: cells about 150 m wide, for building outlines and
 /// fences up to a few hundred meters); a larger fence is keyed at the finest level whose cells
-/// are at least a quarter of its enclosing cap's diameter, coarser still while its covering
-/// would exceed `maxKeysPerFence` cells.
+/// are at least `2r / √maxKeysPerFence` wide (r: its enclosing cap's radius), coarser still
+/// while its covering would exceed `maxKeysPerFence` cells.
 ///
 /// Distances (``nearest(to:k:by:maxDistanceMeters:into:)``, ``forEachWithin(meters:of:_:)``):
 /// for a circle as everywhere in this module (center distance, or center distance minus radius
@@ -34,6 +39,11 @@ public struct CellFenceIndex: FenceIndex, Sendable {
     @usableFromInline let bounds: [Double]
     @usableFromInline let polygonOf: [Int32]
     @usableFromInline let radii: [Double]
+    @usableFromInline let loopStart: [Int32]
+    @usableFromInline let loopEnd: [Int32]
+    @usableFromInline let loopFrom: [Int32]
+    @usableFromInline let loopOrigin: [Bool]
+    @usableFromInline let loopVertices: [UnitVector]
     /// The polygons, in the order of the `polygons` argument of the initializer.
     public let polygons: [Polygon]
     @usableFromInline let keys: [UInt64]
@@ -53,6 +63,8 @@ public struct CellFenceIndex: FenceIndex, Sendable {
     public init(circles: [Fence] = [], polygons: [PolygonFence] = [], level: Int = 16, maxKeysPerFence: Int = 64) {
         precondition((0...CellID.maxLevel).contains(level) && maxKeysPerFence >= 1, "bad key level or key count")
         var ids: [Int32] = [], bounds: [Double] = [], polygonOf: [Int32] = [], radii: [Double] = []
+        var loopStart: [Int32] = [], loopEnd: [Int32] = [], loopFrom: [Int32] = [0], loopOrigin: [Bool] = []
+        var loopVertices: [UnitVector] = []
         var pairs: [(key: UInt64, entry: Int32)] = []
         var levelSet = Set<Int>()
         func add(_ id: Int32, _ cap: Cap, limit: Double, polygon: Int32, radius: Double) -> Int32 {
@@ -61,6 +73,16 @@ public struct CellFenceIndex: FenceIndex, Sendable {
             bounds.append(contentsOf: [cap.center.x, cap.center.y, cap.center.z, limit])
             polygonOf.append(polygon)
             radii.append(radius)
+            loopStart.append(Int32(loopOrigin.count))
+            if polygon >= 0 && polygons[Int(polygon)].polygon.isBruteForce {
+                let area = polygons[Int(polygon)].polygon
+                for k in 0..<area.loopCount {
+                    loopVertices.append(contentsOf: area.vertices[area.loopStarts[k]..<area.loopStarts[k + 1]])
+                    loopFrom.append(Int32(loopVertices.count))
+                    loopOrigin.append(area.loopContainsOrigin(k))
+                }
+            }
+            loopEnd.append(Int32(loopOrigin.count))
             return slot
         }
         for f in circles {
@@ -85,6 +107,11 @@ public struct CellFenceIndex: FenceIndex, Sendable {
         self.bounds = bounds
         self.polygonOf = polygonOf
         self.radii = radii
+        self.loopStart = loopStart
+        self.loopEnd = loopEnd
+        self.loopFrom = loopFrom
+        self.loopOrigin = loopOrigin
+        self.loopVertices = loopVertices
         self.polygons = polygons.map(\.polygon)
         keys = pairs.map(\.key)
         entries = pairs.map(\.entry)
@@ -95,7 +122,10 @@ public struct CellFenceIndex: FenceIndex, Sendable {
     static func keyCells<Region: CoverableRegion>(
         of region: Region, bound: Cap, level: Int, maxKeys: Int
     ) -> ([CellID], Int) {
-        let fitting = bound.isFull ? 0 : CellMetric.minWidth.levelForMinValue(bound.radiusRadians / 2)
+        // Cells at least 2r / √maxKeys wide: about maxKeys of them span the bounding cap, so
+        // the first covering never runs to millions of cells.
+        let width = 2 * bound.radiusRadians / Double(maxKeys).squareRoot()
+        let fitting = bound.isFull ? 0 : CellMetric.minWidth.levelForMinValue(width)
         var l = max(0, min(level, fitting))
         while true {
             // maxCells is a target the coverer may exceed at a fixed level; the count is checked.
@@ -151,15 +181,32 @@ public struct CellFenceIndex: FenceIndex, Sendable {
                                 continue
                             }
                             let s = Int(e), o = s &* 4
-                            let near = squaredChord(p.x, p.y, p.z, b[o], b[o &+ 1], b[o &+ 2]) <= b[o &+ 3]
+                            var inside = squaredChord(p.x, p.y, p.z, b[o], b[o &+ 1], b[o &+ 2]) <= b[o &+ 3]
                             let polygon = polygonOf[s]
-                            let inside = near && (polygon < 0 || polygons[Int(polygon)].contains(p))
+                            if inside && polygon >= 0 { inside = polygonContains(s, Int(polygon), p) }
                             stats.exact(hit: inside)
                             if inside { body(ids[s]) }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Whether the polygon of slot `s` (position `polygon` in `polygons`) contains `p`: over
+    /// its flat loops when it has them, else through ``Polygon/contains(_:)``.
+    @inlinable
+    func polygonContains(_ s: Int, _ polygon: Int, _ p: UnitVector) -> Bool {
+        let first = Int(loopStart[s]), end = Int(loopEnd[s])
+        if first == end { return polygons[polygon].contains(p) }
+        return loopVertices.withUnsafeBufferPointer { v in
+            var inside = false
+            for l in first..<end {
+                if Polygon.loopContains(v, Int(loopFrom[l]), Int(loopFrom[l &+ 1]), originInside: loopOrigin[l], p) {
+                    inside.toggle()
+                }
+            }
+            return inside
         }
     }
 }

@@ -5,7 +5,10 @@
 // with the query's own iterator, and each clipped shape of its cell is tested with
 // S2ContainsPointQuery::ShapeContains (semi-open vertex model, the model of S2Polygon::Contains).
 // No std::function per fix: the query object and its iterator are built once and reused.
-//   s2_polygons --polygons P.geojson --fixes X [--reps R]
+//   s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape polygon|lax]
+// --max-edges-per-cell sets MutableS2ShapeIndex::Options (default S2's 10); --shape lax adds each
+// polygon as an S2LaxPolygonShape (the same loops) instead of an S2Polygon::Shape. Tuning only:
+// the defaults are the fastest of the settings tried (docs/POLYGONS.md).
 // P.geojson: a FeatureCollection of Polygon / MultiPolygon features with integer ids (the fence
 // ids). Prints the JSON line of peer.hpp ("fences" = polygons, "candidates" = clipped shapes tested).
 #include "peer.hpp"
@@ -15,6 +18,7 @@
 
 #include <s2/mutable_s2shape_index.h>
 #include <s2/s2contains_point_query.h>
+#include <s2/s2lax_polygon_shape.h>
 #include <s2/s2latlng.h>
 #include <s2/s2loop.h>
 #include <s2/s2polygon.h>
@@ -149,18 +153,27 @@ Polygons read_polygons(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage = "s2_polygons --polygons P.geojson --fixes X [--reps R]";
-  std::vector<char*> args(argv, argv + argc);
-  for (auto& a : args) if (!strcmp(a, "--polygons")) a = (char*)"--fences";
-  peer::Options options = peer::parse(argc, args.data(), usage);
+  const char* usage = "s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape polygon|lax]";
+  std::vector<char*> args;
+  int max_edges_per_cell = 10;
+  bool lax = false;
+  for (int i = 0; i < argc; ++i) {
+    if (i + 1 < argc && !strcmp(argv[i], "--max-edges-per-cell")) { max_edges_per_cell = std::max(1, atoi(argv[++i])); continue; }
+    if (i + 1 < argc && !strcmp(argv[i], "--shape")) { lax = !strcmp(argv[++i], "lax"); continue; }
+    args.push_back(!strcmp(argv[i], "--polygons") ? (char*)"--fences" : argv[i]);
+  }
+  peer::Options options = peer::parse((int)args.size(), args.data(), usage);
   Polygons polygons = read_polygons(options.fences);
   peer::Fixes fixes = peer::read_fixes(options.fixes);
 
-  MutableS2ShapeIndex index;
+  MutableS2ShapeIndex::Options index_options;
+  index_options.set_max_edges_per_cell(max_edges_per_cell);
+  MutableS2ShapeIndex index(index_options);
   std::vector<uint32_t> fence_of_shape;  // shape id -> fence id
   auto build = [&] {
     for (size_t k = 0; k < polygons.size(); ++k) {
-      int shape = index.Add(std::make_unique<S2Polygon::Shape>(polygons.polygon[k].get()));
+      int shape = lax ? index.Add(std::make_unique<S2LaxPolygonShape>(*polygons.polygon[k]))
+                      : index.Add(std::make_unique<S2Polygon::Shape>(polygons.polygon[k].get()));
       if ((size_t)shape >= fence_of_shape.size()) fence_of_shape.resize(shape + 1);
       fence_of_shape[shape] = polygons.id[k];
     }

@@ -137,7 +137,7 @@ public struct PeerComparison: Hashable, Sendable {
         } else {
             caption += "Machine and load not recorded. "
         }
-        caption += "Logarithmic axes: the speeds span decades."
+        caption += "Logarithmic axes, so that equal ratios look equal."
         chart.caption = caption
         return chart
     }

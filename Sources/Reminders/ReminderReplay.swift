@@ -1,6 +1,5 @@
 import Foundation
 import Geofencing
-import Reminders
 
 /// Replays a ``ReminderScenario`` through the real engine, book, catalog, text and analytics:
 /// what `geofence reminders replay` prints (docs/REMINDERS.md).

@@ -42,21 +42,21 @@ let package = Package(
         //   NumberFormatting <- JSON
         //   NumberFormatting <- FastCSV
         //   Geodesy <- GeoCells
-        //   Geodesy <- SpatialIndex
-        //   Geodesy, SpatialIndex, CPrefetch <- Geofencing
+        //   Geodesy, GeoCells <- SpatialIndex
+        //   Geodesy, GeoCells, SpatialIndex, CPrefetch <- Geofencing
         //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
-        //   Geodesy, FastCSV <- Workloads (workload generation and files)
+        //   Geodesy, GeoCells, GeoJSON, FastCSV <- Workloads (workload generation and files)
         //   Geodesy, Statistics, SpatialIndex, Workloads <- IndexBenchmark
-        //   Geodesy, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
-        //   Geodesy, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
+        //   Geodesy, GeoCells, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
+        //   Geodesy, GeoCells, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
         //   Geodesy, GeoCells, SpatialIndex <- Responders
         //   Responders, CSQLite <- ResponderStore
         //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
         //   Geodesy, Geofencing, JSON <- Reminders
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
-        //   Geodesy, GeoCells, JSON <- GeoJSON
+        //   Geodesy, GeoCells, JSON, NumberFormatting <- GeoJSON
         //   Geodesy, GeoCells, NumberFormatting <- Drawing
-        //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing,
+        //   Geodesy, GeoCells, GeoJSON, SpatialIndex, Geofencing, POIData, Workloads, Drawing,
         //     NumberFormatting <- Maps
         //   Geodesy, SpatialIndex, Geofencing, Workloads, IndexBenchmark, DetectorScoring,
         //     RegionMonitorSimulation, Drawing, JSON, NumberFormatting <- Reporting
@@ -70,29 +70,29 @@ let package = Package(
         // JSON text: the one writer (JSONObject, Codable through JSONEncoding) and the one reader
         // (JSONTokenizer, JSONValue, JSONReader with errors naming path, line and column).
         .target(name: "JSON", dependencies: ["NumberFormatting"]),
-        // GeoJSON polygons in (a streaming reader on JSON's tokenizer; no Foundation).
-        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells", "JSON"]),
+        // GeoJSON polygons in and out (a streaming reader on JSON's tokenizer; no Foundation).
+        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells", "JSON", "NumberFormatting"]),
         .target(name: "FastCSV", dependencies: ["NumberFormatting"]),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
-        .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
+        .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
         // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
-        .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex", "CPrefetch"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "CPrefetch"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         // Synthetic workloads (fences, fixes with their truth, POI files) and the workload CSVs.
-        .target(name: "Workloads", dependencies: ["Geodesy", "FastCSV"]),
+        .target(name: "Workloads", dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV"]),
         // The stabbing harness: an index built, fixes streamed through it, timed and checksummed.
         .target(name: "IndexBenchmark", dependencies: ["Geodesy", "Statistics", "SpatialIndex", "Workloads"]),
         // The detector scored against a workload's truth, the naive detector, flap counts.
         .target(
             name: "DetectorScoring",
             dependencies: [
-                "Geodesy", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
+                "Geodesy", "GeoCells", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
                 "Workloads"
             ]),
         // The OS region monitor simulated, and monitoring plans scored with it.
-        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Workloads"]),
+        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "Workloads"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
         // the SDK on Apple platforms.
@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "Maps",
             dependencies: [
-                "Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
+                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "Geofencing", "POIData", "Workloads",
                 "Drawing", "NumberFormatting"
             ]),
         // The benchmark report: measurements over generated workloads, drawn with Drawing.
@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "GeofenceBench",
             dependencies: [
-                "Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                 "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
                 "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics",
                 "JSON", "NumberFormatting", "IndexBenchmark"
@@ -152,21 +152,21 @@ let package = Package(
         .testTarget(name: "NumberFormattingTests", dependencies: ["NumberFormatting"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCells", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Geodesy"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(
             name: "DetectorScoringTests",
             dependencies: [
-                "DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
+                "DetectorScoring", "Workloads", "Geofencing", "GeoCells", "SpatialIndex",
                 "FastCSV", "Geodesy"
             ]),
         .testTarget(
             name: "RegionMonitorSimulationTests",
             dependencies: [
                 "RegionMonitorSimulation", "DetectorScoring", "Workloads",
-                "Geofencing", "SpatialIndex", "Geodesy"
+                "Geofencing", "GeoCells", "SpatialIndex", "Geodesy"
             ]),
         .testTarget(name: "ResponderFleetSimulationTests", dependencies: ["ResponderFleetSimulation", "Responders"]),
         .testTarget(
@@ -183,7 +183,7 @@ let package = Package(
             name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy", "JSON", "NumberFormatting"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
+            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeoCells", "GeoJSON", "GeofenceBench", "geofence"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
@@ -194,7 +194,7 @@ let package = Package(
             name: "GeofenceBenchTests",
             dependencies: [
                 "GeofenceBench", "CommandSupport", "DetectorScoring",
-                "ResponderFleetSimulation", "ResponderStore"
+                "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark"
             ]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),

@@ -9,7 +9,7 @@ import FastCSV
 import IndexBenchmark
 
 extension IndexKind {
-    /// Index names available in this build.
+    /// The circle indexes the suite measures (`cell`, the index of polygon fences, is run by name).
     static var available: [IndexKind] { [.packed, .dynamic, .grid, .brute] }
 }
 
@@ -31,14 +31,15 @@ struct Measurement {
 /// (``StabMeasurement/measure(_:fences:input:repetitions:statsStride:tuning:progress:)``), with
 /// the tuning overrides of the environment.
 func measure(
-    _ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
+    _ kind: IndexKind, fences: [Fence], polygons: [PolygonFence] = [], input: StabInput, threads: Int, reps: Int,
     statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void
 ) throws(BenchError) -> Measurement {
     let stab: StabMeasurement
     do {
         stab = try StabMeasurement.measure(
-            kind, fences: fences, input: input, repetitions: reps, statsStride: statsStride,
-            tuning: StabMeasurement.Tuning(nodeSize: benchNodeSize, leafSize: benchLeafSize, cellsPerRadius: cellsPerRadius),
+            kind, fences: fences, polygons: polygons, input: input, repetitions: reps, statsStride: statsStride,
+            tuning: StabMeasurement.Tuning(
+                nodeSize: benchNodeSize, leafSize: benchLeafSize, cellsPerRadius: cellsPerRadius, keyLevel: benchKeyLevel),
             progress: progress)
     } catch {
         throw BenchError(kind == .dynamic ? "dynamic tree: \(error)" : "\(error)")
@@ -68,6 +69,9 @@ func benchCellsPerRadius() throws(UsageError) -> Double? {
 /// and `GEOFENCE_BENCH_LEAF_SIZE` (1...256); unset, invalid or out of range means the default.
 let benchNodeSize: Int? = benchEnvInt("GEOFENCE_BENCH_NODE_SIZE", in: 2...PackedRTree.maxNodeSize)
 let benchLeafSize: Int? = benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE", in: 1...PackedRTree.maxLeafSize)
+/// The cell index's key level for tuning runs: `GEOFENCE_BENCH_KEY_LEVEL` (0...30); unset,
+/// invalid or out of range means the default (16).
+let benchKeyLevel: Int? = benchEnvInt("GEOFENCE_BENCH_KEY_LEVEL", in: 0...30)
 
 func benchEnvInt(_ name: String, in range: ClosedRange<Int>) -> Int? {
     guard let text = getenv(name), let value = Int(String(cString: text)), range.contains(value) else { return nil }

@@ -1,8 +1,9 @@
 import SpatialIndex
 
-/// The indexes a stabbing measurement can run, by their `--index` names.
+/// The indexes a stabbing measurement can run, by their `--index` names (`cell` holds circles and
+/// polygons; the others circles only).
 public enum IndexKind: String, CaseIterable, Sendable {
-    case packed, dynamic, grid, brute
+    case packed, dynamic, grid, brute, cell
 
     /// Whether the index has a batch query of its own (the packed tree's goes down level by
     /// level for 64 fixes at a time, the grid index's looks up a block's cells first). The
@@ -18,6 +19,7 @@ public enum IndexKind: String, CaseIterable, Sendable {
         case .dynamic: return "DynamicRTree"
         case .grid: return "LatLngGridIndex"
         case .brute: return "BruteForce"
+        case .cell: return "CellFenceIndex"
         }
     }
 }

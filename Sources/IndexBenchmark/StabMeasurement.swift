@@ -19,7 +19,8 @@ public struct StabMeasurement: Sendable {
     public var stats: QueryStats
     /// Share of fixes the candidate counters saw (1 = every fix).
     public var statsSampleShare: Double
-    /// Bytes of the index's own storage; nil for the brute-force list, which cannot tell.
+    /// Bytes of the index's own storage; nil for the brute-force list and the cell index, which
+    /// cannot tell.
     public var indexBytes: Int?
 
     /// Median over the timed repetitions.
@@ -28,28 +29,40 @@ public struct StabMeasurement: Sendable {
     public var nanosecondsPerFix: Double { querySeconds * 1e9 / Double(fixes) }
     public var hitsPerFix: Double { Double(totals.hits) / Double(max(fixes, 1)) }
 
-    /// The tree and grid shapes a measurement may override (tuning runs); nil is the default.
+    /// The tree, grid and cell-index shapes a measurement may override (tuning runs); nil is
+    /// the default.
     public struct Tuning: Sendable {
-        public var nodeSize: Int?, leafSize: Int?, cellsPerRadius: Double?
-        public init(nodeSize: Int? = nil, leafSize: Int? = nil, cellsPerRadius: Double? = nil) {
+        public var nodeSize: Int?, leafSize: Int?, cellsPerRadius: Double?, keyLevel: Int?
+        public init(nodeSize: Int? = nil, leafSize: Int? = nil, cellsPerRadius: Double? = nil, keyLevel: Int? = nil) {
             self.nodeSize = nodeSize
             self.leafSize = leafSize
             self.cellsPerRadius = cellsPerRadius
+            self.keyLevel = keyLevel
         }
     }
 
-    /// Builds the index of `kind` over `fences` and measures it: one warm-up and `repetitions`
+    /// Why a measurement cannot be made.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Builds the index of `kind` over `fences` (and `polygons`, which only `cell` holds) and measures it: one warm-up and `repetitions`
     /// timed runs over every fix of `input` (each must give the same totals), then the candidate
     /// counters over every `statsStride`-th fix. Each case calls the generic measurement with a
     /// concrete type so the hot loop is specialized (no existential dispatch per fix).
-    /// - Throws: the index's own error when it cannot be built (`GeofenceError`).
+    /// - Throws: the index's own error when it cannot be built (`GeofenceError`); ``Refusal``
+    ///   for polygons given to an index other than `cell`.
     public static func measure(
-        _ kind: IndexKind, fences: [Fence], input: StabInput, repetitions: Int, statsStride: Int = 1,
-        tuning: Tuning = Tuning(), progress: (String) -> Void = { _ in }
+        _ kind: IndexKind, fences: [Fence], polygons: [PolygonFence] = [], input: StabInput, repetitions: Int,
+        statsStride: Int = 1, tuning: Tuning = Tuning(), progress: (String) -> Void = { _ in }
     ) throws -> StabMeasurement {
+        if !polygons.isEmpty && kind != .cell { throw Refusal(description: "only the cell index holds polygon fences") }
         let clock = ContinuousClock()
         let start = clock.now
         switch kind {
+        case .cell:
+            let index = CellFenceIndex(circles: fences, polygons: polygons, level: tuning.keyLevel ?? 16)
+            return measure(index, kind, build: seconds(clock.now - start), input, repetitions, statsStride, nil, progress)
         case .packed:
             let index = PackedRTree(fences, nodeSize: tuning.nodeSize, leafSize: tuning.leafSize ?? 8)
             return measure(index, kind, build: seconds(clock.now - start), input, repetitions, statsStride, index.memoryBytes, progress)

@@ -40,7 +40,7 @@ public enum PeerResults {
         do throws(JSONSyntaxError) {
             return try JSONReader(parsing: [UInt8](data))
         } catch {
-            throw JSONPathError(path: "", message: error.description, line: error.line, column: error.column)
+            throw JSONPathError(path: "", message: "not JSON: \(error.message)", line: error.line, column: error.column)
         }
     }
 

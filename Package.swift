@@ -37,7 +37,7 @@ let package = Package(
         // The map, one line per target, "A <- B" meaning B imports A:
         //   Geodesy, FastCSV, Statistics, CPrefetch: no dependency
         //   Geodesy <- GeoCells
-        //   Geodesy <- SpatialIndex
+        //   Geodesy, GeoCells <- SpatialIndex
         //   Geodesy, GeoCells, SpatialIndex, CPrefetch <- Geofencing
         //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
         //   Geodesy, GeoCells, GeoJSON, FastCSV <- Workloads (workload generation and files)
@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "FastCSV"),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
-        .target(name: "SpatialIndex", dependencies: ["Geodesy"]),
+        .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
         // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "CPrefetch"]),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
-        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCells", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "GeoJSON", "GeoCells", "Geodesy"]),

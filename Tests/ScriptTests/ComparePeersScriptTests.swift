@@ -70,6 +70,28 @@ struct ComparePeersScriptTests {
         #expect(legend.contains("S2 cover index (C++)") && legend.contains("LatLngGridIndex"))
     }
 
+    /// Polygon mode: building outlines from the Helsinki fixture on a tiny workload, ours and
+    /// S2's MutableS2ShapeIndex with the same hits and checksum (needs osmium as well).
+    @Test(.enabled(if: ScriptSupport.which("osmium") != nil, "needs osmium (Debian: osmium-tool)"))
+    func polygonModeAgreesWithS2() throws {
+        let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
+        let directory = try ScriptSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ScriptSupport.run(
+            "compare-peers",
+            [
+                "--polygons", "300", "--fixes", "20000", "--devices", "20", "--rounds", "1", "--reps", "1",
+                "--bench", bench.path, "--work", directory.path
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "| round | ours M fixes/s | S2 M fixes/s | ours ÷ S2 | load (1 min) |")
+        let last = try #require(lines.last)
+        #expect(last.hasPrefix("every run: 300 fences, 20,000 fixes, "), "\(last)")
+        // Fixes at the devices' dwell places fall inside the outlines.
+        #expect(!last.contains(", 0 hits"), "\(last)")
+    }
+
     @Test func helpAndUsageErrors() throws {
         let help = try ScriptSupport.run("compare-peers", ["--help"])
         #expect(help.status == 0)

@@ -1,3 +1,5 @@
+import IndexBenchmark
+import JSON
 import CommandSupport
 import GeoJSON
 import SpatialIndex

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GeofenceBench
+import IndexBenchmark
 
 /// `geofence-bench stab --polygons`: polygon fences from GeoJSON, alone or beside circles, and
 /// the errors that name the feature.

@@ -10,9 +10,9 @@ import Statistics
 
 /// The indexes the benchmark can run, by their `--index` names.
 enum IndexKind: String, CaseIterable {
-    case packed, dynamic, grid, brute
+    case packed, dynamic, grid, brute, cell
 
-    /// Index names available in this build.
+    /// The circle indexes the suite measures (`cell`, the index of polygon fences, is run by name).
     static var available: [IndexKind] { [.packed, .dynamic, .grid, .brute] }
 
     /// Whether the index has a batch query of its own (the packed tree's goes down level by
@@ -28,6 +28,7 @@ enum IndexKind: String, CaseIterable {
         case .dynamic: return "DynamicRTree"
         case .grid: return "LatLngGridIndex"
         case .brute: return "BruteForce"
+        case .cell: return "CellFenceIndex"
         }
     }
 }
@@ -60,11 +61,15 @@ struct Measurement {
 /// Builds the index of `kind` and measures it; each case calls the generic measurement with a
 /// concrete type so the hot loop is specialised (no existential dispatch per fix).
 func measure(
-    _ kind: IndexKind, fences: [Fence], input: StabInput, threads: Int, reps: Int,
+    _ kind: IndexKind, fences: [Fence], polygons: [PolygonFence] = [], input: StabInput, threads: Int, reps: Int,
     statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void
 ) throws(BenchError) -> Measurement {
+    if !polygons.isEmpty && kind != .cell { throw BenchError("only the cell index holds polygon fences") }
     let start = monotonicSeconds()
     switch kind {
+    case .cell:
+        let index = CellFenceIndex(circles: fences, polygons: polygons, level: benchKeyLevel ?? 16)
+        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
     case .packed:
         let index = PackedRTree(fences, nodeSize: benchNodeSize, leafSize: benchLeafSize ?? 8)
         return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
@@ -146,6 +151,9 @@ func benchCellsPerRadius() throws(UsageError) -> Double? {
 /// and `GEOFENCE_BENCH_LEAF_SIZE` (1...256); unset, invalid or out of range means the default.
 let benchNodeSize: Int? = benchEnvInt("GEOFENCE_BENCH_NODE_SIZE", in: 2...PackedRTree.maxNodeSize)
 let benchLeafSize: Int? = benchEnvInt("GEOFENCE_BENCH_LEAF_SIZE", in: 1...PackedRTree.maxLeafSize)
+/// The cell index's key level for tuning runs: `GEOFENCE_BENCH_KEY_LEVEL` (0...30); unset,
+/// invalid or out of range means the default (16).
+let benchKeyLevel: Int? = benchEnvInt("GEOFENCE_BENCH_KEY_LEVEL", in: 0...30)
 
 func benchEnvInt(_ name: String, in range: ClosedRange<Int>) -> Int? {
     guard let text = getenv(name), let value = Int(String(cString: text)), range.contains(value) else { return nil }

@@ -1,15 +1,20 @@
+import CommandSupport
+import GeoJSON
 import SpatialIndex
 import Workloads
-import CommandSupport
 
 /// `geofence-bench stab`: stream a fixes file through one index.
 struct StabCommand: BenchSubcommand {
     static let name = "stab"
     static let help = """
-        geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute] [--threads N] [--reps R] [--per-fix]
+        geofence-bench stab --fences F --fixes X [--index packed|dynamic|grid|brute|cell] [--threads N] [--reps R] [--per-fix]
                             [--allow-duplicate-ids] [--json]
+        geofence-bench stab --polygons P.geojson [--fences F] --fixes X [--index cell] [options as above]
           For every fix, find every fence containing it (great circle, R = 6,371,008.8 m, boundary inclusive)
-          with the index named by --index (default packed; grid is LatLngGridIndex).
+          with the index named by --index (default packed; grid is LatLngGridIndex, cell is CellFenceIndex).
+          --polygons adds polygon fences (GeoJSON Polygon/MultiPolygon features, S2's semi-open model):
+          the fence ids are the features' integer ids; only --index cell (the default then) holds them,
+          beside the circles of --fences when given.
           Prints hits and the checksum: the wrapping UInt64 sum over hits of fix_index * 1000003 + fence_id.
           Timing covers the query phase only (CSV parsed and index built beforehand), median of R runs
           (default 3) after a warm-up; --threads N partitions the fixes by device over N threads.
@@ -20,20 +25,25 @@ struct StabCommand: BenchSubcommand {
         """
 
     static let options: [Arguments.Option] = [
-        .value("fences"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
+        .value("fences"), .value("polygons"), .value("fixes"), .value("index"), .value("threads"), .value("reps"),
         .flag("per-fix"), .flag("allow-duplicate-ids"), .flag("json")
     ]
 
-    let fencesPath: String, fixesPath: String
+    let fencesPath: String?, polygonsPath: String?, fixesPath: String
     let kind: IndexKind
     let threads: Int, reps: Int
     let json: Bool, perFix: Bool, allowDuplicateIDs: Bool
     let cellsPerRadius: Double?
 
     init(arguments args: Arguments) throws(UsageError) {
-        fencesPath = try args.required("fences")
+        fencesPath = args.string("fences")
+        polygonsPath = args.string("polygons")
+        if fencesPath == nil && polygonsPath == nil { _ = try args.required("fences") }
         fixesPath = try args.required("fixes")
-        kind = try args.choice("index", default: IndexKind.packed)
+        kind = try args.choice("index", default: polygonsPath == nil ? IndexKind.packed : IndexKind.cell)
+        if polygonsPath != nil && kind != .cell {
+            throw UsageError("--polygons needs --index cell (the only index of polygon fences), got --index \(kind.rawValue)")
+        }
         threads = try args.int("threads", default: 1, in: 1...1_024)
         reps = try args.int("reps", default: 3, in: 1...BenchLimits.maxReps)
         json = args.flag("json")
@@ -48,9 +58,10 @@ struct StabCommand: BenchSubcommand {
             fencesPath: fencesPath, fixesPath: fixesPath, allowDuplicateIDs: allowDuplicateIDs,
             order: .any)
         let fences = try makeFences(rows)
+        let polygons = try polygonsPath.map { path throws(BenchError) in try loadPolygonFences(path) } ?? []
         let input = StabInput(fixes, threads: threads, perFix: perFix)
         let m = try measure(
-            kind, fences: fences, input: input, threads: threads, reps: reps, statsStride: 1,
+            kind, fences: fences, polygons: polygons, input: input, threads: threads, reps: reps, statsStride: 1,
             cellsPerRadius: cellsPerRadius
         ) {
             printError("[\(kind.rawValue)] \($0)")
@@ -63,18 +74,18 @@ struct StabCommand: BenchSubcommand {
     }
 }
 
-/// Reads and validates the workload files (truth too when `truthPath` is given), reporting the
-/// read speed on stderr. Errors name the file, line and column.
+/// Reads and validates the workload files (truth too when `truthPath` is given; no fences when
+/// `fencesPath` is nil), reporting the read speed on stderr. Errors name the file, line and column.
 /// `order` is what the command needs of fix times (``WorkloadReader/FixOrder``).
 func loadWorkload(
-    fencesPath: String, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false,
+    fencesPath: String?, fixesPath: String, truthPath: String? = nil, allowDuplicateIDs: Bool = false,
     order: WorkloadReader.FixOrder
 ) throws(BenchError) -> (rows: [WorkloadFence], fixes: FixStream) {
     let t0 = monotonicSeconds()
     let rows: [WorkloadFence]
     let fixes: FixStream
     do {
-        rows = try WorkloadReader.readFences(path: fencesPath, allowDuplicateIDs: allowDuplicateIDs)
+        rows = try fencesPath.map { try WorkloadReader.readFences(path: $0, allowDuplicateIDs: allowDuplicateIDs) } ?? []
         fixes = try WorkloadReader.readFixes(path: fixesPath, truthPath: truthPath, order: order)
     } catch {
         throw BenchError("\(error)")
@@ -99,6 +110,34 @@ func makeFences(_ rows: [WorkloadFence]) throws(BenchError) -> [Fence] {
             throw BenchError("fence \(r.id): \(error)")
         }
     }
+    return fences
+}
+
+/// The polygon fences of a GeoJSON file: one per feature, its id the feature's integer id.
+/// Errors name the file, line, column, feature and JSON path, or the feature whose id is not an
+/// integer in 0...Int32.max, or repeats.
+func loadPolygonFences(_ path: String) throws(BenchError) -> [PolygonFence] {
+    let t0 = monotonicSeconds()
+    let features: [GeoJSONFeature]
+    do throws(GeoJSONError) {
+        var reader = try GeoJSONReader(path: path)
+        features = try reader.readAll()
+    } catch {
+        throw BenchError("\(path): \(error)")
+    }
+    var fences: [PolygonFence] = []
+    var seen: [Int32: Int] = [:]
+    for f in features {
+        guard case .integer(let n) = f.id, let id = Int32(exactly: n), id >= 0 else {
+            throw BenchError(
+                "\(path): feature \(f.index) ($.features[\(f.index)].id): a polygon fence needs an integer id in 0...\(Int32.max), got '\(f.id)'")
+        }
+        if let first = seen.updateValue(f.index, forKey: id) {
+            throw BenchError("\(path): feature \(f.index) ($.features[\(f.index)].id): id \(id) repeats feature \(first)'s")
+        }
+        fences.append(try! PolygonFence(id: id, polygon: f.polygon))  // id checked above
+    }
+    printError("read \(fences.count) polygon fences in \(formatFixed(monotonicSeconds() - t0, 2)) s")
     return fences
 }
 

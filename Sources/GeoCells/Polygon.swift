@@ -37,7 +37,7 @@ public struct Polygon: Sendable {
 
     /// Loops up to this many vertices in total are tested by brute force (S2's
     /// `kMaxBruteForceVertices`); larger ones through ``index``.
-    static let maxBruteForceVertices = 32
+    @usableFromInline static let maxBruteForceVertices = 32
 
     /// A polygon from rings of points (each ring open: no repeat of its first vertex at the
     /// end). Every ring becomes a loop, normalized to at most a hemisphere.
@@ -110,7 +110,7 @@ public struct Polygon: Sendable {
     /// Whether the polygon contains `p` (S2's semi-open model; exact, see the type's comment).
     /// - Complexity: O(n) for n ≤ 32 vertices, else O(log cells + edges in p's index cell).
     public func contains(_ p: UnitVector) -> Bool {
-        if vertices.count <= Polygon.maxBruteForceVertices {
+        if isBruteForce {
             return Polygon.bruteForceContains(vertices, loopStarts, originInside, p)
         }
         guard let k = index.locate(p) else { return false }
@@ -149,12 +149,33 @@ public struct Polygon: Sendable {
     }
 
     static func loopContains(_ v: [UnitVector], _ start: Int, _ end: Int, _ originInside: Bool, _ p: UnitVector) -> Bool {
+        v.withUnsafeBufferPointer { loopContains($0, start, end, originInside: originInside, p) }
+    }
+
+    /// Whether the loop `v[start ..< end]` contains `p`, given whether it contains
+    /// ``Predicates/origin`` (``loopContainsOrigin(_:)``): crossings counted from the origin,
+    /// S2's `S2Loop::BruteForceContains`. For flat copies of small polygons' loops; the
+    /// XOR over a polygon's loops is ``contains(_:)`` for polygons of up to 32 vertices.
+    /// - Complexity: O(end - start).
+    @inlinable
+    public static func loopContains(
+        _ v: UnsafeBufferPointer<UnitVector>, _ start: Int, _ end: Int, originInside: Bool, _ p: UnitVector
+    ) -> Bool {
         var inside = originInside
         var crosser = EdgeCrosser(Predicates.origin, p, chainStart: v[start])
         for i in (start + 1)..<end where crosser.edgeOrVertexCrossing(v[i]) { inside.toggle() }
         if crosser.edgeOrVertexCrossing(v[start]) { inside.toggle() }
         return inside
     }
+
+    /// Whether loop `k` contains ``Predicates/origin`` (S2's `origin_inside_`).
+    @inlinable
+    public func loopContainsOrigin(_ k: Int) -> Bool { originInside[k] }
+
+    /// Whether ``contains(_:)`` counts crossings over every edge from the origin (true up to 32
+    /// vertices: then ``loopContains(_:_:_:originInside:_:)`` over the loops gives the same answer).
+    @inlinable
+    public var isBruteForce: Bool { vertices.count <= Polygon.maxBruteForceVertices }
 
     /// S2's `InitOriginAndBound`: whether the loop contains the origin, from the orientation
     /// at vertex 1 (inside iff on the left of the path 0, 1, 2).

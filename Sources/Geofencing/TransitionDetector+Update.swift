@@ -102,7 +102,7 @@ struct FixContext {
         into events: inout [TransitionEvent]
     ) -> UInt16 {
         let g = geometry[Int(entry.slot)]
-        let c2 = p.chord2(to: g.center)
+        let c2 = geometry.chord2(g, p)
         if entry.isSettled {
             let clearance = Self.clearance(entry, c2: c2, g)
             if clearance > 0 { return reading(after: clearance) }

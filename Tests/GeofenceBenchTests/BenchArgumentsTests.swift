@@ -50,7 +50,8 @@ import Testing
             ["poi", "--rows", "-5"],
             ["--quick", "--frob"],
             ["frobnicate"],
-            ["stab", "--fixes", "/nonexistent/x.csv"]  // a required option missing
+            ["stab", "--fixes", "/nonexistent/x.csv"],  // a required option missing
+            ["stab", "--polygons", "/nonexistent/p.geojson", "--fixes", "/nonexistent/x.csv", "--index", "packed"]
         ]
         for words in cases {
             #expect(BenchTool.main(words) == 2, "\(words)")
@@ -62,6 +63,8 @@ import Testing
         let files = ["--fences", "/nonexistent/f.csv", "--fixes", "/nonexistent/x.csv"]
         let cases: [[String]] = [
             ["stab"] + files + ["--index=grid", "--threads", "2", "--json"],
+            ["stab"] + files + ["--index", "cell"],
+            ["stab", "--polygons", "/nonexistent/p.geojson", "--fixes", "/nonexistent/x.csv"],
             ["transitions"] + files + ["--truth=/nonexistent/t.csv", "--slack", "5", "--diagnose"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--lead-seconds=0"],
             ["plan"] + files + ["--truth", "/nonexistent/t.csv", "--max-unguarded", "15", "--wake-gate", "0"]

@@ -151,20 +151,19 @@ inline Options parse(int argc, char** argv, const char* usage) {
   return o;
 }
 
-// Builds once, then runs the query (fixes, Tally&) reps + 1 times; prints the JSON result.
+// Builds once (`build()`), then runs `query(fixes, Tally&)` reps + 1 times (the first a warm-up);
+// prints the JSON result with `fence_count` fences.
 template <class Build, class Query>
-void run(const std::string& name, const Options& o, Build build, Query query) {
-  Fences fences = read_fences(o.fences);
-  Fixes fixes = read_fixes(o.fixes);
+void measure(const std::string& name, int reps, size_t fence_count, const Fixes& fixes, Build build, Query query) {
   double before = resident_mb(), t0 = seconds_now();
-  build(fences);
+  build();
   double build_seconds = seconds_now() - t0, index_mb = resident_mb() - before;
   std::vector<double> times;
   Tally first;
-  for (int r = 0; r <= o.reps; ++r) {
+  for (int r = 0; r <= reps; ++r) {
     Tally t;
     double start = seconds_now();
-    query(fences, fixes, t);
+    query(fixes, t);
     double elapsed = seconds_now() - start;
     if (r == 0) first = t;
     else times.push_back(elapsed);
@@ -174,9 +173,18 @@ void run(const std::string& name, const Options& o, Build build, Query query) {
   double q = times[times.size() / 2];
   printf("{\"peer\":\"%s\",\"fences\":%zu,\"fixes\":%zu,\"build_seconds\":%.4f,\"query_seconds\":%.4f,"
          "\"fixes_per_second\":%.0f,\"hits\":%llu,\"checksum\":\"%llu\",\"candidates\":%llu,\"index_mb\":%.2f}\n",
-         name.c_str(), fences.size(), fixes.size(), build_seconds, q, fixes.size() / q,
+         name.c_str(), fence_count, fixes.size(), build_seconds, q, fixes.size() / q,
          (unsigned long long)first.hits, (unsigned long long)first.checksum,
          (unsigned long long)first.candidates, index_mb);
+}
+
+// Reads the workload, then measures: build(fences) once, query(fences, fixes, Tally&) per run.
+template <class Build, class Query>
+void run(const std::string& name, const Options& o, Build build, Query query) {
+  Fences fences = read_fences(o.fences);
+  Fixes fixes = read_fixes(o.fixes);
+  measure(name, o.reps, fences.size(), fixes, [&] { build(fences); },
+          [&](const Fixes& x, Tally& t) { query(fences, x, t); });
 }
 
 }  // namespace peer

@@ -38,19 +38,19 @@ let package = Package(
         //   Geodesy, FastCSV, Statistics, CPrefetch: no dependency
         //   Geodesy <- GeoCells
         //   Geodesy, GeoCells <- SpatialIndex
-        //   Geodesy, SpatialIndex, CPrefetch <- Geofencing
+        //   Geodesy, GeoCells, SpatialIndex, CPrefetch <- Geofencing
         //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
-        //   Geodesy, FastCSV <- Workloads (workload generation and files)
-        //   Geodesy, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
-        //   Geodesy, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
+        //   Geodesy, GeoCells, GeoJSON, FastCSV <- Workloads (workload generation and files)
+        //   Geodesy, GeoCells, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
+        //   Geodesy, GeoCells, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
         //   Geodesy, GeoCells, SpatialIndex <- Responders
         //   Responders, CSQLite <- ResponderStore
         //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
         //   Geodesy, Geofencing <- Reminders
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
-        //   Geodesy, GeoCells <- GeoJSON
+        //   Geodesy, GeoCells, FastCSV <- GeoJSON
         //   Geodesy, GeoCells <- Drawing
-        //   Geodesy, GeoCells, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
+        //   Geodesy, GeoCells, GeoJSON, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
         //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
         //     RegionMonitorSimulation, Drawing <- Reporting
         //   FastCSV <- CommandSupport
@@ -59,26 +59,26 @@ let package = Package(
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
         // GeoJSON polygons in (a streaming reader with its own small JSON tokenizer; no Foundation).
-        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells"]),
+        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells", "FastCSV"]),
         .target(name: "FastCSV"),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
         // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
-        .target(name: "Geofencing", dependencies: ["Geodesy", "SpatialIndex", "CPrefetch"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "CPrefetch"]),
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         // Synthetic workloads (fences, fixes with their truth, POI files) and the workload CSVs.
-        .target(name: "Workloads", dependencies: ["Geodesy", "FastCSV"]),
+        .target(name: "Workloads", dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV"]),
         // The detector scored against a workload's truth, the naive detector, flap counts.
         .target(
             name: "DetectorScoring",
             dependencies: [
-                "Geodesy", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
+                "Geodesy", "GeoCells", "FastCSV", "Statistics", "SpatialIndex", "Geofencing",
                 "Workloads"
             ]),
         // The OS region monitor simulated, and monitoring plans scored with it.
-        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "SpatialIndex", "Geofencing", "Workloads"]),
+        .target(name: "RegionMonitorSimulation", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "Workloads"]),
         .target(name: "Responders", dependencies: ["Geodesy", "GeoCells", "SpatialIndex"]),
         // The OS's libsqlite3 (no Swift package): apt libsqlite3-dev on Debian/Ubuntu; part of
         // the SDK on Apple platforms.
@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "Maps",
             dependencies: [
-                "Geodesy", "GeoCells", "SpatialIndex", "Geofencing", "POIData", "Workloads",
+                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "Geofencing", "POIData", "Workloads",
                 "Drawing"
             ]),
         // The benchmark report: measurements over generated workloads, drawn with Drawing.
@@ -125,8 +125,8 @@ let package = Package(
         .executableTarget(
             name: "GeofenceBench",
             dependencies: [
-                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "FastCSV", "Geofencing", "POIData",
-                "CommandSupport", "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
+                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
                 "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"
             ],
             path: "Benchmarks/GeofenceBench"),
@@ -136,20 +136,20 @@ let package = Package(
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCells", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Geodesy"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(
             name: "DetectorScoringTests",
             dependencies: [
-                "DetectorScoring", "Workloads", "Geofencing", "SpatialIndex",
+                "DetectorScoring", "Workloads", "Geofencing", "GeoCells", "SpatialIndex",
                 "FastCSV", "Geodesy"
             ]),
         .testTarget(
             name: "RegionMonitorSimulationTests",
             dependencies: [
                 "RegionMonitorSimulation", "DetectorScoring", "Workloads",
-                "Geofencing", "SpatialIndex", "Geodesy"
+                "Geofencing", "GeoCells", "SpatialIndex", "Geodesy"
             ]),
         .testTarget(name: "ResponderFleetSimulationTests", dependencies: ["ResponderFleetSimulation", "Responders"]),
         .testTarget(
@@ -166,7 +166,7 @@ let package = Package(
             name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeofenceBench", "geofence"],
+            name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeoCells", "GeoJSON", "GeofenceBench", "geofence"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],

@@ -51,6 +51,7 @@ enum BenchTool {
           geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
           geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
           geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
+          geofence-bench peers-chart --peers FILE --out CHART.svg   the stabbing chart of a scripts/compare-peers run
           geofence-bench [COMMAND] --help      or: geofence-bench help [COMMAND]
 
         Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
@@ -62,7 +63,8 @@ enum BenchTool {
     /// Every command, the suite (no name) first.
     static let commands: [any BenchSubcommand.Type] = [
         SuiteCommand.self, StabCommand.self, PoiCommand.self, TransitionsCommand.self, StateCommand.self, TracesCommand.self,
-        PlanCommand.self, NudgesCommand.self, GenerateCommand.self, RespondersCommand.self, ReportCommand.self
+        PlanCommand.self, NudgesCommand.self, GenerateCommand.self, RespondersCommand.self, ReportCommand.self,
+        PeersChartCommand.self
     ]
 
     /// The tool: the dispatcher shared with `geofence`; the suite runs when no command is named.

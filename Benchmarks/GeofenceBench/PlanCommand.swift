@@ -11,7 +11,7 @@ import CommandSupport
 struct PlanCommand: BenchSubcommand {
     static let name = "plan"
     static let help = """
-        geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]
+        geofence-bench plan --fences F --fixes X --truth T [--polygons P.geojson] [--cap N] [--json]
                             [--margin M] [--min-refresh M] [--min-refresh-seconds S] [--lead-seconds S] [--lead-min-speed V]
                             [--max-unguarded K] [--no-unguarded-budget]
                             [--crowded priority|boundary] [--catch-up K] [--pass M] [--delay S] [--significant-change M]
@@ -47,6 +47,11 @@ struct PlanCommand: BenchSubcommand {
           --wake-exit-gate G x accuracy outside (default 0), and takes up to --wake-confirm K more fixes
           (default 3) when a fix is inside but not by the gate. The app's speed and heading come from its
           latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy M (100).
+          --polygons P.geojson: the fences with a feature there are polygon fences (as in transitions): the
+          planner plans each as its row's circle (the polygon's enclosing circle, with an arrival fence's
+          priority), the OS watches that circle, and the app, woken by its enter, hit-tests the polygon at
+          every fix until the OS reports the circle left (each a wake-time check, gated as above on the
+          distance to the polygon's boundary); a true polygon entry counts as caught only when the polygon fires.
           Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
           wake-time fires. --ring-shielding: concentric
           rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans
@@ -55,7 +60,7 @@ struct PlanCommand: BenchSubcommand {
         """
 
     static let options: [Arguments.Option] = [
-        .value("fences"), .value("fixes"), .value("truth"), .value("cap"), .flag("json"),
+        .value("fences"), .value("fixes"), .value("truth"), .value("polygons"), .value("cap"), .flag("json"),
         .value("margin"), .value("min-refresh"), .value("min-refresh-seconds"), .value("lead-seconds"),
         .value("lead-min-speed"), .value("max-unguarded"), .flag("no-unguarded-budget"),
         .value("crowded"), .value("catch-up"), .value("pass"), .value("delay"), .value("significant-change"),
@@ -66,6 +71,7 @@ struct PlanCommand: BenchSubcommand {
     ]
 
     let fencesPath: String, fixesPath: String, truthPath: String
+    let polygonsPath: String?
     let cap: Int, catchUp: Int, seed: Int, wakeConfirm: Int, unguardedBudget: Int
     let margin: Double, pass: Double, delay: Double, significant: Double, minRefresh: Double, minRefreshSeconds: Double
     let crowded: MonitorPlanner.Configuration.CrowdedOrder
@@ -80,6 +86,7 @@ struct PlanCommand: BenchSubcommand {
         fencesPath = try args.required("fences")
         fixesPath = try args.required("fixes")
         truthPath = try args.required("truth")
+        polygonsPath = args.string("polygons")
         cap = try args.int("cap", default: 20, in: 1...10_000)
         let defaults = MonitorPlanner.Configuration(capacity: cap)
         let meters = 0...1e7, seconds = 0...1e9, gates = 0...1e6
@@ -128,16 +135,18 @@ struct PlanCommand: BenchSubcommand {
         // The simulated OS and app follow each device through time: its fixes must be in time order.
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath, order: .perDevice)
         let fences = try makeFences(rows)
+        let outlines = try loadOutlines(polygonsPath, rows: rows)
 
         let planner: MonitorPlanner
         do {
-            planner = try MonitorPlanner(candidates: PlanScoring.candidates(from: rows), configuration: configuration)
+            planner = try MonitorPlanner(
+                candidates: PlanScoring.candidates(from: rows, outlines: outlines), configuration: configuration)
         } catch {
             throw BenchError("\(fencesPath): \(error)")
         }
         let t1 = monotonicSeconds()
         printError("truth: finding the true fence entries")
-        let truth = try PlanScoring.truth(fences: fences, fixes: fixes)
+        let truth = try PlanScoring.truth(fences: fences, fixes: fixes, outlines: outlines)
         printError("truth: \(truth.entryCount) true entries over \(truth.rowsByDevice.count) devices in \(formatFixed(monotonicSeconds() - t1, 2)) s")
 
         var settings = PlanScoring.Settings(
@@ -180,6 +189,7 @@ struct PlanCommand: BenchSubcommand {
         if json {
             var o = JSONObject()
             o.set("fences", fences.count)
+            o.set("polygon_fences", outlines.count)
             o.set("fixes", fixes.count)
             o.set("devices", truth.rowsByDevice.count)
             o.set("cap", cap)

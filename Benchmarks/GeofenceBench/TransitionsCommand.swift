@@ -16,7 +16,8 @@ import CommandSupport
 struct TransitionsCommand: BenchSubcommand {
     static let name = "transitions"
     static let help = """
-        geofence-bench transitions --fences F --fixes X --truth T [--events-out E.csv] [--json] [--reps R] [--threads N]
+        geofence-bench transitions --fences F --fixes X --truth T [--polygons P.geojson] [--events-out E.csv] [--json]
+                                   [--reps R] [--threads N]
                                    [--preset default|precise|hysteresis|evidence]
                                    [--hysteresis M] [--radius-fraction F] [--accuracy-factor K] [--max-accuracy M]
                                    [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
@@ -28,6 +29,9 @@ struct TransitionsCommand: BenchSubcommand {
           unmatched true transition of the same device, fence and kind when it comes at most 120 s
           before that transition or at most 600 s after it; a true transition reversed within 60 s
           (a brush) is optional.
+          --polygons makes the fences with a feature in P.geojson (integer id = fence id; the fence's row
+          is a circle containing the polygon, as generate --polygons writes it) polygon fences: the truth,
+          the naive detector and the detector decide them on the polygon (docs/POLYGONS.md).
           Prints true transitions, detected events, false-positive and false-negative rates, latency
           p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
           --events-out writes the detector's events as device,fence,kind,t.
@@ -46,7 +50,7 @@ struct TransitionsCommand: BenchSubcommand {
         """
 
     static let options: [Arguments.Option] = [
-        .value("fences"), .value("fixes"), .value("truth"), .value("events-out"), .flag("json"), .value("reps"),
+        .value("fences"), .value("fixes"), .value("truth"), .value("polygons"), .value("events-out"), .flag("json"), .value("reps"),
         .value("threads"), .value("preset"), .value("hysteresis"), .value("radius-fraction"), .value("accuracy-factor"), .value("max-accuracy"),
         .value("enter-confirm"), .value("exit-confirm"), .value("min-dwell"), .value("max-speed"),
         .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"),
@@ -67,6 +71,7 @@ struct TransitionsCommand: BenchSubcommand {
     ]
 
     let fencesPath: String, fixesPath: String, truthPath: String
+    let polygonsPath: String?
     let eventsOut: String?
     let json: Bool, sweep: Bool, diagnoseFN: Bool
     let reps: Int, threads: Int
@@ -76,6 +81,7 @@ struct TransitionsCommand: BenchSubcommand {
         fencesPath = try args.required("fences")
         fixesPath = try args.required("fixes")
         truthPath = try args.required("truth")
+        polygonsPath = args.string("polygons")
         eventsOut = args.string("events-out")
         json = args.flag("json")
         sweep = args.flag("sweep")
@@ -131,18 +137,19 @@ struct TransitionsCommand: BenchSubcommand {
         // The detector follows each device through time: its fixes must be in time order.
         let (rows, fixes) = try loadWorkload(fencesPath: fencesPath, fixesPath: fixesPath, truthPath: truthPath, order: .perDevice)
         let fences = try makeFences(rows)
+        let outlines = try loadOutlines(polygonsPath, rows: rows)
         let index = PackedRTree(fences)
         let start = monotonicSeconds()
         func progress(_ step: String) { printError("[transitions \(formatFixed(monotonicSeconds() - start, 1)) s] \(step)") }
         progress("true transitions from the truth")
-        let truth = try TransitionScoring.trueTransitions(fixes, index: index)
+        let truth = try TransitionScoring.trueTransitions(fixes, index: index, outlines: outlines)
         progress("\(truth.count) true transitions; naive detector")
-        let naiveEvents = TransitionScoring.detectNaive(fixes, index: index)
+        let naiveEvents = TransitionScoring.detectNaive(fixes, index: index, outlines: outlines)
         let naive = TransitionScoring.score(detected: naiveEvents, truth: truth)
         progress(sweep ? "sweep of \(DetectorSweep.settings(base: config).count) settings (one line each as it finishes)" : "detector, \(reps) runs")
 
         if sweep {
-            print(try Self.sweepTable(fences: fences, fixes: fixes, truth: truth, base: config, naive: naive))
+            print(try Self.sweepTable(fences: fences, outlines: outlines, fixes: fixes, truth: truth, base: config, naive: naive))
             return
         }
         var runs: [Double] = []
@@ -152,7 +159,7 @@ struct TransitionsCommand: BenchSubcommand {
         var detectors: [TransitionDetector] = []
         let shards = threads > 1 ? FixShards(fixes, count: threads) : nil
         for _ in 0..<reps {
-            var ds = try (0..<threads).map { _ throws(BenchError) in try Self.makeDetector(fences, config) }
+            var ds = try (0..<threads).map { _ throws(BenchError) in try Self.makeDetector(fences, config, outlines: outlines) }
             let start = monotonicSeconds(), cpuStart = ProcessStats.threadCPUSeconds()
             if let shards {
                 var shardCPU: [Double] = []
@@ -191,6 +198,7 @@ struct TransitionsCommand: BenchSubcommand {
         if json {
             var o = JSONObject()
             o.set("fences", fences.count)
+            o.set("polygon_fences", outlines.count)
             o.set("fixes", fixes.count)
             o.set("true_transitions", score.trueTransitions)
             o.set("optional_transitions", score.optionalTransitions)
@@ -241,11 +249,11 @@ struct TransitionsCommand: BenchSubcommand {
         }
     }
 
-    static func makeDetector(_ fences: [Fence], _ config: TransitionDetectorConfiguration)
-        throws(BenchError) -> TransitionDetector
-    {
+    static func makeDetector(
+        _ fences: [Fence], _ config: TransitionDetectorConfiguration, outlines: FenceOutlines = FenceOutlines()
+    ) throws(BenchError) -> TransitionDetector {
         do {
-            return try TransitionDetector(fences: fences, configuration: config)
+            return try TransitionDetector(fences: fences, outlines: outlines, configuration: config)
         } catch {
             throw BenchError("\(error)")
         }
@@ -283,12 +291,12 @@ struct TransitionsCommand: BenchSubcommand {
     /// The trade-off table: FP/FN/latency over hysteresis (m) x accuracy gate (m), other settings
     /// as given.
     static func sweepTable(
-        fences: [Fence], fixes: FixStream, truth: [TrueTransition],
+        fences: [Fence], outlines: FenceOutlines, fixes: FixStream, truth: [TrueTransition],
         base: TransitionDetectorConfiguration, naive: TransitionScore
     ) throws(BenchError) -> String {
         var lines = ["| hysteresis m | accuracy gate m | FP rate | FN rate | p50 s | p95 s | FP vs naive |", "|---|---|---|---|---|---|---|"]
         for setting in DetectorSweep.settings(base: base) {
-            var d = try makeDetector(fences, setting.configuration)
+            var d = try makeDetector(fences, setting.configuration, outlines: outlines)
             let s = TransitionScoring.score(detected: TransitionScoring.detect(fixes, with: &d), truth: truth)
             let line =
                 "| \(formatFixed(setting.hysteresisMeters, 0)) | \(formatFixed(setting.accuracyGateMeters, 0)) | "

@@ -1,22 +1,30 @@
+import GeoCells
 import Geodesy
 import Geofencing
 import SpatialIndex
 
 /// The baseline a `TransitionDetector` is scored against: a fix is inside a fence when its raw
-/// great-circle distance is `<= radius` (the index's exact chord test), with no hysteresis, no
-/// gating and no confirmation; every change of a (device, fence) state between a device's
-/// consecutive fixes is an event. A device's first fix sets its state without events.
+/// great-circle distance is `<= radius` (the index's exact chord test), or for a polygon fence
+/// (``outlines``; its circle in the index contains it) when the polygon contains it (S2's exact
+/// containment), with no hysteresis, no gating and no confirmation; every change of a (device,
+/// fence) state between a device's consecutive fixes is an event. A device's first fix sets
+/// its state without events.
 ///
 /// Run on the noise-free truth positions, the same rule defines the true transitions of the
 /// scoring (``TransitionScoring``). State: per device, the sorted ids of the fences it is in.
 public struct NaiveDetector<Index: FenceIndex> {
     /// The index asked for the fences containing each fix.
     public let index: Index
+    /// The polygon fences among the index's fences.
+    public let outlines: FenceOutlines
     @usableFromInline var insideOfDevice: [Int32: [Int32]] = [:]
     @usableFromInline var scratch: [Int32] = []
 
-    /// A detector over the fences of `index`, with no device seen.
-    public init(index: Index) { self.index = index }
+    /// A detector over the fences of `index` (polygon fences: `outlines`), with no device seen.
+    public init(index: Index, outlines: FenceOutlines = FenceOutlines()) {
+        self.index = index
+        self.outlines = outlines
+    }
 
     /// Feeds one fix (degrees; must be valid coordinates) and appends its events.
     @inlinable
@@ -26,7 +34,13 @@ public struct NaiveDetector<Index: FenceIndex> {
     ) {
         let p = UnitVector(LatLng(uncheckedLatitude: latitude, longitude: longitude))
         scratch.removeAll(keepingCapacity: true)
-        index.forEachContaining(p) { scratch.append($0) }
+        if outlines.isEmpty {
+            index.forEachContaining(p) { scratch.append($0) }
+        } else {
+            index.forEachContaining(p) { id in
+                if outlines.polygon(forID: id)?.contains(p) ?? true { scratch.append(id) }
+            }
+        }
         scratch.sort()
         guard var old = insideOfDevice[device] else {
             insideOfDevice[device] = scratch

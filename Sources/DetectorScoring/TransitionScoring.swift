@@ -72,13 +72,16 @@ public enum TransitionScoring {
     /// A true transition reversed within 60 s is a brush past the boundary (optional).
     public static let brushSeconds = 60.0
 
-    /// The true transitions of `fixes`, via a ``NaiveDetector`` over the truth positions, with
-    /// brushes marked optional. Ordered by fix then fence id.
+    /// The true transitions of `fixes`, via a ``NaiveDetector`` over the truth positions (polygon
+    /// fences: `outlines`, decided by exact containment), with brushes marked optional. Ordered
+    /// by fix then fence id.
     /// - Throws: `FixStreamError` when the stream has no truth columns, columns of different
     ///   lengths or a value out of range.
-    public static func trueTransitions<Index: FenceIndex>(_ fixes: FixStream, index: Index) throws(FixStreamError) -> [TrueTransition] {
+    public static func trueTransitions<Index: FenceIndex>(
+        _ fixes: FixStream, index: Index, outlines: FenceOutlines = FenceOutlines()
+    ) throws(FixStreamError) -> [TrueTransition] {
         try fixes.validate(requiringTruth: true)
-        var naive = NaiveDetector(index: index)
+        var naive = NaiveDetector(index: index, outlines: outlines)
         var events: [TransitionEvent] = []
         for k in 0..<fixes.count {
             naive.process(
@@ -205,9 +208,11 @@ extension TransitionScoring {
         return events
     }
 
-    /// Runs a ``NaiveDetector`` over the noisy fixes of `fixes`.
-    public static func detectNaive<Index: FenceIndex>(_ fixes: FixStream, index: Index) -> [TransitionEvent] {
-        var naive = NaiveDetector(index: index)
+    /// Runs a ``NaiveDetector`` over the noisy fixes of `fixes` (polygon fences: `outlines`).
+    public static func detectNaive<Index: FenceIndex>(
+        _ fixes: FixStream, index: Index, outlines: FenceOutlines = FenceOutlines()
+    ) -> [TransitionEvent] {
+        var naive = NaiveDetector(index: index, outlines: outlines)
         var events: [TransitionEvent] = []
         for k in 0..<fixes.count {
             naive.process(

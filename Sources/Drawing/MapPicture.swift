@@ -1,8 +1,8 @@
 import Geodesy
 import GeoCells
 
-/// A map of geofencing data as SVG: circular fences drawn as great-circle outlines, S2 cell
-/// polygons, points of interest, a trajectory of fixes and the detector's enter/exit/dwell
+/// A map of geofencing data as SVG: circular fences drawn as great-circle outlines, polygon
+/// fences with their enclosing circles (dashed), S2 cell polygons, points of interest, a trajectory of fixes and the detector's enter/exit/dwell
 /// events, over a latitude/longitude graticule with a scale bar and a legend.
 ///
 /// The view fits the content (``MapFrame/fitting(_:projection:plotX:plotY:plotWidth:plotHeight:marginFraction:minimumSpanDegrees:)``),
@@ -28,6 +28,21 @@ public struct MapPicture: Sendable {
         public init(center: LatLng, radius: Double, label: String = "") {
             self.center = center
             self.radius = radius
+            self.label = label
+        }
+    }
+
+    /// A polygon fence: its loops (shells and holes alike, the interior being inside an odd
+    /// number of them, as GeoCells' `Polygon` has it), each an open ring of vertices joined by
+    /// straight map segments (geodesic edges of building-to-park size bend less than a pixel).
+    public struct Shape: Sendable {
+        /// The loops, open rings of vertices.
+        public var loops: [[LatLng]]
+        /// Shown as a tooltip (`<title>`) on the outline.
+        public var label: String
+        /// A polygon with these loops.
+        public init(loops: [[LatLng]], label: String = "") {
+            self.loops = loops
             self.label = label
         }
     }
@@ -81,6 +96,10 @@ public struct MapPicture: Sendable {
     public var width = 1000.0, height = 720.0
     /// Fences, drawn as outlines with a light fill.
     public var fences: [Circle] = []
+    /// Polygon fences, drawn over the fences and cells.
+    public var polygons: [Shape] = []
+    /// Enclosing circles (of the polygons: what the OS watches), drawn dashed.
+    public var enclosingCircles: [Circle] = []
     /// S2 cells (for example a fence's cover), drawn as polygons.
     public var cells: [CellID] = []
     /// Points of interest, drawn as small dark dots (fainter and smaller when there are more than
@@ -103,7 +122,7 @@ public struct MapPicture: Sendable {
 
     /// Colors of the layers (fill, stroke), chosen to stay apart for color-blind readers.
     enum Color {
-        static let fence = "#1f77b4", cell = "#e69f00", poi = "#222222", track = "#555555"
+        static let fence = "#1f77b4", cell = "#e69f00", poi = "#222222", track = "#555555", polygon = "#0b5394"
         static let enter = "#009e73", exit = "#d55e00", dwell = "#7b3fa0", marked = "#cc0000"
     }
 
@@ -116,9 +135,10 @@ public struct MapPicture: Sendable {
     public func render() -> SVGDocument {
         var svg = SVGDocument(width: width, height: height, title: title)
         let top = 40.0 + 15 * Double(notes.count)
+        // A building is a few ten-thousandths of a degree across: with polygons, zoom in further.
         let frame = MapFrame.fitting(
             extentPoints(), projection: projection, plotX: 64, plotY: top,
-            plotWidth: width - 84, plotHeight: height - top - 30)
+            plotWidth: width - 84, plotHeight: height - top - 30, minimumSpanDegrees: polygons.isEmpty ? 0.01 : 0.001)
         svg.element("rect", ["width": SVGNumber.format(width), "height": SVGNumber.format(height), "fill": "#ffffff"])
         svg.element("text", ["x": "16", "y": "24", "font-size": "17", "font-weight": "bold", "fill": "#111"], text: title)
         for (i, note) in notes.enumerated() {
@@ -163,6 +183,25 @@ public struct MapPicture: Sendable {
                     segments: GeoOutline.segments(forPixelRadius: pixels))
                 drawOutline(outline, frame: frame, in: &svg, label: fence.label)
             }
+            svg.close()
+        }
+        if !enclosingCircles.isEmpty {
+            svg.open(
+                "g",
+                ["class": "enclosing-circles", "fill": "none", "stroke": Color.polygon, "stroke-width": "1.4", "stroke-dasharray": "6 4"])
+            for circle in enclosingCircles {
+                let pixels = circle.radius / frame.metersPerPixel(atLatitude: circle.center.latitude)
+                let outline = GeoOutline.circle(
+                    center: circle.center, radius: circle.radius, segments: GeoOutline.segments(forPixelRadius: pixels))
+                drawOutline(outline, frame: frame, in: &svg, label: circle.label)
+            }
+            svg.close()
+        }
+        if !polygons.isEmpty {
+            svg.open(
+                "g",
+                ["class": "polygons", "fill": Color.polygon, "fill-opacity": "0.3", "stroke": Color.polygon, "stroke-width": "1.6"])
+            for shape in polygons { drawShape(shape, frame: frame, in: &svg) }
             svg.close()
         }
         if track.count >= 2 {
@@ -283,6 +322,12 @@ public struct MapPicture: Sendable {
             let cell = Cell(id)
             points += (0..<4).map { cell.vertex($0).latLng }
         }
+        for circle in enclosingCircles {
+            points += GeoOutline.circle(center: circle.center, radius: circle.radius, segments: 16).ring.map {
+                LatLng(uncheckedLatitude: $0.latitude, longitude: LatLng.wrapLongitude($0.longitude))
+            }
+        }
+        for shape in polygons { points += shape.loops.joined() }
         points += pois.map(\.position)
         points += track.map(\.position)
         points += events.map(\.position)
@@ -316,6 +361,33 @@ public struct MapPicture: Sendable {
         }
     }
 
+    /// Fills and strokes a polygon as one path of all its loops (even-odd, so holes stay empty),
+    /// once for each shift by 360 degrees that reaches the view.
+    func drawShape(_ shape: Shape, frame: MapFrame, in svg: inout SVGDocument) {
+        let outlines = shape.loops.filter { !$0.isEmpty }.map { GeoOutline(vertices: $0) }
+        guard let first = outlines.first?.ring.first else { return }
+        let visible = frame.visible
+        let base = frame.unwrap(first.longitude) - first.longitude
+        let west = outlines.map(\.longitudeRange.min).min()!, east = outlines.map(\.longitudeRange.max).max()!
+        for turn in -2...2 {
+            let shift = base + 360 * Double(turn)
+            guard east + shift >= visible.west - 1, west + shift <= visible.east + 1 else { continue }
+            var d = ""
+            for outline in outlines {
+                // Each loop shifted to start within 180 degrees of the first loop's first vertex.
+                let own = 360 * ((first.longitude - outline.ring[0].longitude) / 360).rounded()
+                for (i, v) in outline.mapPolygon(latitudeLimit: frame.projection.latitudeLimit).enumerated() {
+                    let p = frame.point(latitude: v.latitude, longitude: v.longitude + own + shift)
+                    d += (d.isEmpty ? "M" : i == 0 ? " M" : " L") + SVGNumber.format(p.x) + " " + SVGNumber.format(p.y)
+                }
+                d += " Z"
+            }
+            svg.open("path", ["d": d, "fill-rule": "evenodd"])
+            if !shape.label.isEmpty { svg.element("title", text: shape.label) }
+            svg.close()
+        }
+    }
+
     /// An event marker: a triangle up (enter), a triangle down (exit) or a square (dwell).
     func drawMarker(_ kind: EventKind, at p: (x: Double, y: Double), in svg: inout SVGDocument, label: String) {
         let s = 6.0
@@ -341,6 +413,8 @@ public struct MapPicture: Sendable {
     func drawLegend(in svg: inout SVGDocument, frame: MapFrame) {
         var rows: [(String, String, String)] = []  // (label, kind of swatch, color)
         if !fences.isEmpty { rows.append(("fence (\(NumberText.fixed(Double(fences.count), decimals: 0)))", "area", Color.fence)) }
+        if !polygons.isEmpty { rows.append(("polygon (\(NumberText.fixed(Double(polygons.count), decimals: 0)))", "area", Color.polygon)) }
+        if !enclosingCircles.isEmpty { rows.append(("enclosing circle", "dashed", Color.polygon)) }
         if !cells.isEmpty { rows.append(("S2 cell (\(NumberText.fixed(Double(cells.count), decimals: 0)))", "area", Color.cell)) }
         if !pois.isEmpty { rows.append(("POI (\(NumberText.fixed(Double(pois.count), decimals: 0)))", "dot", Color.poi)) }
         if !marked.isEmpty { rows.append((marked.count == 1 ? "the fences' POI" : "the fences' POIs", "dot", Color.marked)) }
@@ -379,6 +453,10 @@ public struct MapPicture: Sendable {
                 svg.element("circle", ["cx": SVGNumber.format(sx), "cy": SVGNumber.format(cy), "r": "3", "fill": row.2])
             case "line":
                 svg.path([(sx - 8, cy), (sx + 8, cy)], closed: false, ["stroke": row.2, "stroke-width": "1.5"])
+            case "dashed":
+                svg.path(
+                    [(sx - 8, cy), (sx + 8, cy)], closed: false,
+                    ["stroke": row.2, "stroke-width": "1.4", "stroke-dasharray": "4 3"])
             case "start":
                 svg.element(
                     "circle",

@@ -81,7 +81,7 @@ extension Cap {
 
 extension Cap: CoverableRegion {
     /// Both cell tests sharing the four cell vertices (the same arithmetic as
-    /// ``mayIntersect(_:)`` and ``contains(_:)``, computed once).
+    /// ``GeoCells/Cap/mayIntersect(_:)`` and ``GeoCells/Cap/contains(_:)-(Cell)``, computed once).
     @inlinable
     public func coverTest(_ cell: Cell, needContains: Bool) -> (intersects: Bool, contains: Bool) {
         let v0 = cell.vertex(0), v1 = cell.vertex(1), v2 = cell.vertex(2), v3 = cell.vertex(3)

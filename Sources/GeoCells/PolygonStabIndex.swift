@@ -1,7 +1,7 @@
 import Geodesy
 
 /// Which of many polygons contain a point: each polygon is keyed by the cells of its covering
-/// at one fixed level (a flat array sorted by cell id), and the exact ``Polygon/contains(_:)``
+/// at one fixed level (a flat array sorted by cell id), and the exact ``Polygon/contains(_:)-(UnitVector)``
 /// runs only on the candidates whose key cell holds the point. Key cells of the polygon's
 /// interior covering at that level are marked, and a point in one of them is a hit without the
 /// exact test (S2's `Contains(S2Cell)` is conservative, so this is exact too).

@@ -9,7 +9,7 @@ import Geodesy
 /// so every answer is the sign of an exact determinant of slightly perturbed points and all
 /// answers are mutually consistent. Evaluation is S2's cascade: a double determinant with a
 /// proven error bound (``triageSign(_:_:_:_:)``), a more stable double determinant, then exact
-/// arithmetic (``ExactExpansion`` in place of S2's `ExactFloat`).
+/// arithmetic (`ExactExpansion` in place of S2's `ExactFloat`).
 public enum Predicates {
     /// S2's `kMaxDetError`: the largest error of `(a × b) · c` in doubles for unit vectors.
     @usableFromInline static let maxDeterminantError = 1.8274 * Double.ulpOfOne

@@ -111,13 +111,13 @@ public struct RegionCoverer: Hashable, Sendable {
         return out
     }
 
-    /// Allocation-reusing variant of ``covering(of:)``: replaces the contents of `out`, and
+    /// Allocation-reusing variant of ``covering(of:)-(Cap)``: replaces the contents of `out`, and
     /// keeps the working buffers in `scratch` for the next call (reuse one per thread).
     public func covering(of cap: Cap, into out: inout [CellID], scratch: inout Scratch) {
         run(cap, interior: false, into: &out, scratch: &scratch)
     }
 
-    /// Allocation-reusing variant of ``interiorCovering(of:)``.
+    /// Allocation-reusing variant of ``interiorCovering(of:)-(Cap)``.
     public func interiorCovering(of cap: Cap, into out: inout [CellID], scratch: inout Scratch) {
         run(cap, interior: true, into: &out, scratch: &scratch)
     }

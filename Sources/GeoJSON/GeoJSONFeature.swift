@@ -15,7 +15,7 @@ public enum GeoJSONFeatureID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One Polygon or MultiPolygon feature: its position in the collection, its id and the
-/// polygon (all rings of all parts as loops of one ``Polygon``, as S2's `InitNested` takes them).
+/// polygon (all rings of all parts as loops of one `Polygon`, as S2's `InitNested` takes them).
 public struct GeoJSONFeature: Sendable {
     public let index: Int
     public let id: GeoJSONFeatureID

@@ -9,12 +9,12 @@ import Geodesy
 /// and a `Polygon` or `MultiPolygon` geometry. Positions are `[longitude, latitude]` in
 /// degrees (a third coordinate is ignored); rings must be closed (first position repeated at
 /// the end) and have at least 4 positions. All rings of a feature become loops of one
-/// ``Polygon`` (orientation is normalized, so clockwise shells are accepted).
+/// `Polygon` (orientation is normalized, so clockwise shells are accepted).
 ///
 /// Errors are ``GeoJSONError``s naming the feature index, the JSON path
 /// (`$.features[3].geometry.coordinates[0][5]`) and line and column: malformed JSON, a missing
 /// or wrong member, a position out of range, an open ring, and the polygon's own validation
-/// (``PolygonError``: self-intersection, duplicate vertex, crossing rings), placed at the
+/// (`PolygonError`: self-intersection, duplicate vertex, crossing rings), placed at the
 /// offending vertex. Other members (`properties`, `bbox`, foreign members) are skipped.
 ///
 /// Implementation note: a small hand-written tokenizer rather than Foundation's

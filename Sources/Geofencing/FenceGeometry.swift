@@ -1,20 +1,24 @@
+import GeoCells
 import Geodesy
 
 /// One fence's geometry as the detector reads it: center, radius and band in chord units, dwell
-/// seconds (infinity for none).
+/// seconds (infinity for none), and for a polygon fence its outline (1 + its index in the
+/// table's outlines; 0 for a circle).
 @usableFromInline
 struct FenceGeometry {
     @usableFromInline var center: UnitVector
     @usableFromInline var radiusChord: Double
     @usableFromInline var band: Double
     @usableFromInline var dwellSeconds: Double
+    @usableFromInline var outline: UInt32
 
     @usableFromInline
-    init(center: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double) {
+    init(center: UnitVector, radiusChord: Double, band: Double, dwellSeconds: Double, outline: UInt32 = 0) {
         self.center = center
         self.radiusChord = radiusChord
         self.band = band
         self.dwellSeconds = dwellSeconds
+        self.outline = outline
     }
 }
 
@@ -29,14 +33,15 @@ struct FenceGeometry {
 
 @usableFromInline
 final class FenceGeometryTable: @unchecked Sendable {
-    /// A fence's center and shape index: 32 bytes, two to a cache line.
+    /// A fence's center, shape index and outline (1 + index into ``outlines``, 0 for a
+    /// circle): 32 bytes, two to a cache line.
     @usableFromInline
     struct Record {
         @usableFromInline var x: Double
         @usableFromInline var y: Double
         @usableFromInline var z: Double
         @usableFromInline var shape: UInt32
-        @usableFromInline var unused: UInt32 = 0
+        @usableFromInline var outline: UInt32 = 0
     }
 
     /// A shape: radius chord, band (chord units) and dwell seconds (infinity for none).
@@ -55,10 +60,15 @@ final class FenceGeometryTable: @unchecked Sendable {
     @usableFromInline let shapes: UnsafeMutablePointer<Shape>
     /// Number of distinct shapes.
     @usableFromInline let shapeCount: Int
+    /// The polygons of the polygon fences (a record's `outline - 1` indexes them).
+    @usableFromInline let outlines: UnsafeMutablePointer<Polygon>
+    /// Number of outlines.
+    @usableFromInline let outlineCount: Int
 
-    /// The table of `geometry` (one value per slot). O(n) expected (shapes deduplicated by hash).
+    /// The table of `geometry` (one value per slot) and the `outlines` its records refer to.
+    /// O(n) expected (shapes deduplicated by hash).
     @usableFromInline
-    init(_ geometry: [FenceGeometry]) {
+    init(_ geometry: [FenceGeometry], outlines: [Polygon] = []) {
         count = geometry.count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, count) * MemoryLayout<Record>.stride, alignment: 64)
         records = raw.bindMemory(to: Record.self, capacity: Swift.max(1, count))
@@ -75,11 +85,16 @@ final class FenceGeometryTable: @unchecked Sendable {
                 shapeIndex[key] = index
                 shapes.append(shape)
             }
-            (records + k).initialize(to: Record(x: g.center.x, y: g.center.y, z: g.center.z, shape: index))
+            precondition(Int(g.outline) <= outlines.count, "outline out of range")
+            (records + k).initialize(
+                to: Record(x: g.center.x, y: g.center.y, z: g.center.z, shape: index, outline: g.outline))
         }
         shapeCount = shapes.count
         self.shapes = UnsafeMutablePointer<Shape>.allocate(capacity: Swift.max(1, shapeCount))
         self.shapes.initialize(from: shapes, count: shapeCount)
+        outlineCount = outlines.count
+        self.outlines = UnsafeMutablePointer<Polygon>.allocate(capacity: Swift.max(1, outlineCount))
+        self.outlines.initialize(from: outlines, count: outlineCount)
     }
 
     deinit {
@@ -87,12 +102,16 @@ final class FenceGeometryTable: @unchecked Sendable {
         UnsafeMutableRawPointer(records).deallocate()
         shapes.deinitialize(count: shapeCount)
         shapes.deallocate()
+        outlines.deinitialize(count: outlineCount)
+        outlines.deallocate()
     }
 
-    /// Unchecked access for the hot loops: a value of two pointers, valid while this table lives
-    /// (the detector holds both), so reading through it costs no reference counting.
+    /// Unchecked access for the hot loops: a value of three pointers, valid while this table
+    /// lives (the detector holds both), so reading through it costs no reference counting.
     @usableFromInline
-    var view: GeometryView { GeometryView(records: UnsafePointer(records), shapes: UnsafePointer(shapes)) }
+    var view: GeometryView {
+        GeometryView(records: UnsafePointer(records), shapes: UnsafePointer(shapes), outlines: UnsafePointer(outlines))
+    }
 
     /// The geometry of the fence at `slot`.
     @usableFromInline
@@ -117,11 +136,16 @@ final class FenceGeometryTable: @unchecked Sendable {
 struct GeometryView {
     @usableFromInline let records: UnsafePointer<FenceGeometryTable.Record>
     @usableFromInline let shapes: UnsafePointer<FenceGeometryTable.Shape>
+    @usableFromInline let outlines: UnsafePointer<Polygon>
 
     @inline(__always) @usableFromInline
-    init(records: UnsafePointer<FenceGeometryTable.Record>, shapes: UnsafePointer<FenceGeometryTable.Shape>) {
+    init(
+        records: UnsafePointer<FenceGeometryTable.Record>, shapes: UnsafePointer<FenceGeometryTable.Shape>,
+        outlines: UnsafePointer<Polygon>
+    ) {
         self.records = records
         self.shapes = shapes
+        self.outlines = outlines
     }
 
     /// The geometry of the fence at `slot` (in range: unchecked).
@@ -131,7 +155,31 @@ struct GeometryView {
         let s = shapes[Int(r.shape)]
         return FenceGeometry(
             center: UnitVector(x: r.x, y: r.y, z: r.z), radiusChord: s.radiusChord, band: s.band,
-            dwellSeconds: s.dwellSeconds)
+            dwellSeconds: s.dwellSeconds, outline: r.outline)
+    }
+
+    /// The squared chord from `p` to the center of fence `g` as the decision rules read it
+    /// (the one place a fix's signed margin to a fence comes from): for a circle
+    /// `p.chord2(to: g.center)`; for a polygon fence `(rc + s)²`, with `rc` its radius chord and
+    /// `s` the signed distance from `p` to the polygon's boundary in radians (negative inside;
+    /// clamped so that `rc + s >= 0`), so that `chord - rc`, which the rules compare with their
+    /// margins, is the signed distance to the boundary. Both change by at most the distance `p`
+    /// moves (chord, resp. arc: the same to 1e-12 m for a step of a kilometer), which is what
+    /// the sparse state's clearances need.
+    @inline(__always) @usableFromInline
+    func chord2(_ g: FenceGeometry, _ p: UnitVector) -> Double {
+        if g.outline == 0 { return p.chord2(to: g.center) }
+        return outlineChord2(g, p)
+    }
+
+    /// ``chord2(_:_:)`` for a polygon fence. O(vertices) (one containment test and one distance
+    /// per edge).
+    @inline(never) @usableFromInline
+    func outlineChord2(_ g: FenceGeometry, _ p: UnitVector) -> Double {
+        let polygon = outlines[Int(g.outline) - 1]
+        let d = polygon.boundaryDistance(to: p)
+        let c = Swift.max(0, g.radiusChord + (polygon.contains(p) ? -d : d))
+        return c * c
     }
 
     /// Whether the fence at `slot` has a dwell time.

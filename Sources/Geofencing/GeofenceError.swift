@@ -36,6 +36,9 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptSnapshot(offset: Int)
     /// More of `what` than the detector's layout can hold (`limit`; `found` were asked for).
     case capacityExceeded(what: String, found: Int, limit: Int)
+    /// A polygon fence's outline reaches outside its fence's circle (vertex `vertex` of the
+    /// polygon's vertices), which must contain it.
+    case outlineOutsideFence(id: Int32, vertex: Int)
 
     /// What was rejected and why, naming the field or id.
     public var description: String {
@@ -58,6 +61,8 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corruptSnapshot(let offset): return "corrupt binary snapshot: unreadable at byte \(offset)"
         case .capacityExceeded(let what, let found, let limit):
             return "\(found) \(what): the detector holds at most \(limit)"
+        case .outlineOutsideFence(let id, let vertex):
+            return "polygon fence \(id): vertex \(vertex) lies outside the fence's circle, which must contain the polygon"
         }
     }
 }

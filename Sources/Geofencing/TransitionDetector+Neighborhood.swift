@@ -263,7 +263,7 @@ struct RebuildPass {
     mutating func take(_ entry: FenceEntry, into events: inout [TransitionEvent]) {
         var e = entry
         let g = geometry[Int(e.slot)]
-        let c2 = fix.p.chord2(to: g.center)
+        let c2 = geometry.chord2(g, fix.p)
         var due: UInt16
         var keep = 1
         if e.isSettled, case let clearance = FixContext.clearance(e, c2: c2, g), clearance > 0 {

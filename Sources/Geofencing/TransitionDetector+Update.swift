@@ -99,7 +99,7 @@ struct FixContext {
         into events: inout [TransitionEvent]
     ) -> UInt16 {
         let g = geometry[Int(entry.slot)]
-        return visit(&entry, g, c2: p.chord2(to: g.center), fenceIDs: fenceIDs, into: &events)
+        return visit(&entry, g, c2: geometry.chord2(g, p), fenceIDs: fenceIDs, into: &events)
     }
 
     /// ``visit(_:geometry:fenceIDs:into:)`` given the fence's geometry `g` and the squared chord

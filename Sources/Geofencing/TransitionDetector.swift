@@ -9,7 +9,7 @@ import Geodesy
 import SpatialIndex
 
 /// Turns each device's time-ordered GPS fixes into `enter`, `exit` and `dwell` events for a set
-/// of circular fences, robust to GPS noise.
+/// of circular and polygon fences (``FenceOutlines``), robust to GPS noise.
 ///
 /// Defenses, in the order a fix meets them (settings in ``TransitionDetectorConfiguration``):
 /// 1. Bad input is counted and skipped (``TransitionCounters``): NaN/out-of-range values,
@@ -160,15 +160,21 @@ public struct TransitionDetector {
     @usableFromInline static var odometerLimit: Int { 65_534 }
 
     /// A detector over `fences`, with `index` holding exactly the same fences (same ids), used to
-    /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id.
+    /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id. `outlines`
+    /// makes fences polygons: such a fence is decided on the signed distance from the fix to its
+    /// polygon's boundary (negative inside) where a circle uses the distance to its center less
+    /// its radius, with the same margins, evidence and confirmations; its circle, which must
+    /// contain the polygon, is what the neighborhood queries find it by and what scales its
+    /// band (`hysteresisRadiusFraction`).
     /// - Throws: ``GeofenceError`` for an invalid setting, duplicate fence ids, an index of a
-    ///   different size, a dwell for an unknown fence id or a negative/NaN dwell.
+    ///   different size, a dwell or an outline for an unknown fence id, a negative/NaN dwell, or
+    ///   an outline outside its fence's circle.
     public init(
         fences: [Fence], index: some FenceIndex, dwellSeconds: [Int32: Double] = [:],
-        configuration: TransitionDetectorConfiguration = .default
+        outlines: FenceOutlines = FenceOutlines(), configuration: TransitionDetectorConfiguration = .default
     ) throws(GeofenceError) {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
-        try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
+        try self.init(validating: fences, dwellSeconds: dwellSeconds, outlines: outlines, configuration: configuration)
         if fences.count > 1 << Int(EntryPool.maxClass) {
             let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
             let band = { (f: Fence) in configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters }
@@ -195,10 +201,10 @@ public struct TransitionDetector {
     ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
     ///   and the slack is not a finite number of meters (settings valid alone but too large together).
     public init(
-        fences: [Fence], dwellSeconds: [Int32: Double] = [:],
+        fences: [Fence], dwellSeconds: [Int32: Double] = [:], outlines: FenceOutlines = FenceOutlines(),
         configuration: TransitionDetectorConfiguration = .default
     ) throws(GeofenceError) {
-        try self.init(validating: fences, dwellSeconds: dwellSeconds, configuration: configuration)
+        try self.init(validating: fences, dwellSeconds: dwellSeconds, outlines: outlines, configuration: configuration)
         let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
         var enlarged: [Fence] = []
         enlarged.reserveCapacity(fences.count)
@@ -246,7 +252,7 @@ public struct TransitionDetector {
 
     /// Everything but the index query.
     init(
-        validating fences: [Fence], dwellSeconds: [Int32: Double],
+        validating fences: [Fence], dwellSeconds: [Int32: Double], outlines: FenceOutlines,
         configuration: TransitionDetectorConfiguration
     ) throws(GeofenceError) {
         try configuration.validate()
@@ -262,6 +268,16 @@ public struct TransitionDetector {
         for f in fences {
             guard slots.updateValue(0, forKey: f.id) == nil else { throw .duplicateFenceID(f.id) }
         }
+        // Polygon fences: the outline replaces the circle in the decisions (``GeometryView/chord2(_:_:)``);
+        // the circle, which must contain it, stays the fence's key in the neighborhood queries.
+        var outlineOfID: [Int32: UInt32] = [:]
+        for (k, id) in outlines.ids.enumerated() {
+            guard slots[id] != nil else { throw .unknownFenceID(id) }
+            outlineOfID[id] = UInt32(k + 1)
+        }
+        for f in fences where outlineOfID[f.id] != nil {
+            if let v = outlines.vertexOutside(f) { throw .outlineOutsideFence(id: f.id, vertex: v) }
+        }
         // Slots in Z-order of the centers: a device's nearby fences sit close together in
         // `geometry`, so the scan reads few cache lines.
         for k in Self.spatialOrder(fences) {
@@ -272,7 +288,7 @@ public struct TransitionDetector {
             geometry.append(
                 FenceGeometry(
                     center: f.centerVector, radiusChord: f.chord2.squareRoot(),
-                    band: band / Earth.meanRadius, dwellSeconds: .infinity))
+                    band: band / Earth.meanRadius, dwellSeconds: .infinity, outline: outlineOfID[f.id] ?? 0))
             maxRadius = Swift.max(maxRadius, f.radiusMeters)
             maxBand = Swift.max(maxBand, band)
         }
@@ -282,7 +298,7 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.geometryTable = FenceGeometryTable(geometry)
+        self.geometryTable = FenceGeometryTable(geometry, outlines: outlines.polygons)
         self.geometry = geometryTable.view
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).

@@ -1,5 +1,6 @@
 import Drawing
 import GeoCells
+import GeoJSON
 import Geodesy
 import Geofencing
 import POIData
@@ -17,6 +18,9 @@ import Workloads
 public struct MapRequest: Sendable {
     /// `fences.csv` (`id,lat,lon,radius_m[,poi_id,tier]`), or nil.
     public var fencesPath: String?
+    /// A GeoJSON file of Polygon and MultiPolygon features, or nil: each drawn with its enclosing
+    /// circle (dashed) and, with ``coverMaxCells``, its S2 covering.
+    public var polygonsPath: String?
     /// A POI CSV (`osm_type,osm_id,lat,lon,name,...`), or nil.
     public var poisPath: String?
     /// `fixes.csv` (`device,t,lat,lon,accuracy_m`), or nil.
@@ -97,6 +101,31 @@ public struct MapRequest: Sendable {
                 center: LatLng(uncheckedLatitude: f.latitude, longitude: f.longitude), radius: f.radius,
                 label: "fence \(f.id) (POI \(f.poiID), tier \(f.tier)): \(NumberText.meters(f.radius))")
         }
+        var polygons: [GeoJSONFeature] = []
+        if let polygonsPath {
+            do throws(GeoJSONError) {
+                var reader = try GeoJSONReader(path: polygonsPath)
+                polygons = try reader.readAll()
+            } catch {
+                let feature = error.featureIndex.map { "feature \($0)" } ?? "document"
+                throw Failure(description: "\(polygonsPath):\(error.line):\(error.column): \(feature) at \(error.path): \(error.message)")
+            }
+            for f in polygons {
+                let p = f.polygon
+                let loops = (0..<p.loopCount).map { k in p.vertices[p.loopStarts[k]..<p.loopStarts[k + 1]].map(\.latLng) }
+                map.polygons.append(
+                    MapPicture.Shape(loops: loops, label: "polygon \(f.id): \(NumberText.fixed(p.areaSquareMeters, decimals: 0)) m²"))
+                if let circle = try? FenceOutlines.enclosingFence(id: 0, polygon: p) {
+                    map.enclosingCircles.append(
+                        MapPicture.Circle(
+                            center: circle.center, radius: circle.radiusMeters,
+                            label: "enclosing circle of polygon \(f.id): \(NumberText.meters(circle.radiusMeters))"))
+                }
+            }
+            notes.append(
+                "\(polygons.count) polygon\(polygons.count == 1 ? "" : "s") with \(polygons.count == 1 ? "its" : "their") "
+                    + "enclosing circle\(polygons.count == 1 ? "" : "s") (dashed: the circle the OS watches)")
+        }
         if let maxCells = coverMaxCells {
             let coverer = try RegionCoverer(maxCells: maxCells)
             var cells = Set<CellID>()
@@ -104,8 +133,10 @@ public struct MapRequest: Sendable {
                 let cap = Cap(center: LatLng(uncheckedLatitude: f.latitude, longitude: f.longitude), meters: f.radius)
                 cells.formUnion(coverer.covering(of: cap))
             }
+            for f in polygons { cells.formUnion(coverer.covering(of: f.polygon)) }
             map.cells = cells.sorted()
-            notes.append("S2 covers of at most \(maxCells) cells per fence: \(map.cells.count) distinct cells")
+            let what = polygons.isEmpty ? "fence" : drawn.isEmpty ? "polygon" : "fence and polygon"
+            notes.append("S2 covers of at most \(maxCells) cells per \(what): \(map.cells.count) distinct cells")
         }
         if let poisPath {
             let catalog: POICatalog
@@ -186,7 +217,7 @@ public struct MapRequest: Sendable {
     }
 
     var defaultTitle: String {
-        let names = [fencesPath, poisPath, fixesPath].compactMap { $0 }.map { path in
+        let names = [fencesPath, polygonsPath, poisPath, fixesPath].compactMap { $0 }.map { path in
             path.split(separator: "/").last.map(String.init) ?? path
         }
         return names.isEmpty ? "Geofence map" : names.joined(separator: ", ")

@@ -89,6 +89,9 @@ extension PlanScoring {
         var fires: [Int32: [Fire]] = [:]
         var wakeLog: [Wake] = []
         var near: [FenceNeighbor] = []
+        /// Polygon fences whose circle the OS reported entered and not left since: the app
+        /// hit-tests the polygon at every fix until the circle is left.
+        var insideCircles: Set<Int32> = []
 
         /// The app of the device in `truth`'s slot `slot`, adding to `score`.
         init(slot: Int, policy: Policy, truth: Truth, fixes: FixStream, settings: Settings, score: Score) {
@@ -106,7 +109,7 @@ extension PlanScoring {
                 seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
             anchor = truth.truthVectors[first]
             monitoredAtEntry = [Bool](repeating: false, count: entries.count)
-            wakeCheck = WakeCheck(entryGate: settings.wakeCheckGate, exitGate: settings.wakeCheckExitGate)
+            wakeCheck = WakeCheck(entryGate: settings.wakeCheckGate, exitGate: settings.wakeCheckExitGate, outlines: truth.outlines)
         }
 
         /// Runs the device's fixes through the OS and the app, then scores its entries.
@@ -197,6 +200,10 @@ extension PlanScoring {
                 }
                 switch (e.region, e.transition) {
                 case (.refresh, .exit): planDue = true
+                case (.fence(let id), .enter) where truth.outlines.polygon(forID: id) != nil:
+                    // The OS watches the polygon's circle: its enter is no polygon event, only a wake.
+                    insideCircles.insert(id)
+                case (.fence(let id), .exit): insideCircles.remove(id)
                 case (.fence(let id), .enter):
                     guard let pos = truth.positionByID[id] else { continue }
                     delivered[id, default: []].append(Delivery(time: e.deliveredAt, inside: truth.fences[pos].contains(q), used: false))
@@ -215,11 +222,12 @@ extension PlanScoring {
             score.wakes += 1
             wakeInside.removeAll(keepingCapacity: true)
             truth.index.forEachContaining(p) { id in wakeInside.append(id) }
+            if !truth.outlines.isEmpty { wakeInside.removeAll { !truth.contains($0, p) } }
             let unsure = wakeCheck.check(
                 p, accuracyMeters: fixes.accuracy[k], inside: wakeInside,
                 fence: { truth.fences[truth.positionByID[$0]!] }, fired: &fired)
             for id in fired {
-                let inside = truth.fences[truth.positionByID[id]!].contains(q)
+                let inside = truth.contains(id, q)
                 fires[id, default: []].append(Fire(time: tau, inside: inside))
                 score.wakeCheckFires += 1
                 if !inside { score.wakeCheckFalseFires += 1 }
@@ -234,6 +242,9 @@ extension PlanScoring {
             } else {
                 confirmations = 0
             }
+            // Inside a polygon fence's circle: keep hit-testing the polygon at every fix (entries,
+            // exits and re-entries), as an SDK that tracks while inside the circle does.
+            if !insideCircles.isEmpty { wakeDue = true }
         }
 
         /// The policy plans at fix `k` (location `p`) at `tau`; the diff goes to the OS against
@@ -363,7 +374,8 @@ extension PlanScoring {
                         ? "reentry-after300-600"
                         : away.isFinite ? "reentry-after>=600" : "first-entry"
             let cause = missCause(entry, fence: f)
-            for key in ["r\(Int(f.radiusMeters.rounded()))", depth, stayKey, awayKey, cause] {
+            let shape = truth.outlines.polygon(forID: f.id) == nil ? "r\(Int(f.radiusMeters.rounded()))" : "polygon"
+            for key in [shape, depth, stayKey, awayKey, cause] {
                 score.systemMisses[key, default: 0] += 1
             }
         }
@@ -382,12 +394,13 @@ extension PlanScoring {
             for n in lo..<wakes.count {
                 let w = wakes[n]
                 guard w.time <= entry.time + settings.windowSeconds else { break }
-                guard fence.contains(truth.truthVectors[w.fix]) else { continue }
+                guard truth.contains(fence.id, truth.truthVectors[w.fix]) else { continue }
                 truthInside = true
                 if w.inside.contains(fence.id) {
                     // Why the app thought it was inside already: the last wake before the entry.
                     guard n > 0, wakes[n - 1].inside.contains(fence.id) else { return "cause:known-inside" }
-                    return fence.contains(truth.truthVectors[wakes[n - 1].fix]) ? "cause:known-inside:earlier-stay" : "cause:known-inside:noise"
+                    return truth.contains(fence.id, truth.truthVectors[wakes[n - 1].fix])
+                        ? "cause:known-inside:earlier-stay" : "cause:known-inside:noise"
                 }
             }
             return truthInside ? "cause:fix-outside" : "cause:no-wake"

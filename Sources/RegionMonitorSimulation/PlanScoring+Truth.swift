@@ -1,4 +1,6 @@
+import GeoCells
 import Geodesy
+import Geofencing
 import SpatialIndex
 import Workloads
 
@@ -27,6 +29,11 @@ extension PlanScoring {
     /// Fixes grouped per device, with the true entries of every device: computed once and
     /// shared by the policies scored on the same workload.
     public struct Truth: Sendable {
+        /// Whether fence `id` contains `p`: its polygon for a polygon fence, else its circle.
+        public func contains(_ id: Int32, _ p: UnitVector) -> Bool {
+            outlines.contains(fences[positionByID[id]!], p)
+        }
+
         /// Fix rows of each device, in time order.
         public var rowsByDevice: [[Int]]
         /// True entries of each device, in time order (ties by fence id).
@@ -39,15 +46,22 @@ extension PlanScoring {
         public var positionByID: [Int32: Int]
         /// A packed R-tree over ``fences``.
         public var index: PackedRTree
+        /// The polygon fences among ``fences`` (whose circles contain them).
+        public var outlines = FenceOutlines()
 
         /// True entries over all devices.
         public var entryCount: Int { entriesByDevice.reduce(0) { $0 + $1.count } }
     }
 
     /// Groups the fixes by device and finds every true entry. O(fixes × fences near each).
+    /// A polygon fence (`outlines`; its circle among `fences` contains it) is entered when its
+    /// polygon starts to contain the truth (S2's exact containment), and its depth is the
+    /// truth's distance inside the polygon's boundary.
     /// - Throws: `FixStreamError` when the stream has no truth columns, columns of different
     ///   lengths or a value out of range.
-    public static func truth(fences: [Fence], fixes: FixStream, brushSeconds: Double = 60) throws(FixStreamError) -> Truth {
+    public static func truth(
+        fences: [Fence], fixes: FixStream, brushSeconds: Double = 60, outlines: FenceOutlines = FenceOutlines()
+    ) throws(FixStreamError) -> Truth {
         try fixes.validate(requiringTruth: true)
         var deviceSlot: [Int32: Int] = [:]
         var rows: [[Int]] = []
@@ -77,6 +91,9 @@ extension PlanScoring {
             previous.removeAll(keepingCapacity: true)
             for (n, k) in deviceRows.enumerated() {
                 _ = index.stab(vectors[k], into: &current)
+                if !outlines.isEmpty {
+                    current.removeAll { id in !(outlines.polygon(forID: id)?.contains(vectors[k]) ?? true) }
+                }
                 current.sort()
                 if n > 0 {
                     // Merge the two sorted sets: ids only in `current` entered, only in `previous` left.
@@ -100,7 +117,10 @@ extension PlanScoring {
                 for id in current {
                     guard let open = openStay[id] else { continue }
                     let f = fences[positionByID[id]!]
-                    depth[open] = max(depth[open], f.radiusMeters - distance(vectors[k], f.centerVector))
+                    let inside =
+                        outlines.polygon(forID: id).map { -$0.signedBoundaryDistanceMeters(to: vectors[k]) }
+                        ?? f.radiusMeters - distance(vectors[k], f.centerVector)
+                    depth[open] = max(depth[open], inside)
                 }
                 swap(&previous, &current)
             }
@@ -133,6 +153,6 @@ extension PlanScoring {
         }
         return Truth(
             rowsByDevice: rows, entriesByDevice: entries, truthVectors: vectors, fences: fences,
-            positionByID: positionByID, index: index)
+            positionByID: positionByID, index: index, outlines: outlines)
     }
 }

@@ -1,4 +1,6 @@
+import GeoCells
 import Geodesy
+import Geofencing
 import SpatialIndex
 
 extension PlanScoring {
@@ -17,11 +19,16 @@ extension PlanScoring {
         public var exitGate: Double
         /// Fence ids the app believes the device is in.
         public private(set) var believedInside: Set<Int32> = []
+        /// Polygon fences: gated on the fix's signed distance to the polygon's boundary
+        /// instead of its circle's (the `inside` ids must then contain the fix's polygon, not
+        /// just its circle).
+        public var outlines: FenceOutlines
 
         /// A check with the given gates that believes the device is in no fence.
-        public init(entryGate: Double, exitGate: Double) {
+        public init(entryGate: Double, exitGate: Double, outlines: FenceOutlines = FenceOutlines()) {
             self.entryGate = entryGate
             self.exitGate = exitGate
+            self.outlines = outlines
         }
 
         /// Evaluates the fix `p` (reported accuracy `accuracyMeters`), given the ids of every
@@ -37,7 +44,10 @@ extension PlanScoring {
             var unsure = false
             for id in inside where !believedInside.contains(id) {
                 let f = fence(id)
-                guard gate == 0 || distance(p, f.centerVector) <= f.radiusMeters - gate else {
+                let deepEnough =
+                    outlines.polygon(forID: id).map { $0.signedBoundaryDistanceMeters(to: p) <= -gate }
+                    ?? (distance(p, f.centerVector) <= f.radiusMeters - gate)
+                guard gate == 0 || deepEnough else {
                     unsure = true
                     continue
                 }
@@ -50,6 +60,7 @@ extension PlanScoring {
                 if insideSet.contains(id) { return true }
                 guard exit > 0 else { return false }
                 let f = fence(id)
+                if let polygon = outlines.polygon(forID: id) { return polygon.signedBoundaryDistanceMeters(to: p) < exit }
                 return distance(p, f.centerVector) < f.radiusMeters + exit
             }
             believedInside.formUnion(fired)

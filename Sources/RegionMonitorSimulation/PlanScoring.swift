@@ -205,13 +205,16 @@ extension PlanScoring.Settings {
 extension PlanScoring {
     /// Planner candidates for workload fences: the workload's tiers are approach rings
     /// (1, 3 and 5 miles), so each fence gets the priority of an approach ring of its radius
-    /// (`GeofenceKind/defaultPriority`: nearer rings rank higher).
-    public static func candidates(from fences: [WorkloadFence]) -> [MonitorPlanner.Candidate] {
+    /// (`GeofenceKind/defaultPriority`: nearer rings rank higher); a polygon fence (in
+    /// `outlines`) is a place, planned as its circle (the polygon's enclosing circle: the OS
+    /// watches circles) with the priority of an arrival fence.
+    public static func candidates(from fences: [WorkloadFence], outlines: FenceOutlines = FenceOutlines()) -> [MonitorPlanner.Candidate] {
         fences.map { f in
             let miles = f.radius / metersPerMile
+            let kind = outlines.polygon(forID: f.id) == nil ? GeofenceKind.approach(miles: miles) : .arrival
             return MonitorPlanner.Candidate(
                 id: f.id, latitude: f.latitude, longitude: f.longitude, radiusMeters: f.radius,
-                priority: GeofenceKind.approach(miles: miles).defaultPriority)
+                priority: kind.defaultPriority)
         }
     }
 }

@@ -6,7 +6,7 @@ import Workloads
 /// an IANA zone name, quiet hours as 24-hour `HH:mm` (both empty = no quiet hours; the window
 /// may wrap midnight), the proximity-nudge daily cap (a whole number >= 0), the global spacing and the default
 /// cooldown in seconds (finite, >= 0), and a locale identifier (`en_US`; empty = `en_US`).
-/// These set the proximity policy (``ProximityNudgePolicy``); every other preference is `defaults`'.
+/// These set the proximity policy (`ProximityNudgePolicy`); every other preference is `defaults`'.
 ///
 /// The first bad row ends the read with `WorkloadIOError/badRow(path:line:column:message:)`
 /// naming the file, the line and the column; a device listed twice is an error on its second row.

@@ -22,8 +22,9 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
     /// The events of a decision, each logged once:
     /// - a completion offer: `LocationOfferEligible` (properties `trigger`, `activity_id`,
     ///   `radius_m`, `delay_s`) when it passes the checks, at its first decision (delivered or
-    ///   queued; not again at a queue release or a snooze's return); `LocationOfferShown`
-    ///   (`channel`) when delivered; `LocationOfferSuppressed` (`reason`) when suppressed;
+    ///   queued, or withdrawn by an action during its delay; not again at a queue release or a
+    ///   snooze's return); `LocationOfferShown` (`channel`) when delivered;
+    ///   `LocationOfferSuppressed` (`reason`) when suppressed;
     /// - a delivered nudge or bundle: `nudge_shown` (`kind`, `task_ids`, `tasks`, `channel`);
     /// - a check-in: nothing (AirFit's document names no event).
     /// Suppressed nudges are counted by the engine, not sent.
@@ -31,7 +32,9 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
         let id = userID.value
         func e(_ name: String, _ p: [String: String]) -> AnalyticsEvent { AnalyticsEvent(name: name, time: decision.time, userID: id, properties: p) }
         func eligible() -> [AnalyticsEvent] {
-            guard decision.origin == .trigger, let entry = book.entry(decision.item.slot), case .offer(let rule) = entry.item else { return [] }
+            guard decision.origin == .trigger || decision.origin == .withdrawn, let entry = book.entry(decision.item.slot),
+                case .offer(let rule) = entry.item
+            else { return [] }
             return [
                 e(
                     AnalyticsName.locationOfferEligible,
@@ -59,7 +62,7 @@ public struct AnalyticsLog: Hashable, Sendable, Codable {
                     ])
             ]
         case (.suppress(let reason), .offer):
-            return [
+            return (decision.origin == .withdrawn ? eligible() : []) + [
                 e(AnalyticsName.locationOfferSuppressed, ["reason": reason.rawValue, "activity_id": book.entry(decision.item.slot)?.item.id ?? ""])
             ]
         case (.queue, .offer):

@@ -8,7 +8,7 @@ public enum OfferTrigger: String, Hashable, Sendable, Codable {
 
 /// "When I leave the gym, ask me whether I did my workout": a completion offer per activity.
 ///
-/// Representation: the activity's name (the `{activity}` of "Did you finish '{activity}'?"),
+/// Representation: the activity's name (the `{activity}` of "Did you finish ‘{activity}’?"),
 /// a place (label, center, radius in meters, default 150), the trigger (arrive or leave) with
 /// an optional delay in seconds (leave -> offer 5 minutes later), a cooldown in seconds (nil =
 /// the preference's default), `onlyIfIncomplete` (default true: no offer once the activity is

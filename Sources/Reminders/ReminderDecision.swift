@@ -22,6 +22,9 @@ public struct ReminderDecision: Hashable, Sendable, Codable {
         case released
         /// A snoozed completion offer returning at the snooze's end.
         case snoozeReturn
+        /// Taken back by the user's action while it waited to be shown (in a bundle window or
+        /// an offer's delay), after it had passed the checks.
+        case withdrawn
     }
 
     /// See the type's comment. Unix seconds.

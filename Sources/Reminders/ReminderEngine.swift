@@ -213,6 +213,9 @@ public struct ReminderEngine: Sendable {
             ledger.pending[join].items.append(item)
             return
         }
+        let previous =
+            isOffer
+            ? (ledger.lastOfferTime, 0.0, 0.0) : (ledger.lastNudgeTime, ledger.lastNudgeLatitude, ledger.lastNudgeLongitude)
         if origin != .snoozeReturn {
             ledger.count(onDay: local.day, offer: isOffer)
             if isOffer {
@@ -232,7 +235,8 @@ public struct ReminderEngine: Sendable {
         } else {
             let bundle = ReminderLedger.PendingBundle(
                 opensAt: isOffer ? deliverAt : due, deadline: deliverAt, localDay: local.day,
-                channel: channel, items: [item], isOffer: isOffer, origin: origin)
+                channel: channel, items: [item], isOffer: isOffer, origin: origin,
+                previousTime: previous.0, previousLatitude: previous.1, previousLongitude: previous.2)
             let at = ledger.pending.firstIndex { $0.deadline > deliverAt } ?? ledger.pending.endIndex
             ledger.pending.insert(bundle, at: at)
         }
@@ -326,12 +330,12 @@ public struct ReminderEngine: Sendable {
 
     mutating func emitSuppression(
         _ reason: SuppressionReason, _ item: ReminderItem, at time: Double, until: Double?,
-        into out: inout [ReminderDecision]
+        origin: ReminderDecision.Origin = .trigger, into out: inout [ReminderDecision]
     ) {
         out.append(
             ReminderDecision(
                 time: time, kind: item.kind, outcome: .suppress(reason), localDay: clock.localTime(at: time).day,
-                item: item, items: [], until: until))
+                item: item, items: [], until: until, origin: origin))
         counters.suppressed += 1
     }
 }

@@ -66,6 +66,11 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
         public var isOffer: Bool
         /// How it came to wait.
         public var origin: ReminderDecision.Origin
+        /// The ledger's last offer (or nudge) time and place before this bundle was counted, to
+        /// restore if every item is taken out before it is shown (``ReminderEngine/apply(_:in:now:into:)``).
+        public var previousTime = ReminderLedger.never
+        public var previousLatitude = 0.0
+        public var previousLongitude = 0.0
     }
 
     /// A trigger held by Do-Not-Disturb until `release` (Unix seconds).
@@ -151,6 +156,12 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     }
 
     /// The record of `slot` (a fresh one if none).
+    /// Takes back one ``count(onDay:offer:)`` (a bundle emptied before it was shown).
+    mutating func uncount(onDay day: Int32, offer: Bool) {
+        guard let k = dayCounts.firstIndex(where: { $0.day == day }) else { return }
+        if offer { dayCounts[k].offers = max(0, dayCounts[k].offers - 1) } else { dayCounts[k].nudges = max(0, dayCounts[k].nudges - 1) }
+    }
+
     public func record(_ slot: Int32) -> TaskRecord { records[slot] ?? TaskRecord() }
 
     /// Records the app being used at `now` (Unix seconds): ends a lapse.

@@ -1,6 +1,5 @@
 import Foundation
 import Geofencing
-import Reminders
 
 /// Replays a ``ReminderScenario`` through the real engine, book, catalog, text and analytics:
 /// what `geofence reminders replay` prints (docs/REMINDERS.md).
@@ -8,7 +7,10 @@ import Reminders
 /// The tasks are added to a ``TaskBook`` and their fences registered at the first event; events
 /// are handled in the order the app receives them (`received_at`, else `at`), each after
 /// delivering what fell due before it; actions are applied with their effects on the book
-/// (completed, deleted and disabled entries leave the registered fences); Do-Not-Disturb
+/// (completed, deleted and disabled entries leave the registered fences, and a later transition
+/// of such a fence is a `not_registered` suppression that never reaches the engine, since the OS
+/// would not report it); a trigger an action takes out of a bundle or the queue gets its own
+/// suppression line (the engine's ``ReminderEngine/apply(_:in:now:into:)``); Do-Not-Disturb
 /// periods are the spans between a `dnd` on and the next off. Deliveries appear at the instant
 /// they are shown; everything is sorted by that instant (stable).
 public enum ReminderReplay {
@@ -131,6 +133,11 @@ public enum ReminderReplay {
             switch event.action {
             case let .transition(kind, task, fenceName, _):
                 let fence = try resolve(task: task, fenceName: fenceName, kind: kind, fences: fences, path: event.path)
+                if let f = fences.first(where: { $0.id == fence }), !registered.contains(name(f)) {
+                    // The phone no longer monitors it: the OS reports nothing, the engine sees nothing.
+                    lines.append(unregistered(f, at: now, converter: &converter))
+                    continue
+                }
                 engine.handle(
                     TransitionEvent(device: 0, fence: fence, kind: kind, time: event.at), in: book, context: context,
                     now: now, into: &decided)
@@ -149,10 +156,10 @@ public enum ReminderReplay {
                 default: action = .openMap(slot: slot)
                 }
                 analytics.record(AnalyticsLog.events(for: action, book: book, userID: user, time: now))
-                if apply(engine.apply(action, in: book, now: now), to: &book) { register(at: now) }
+                if apply(engine.apply(action, in: book, now: now, into: &decided), to: &book) { register(at: now) }
             case let .delete(task):
                 guard let slot = book.slot(of: task) else { continue }
-                if apply(engine.apply(.delete(slot: slot), in: book, now: now), to: &book) { register(at: now) }
+                if apply(engine.apply(.delete(slot: slot), in: book, now: now, into: &decided), to: &book) { register(at: now) }
             case let .app(foreground):
                 context.isForeground = foreground
                 if foreground { engine.markActive(at: now) }
@@ -260,6 +267,25 @@ public enum ReminderReplay {
         if let start = since, let w = try? DoNotDisturbWindow(start: start, end: max(s.until, start) + 1) { out.append(w) }
         return out
     }
+
+    /// The line for a transition of a fence the app no longer registers (its task deleted or
+    /// completed, its rule disabled): `suppress`, reason `not_registered`. No analytics: the
+    /// phone would not have received it.
+    static func unregistered(_ f: Geofence, at time: Double, converter: inout LocalTimeConverter) -> Line {
+        let kind: String
+        switch f.kind {
+        case .approach: kind = "approach"
+        case .arrival: kind = "arrival"
+        case .postArrivalDwell: kind = "post_arrival"
+        case .arriveTrigger, .leaveTrigger: kind = "completion_offer"
+        }
+        return Line(
+            at: time, task: f.taskID, kind: kind, decision: "suppress", reason: notRegistered,
+            localDate: LocalTime.dateString(day: converter.localTime(at: time).day), items: 1)
+    }
+
+    /// The reason of ``unregistered(_:at:converter:)``'s line.
+    public static let notRegistered = "not_registered"
 
     static func line(_ d: ReminderDecision, book: TaskBook, unit: DistanceUnit, converter: inout LocalTimeConverter) -> Line {
         let ids = (d.isDelivered ? d.items : [d.item]).compactMap { book.entry($0.slot)?.item.id }

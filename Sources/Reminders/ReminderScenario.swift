@@ -1,6 +1,5 @@
 import Foundation
 import Geofencing
-import Reminders
 
 /// A scripted day for ``ReminderReplay``: one product's tasks, the user's preferences and the
 /// events (OS transitions, actions, app state, Do-Not-Disturb, daily checks), read from the JSON

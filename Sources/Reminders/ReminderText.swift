@@ -2,7 +2,7 @@
 /// - approach: `You're {distance} from {place_or_category} — {task}?`
 /// - arrival: `Arriving at {place} — {task} now?`
 /// - post-arrival: `Still need to {task}?`
-/// - completion offer: title `Mark done?`, body `Did you finish '{activity}'?`, actions Mark done /
+/// - completion offer: title `Mark done?`, body `Did you finish ‘{activity}’?`, actions Mark done /
 ///   Snooze / Disable for this activity.
 /// - bundle: title `{n} reminders`, the items' lines one per line, in trigger order.
 /// A single nudge's title is its task's title with the first letter capitalised. Text is built
@@ -38,7 +38,7 @@ public enum ReminderText {
                 return "You're \(distance(item.distanceMeters, unit: unit)) from \(task.placeLabel) — \(task.title)?"
             }
         case .offer(let rule):
-            return "Did you finish '\(rule.activity)'?"
+            return "Did you finish ‘\(rule.activity)’?"
         }
     }
 

@@ -8,7 +8,7 @@ public enum SuppressionReason: String, Hashable, Sendable, Codable, CaseIterable
     /// The same OS event again (same fence, transition and time), or one older than the task's
     /// last event (unless the caller's clock was set back).
     case duplicateEvent = "duplicate_event"
-    /// Reported more than ``ReminderPreferences/maxEventAgeSeconds`` after it happened.
+    /// Reported more than ``ProximityNudgePolicy/maxEventAgeSeconds`` after it happened.
     case staleEvent = "stale_event"
     /// The task already has a nudge in this approach (until its widest ring is left) or in the
     /// open bundle (the more specific or nearer trigger replaces it there).

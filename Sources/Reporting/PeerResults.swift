@@ -54,9 +54,8 @@ public enum PeerResults {
     /// The `workload` object of a compare-peers JSON document.
     /// - Throws: ``FormatError`` naming the missing or malformed field (`workload.fixes`, ...).
     public static func workload(_ data: Data) throws -> Workload {
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let w = root["workload"] as? [String: Any]
-        else {
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw FormatError(description: "not JSON") }
+        guard let root = object as? [String: Any], let w = root["workload"] as? [String: Any] else {
             throw FormatError(description: "workload: missing (expected an object)")
         }
         func count(_ key: String) throws -> Int {

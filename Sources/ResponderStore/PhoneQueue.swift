@@ -3,7 +3,7 @@ import Responders
 /// The phone's durable queue of kept fixes, in an SQLite file: append with the next per-device
 /// sequence number, read a batch from the front, delete what the server acknowledged.
 ///
-/// Durability and numbering are ``DurableQueue``'s (shared with ``SyncOutbox``): a call that
+/// Durability and numbering are `DurableQueue`'s (shared with ``SyncOutbox``): a call that
 /// returned has committed, after the process is killed at any instant (or the battery dies); an
 /// interrupted call is wholly done or not at all. A test kills a writer process with SIGKILL
 /// 50+ times to check it. Sequence numbers start at 1 and strictly increase for the life of the

@@ -22,9 +22,9 @@ public struct SyncItem: Hashable, Sendable {
 }
 
 /// A durable outbox of events and task updates to sync to a server when the network returns:
-/// the same queue as the responders' ``PhoneQueue`` (``DurableQueue``: crash-safe appends,
+/// the same queue as the responders' ``PhoneQueue`` (`DurableQueue`: crash-safe appends,
 /// per-file sequence numbers, delete only through an acknowledged sequence), in its own file.
-/// ``OutboxSync`` drains it with the responders' backoff rules (``SenderPolicy``).
+/// ``OutboxSync`` drains it with the responders' backoff rules (`SenderPolicy`).
 ///
 /// Schema (application id 0x47465351, version 1): `queue_meta(key, value)` holding `device` and
 /// `last_sequence`; `sync_item(sequence INTEGER PRIMARY KEY, time, kind, payload)`.
@@ -110,7 +110,7 @@ public protocol SyncTransport {
     mutating func upload(_ items: [SyncItem]) -> Int?
 }
 
-/// Drains a ``SyncOutbox`` one step at a time with the responders' rules: ``SenderPolicy``'s
+/// Drains a ``SyncOutbox`` one step at a time with the responders' rules: `SenderPolicy`'s
 /// exponential backoff (1 s doubling to 30 s, reset by a network change, nothing while offline),
 /// and only a 2xx deletes items, so a batch whose answer was lost is sent again.
 public struct OutboxSync: Sendable {

@@ -31,14 +31,9 @@ public struct CollectionProfile: Hashable, Sendable, Codable {
     /// thresholds (180 s degraded, 360 s offline) follow it.
     public static let lowPower = CollectionProfile(interval: 120, distance: 500)
 
-    /// The profile for a duty state and power mode: ``none`` off duty whatever the power mode,
-    /// ``lowPower`` in battery saver, else ``onDuty`` or ``onMission``.
+    /// The profile for a duty state and power mode in ``FleetPolicy/standard``: ``none`` off duty
+    /// whatever the power mode, ``lowPower`` in battery saver, else ``onDuty`` or ``onMission``.
     public static func forDuty(_ duty: DutyState, powerMode: PowerMode) -> CollectionProfile {
-        switch (duty, powerMode) {
-        case (.offDuty, _): .none
-        case (_, .lowPower): .lowPower
-        case (.onDuty, .normal): .onDuty
-        case (.onMission, .normal): .onMission
-        }
+        FleetPolicy.standard.profile(duty: duty, powerMode: powerMode)
     }
 }

@@ -4,8 +4,10 @@
 /// active, ONLINE -> DEGRADED when the latest fix is 1.5 x the expected interval old, ->
 /// OFFLINE at 3 x (``LivenessThresholds``), and back to ONLINE on a fresh fix; OFF_DUTY while the
 /// latest fix says off duty. The thresholds are those of the latest fix's duty state and power
-/// mode (``LivenessThresholds/init(duty:powerMode:)``: on duty 90 s / 180 s, on a mission
-/// 30 s / 60 s) unless a per-responder expected interval overrides them (1.5 x / 3 x).
+/// mode in the responder's fleet policy (``FleetTable``, ``FleetPolicy/thresholds(duty:powerMode:)``;
+/// standard: on duty 90 s / 180 s, on a mission 30 s / 60 s) unless a per-responder expected
+/// interval overrides them (1.5 x / 3 x). A responder's fleet is looked up once, when it is first
+/// seen; the thresholds themselves are a flat table read per fix.
 ///
 /// Ages are measured from the fix's own `time` (clamped to the server's `now`, so a phone clock
 /// running ahead cannot keep a responder online), not from when it arrived: a status changes at
@@ -48,9 +50,19 @@ public struct LivenessMonitor: Sendable, Codable {
     private var scheduled: [Double] = []
     private var heap = DeadlineHeap()
     private var countsByStatus = [Int](repeating: 0, count: LivenessStatus.allCases.count)
+    /// Who follows which policy.
+    public let fleets: FleetTable
+    /// Per policy index (``FleetTable/policyIndex(of:)``) three entries: on duty, on a mission,
+    /// battery saver.
+    private let thresholdTable: [LivenessThresholds]
+    /// Per slot: the responder's policy index times 3.
+    private var policyRows: [Int32] = []
 
-    /// An empty monitor.
-    public init() {}
+    /// An empty monitor; each responder's thresholds come from its policy in `fleets`.
+    public init(fleets: FleetTable = FleetTable()) {
+        self.fleets = fleets
+        thresholdTable = fleets.policies.flatMap { [$0.onDuty.thresholds, $0.onMission.thresholds, $0.lowPower.thresholds] }
+    }
 
     /// Responders known (registered or seen).
     public var count: Int { responders.count }
@@ -169,6 +181,7 @@ public struct LivenessMonitor: Sendable, Codable {
         duties.append(.offDuty)
         powerModes.append(.normal)
         overrides.append(0)
+        policyRows.append(Int32(3 * fleets.policyIndex(of: responder)))
         statuses.append(.unknown)
         scheduled.append(.infinity)
         countsByStatus[Int(LivenessStatus.unknown.rawValue)] += 1
@@ -178,7 +191,8 @@ public struct LivenessMonitor: Sendable, Codable {
     private func thresholds(slot: Int) -> LivenessThresholds? {
         guard duties[slot].isActive else { return nil }
         if overrides[slot] > 0 { return LivenessThresholds(expectedInterval: overrides[slot]) }
-        return LivenessThresholds(duty: duties[slot], powerMode: powerModes[slot])
+        let block: Int32 = powerModes[slot] == .lowPower ? 2 : (duties[slot] == .onMission ? 1 : 0)
+        return thresholdTable[Int(policyRows[slot] + block)]
     }
 
     /// Status at `time`: the same boundary expressions as ``nextBoundary(slot:after:)``, so a

@@ -1,6 +1,6 @@
 /// Ages of the latest fix (seconds) at which a responder turns DEGRADED and OFFLINE.
 ///
-/// By duty state: on duty (a fix every 60 s) 90 s and 180 s; on a mission (every 15 s) 30 s
+/// A fleet may set its own (``FleetPolicy``); the standard ones, by duty state: on duty (a fix every 60 s) 90 s and 180 s; on a mission (every 15 s) 30 s
 /// and 60 s; battery saver (every 120 s) 180 s and 360 s. A per-responder expected interval `i`
 /// gives 1.5 `i` and 3 `i` (the on-duty ratios). A mission gets 2 x and 4 x its interval
 /// instead: at 15 s, 1.5 x would call a responder degraded after one fix delayed by 8 s of
@@ -25,15 +25,10 @@ public struct LivenessThresholds: Hashable, Sendable, Codable {
         self.init(degradedAfter: 1.5 * expectedInterval, offlineAfter: 3 * expectedInterval)
     }
 
-    /// The thresholds of a duty state and power mode (see the type's comment). Off duty has none
-    /// (both infinite).
+    /// The thresholds of a duty state and power mode in ``FleetPolicy/standard`` (see the type's
+    /// comment). Off duty has none (both infinite).
     public init(duty: DutyState, powerMode: PowerMode = .normal) {
-        switch (duty, powerMode) {
-        case (.offDuty, _): self.init(degradedAfter: .infinity, offlineAfter: .infinity)
-        case (_, .lowPower): self.init(expectedInterval: CollectionProfile.lowPower.interval)
-        case (.onDuty, .normal): self.init(expectedInterval: CollectionProfile.onDuty.interval)
-        case (.onMission, .normal): self.init(degradedAfter: 30, offlineAfter: 60)
-        }
+        self = FleetPolicy.standard.thresholds(duty: duty, powerMode: powerMode)
     }
 
     /// Status of an active responder whose latest fix is `age` seconds old.

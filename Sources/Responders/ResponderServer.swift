@@ -13,7 +13,7 @@ public struct ResponderServer<Store: ServerStore> {
     /// The durable record.
     public private(set) var store: Store
     /// Liveness of every responder seen.
-    public private(set) var liveness = LivenessMonitor()
+    public private(set) var liveness: LivenessMonitor
     /// Counters and histogram.
     public private(set) var metrics = ResponderMetrics()
     /// Latest positions and the index of ONLINE responders.
@@ -25,10 +25,12 @@ public struct ResponderServer<Store: ServerStore> {
     private var isNew: [Bool] = []
     private var arrivals: [StoredFix] = []
 
-    /// A server over `store`, nothing seen yet, alerting by `rules`.
-    public init(store: Store, rules: AlertRules = AlertRules()) {
+    /// A server over `store`, nothing seen yet, alerting by `rules`, each responder held to its
+    /// policy in `fleets` (liveness thresholds; the default policy's ACK timeout for incidents).
+    public init(store: Store, rules: AlertRules = AlertRules(), fleets: FleetTable = FleetTable()) {
         self.store = store
         alerts = AlertEvaluator(rules: rules)
+        liveness = LivenessMonitor(fleets: fleets)
     }
 
     /// Ingests one batch received at `now` (seconds): ``ingest(_:)`` with every fix arriving at `now`.
@@ -80,16 +82,17 @@ public struct ResponderServer<Store: ServerStore> {
         publish()
     }
 
-    /// Starts assigning an incident at `now` among the ONLINE responders nearest `location`.
+    /// Starts assigning an incident at `now` among the ONLINE responders nearest `location`,
+    /// waiting `ackTimeout` seconds for each (nil: the fleet table's default policy's).
     /// Call ``advance(to:)`` first so the statuses are current.
     public mutating func startIncident(
-        _ incident: Int, at location: LatLng, now: Double, ackTimeout: Double = 30,
+        _ incident: Int, at location: LatLng, now: Double, ackTimeout: Double? = nil,
         maxCandidates: Int = 10, maxDistanceMeters: Double = .infinity
     ) -> IncidentAssignment {
         let liveness = self.liveness
         return IncidentAssignment(
             incident: incident, location: location, now: now, dispatcher: &dispatcher,
-            status: { liveness.status(of: $0) }, ackTimeout: ackTimeout,
+            status: { liveness.status(of: $0) }, ackTimeout: ackTimeout ?? liveness.fleets.defaultPolicy.ackTimeout,
             maxCandidates: maxCandidates, maxDistanceMeters: maxDistanceMeters)
     }
 
@@ -125,8 +128,10 @@ extension ResponderServer where Store == MemoryServerStore {
     /// metrics and positions come out as they were live, since every decision is a function of
     /// the fixes and the times.
     /// - Precondition: `receivedAt` does not decrease along `history` (as ``ingest(_:)``).
-    public static func replaying(_ history: [StoredFix], until now: Double, rules: AlertRules = AlertRules()) -> Self {
-        var server = ResponderServer(store: MemoryServerStore(), rules: rules)
+    public static func replaying(
+        _ history: [StoredFix], until now: Double, rules: AlertRules = AlertRules(), fleets: FleetTable = FleetTable()
+    ) -> Self {
+        var server = ResponderServer(store: MemoryServerStore(), rules: rules, fleets: fleets)
         let upTo = history.firstIndex { $0.receivedAt > now } ?? history.count
         // MemoryServerStore never throws.
         _ = try? server.ingest(Array(history[..<upTo]))

@@ -59,12 +59,16 @@ public struct Sender: Sendable, Codable {
     /// What happened so far.
     public private(set) var counters = SenderCounters()
 
+    /// A sender backing off as `fleet` says.
     /// - Precondition: `batchLimit >= 1`.
-    public init(responder: ResponderID, token: String, network: NetworkType, now: Double, batchLimit: Int = 100) {
+    public init(
+        responder: ResponderID, token: String, network: NetworkType, now: Double, batchLimit: Int = 100,
+        fleet: FleetPolicy = .standard
+    ) {
         precondition(batchLimit >= 1, "batchLimit must be at least 1")
         self.responder = responder
         self.token = token
-        self.policy = SenderPolicy(network: network, now: now)
+        self.policy = SenderPolicy(network: network, now: now, fleet: fleet)
         self.batchLimit = batchLimit
     }
 

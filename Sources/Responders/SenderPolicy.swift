@@ -2,17 +2,18 @@
 /// change. A value with no clock: every decision takes `now` (seconds).
 ///
 /// Rules:
-/// - after the n-th consecutive failure the next attempt waits ``backoff(afterFailures:)``:
-///   1 s, 2 s, 4 s, 8 s, 16 s, then 30 s (the cap) for every further failure;
+/// - after the n-th consecutive failure the next attempt waits the fleet's
+///   ``FleetPolicy/backoff(afterFailures:)``: by default 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s
+///   (the cap) for every further failure;
 /// - a network change resets the failures and makes an attempt due at once, after a fresh
 ///   health check (a new Wi-Fi may be a captive portal);
 /// - with no network (``NetworkType/none``) nothing is due: fixes keep queueing;
 /// - a success clears the failures, and the next batch is due at once.
 public struct SenderPolicy: Hashable, Sendable, Codable {
-    /// Seconds before the first retry.
-    public static let initialBackoff: Double = 1
-    /// Longest wait between attempts, seconds.
-    public static let maximumBackoff: Double = 30
+    /// Seconds before the first retry (the fleet's; ``FleetPolicy/standard``: 1 s).
+    public let initialBackoff: Double
+    /// Longest wait between attempts, seconds (the fleet's; ``FleetPolicy/standard``: 30 s).
+    public let maximumBackoff: Double
 
     /// The network path the phone last reported.
     public private(set) var network: NetworkType
@@ -24,17 +25,23 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
     /// network change or a failure, false after a success).
     public private(set) var needsHealthCheck = true
 
-    /// A policy on `network`, due at `now`.
-    public init(network: NetworkType, now: Double) {
+    /// A policy on `network`, due at `now`, backing off as `fleet` says.
+    public init(network: NetworkType, now: Double, fleet: FleetPolicy = .standard) {
         self.network = network
         self.nextAttempt = now
+        initialBackoff = fleet.initialBackoff
+        maximumBackoff = fleet.maximumBackoff
     }
 
-    /// Seconds to wait after `failures` consecutive failures: `min(2^(failures-1), 30)`, 0 for none.
+    /// Seconds to wait after `failures` consecutive failures with the standard backoff:
+    /// `min(2^(failures-1), 30)`, 0 for none (``FleetPolicy/backoff(afterFailures:)``).
     public static func backoff(afterFailures failures: Int) -> Double {
-        guard failures > 0 else { return 0 }
-        guard failures <= 6 else { return maximumBackoff }
-        return min(initialBackoff * Double(1 << (failures - 1)), maximumBackoff)
+        FleetPolicy.standard.backoff(afterFailures: failures)
+    }
+
+    /// Seconds to wait after `failures` consecutive failures with this policy's backoff.
+    public func backoff(afterFailures failures: Int) -> Double {
+        FleetPolicy.backoff(afterFailures: failures, initial: initialBackoff, maximum: maximumBackoff)
     }
 
     /// Whether an attempt may start at `now`: a network is present and the backoff has passed.
@@ -52,7 +59,7 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
     /// An attempt failed at `now`: back off.
     public mutating func recordFailure(now: Double) {
         failures += 1
-        nextAttempt = now + SenderPolicy.backoff(afterFailures: failures)
+        nextAttempt = now + backoff(afterFailures: failures)
         needsHealthCheck = true
     }
 

@@ -74,14 +74,17 @@ public struct FixStream: Sendable {
 
 /// Fences plus fixes: everything one benchmark run reads.
 public struct Workload: Sendable {
-    /// The fences.
+    /// The fences (a polygon fence's row is its enclosing circle).
     public var fences: [WorkloadFence]
     /// The fixes, in time order.
     public var fixes: FixStream
+    /// The exact shapes of the polygon fences (ids among ``fences``' ids), in id order.
+    public var polygons: [WorkloadPolygon]
 
-    /// A workload of `fences` and `fixes`.
-    public init(fences: [WorkloadFence], fixes: FixStream) {
+    /// A workload of `fences`, `fixes` and the shapes of its polygon fences.
+    public init(fences: [WorkloadFence], fixes: FixStream, polygons: [WorkloadPolygon] = []) {
         self.fences = fences
         self.fixes = fixes
+        self.polygons = polygons
     }
 }

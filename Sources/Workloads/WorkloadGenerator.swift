@@ -32,11 +32,15 @@ public struct WorkloadSpec: Hashable, Sendable {
     public var noise: NoiseModel
     /// Approach-tier radii in meters around every POI (default 1, 3 and 5 miles).
     public var tierRadii: [Double]
+    /// Number of polygon fences (>= 0), with ids after the circular ones. With any, the
+    /// devices travel from polygon to polygon and stay inside each for a while
+    /// (``WorkloadGenerator``'s visiting model) instead of wandering.
+    public var polygons: Int
 
-    /// A specification; `pois` and `fixes` >= 0, `devices` >= 1.
+    /// A specification; `pois`, `fixes` and `polygons` >= 0, `devices` >= 1.
     public init(
         pois: Int, devices: Int, fixes: Int, seed: UInt64, noise: NoiseModel = .realistic,
-        tierRadii: [Double] = [1, 3, 5].map { $0 * metersPerMile }
+        tierRadii: [Double] = [1, 3, 5].map { $0 * metersPerMile }, polygons: Int = 0
     ) {
         self.pois = pois
         self.devices = devices
@@ -44,6 +48,7 @@ public struct WorkloadSpec: Hashable, Sendable {
         self.seed = seed
         self.noise = noise
         self.tierRadii = tierRadii
+        self.polygons = polygons
     }
 }
 
@@ -57,13 +62,20 @@ public struct WorkloadSpec: Hashable, Sendable {
 /// Every coordinate is rounded to the precision the CSV files carry (1e-7 degrees, 1 mm,
 /// 1 ms, 0.1 m accuracy), so a workload written and read back is identical to the one in memory.
 public enum WorkloadGenerator {
-    /// The fences and fixes of `spec` (deterministic for its seed). O(pois + fixes).
-    /// - Precondition: `spec.pois >= 0`, `spec.devices >= 1`, `spec.fixes >= 0`.
+    /// The fences, fixes and polygons of `spec` (deterministic for its seed).
+    /// O(pois + fixes + polygon vertices).
+    /// - Precondition: `spec.pois >= 0`, `spec.devices >= 1`, `spec.fixes >= 0`, `spec.polygons >= 0`.
     public static func make(_ spec: WorkloadSpec) -> Workload {
-        Workload(fences: fences(spec), fixes: fixes(spec))
+        guard spec.polygons > 0 else { return Workload(fences: fences(spec), fixes: fixes(spec)) }
+        var rng = SplitMix64(seed: spec.seed)
+        var fences = makeFences(spec, &rng)
+        let sites = makePolygonFences(spec, &rng, into: &fences)
+        precondition(spec.devices > 0 && spec.fixes >= 0, "invalid workload spec")
+        var fixRNG = SplitMix64(seed: spec.seed ^ 0x9E37_79B9_7F4A_7C15)
+        return Workload(fences: fences, fixes: makeVisits(spec, polygons: sites, &fixRNG), polygons: sites.map(\.polygon))
     }
 
-    /// The fences of `spec` alone (they depend on `pois`, `tierRadii` and `seed` only).
+    /// The circular fences of `spec` alone (they depend on `pois`, `tierRadii` and `seed` only).
     /// - Precondition: `spec.pois >= 0`.
     public static func fences(_ spec: WorkloadSpec) -> [WorkloadFence] {
         precondition(spec.pois >= 0, "invalid workload spec: pois < 0")
@@ -71,8 +83,9 @@ public enum WorkloadGenerator {
         return makeFences(spec, &rng)
     }
 
-    /// The fixes of `spec` alone (they depend on `devices`, `fixes`, `noise` and `seed` only), so
-    /// one stream of fixes can be run against fence sets of several sizes.
+    /// The wandering fixes of `spec` alone (they depend on `devices`, `fixes`, `noise` and `seed`
+    /// only), so one stream of fixes can be run against fence sets of several sizes. A spec with
+    /// polygons gets visiting fixes from ``make(_:)`` instead.
     /// - Precondition: `spec.devices >= 1`, `spec.fixes >= 0`.
     public static func fixes(_ spec: WorkloadSpec) -> FixStream {
         precondition(spec.devices > 0 && spec.fixes >= 0, "invalid workload spec")
@@ -132,26 +145,7 @@ public enum WorkloadGenerator {
                 north += speed * dt * cos(heading)
                 east += speed * dt * sin(heading)
                 let truth = offset(lat0, lon0, north: north, east: east)
-                // Gamma(2, 8) as the sum of two exponentials, plus a 3 m floor; capped at 150 m.
-                var accuracy = min(150, max(3, 8 * (rng.exponential() + rng.exponential()) + 3))
-                let noisy: (Double, Double)
-                switch spec.noise {
-                case .gaussian:
-                    let sigma = accuracy / 2
-                    noisy = offset(truth.0, truth.1, north: rng.gaussian() * sigma, east: rng.gaussian() * sigma)
-                case .realistic:
-                    if rng.nextUnit() < 0.06 {  // coarse Wi-Fi/cell fix, honest accuracy 100-1500 m
-                        accuracy = exp(rng.uniform(log(100.0), log(1500.0)))
-                    }
-                    let rho = exp(-dt / 60)  // ~60 s memory
-                    let q = (1 - rho * rho).squareRoot()
-                    let zn = rng.gaussian(), ze = rng.gaussian()
-                    if k == 0 { errN = zn; errE = ze } else { errN = rho * errN + q * zn; errE = rho * errE + q * ze }
-                    // Multipath: error far larger than the reported accuracy.
-                    let boost = rng.nextUnit() < 0.015 ? rng.uniform(4, 8) : 1
-                    let sigma = accuracy / 2 * boost
-                    noisy = offset(truth.0, truth.1, north: errN * sigma, east: errE * sigma)
-                }
+                let (noisy, accuracy) = observe(truth, first: k == 0, dt: dt, spec.noise, &errN, &errE, &rng)
                 device.append(Int32(d))
                 time.append((t * 1000).rounded() / 1000)
                 lat.append(round7(noisy.0))
@@ -161,8 +155,45 @@ public enum WorkloadGenerator {
                 trueLon.append(round7(truth.1))
             }
         }
-        // Sort by time; ties keep device order (a stable sort by (t, original row)).
-        var order = Array(0..<total)
+        return sortedByTime(device: device, time: time, lat: lat, lon: lon, acc: acc, trueLat: trueLat, trueLon: trueLon)
+    }
+
+    /// What a phone reports at `truth` (degrees): a position with GPS error of `noise` and its
+    /// accuracy in meters. `errN`, `errE` carry the correlated error (in sigmas) from the
+    /// device's previous fix, `dt` seconds ago; `first` starts it afresh.
+    static func observe(
+        _ truth: (Double, Double), first: Bool, dt: Double, _ noise: NoiseModel, _ errN: inout Double,
+        _ errE: inout Double, _ rng: inout SplitMix64
+    ) -> ((Double, Double), Double) {
+        // Gamma(2, 8) as the sum of two exponentials, plus a 3 m floor; capped at 150 m.
+        var accuracy = min(150, max(3, 8 * (rng.exponential() + rng.exponential()) + 3))
+        let noisy: (Double, Double)
+        switch noise {
+        case .gaussian:
+            let sigma = accuracy / 2
+            noisy = offset(truth.0, truth.1, north: rng.gaussian() * sigma, east: rng.gaussian() * sigma)
+        case .realistic:
+            if rng.nextUnit() < 0.06 {  // coarse Wi-Fi/cell fix, honest accuracy 100-1500 m
+                accuracy = exp(rng.uniform(log(100.0), log(1500.0)))
+            }
+            let rho = exp(-dt / 60)  // ~60 s memory
+            let q = (1 - rho * rho).squareRoot()
+            let zn = rng.gaussian(), ze = rng.gaussian()
+            if first { errN = zn; errE = ze } else { errN = rho * errN + q * zn; errE = rho * errE + q * ze }
+            // Multipath: error far larger than the reported accuracy.
+            let boost = rng.nextUnit() < 0.015 ? rng.uniform(4, 8) : 1
+            let sigma = accuracy / 2 * boost
+            noisy = offset(truth.0, truth.1, north: errN * sigma, east: errE * sigma)
+        }
+        return (noisy, accuracy)
+    }
+
+    /// The fixes as a stream sorted by time; ties keep row order (a stable sort by (t, row)).
+    static func sortedByTime(
+        device: [Int32], time: [Double], lat: [Double], lon: [Double], acc: [Double], trueLat: [Double],
+        trueLon: [Double]
+    ) -> FixStream {
+        var order = Array(0..<device.count)
         order.sort { time[$0] < time[$1] || (time[$0] == time[$1] && $0 < $1) }
         var out = FixStream()
         out.device = order.map { device[$0] }

@@ -8,6 +8,9 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
     case lengthMismatch(path: String, expected: Int, found: Int)
     /// A fence id that an earlier row (`firstLine`) already has.
     case duplicateID(path: String, id: Int32, firstLine: Int, line: Int)
+    /// A bad polygon feature: `detail` names its line and column, feature index and JSON path,
+    /// or the feature and the fence id that does not fit.
+    case badFeature(path: String, detail: String)
 
     /// The file, line and column where there is one, and what was wrong.
     public var description: String {
@@ -23,6 +26,7 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(path): has \(found) rows but fixes.csv has \(expected); row k must be the truth of fix k"
         case let .duplicateID(path, id, firstLine, line):
             return "\(path):\(line):id: fence id \(id) repeats line \(firstLine)"
+        case let .badFeature(path, detail): return "\(path):\(detail)"
         }
     }
 }

@@ -1,16 +1,28 @@
 import FastCSV
+import GeoJSON
 
 /// Writes a workload as the CSV files of docs/WORKLOADS.md: `fences.csv`, `fixes.csv` and, when the
 /// stream carries the truth, `truth.csv`, with the decimals the reference workload files use
 /// (7 for degrees, 3 for meters and seconds, 1 for accuracies).
 public enum WorkloadWriter {
-    /// Writes `fences.csv`, `fixes.csv` and (with truth) `truth.csv` into `directory`, which
-    /// must exist.
+    /// Writes `fences.csv`, `fixes.csv`, (with truth) `truth.csv` and (with polygon fences)
+    /// `polygons.geojson` into `directory`, which must exist.
     /// - Throws: ``WorkloadIOError`` naming the file that can't be opened or written.
     public static func write(_ workload: Workload, toDirectory directory: String) throws(WorkloadIOError) {
         try writeFences(workload.fences, path: directory + "/fences.csv")
         try writeFixes(workload.fixes, path: directory + "/fixes.csv")
         if workload.fixes.hasTruth { try writeTruth(workload.fixes, path: directory + "/truth.csv") }
+        if !workload.polygons.isEmpty { try writePolygons(workload.polygons, path: directory + "/polygons.geojson") }
+    }
+
+    /// Writes the polygon fences as a GeoJSON FeatureCollection: feature `id` = fence id,
+    /// property `kind`, one Polygon (shell and holes) each, 7 decimals (the rings already carry
+    /// no more, so reading the file gives the same polygons).
+    /// - Throws: ``WorkloadIOError`` naming the file.
+    public static func writePolygons(_ polygons: [WorkloadPolygon], path: String) throws(WorkloadIOError) {
+        let text = GeoJSONWriter.featureCollection(
+            polygons.map { GeoJSONOutline(id: Int($0.id), parts: [$0.rings], properties: ["kind": $0.kind.rawValue]) })
+        try withFile(path) { out in text.withUnsafeBufferPointer { out.writeRaw($0) } }
     }
 
     /// Writes `id,lat,lon,radius_m,poi_id,tier` rows.

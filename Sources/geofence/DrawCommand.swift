@@ -6,9 +6,9 @@ import Maps
 /// ``MapRequest`` in the Maps module; this only parses and writes).
 struct DrawCommand: Subcommand {
     static let name = "draw"
-    static let abstract = "An SVG map of fences, S2 covers, POIs and a trajectory with its events."
+    static let abstract = "An SVG map of fences, polygons, S2 covers, POIs and a trajectory with its events."
     static let help = """
-        USAGE: geofence draw [--fences F] [--pois P] [--fixes X] [--device D] [--dwell S] [--cover N]
+        USAGE: geofence draw [--fences F] [--polygons G] [--pois P] [--fixes X] [--device D] [--dwell S] [--cover N]
                              [--projection mercator|equirectangular] [--width W] [--height H]
                              [--title T] [--out FILE.svg]
 
@@ -17,6 +17,9 @@ struct DrawCommand: Subcommand {
           --fences F      fences.csv (id,lat,lon,radius_m[,poi_id,tier]), as written by
                           'geofence poi fences' or 'geofence-bench generate': each fence is its
                           true great-circle outline.
+          --polygons G    a GeoJSON file of Polygon and MultiPolygon features (as 'geofence contains'
+                          reads): each polygon filled (holes empty) with its minimum enclosing
+                          circle dashed: the circle the OS watches for a polygon fence.
           --pois P        a POI CSV (see Data/README.md): a dot per POI, named when there are
                           at most 40.
           --fixes X       fixes.csv (device,t,lat,lon,accuracy_m): the trajectory of one device,
@@ -27,7 +30,7 @@ struct DrawCommand: Subcommand {
           --device D      the device to draw (default: the device of the first fix).
           --dwell S       give every drawn fence a dwell time of S seconds, so the detector also
                           reports dwells (fences.csv carries no dwell times; default: none).
-          --cover N       also draw each fence's S2 covering of at most N cells (1...64).
+          --cover N       also draw each fence's and polygon's S2 covering of at most N cells (1...64).
           --projection P  mercator (Web Mercator, the default) or equirectangular.
           --width W, --height H
                           canvas size in pixels (default 1000 x 720; 200...8000).
@@ -42,7 +45,8 @@ struct DrawCommand: Subcommand {
         """
 
     static let options: [Arguments.Option] = [
-        .value("fences"), .value("pois"), .value("fixes"), .value("device"), .value("dwell"), .value("cover"), .value("projection"),
+        .value("fences"), .value("polygons"), .value("pois"), .value("fixes"), .value("device"), .value("dwell"), .value("cover"),
+        .value("projection"),
         .value("width"), .value("height"), .value("title"), .value("out")
     ]
 
@@ -53,6 +57,7 @@ struct DrawCommand: Subcommand {
         var request = MapRequest()
         func path(_ name: String) -> String? { arguments.string(name).map { $0 == "-" ? "/dev/stdin" : $0 } }
         request.fencesPath = path("fences")
+        request.polygonsPath = path("polygons")
         request.poisPath = path("pois")
         request.fixesPath = path("fixes")
         if let device = try arguments.int("device", in: 0...Int(Int32.max)) { request.device = Int32(device) }
@@ -67,15 +72,16 @@ struct DrawCommand: Subcommand {
     }
 
     func validate() throws(UsageError) {
-        let paths = [request.fencesPath, request.poisPath, request.fixesPath].compactMap { $0 }
-        if paths.isEmpty { throw UsageError("nothing to draw: give --fences, --pois or --fixes") }
+        let paths = [request.fencesPath, request.polygonsPath, request.poisPath, request.fixesPath].compactMap { $0 }
+        if paths.isEmpty { throw UsageError("nothing to draw: give --fences, --polygons, --pois or --fixes") }
         if paths.filter({ $0 == "/dev/stdin" }).count > 1 { throw UsageError("only one file can be '-' (standard input)") }
         if request.device != nil && request.fixesPath == nil { throw UsageError("--device needs --fixes") }
         if request.dwellSeconds != nil && request.fixesPath == nil { throw UsageError("--dwell needs --fixes") }
         try FileIdentity.refuseOverwriting(
             outputPath, option: "out",
             inputs: [
-                ("fences", request.fencesPath), ("pois", request.poisPath), ("fixes", request.fixesPath)
+                ("fences", request.fencesPath), ("polygons", request.polygonsPath), ("pois", request.poisPath),
+                ("fixes", request.fixesPath)
             ])
     }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(pending.count == 1)
         let request = try #require(pending.values.first)
         #expect(request.type == .locationCompletionOffer)
-        #expect(request.content.body == "Did you finish 'Gym workout'?")
+        #expect(request.content.body == "Did you finish ‘Gym workout’?")
         #expect(request.trigger == .at(Self.noon + 300))  // exactly the rule's delay after leaving
         #expect(analytics.events.map(\.name) == ["LocationOfferEligible", "LocationOfferShown", "notification_scheduled"])
         let effects = engine.apply(.complete(slot: 2), in: book, now: Self.noon + 100)
@@ -82,6 +82,33 @@ import Testing
             for: request, provider: FakeProvider(mode: .hang),
             clock: FakeClock(time: Self.noon, sleepsForever: false))
         #expect(timedOut.usedFallback)
+    }
+
+    /// AirFit 9.3: the dispatcher schedules a check-in like any other request: type
+    /// `reactivation`, fired at the check-in's local time of day, the `GENERAL_CHECK_IN`
+    /// category, the default sound, the content given.
+    @Test func theDispatcherSchedulesCheckIns() async throws {
+        var p = World.preferences(cap: 5, spacing: 0)
+        p.checkIns.absence = .lightNudge
+        var engine = try ReminderEngine(preferences: p)
+        engine.markActive(at: Self.noon)
+        let decided = engine.checkIn(context: .background, now: Self.noon + 3 * 86_400 + 60)
+        let checkIn = try #require(decided)
+        let scheduler = FakeScheduler()
+        let dispatcher = NotificationDispatcher(scheduler: scheduler, userID: Self.user)
+        var ledger = NotificationLedger()
+        var analytics = AnalyticsLog(optOut: false)
+        let content = LapseCheckIn.fallback(for: CheckInRequest(absence: .lightNudge, daysAway: 3, localeIdentifier: "en_US"))
+        try await dispatcher.dispatch(
+            [checkIn], book: TaskBook(tier: .premium), unit: .miles, ledger: &ledger, analytics: &analytics, now: Self.noon + 3 * 86_400 + 60,
+            checkInContent: content)
+        let pending = await scheduler.pending
+        let request = try #require(pending.values.first)
+        #expect(pending.count == 1 && request.type == .reactivation)
+        #expect(request.trigger == .at(checkIn.time) && checkIn.time == World.epoch + 4 * 86_400 + 9 * 3_600)
+        #expect(request.content.categoryIdentifier == "GENERAL_CHECK_IN" && request.content.sound == .default)
+        #expect(request.content.body == content.body)
+        #expect(analytics.events.map(\.name) == ["notification_scheduled"])
     }
 }
 

@@ -54,7 +54,7 @@ import Testing
         //   Pick up prescription | You're 1 mi from a pharmacy — pick up prescription?
         // suppressed (duplicate_event): offer for 'workout' via fence 3 at 2026-01-05
         // delivered by notification at 2026-01-05: offer for 'workout' via fence 3
-        //   Mark done? | Did you finish 'Gym workout'?
+        //   Mark done? | Did you finish ‘Gym workout’?
         // suppressed (quiet_hours): approach for 'rx' via fence 0 at 2026-01-05
         // --- README example ends ---
 
@@ -66,7 +66,7 @@ import Testing
                 "  Pick up prescription | You're 1 mi from a pharmacy — pick up prescription?",
                 "suppressed (duplicate_event): offer for 'workout' via fence 3 at 2026-01-05",
                 "delivered by notification at 2026-01-05: offer for 'workout' via fence 3",
-                "  Mark done? | Did you finish 'Gym workout'?",
+                "  Mark done? | Did you finish ‘Gym workout’?",
                 "suppressed (quiet_hours): approach for 'rx' via fence 0 at 2026-01-05"
             ])
         // When: the pharmacy nudge at the end of its 2-minute bundle window, the offer exactly 5

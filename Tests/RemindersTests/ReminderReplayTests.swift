@@ -109,8 +109,11 @@ import Testing
                     Self.ev(Self.at("11:05:00"), "delete", "milk"),
                     Self.ev(Self.at("11:10:00"), "enter", "milk", #""fence": "approach_1mi""#)
                 ]))
-        #expect(out.lines.map { $0.reason ?? $0.decision } == ["snoozed", "snoozed", "deliver", "task_muted", "deliver", "task_deleted"])
+        // The deleted task's fence is no longer registered: the OS reports nothing, the engine
+        // sees nothing, and the line says so.
+        #expect(out.lines.map { $0.reason ?? $0.decision } == ["snoozed", "snoozed", "deliver", "task_muted", "deliver", "not_registered"])
         #expect(out.lines[2].kind == "post_arrival")
+        #expect(out.lines[5].task == "milk" && out.lines[5].kind == "approach")
         #expect(out.registeredFences.isEmpty)
     }
 
@@ -179,7 +182,7 @@ import Testing
         #expect(out.lines.map(\.channel) == ["notification", "in_app"])
         #expect(Self.iso(out.lines[0].at) == Self.at("07:35:00"))
         #expect(Self.iso(out.lines[1].at) == Self.at("14:01:00"))
-        #expect(out.lines[0].title == "Mark done?" && out.lines[0].body == "Did you finish 'Gym workout'?")
+        #expect(out.lines[0].title == "Mark done?" && out.lines[0].body == "Did you finish ‘Gym workout’?")
         #expect(out.lines[0].actions == ["MARK_DONE", "SNOOZE_15M", "SNOOZE_1H", "DISABLE_ACTIVITY"])
         #expect(out.lines[0].kind == "completion_offer")
     }
@@ -226,6 +229,56 @@ import Testing
         #expect(rails.lines.map { $0.reason ?? $0.decision } == ["deliver", "task_cooldown", "quiet_hours"])
     }
 
+    /// A trigger an action takes out of a bundle not yet shown, out of the Do-Not-Disturb queue
+    /// or out of a delayed offer's wait still gets a line: suppressed, for the action's reason,
+    /// at the action's instant; the bundle goes out with what is left.
+    @Test func droppedTriggersAreNeverSilent() throws {
+        let bundle = try Self.replay(
+            Self.scenario(
+                "near_me", tasks: [Self.milk, Self.plants],
+                events: [
+                    Self.ev(Self.at("10:00:00"), "enter", "milk", #""fence": "approach_5mi""#),
+                    Self.ev(Self.at("10:01:00"), "enter", "plants", #""fence": "approach_2mi""#),
+                    Self.ev(Self.at("10:01:30"), "action", "milk", #""action": "snooze_1h""#)
+                ]))
+        #expect(bundle.lines.map { $0.reason ?? $0.decision } == ["snoozed", "deliver"])
+        #expect(bundle.lines[0].task == "milk" && Self.iso(bundle.lines[0].at) == Self.at("10:01:30"))
+        #expect(bundle.lines[1].task == "plants" && bundle.lines[1].items == 1)
+        let queued = try Self.replay(
+            Self.scenario(
+                "near_me", tasks: [Self.milk],
+                events: [
+                    #"{"at": "\#(Self.at("09:00:00"))", "type": "dnd", "on": true}"#,
+                    Self.ev(Self.at("10:00:00"), "enter", "milk", #""fence": "approach_1mi""#),
+                    Self.ev(Self.at("10:30:00"), "action", "milk", #""action": "complete""#),
+                    #"{"at": "\#(Self.at("11:00:00"))", "type": "dnd", "on": false}"#
+                ]))
+        #expect(queued.lines.map { $0.reason ?? $0.decision } == ["do_not_disturb", "already_done"])
+        #expect(queued.lines.map(\.decision) == ["queue", "suppress"])
+        let delayed = try Self.replay(
+            Self.scenario(
+                "kwilt", tasks: [Self.gym],
+                events: [
+                    Self.ev(Self.at("07:30:00"), "exit", "gym"),
+                    Self.ev(Self.at("07:32:00"), "action", "gym", #""action": "disable""#)
+                ]))
+        // A Near Me bundle emptied by a snooze is never shown: no dense-area cooldown starts, so
+        // the bank 220 m away nudges five minutes later.
+        let bank = #"{"id": "bank", "title": "deposit check", "type": "poi", "place": {"name": "Bank", "lat": 40.752, "lon": -73.99}}"#
+        let emptied = try Self.replay(
+            Self.scenario(
+                "near_me", tasks: [Self.milk, bank],
+                events: [
+                    Self.ev(Self.at("10:00:00"), "enter", "milk", #""fence": "approach_5mi""#),
+                    Self.ev(Self.at("10:01:00"), "action", "milk", #""action": "snooze_1h""#),
+                    Self.ev(Self.at("10:05:00"), "enter", "bank", #""fence": "approach_5mi""#)
+                ]))
+        #expect(emptied.lines.map { $0.reason ?? $0.decision } == ["snoozed", "deliver"])
+        #expect(delayed.lines.map { $0.reason ?? $0.decision } == ["task_disabled"])
+        #expect(delayed.analytics.filter { $0.name == "LocationOfferEligible" }.count == 1)
+        #expect(delayed.analytics.contains { $0.name == "LocationOfferSuppressed" && $0.properties["reason"] == "task_disabled" })
+    }
+
     /// Disable turns the rule off and removes its fence from what the app registers.
     @Test func kwiltDisableUnregisters() throws {
         let out = try Self.replay(
@@ -237,7 +290,9 @@ import Testing
                     Self.ev(Self.at("20:00:00"), "exit", "gym")
                 ]))
         #expect(out.registeredFences.isEmpty)
-        #expect(out.lines.last?.reason == "task_disabled")
+        #expect(out.lines.last?.reason == "not_registered" && out.lines.last?.kind == "completion_offer")
+        // Not a decision of the engine: no LocationOfferSuppressed for it.
+        #expect(!out.analytics.contains { $0.name == "LocationOfferSuppressed" })
         #expect(out.analytics.contains { $0.name == "LocationOfferAction" && $0.properties["action"] == "disable" })
     }
 

@@ -26,7 +26,8 @@ struct ComparePeersScriptTests {
             ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "| M fixes/s (index memory) | 300 fences | 900 fences |")
+        #expect(lines.first?.hasPrefix("Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, 1-minute load average ") == true)
+        #expect(lines.contains("| M fixes/s (index memory) | 300 fences | 900 fences |"))
         for label in [
             "**LatLngGridIndex (batch query)**", "PackedRTree (batch query)", "DynamicRTree, inserted one by one",
             "lat/lng grid reference (C++)", "S2 cover → hash, 16 cells, levels 11-13 (C++)",
@@ -45,6 +46,28 @@ struct ComparePeersScriptTests {
             #expect(checksums.count == 1)
         }
         #expect(result.stderr.contains("building the C++ peers"))
+        // The machine is recorded: cores, and a load average before and after each workload.
+        let machine = try #require(object["machine"] as? [String: Any])
+        #expect(machine["cores"] as? Int == ProcessInfo.processInfo.activeProcessorCount)
+        #expect((machine["load_averages"] as? [Double])?.count == 4)
+
+        // The README's stabbing chart is drawn from this file alone, saying on itself what it compares.
+        let svg = directory.appendingPathComponent("stabbing.svg").path
+        let chart = try ScriptSupport.runProgram(bench.path, ["peers-chart", "--peers", json, "--out", svg])
+        #expect(chart.status == 0, "\(chart.stderr)")
+        // The caption is wrapped into several text lines: read them as one.
+        let caption = try String(contentsOfFile: svg, encoding: .utf8).components(separatedBy: "class=\"caption\"").dropFirst()
+            .compactMap { $0.split(separator: ">", maxSplits: 1).last?.split(separator: "<", maxSplits: 1).first }
+            .joined(separator: " ")
+        for phrase in [
+            "One run of scripts/compare-peers", "5,000 fixes of 20 devices, gaussian noise, seed 1",
+            "300, 900 fences", "Every one reported the same hits and checksum",
+            "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, 1-minute load average"
+        ] {
+            #expect(caption.contains(phrase), "the chart's caption lacks \"\(phrase)\": \(caption)")
+        }
+        let legend = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(legend.contains("S2 cover index (C++)") && legend.contains("LatLngGridIndex"))
     }
 
     /// Polygon mode: building outlines from the Helsinki fixture on a tiny workload, ours and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `scripts/readme-pictures --maps-only` with the built binaries reproduces the README's two
+/// `scripts/readme-pictures --maps-only` with the built binaries reproduces the README's three
 /// committed maps byte for byte (they depend on the data and the seed only, not on the machine).
 @Suite struct ReadmePicturesScriptTests {
     @Test func theCommittedMapsAreReproduced() throws {
@@ -15,7 +15,7 @@ import Testing
                 "--bin", geofence.deletingLastPathComponent().path
             ])
         #expect(result.status == 0, "\(result.stderr)")
-        for name in ["helsinki-pharmacy.svg", "trajectory.svg"] {
+        for name in ["helsinki-pharmacy.svg", "helsinki-outline.svg", "trajectory.svg"] {
             let made = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             let committed = try String(contentsOf: ScriptSupport.packageRoot.appendingPathComponent("docs/images/" + name), encoding: .utf8)
             #expect(made == committed, "\(name) differs from docs/images/\(name): rerun scripts/readme-pictures --maps-only")

@@ -39,8 +39,13 @@ enum ScriptSupport {
 
     /// Runs `scripts/name arguments` from the package root and waits for it.
     static func run(_ name: String, _ arguments: [String]) throws -> Result {
+        try runProgram(packageRoot.appendingPathComponent("scripts/" + name).path, arguments)
+    }
+
+    /// Runs the program at `path` with `arguments` from the package root and waits for it.
+    static func runProgram(_ path: String, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = packageRoot.appendingPathComponent("scripts/" + name)
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         let outPipe = Pipe(), errPipe = Pipe()

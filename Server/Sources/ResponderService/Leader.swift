@@ -39,15 +39,17 @@ struct LatestOnlyStore: ServerStore {
 /// trail).
 final class LeaderEngine {
     private let store: ServiceStore
-    private var server = ResponderServer(store: LatestOnlyStore())
+    private var server: ResponderServer<LatestOnlyStore>
     private var assignments: [Int64: IncidentAssignment] = [:]
     private var lastPoll = -Double.infinity
     private var rebuilt = false
     /// Transitions of every tick, for the metrics.
     private(set) var transitionCount = 0
 
-    init(store: ServiceStore) {
+    /// A leader over `store`, holding each responder to its policy in `fleets`.
+    init(store: ServiceStore, fleets: FleetTable = FleetTable()) {
         self.store = store
+        server = ResponderServer(store: LatestOnlyStore(), fleets: fleets)
     }
 
     /// One round at `now` (seconds). Returns the liveness transitions it caused.

@@ -92,12 +92,19 @@ public struct LocationBatch: Sendable {
     }
 }
 
-/// `POST /v1/incidents` body: `{"id": 7, "lat": .., "lon": .., "ack_timeout_s": 30}`;
-/// `ack_timeout_s` defaults to 30 s (it must be > 0 and finite).
+/// `POST /v1/incidents` body: `{"id": 7, "lat": .., "lon": .., "fleet": "north", "ack_timeout_s": 30}`.
+/// `fleet` (optional) names the fleet whose policy sets the ACK timeout; `ack_timeout_s`
+/// (optional, > 0 and finite) overrides it. Neither: the fleet file's default policy (30 s
+/// without a file). ``ResponderService`` resolves the two into ``ackTimeout``.
 public struct IncidentRequest: Sendable {
     public var id: Int64
     public var location: LatLng
+    /// Seconds each responder has to acknowledge: as given, else resolved from the fleet.
     public var ackTimeout: Double
+    /// Whether `ack_timeout_s` was given.
+    public var ackTimeoutGiven: Bool
+    /// The fleet named, if any.
+    public var fleet: String?
 
     public init(body: [UInt8]) throws(RequestError) {
         let root = try parseBody(body)
@@ -106,7 +113,12 @@ public struct IncidentRequest: Sendable {
         let lat = try readNumber(root, "lat", path: "", in: -90...90)
         let lon = try readNumber(root, "lon", path: "", in: -180...180)
         location = LatLng(uncheckedLatitude: lat, longitude: lon)
-        ackTimeout = root["ack_timeout_s"] == nil ? 30 : try readNumber(root, "ack_timeout_s", path: "", in: 0.001...86_400)
+        ackTimeoutGiven = root["ack_timeout_s"] != nil
+        ackTimeout = ackTimeoutGiven ? try readNumber(root, "ack_timeout_s", path: "", in: 0.001...86_400) : FleetPolicy.standard.ackTimeout
+        if let f = root["fleet"] {
+            guard case .string(let name) = f else { throw RequestError(400, field: "fleet", "expected a string, found \(f.kind)") }
+            fleet = name
+        }
     }
 }
 

@@ -18,6 +18,8 @@ public final class ResponderService: @unchecked Sendable {
     public let store: ServiceStore
     private let tokens: TokenTable
     private let regions: [AlertRegion]
+    /// Who follows which policy (liveness thresholds, ACK timeouts).
+    public let fleets: FleetTable
     private let clock: @Sendable () -> Double
     private let lock = ConditionLock()
     private var metrics = ResponderMetrics()
@@ -31,16 +33,17 @@ public final class ResponderService: @unchecked Sendable {
     /// The advisory lock key the leader holds on PostgreSQL.
     public static let leaderLockKey: Int64 = 7_243_502
 
-    /// A service over `store`, authenticating phones by `tokens`, alerting on `regions`,
-    /// reading the time (Unix seconds) from `clock`.
+    /// A service over `store`, authenticating phones by `tokens`, alerting on `regions`, holding
+    /// each responder to its policy in `fleets`, reading the time (Unix seconds) from `clock`.
     public init(
         instance: String, store: ServiceStore, tokens: TokenTable, regions: [AlertRegion] = [],
-        tickInterval: Double = 0.1, clock: @escaping @Sendable () -> Double = unixSeconds
+        fleets: FleetTable = FleetTable(), tickInterval: Double = 0.1, clock: @escaping @Sendable () -> Double = unixSeconds
     ) {
         self.instance = instance
         self.store = store
         self.tokens = tokens
         self.regions = regions
+        self.fleets = fleets
         self.tickInterval = tickInterval
         self.clock = clock
     }
@@ -78,7 +81,7 @@ public final class ResponderService: @unchecked Sendable {
             let started = clock()
             do throws(StoreError) {
                 if store.dialect == .sqlite {
-                    if engine == nil { engine = LeaderEngine(store: store) }
+                    if engine == nil { engine = LeaderEngine(store: store, fleets: fleets) }
                     lock.locked { leader = true }
                     let now = clock()
                     let transitions = try store.with { (db) throws(StoreError) in try engine!.tick(now: now, on: db) }
@@ -89,7 +92,7 @@ public final class ResponderService: @unchecked Sendable {
                     if engine == nil {
                         let got = try db.query("SELECT pg_try_advisory_lock($1)", [.int(Self.leaderLockKey)]).first?.first?.text
                         if got == "t" {
-                            engine = LeaderEngine(store: store)
+                            engine = LeaderEngine(store: store, fleets: fleets)
                             lock.locked { leader = true }
                         }
                     }
@@ -161,6 +164,9 @@ public final class ResponderService: @unchecked Sendable {
             case ["v1", "responders"]:
                 try method("GET")
                 return try respondersJSON()
+            case ["v1", "policy"]:
+                try method("GET")
+                return try policyJSON(request)
             case let p where p.count == 4 && p[0] == "v1" && p[1] == "responders" && p[3] == "fixes":
                 try method("GET")
                 guard let id = Int32(p[2]), let responder = ResponderID(rawValue: id) else {
@@ -216,6 +222,18 @@ public final class ResponderService: @unchecked Sendable {
                 + "\"stored\": \(stored.count), \"duplicates\": \(batch.fixes.count - stored.count)}")
     }
 
+    /// The calling phone's fleet and policy (its intervals, thresholds and backoff), by its token.
+    private func policyJSON(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
+        guard let token = bearer(request.authorization), let responder = tokens.responder(for: token) else {
+            throw RequestError(401, field: "Authorization", "missing or unknown bearer token")
+        }
+        let fleet = fleets.fleet(of: responder)
+        return HTTPResponse(
+            status: 200,
+            body: "{\"responder\": \(responder.rawValue), \"fleet\": \(fleet.map { jsonString($0.name) } ?? "null"), "
+                + "\"policy\": \(FleetFile.json(fleets.policy(of: responder)))}")
+    }
+
     private func respondersJSON() throws -> HTTPResponse {
         let rows = try store.latest()
         var seen = Set<ResponderID>()
@@ -256,7 +274,15 @@ public final class ResponderService: @unchecked Sendable {
     }
 
     private func postIncident(_ request: HTTPRequest) throws -> HTTPResponse {
-        let incident = try IncidentRequest(body: request.body)
+        var incident = try IncidentRequest(body: request.body)
+        if let name = incident.fleet {
+            guard let fleet = fleets.fleet(named: name) else {
+                throw RequestError(400, field: "fleet", "no fleet '\(name)' (fleets: \(fleets.fleets.map(\.name).joined(separator: ", ")))")
+            }
+            if !incident.ackTimeoutGiven { incident.ackTimeout = fleet.policy.ackTimeout }
+        } else if !incident.ackTimeoutGiven {
+            incident.ackTimeout = fleets.defaultPolicy.ackTimeout
+        }
         guard try store.insertIncident(incident, at: clock()) else {
             throw RequestError(409, field: "id", "incident \(incident.id) exists")
         }
@@ -294,7 +320,8 @@ public final class ResponderService: @unchecked Sendable {
             status: 200,
             body: "{\"incident\": \(id), \"state\": \"\(state)\", "
                 + "\"assignee\": \(stored.assignee.map(String.init) ?? "null"), "
-                + "\"offered_to\": \(stored.offeredTo.map(String.init) ?? "null"), \"trail\": \(stored.trail)}")
+                + "\"offered_to\": \(stored.offeredTo.map(String.init) ?? "null"), \"ack_timeout_s\": \(jsonNumber(stored.ackTimeout)), "
+                + "\"trail\": \(stored.trail)}")
     }
 
     // MARK: - Metrics and page

@@ -10,7 +10,7 @@ import Responders
 
 let help = """
     usage: responder-server --listen HOST:PORT --store sqlite:FILE|postgresql://... --tokens FILE
-                            [--instance NAME] [--threads N] [--regions FILE]
+                            [--instance NAME] [--threads N] [--regions FILE] [--fleets FILE]
 
     The responder backend as an HTTP service (API in docs/SERVICE.md).
       --listen HOST:PORT   IPv4 address and port to listen on (port 0: any free port; the port
@@ -20,6 +20,8 @@ let help = """
       --instance NAME      name reported by /v1/status (default HOST:PORT)
       --threads N          HTTP threads and store connections (default 4)
       --regions FILE       CSV name,lat,lon,radius_m: alert regions (metric responders_by_region)
+      --fleets FILE        JSON: per-fleet intervals, liveness thresholds, ACK timeout and sender
+                           backoff (format in docs/SERVICE.md; default: the memo's numbers for all)
     Runs until SIGTERM or SIGINT.
     """
 
@@ -37,7 +39,7 @@ do {
     let args = try Arguments(
         Array(CommandLine.arguments.dropFirst()),
         options: [
-            .value("listen"), .value("store"), .value("tokens"), .value("instance"), .value("threads"), .value("regions")
+            .value("listen"), .value("store"), .value("tokens"), .value("instance"), .value("threads"), .value("regions"), .value("fleets")
         ])
     if args.wantsHelp {
         print(help)
@@ -51,6 +53,7 @@ do {
     let threads = try args.int("threads", default: 4, in: 1...64)
     let tokens = try TokenTable(path: try args.required("tokens"))
     let regions = try args.string("regions").map { try AlertRegionsFile.read(path: $0) } ?? []
+    let fleets = try args.string("fleets").map { try FleetFile.read(path: $0) } ?? FleetTable()
     let store = try ServiceStore(try args.required("store"), poolSize: threads)
     let holder = ServiceHolder()
     let server = try HTTPServer(host: host, port: port, threads: threads) { request in
@@ -58,7 +61,7 @@ do {
     }
     let service = ResponderService(
         instance: args.string("instance") ?? "\(host):\(server.port)", store: store, tokens: tokens,
-        regions: regions)
+        regions: regions, fleets: fleets)
     holder.service = service
     service.start()
     print("listening on \(host):\(server.port)")

@@ -66,12 +66,12 @@ final class RunningService: @unchecked Sendable {
 
     init(
         store location: String, tokens: [(Int, String)], instance: String = "test",
-        regions: [AlertRegion] = [], clock: @escaping @Sendable () -> Double = unixSeconds
+        regions: [AlertRegion] = [], fleets: FleetTable = FleetTable(), clock: @escaping @Sendable () -> Double = unixSeconds
     ) throws {
         let store = try ServiceStore(location)
         let service = ResponderService(
             instance: instance, store: store,
-            tokens: TokenTable(tokens.map { (ResponderID($0.0), $0.1) }), regions: regions,
+            tokens: TokenTable(tokens.map { (ResponderID($0.0), $0.1) }), regions: regions, fleets: fleets,
             tickInterval: 0.05, clock: clock)
         self.service = service
         http = try HTTPServer(host: "127.0.0.1", port: 0, threads: 4) { service.handle($0) }

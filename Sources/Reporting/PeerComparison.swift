@@ -1,0 +1,144 @@
+import Drawing
+import Foundation
+
+/// One run of `scripts/compare-peers`, read whole from its `--json-out` file: the workloads, the
+/// machine it ran on, and every row, the package's indexes (`"kind": "ours"`) and the C++ peers
+/// (`"kind": "peer"`), all measured on the same generated files in the same minutes.
+///
+/// ``throughputChart()`` draws it as the README's stabbing chart, with what it compares written
+/// on the chart: the workloads, fixes and fences, how each figure was taken, and the machine's
+/// load while it was measured.
+public struct PeerComparison: Hashable, Sendable {
+    /// One index or peer on one workload.
+    public struct Row: Hashable, Sendable {
+        /// `grid`, `packed`, `dynamic` (ours) or `latlng_grid`, `s2_cover`, `boost_packed`,
+        /// `boost_inserted` (the peers).
+        public var name: String
+        /// True for the package's own indexes.
+        public var isOurs: Bool
+        /// Fences and fixes of the workload.
+        public var fences: Int, fixes: Int
+        /// Fixes per second, query phase, one thread.
+        public var fixesPerSecond: Double
+        /// Hits (fix, fence pairs) and their checksum (a decimal UInt64).
+        public var hits: Int, checksum: String
+    }
+
+    /// The machine during the run: written by compare-peers from `os.cpu_count()` and
+    /// `os.getloadavg()`.
+    public struct Machine: Hashable, Sendable {
+        /// Logical processors.
+        public var cores: Int
+        /// The 1-minute load average sampled before and after each workload's measurements.
+        public var loadAverages: [Double]
+        /// When the run started, as written by the script (UTC, `2026-11-28 07:30`).
+        public var started: String
+    }
+
+    /// The generated workloads (POI counts, fixes, devices, seed, noise).
+    public var workload: PeerResults.Workload
+    /// Timed runs per measurement (ours: the mean of two passes, each the median of `repetitions`).
+    public var repetitions: Int
+    /// The machine, when the file records it (files of older runs do not).
+    public var machine: Machine?
+    /// Every row, in the file's order.
+    public var rows: [Row]
+
+    /// Reads a compare-peers JSON document.
+    /// - Throws: ``PeerResults/FormatError`` naming the missing or malformed field
+    ///   (`results[3].hits`, `machine.cores`, ...).
+    public static func parse(_ data: Data) throws -> PeerComparison {
+        let workload = try PeerResults.workload(data)
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let results = root["results"] as? [[String: Any]]
+        else {
+            throw PeerResults.FormatError(description: "expected an object with a \"results\" array")
+        }
+        func field<T>(_ row: [String: Any], _ k: Int, _ key: String, _ type: T.Type) throws -> T {
+            guard let value = row[key] as? T else {
+                throw PeerResults.FormatError(description: "results[\(k)].\(key): missing or not a \(type == String.self ? "string" : "number")")
+            }
+            return value
+        }
+        var rows: [Row] = []
+        for (k, row) in results.enumerated() {
+            let kind = try field(row, k, "kind", String.self)
+            guard kind == "ours" || kind == "peer" else {
+                throw PeerResults.FormatError(description: "results[\(k)].kind: expected \"ours\" or \"peer\", found \"\(kind)\"")
+            }
+            let speed = try field(row, k, "fixes_per_second", Double.self)
+            guard speed.isFinite, speed >= 0 else {
+                throw PeerResults.FormatError(description: "results[\(k)].fixes_per_second: not a non-negative number")
+            }
+            rows.append(
+                Row(
+                    name: try field(row, k, "name", String.self), isOurs: kind == "ours",
+                    fences: try field(row, k, "fences", Int.self), fixes: try field(row, k, "fixes", Int.self),
+                    fixesPerSecond: speed, hits: try field(row, k, "hits", Int.self),
+                    checksum: try field(row, k, "checksum", String.self)))
+        }
+        var machine: Machine?
+        if let m = root["machine"] {
+            guard let m = m as? [String: Any] else { throw PeerResults.FormatError(description: "machine: expected an object") }
+            guard let cores = m["cores"] as? Int, cores > 0 else {
+                throw PeerResults.FormatError(description: "machine.cores: missing or not a positive integer")
+            }
+            guard let loads = m["load_averages"] as? [Double], !loads.isEmpty, loads.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw PeerResults.FormatError(description: "machine.load_averages: missing or not a list of non-negative numbers")
+            }
+            guard let started = m["started"] as? String else { throw PeerResults.FormatError(description: "machine.started: missing") }
+            machine = Machine(cores: cores, loadAverages: loads, started: started)
+        }
+        let repetitions = (root["workload"] as? [String: Any])?["reps"] as? Int ?? 1
+        return PeerComparison(workload: workload, repetitions: max(1, repetitions), machine: machine, rows: rows)
+    }
+
+    /// True when every row of each fence count reports the same hits and checksum.
+    public var answersAgree: Bool {
+        Set(rows.map(\.fences)).allSatisfy { n in
+            Set(rows.filter { $0.fences == n }.map { "\($0.hits) \($0.checksum)" }).count == 1
+        }
+    }
+
+    /// Fixes per second against fence count on logarithmic axes: ours solid, the peers dashed,
+    /// in the report's colors; the caption states the workloads, the fixes and fences, how each
+    /// figure was taken, whether the answers agreed, and the machine and its load.
+    public func throughputChart() -> Chart {
+        var chart = Chart(
+            title: "Stabbing throughput: the package's indexes and C++ peers on the same files",
+            x: ChartAxis("fences", scale: .logarithmic),
+            y: ChartAxis("fixes per second, one thread", scale: .logarithmic))
+        chart.id = "stabbing-throughput"
+        chart.width = 900
+        chart.height = 480
+        let names = ["grid", "packed", "dynamic", "latlng_grid", "s2_cover", "boost_packed", "boost_inserted"]
+        let extra = Set(rows.map(\.name)).subtracting(names).sorted()
+        for name in names + extra {
+            let mine = rows.filter { $0.name == name }.sorted { $0.fences < $1.fences }
+            guard let first = mine.first else { continue }
+            let label = (first.isOurs ? ReportPage.indexNames[name] : ReportPage.peerNames[name]) ?? name
+            chart.series.append(
+                ReportPage.series(name, label, mine.map { (Double($0.fences), $0.fixesPerSecond) }, dashed: !first.isOurs))
+        }
+        let fences = Set(rows.map(\.fences)).sorted().map { NumberText.fixed(Double($0), decimals: 0) }
+        var caption =
+            "One run of scripts/compare-peers: every index and peer on the same generated files (geofence-bench generate, "
+            + "\(NumberText.fixed(Double(workload.fixes), decimals: 0)) fixes of \(NumberText.fixed(Double(workload.devices), decimals: 0)) "
+            + "devices, \(workload.noise) noise, seed \(workload.seed); \(fences.joined(separator: ", ")) fences). "
+            + "Query phase only, one thread; ours (solid) the mean of two passes around the peers (dashed), each the median of "
+            + "\(repetitions) run\(repetitions == 1 ? "" : "s"). "
+            + (answersAgree ? "Every one reported the same hits and checksum. " : "HITS OR CHECKSUMS DIFFER: the figures are not comparable. ")
+        if let machine {
+            let low = machine.loadAverages.min() ?? 0, high = machine.loadAverages.max() ?? 0
+            caption +=
+                "Machine: \(machine.cores) cores, 1-minute load average \(NumberText.fixed(low, decimals: 1))"
+                + (high - low >= 0.05 ? "-\(NumberText.fixed(high, decimals: 1))" : "")
+                + " during the run (\(machine.started)). "
+        } else {
+            caption += "Machine and load not recorded. "
+        }
+        caption += "Logarithmic axes, so that equal ratios look equal."
+        chart.caption = caption
+        return chart
+    }
+}

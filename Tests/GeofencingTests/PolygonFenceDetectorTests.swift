@@ -1,0 +1,185 @@
+import GeoCells
+import Geodesy
+import SpatialIndex
+import Testing
+@testable import Geofencing
+
+/// Polygon fences in the detector: decided on the signed distance to the polygon's boundary,
+/// found through their enclosing circle, and skipped only where that is provably safe.
+@Suite struct PolygonFenceDetectorTests {
+    /// An L-shaped building 200 m on a side with the north-east quarter cut out, at `origin`
+    /// (degrees), as rings of the points `origin + (north, east)` meters.
+    static func lShape(at origin: LatLng) -> [[LatLng]] {
+        let corners: [(Double, Double)] = [(0, 0), (0, 200), (100, 200), (100, 100), (200, 100), (200, 0)]
+        return [corners.map { point(origin, $0.0, $0.1) }]
+    }
+
+    static func point(_ origin: LatLng, _ north: Double, _ east: Double) -> LatLng {
+        destination(from: destination(from: origin, bearing: 0, distance: north), bearing: 90, distance: east)
+    }
+
+    static func run(_ d: inout TransitionDetector, _ fixes: [(Int32, Double, LatLng, Double)]) -> [TransitionEvent] {
+        var events: [TransitionEvent] = []
+        for (device, t, p, accuracy) in fixes {
+            d.process(device: device, time: t, latitude: p.latitude, longitude: p.longitude, accuracy: accuracy, into: &events)
+        }
+        return events
+    }
+
+    @Test func aWalkThroughTheBuildingEntersAndExitsAndOneThroughTheNotchDoesNot() throws {
+        let origin = try LatLng(latitude: 60.17, longitude: 24.94)
+        let polygon = try Polygon(latLngRings: Self.lShape(at: origin))
+        let fence = try FenceOutlines.enclosingFence(id: 9, polygon: polygon)
+        let outlines = try FenceOutlines([(9, polygon)])
+        // The circle holds the notch's middle (150 m, 150 m), the polygon does not.
+        let notch = Self.point(origin, 150, 150).unitVector
+        #expect(fence.contains(notch) && !polygon.contains(notch))
+        #expect(outlines.contains(fence, notch) == false)
+        // Device 1 walks east along north = 50 m (through the building: x from -100 to 300 m);
+        // device 2 along north = 150 m, through the notch only after leaving the arm.
+        var fixes: [(Int32, Double, LatLng, Double)] = []
+        for k in 0...40 {
+            let east = -100 + 10 * Double(k)
+            fixes.append((1, Double(k) * 20, Self.point(origin, 50, east), 5))
+            fixes.append((2, Double(k) * 20, Self.point(origin, 150, east), 5))
+        }
+        for shared in [false, true] {
+            var d =
+                shared
+                ? try TransitionDetector(fences: [fence], index: PackedRTree([fence]), outlines: outlines)
+                : try TransitionDetector(fences: [fence], outlines: outlines)
+            let events = Self.run(&d, fixes)
+            // Device 1: inside from east 0 to 200 m. A device this slow (0.5 m/s) has each fix
+            // capped at 2.5 sigmas (sigma 2.5 m) less 1 sigma of allowance (still), so the
+            // evidence rule enters on the second fix inside (east 20 m) and exits on the second
+            // fix outside (east 220 m).
+            #expect(events.filter { $0.device == 1 }.map(\.kind) == [.enter, .exit])
+            #expect(events.first { $0.device == 1 && $0.kind == .enter }?.time == 240)
+            #expect(events.first { $0.device == 1 && $0.kind == .exit }?.time == 640)
+            // Device 2, along north 150 m: in the arm from east 0 to 100 m, then in the notch
+            // (inside the circle, outside the polygon): enter, exit.
+            #expect(events.filter { $0.device == 2 }.map(\.kind) == [.enter, .exit])
+            // The same fences as circles fire for device 2 inside the notch too, and later.
+            var circles = try TransitionDetector(fences: [fence])
+            let circleEvents = Self.run(&circles, fixes)
+            #expect(circleEvents.last { $0.device == 2 }!.time > events.last { $0.device == 2 }!.time)
+        }
+    }
+
+    @Test func aHoleIsOutside() throws {
+        let origin = try LatLng(latitude: -33.87, longitude: 151.21)
+        let square: [(Double, Double)] = [(0, 0), (0, 300), (300, 300), (300, 0)]
+        let courtyard: [(Double, Double)] = [(100, 100), (200, 100), (200, 200), (100, 200)]
+        let polygon = try Polygon(latLngRings: [
+            square.map { Self.point(origin, $0.0, $0.1) }, courtyard.map { Self.point(origin, $0.0, $0.1) }
+        ])
+        let fence = try FenceOutlines.enclosingFence(id: 4, polygon: polygon)
+        var d = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(4, polygon)]))
+        // Standing in the building, then walking into the courtyard's middle and staying.
+        var fixes: [(Int32, Double, LatLng, Double)] = []
+        for k in 0..<30 { fixes.append((7, Double(k) * 30, Self.point(origin, 50, 150 + Double(k % 2)), 4)) }
+        for k in 0..<30 { fixes.append((7, 900 + Double(k) * 30, Self.point(origin, 50 + min(100, 10 * Double(k)), 150), 4)) }
+        let events = Self.run(&d, fixes)
+        // The first fix decides "inside" without an event; the courtyard is an exit.
+        #expect(events.map(\.kind) == [.exit])
+    }
+
+    @Test func outlinesMustFitTheirFences() throws {
+        let origin = try LatLng(latitude: 10, longitude: 179.999)  // across the antimeridian
+        let polygon = try Polygon(latLngRings: Self.lShape(at: origin))
+        let fence = try FenceOutlines.enclosingFence(id: 1, polygon: polygon)
+        for v in polygon.vertices { #expect(fence.contains(v)) }
+        #expect(fence.radiusMeters > 141 && fence.radiusMeters < 142)  // half the 200 m square's diagonal
+        let small = try Fence(id: 1, center: fence.center, radiusMeters: 100)
+        #expect(throws: GeofenceError.outlineOutsideFence(id: 1, vertex: 0)) {
+            _ = try TransitionDetector(fences: [small], outlines: FenceOutlines([(1, polygon)]))
+        }
+        #expect(throws: GeofenceError.unknownFenceID(2)) {
+            _ = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(2, polygon)]))
+        }
+        #expect(throws: GeofenceError.duplicateFenceID(1)) { _ = try FenceOutlines([(1, polygon), (1, polygon)]) }
+    }
+
+    /// Noisy devices among concave polygons (and circles) at the pole, across the antimeridian
+    /// and in a dense city: the detector, whatever it skips, gives the events of one that
+    /// decides every fence on every fix from the polygon's signed boundary distance.
+    @Test(arguments: [(90.0, 0.0), (0.1, 179.99), (40.7, -74.0)])
+    func skippingGivesTheEventsOfADetectorThatDecidesEverything(_ at: (Double, Double)) throws {
+        var rng = SplitMix64(seed: UInt64(abs(at.0 * 1000 + at.1)))
+        let base = destination(from: try LatLng(latitude: at.0, longitude: at.1), bearing: 180, distance: 1_000)
+        var fences: [Fence] = []
+        var outlines: [(id: Int32, polygon: Polygon)] = []
+        var polygons: [Int32: Polygon] = [:]
+        for k in 0..<30 {
+            let c = destination(from: base, bearing: rng.uniform(0, 360), distance: rng.uniform(0, 2_000))
+            let id = Int32(k * 3 + 1)
+            if k % 5 == 4 {
+                fences.append(try Fence(id: id, center: c, radiusMeters: rng.uniform(50, 400)))
+                continue
+            }
+            let n = 5 + Int(rng.next() % 8), size = rng.uniform(40, 400), turn = rng.uniform(0, 360)
+            let ring = (0..<n).map { i in
+                destination(from: c, bearing: turn + 360 * Double(i) / Double(n), distance: size * (1 - 0.6 * rng.nextUnit()))
+            }
+            let polygon = try Polygon(latLngRings: [ring])
+            fences.append(try FenceOutlines.enclosingFence(id: id, polygon: polygon))
+            outlines.append((id, polygon))
+            polygons[id] = polygon
+        }
+        var fixes: [(Int32, Double, LatLng, Double)] = []
+        for device in Int32(0)..<6 {
+            var p = destination(from: base, bearing: rng.uniform(0, 360), distance: rng.uniform(0, 1_500))
+            var t = 0.0, heading = rng.uniform(0, 360), speed = 1.4
+            for k in 0..<400 {
+                if k % 30 == 0 { speed = [0, 1.4, 1.4, 8][Int(rng.next() % 4)] }
+                let dt = rng.uniform(10, 40)
+                t += dt
+                heading += rng.uniform(-30, 30)
+                p = destination(from: p, bearing: heading, distance: speed * dt)
+                let accuracy = [4, 8, 15, 30, 60][Int(rng.next() % 5)] * 1.0
+                fixes.append((device, t, destination(from: p, bearing: rng.uniform(0, 360), distance: rng.uniform(0, accuracy)), accuracy))
+            }
+        }
+        fixes.sort { ($0.1, $0.0) < ($1.1, $1.0) }
+        let set = try FenceOutlines(outlines)
+        for config in [TransitionDetectorConfiguration.default, .hysteresis] {
+            // The reference: every fence, every accepted fix, c2 from the polygon's own measures.
+            var expected: [TransitionEvent] = []
+            var reference = try TransitionDetector(fences: fences, outlines: set, configuration: config)
+            var entries: [Int32: [FenceEntry]] = [:]
+            var last: [Int32: (UnitVector, Double)] = [:]
+            reference.fenceIDs.withUnsafeBufferPointer { ids in
+                for (device, t, q, accuracy) in fixes where accuracy <= config.maxAccuracyMeters {
+                    let p = UnitVector(fastLatitude: q.latitude, longitude: q.longitude)
+                    let speed = last[device].map { p.chord2(to: $0.0).squareRoot() * Earth.meanRadius / (t - $0.1) } ?? 0
+                    last[device] = (p, t)
+                    var held = entries[device] ?? (0..<ids.count).map { FenceEntry(slot: Int32($0), hasDwell: false, state: .unknown) }
+                    let fix = FixContext(reference, device: device, at: p, time: t, accuracy: accuracy, speed: speed, odometer: 0)
+                    let before = expected.count
+                    for k in held.indices {
+                        let g = reference.geometry[Int(held[k].slot)]
+                        var c2 = p.chord2(to: g.center)
+                        if let polygon = polygons[ids[Int(held[k].slot)]] {
+                            let c = max(0, g.radiusChord + polygon.signedBoundaryDistanceMeters(to: p) / Earth.meanRadius)
+                            c2 = c * c
+                        }
+                        _ = fix.decide(&held[k], g, c2: c2, fenceIDs: ids, into: &expected)
+                    }
+                    if expected.count - before > 1 { TransitionDetector.orderByFence(&expected, from: before) }
+                    entries[device] = held
+                }
+            }
+            #expect(expected.count >= 15, "\(at): \(expected.count) events")
+            #expect(Set(expected.map(\.kind)) == [.enter, .exit])
+            #expect(expected.contains { polygons[$0.fence] != nil } && expected.contains { polygons[$0.fence] == nil })
+            var own = try TransitionDetector(fences: fences, outlines: set, configuration: config)
+            #expect(Self.run(&own, fixes) == expected, "\(at), own grid")
+            for slack in [30.0, 500, 3_000] {
+                var c = config
+                c.neighborhoodSlackMeters = slack
+                var shared = try TransitionDetector(fences: fences, index: PackedRTree(fences), outlines: set, configuration: c)
+                #expect(Self.run(&shared, fixes) == expected, "\(at), slack \(slack)")
+            }
+        }
+    }
+}

@@ -58,7 +58,7 @@ import Testing
             do {
                 _ = try loadPolygonFences(polygons)
             } catch {
-                #expect("\(error)".contains("feature 1 ($.features[1].id)"), "\(error)")
+                #expect("\(error)".contains("p.geojson") && "\(error)".contains("feature 1: id "), "\(error)")
             }
         }
     }

@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "GeofenceBench",
             dependencies: [
-                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                "Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                 "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
                 "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics",
                 "JSON", "NumberFormatting", "IndexBenchmark"

@@ -67,7 +67,9 @@ private func event(_ type: String, _ extra: String) -> String {
         } catch {
             #expect(error.path == path, "\(error)")
             #expect(error.message.hasPrefix(message), "\(error)")
-            #expect(error.description == "\(path): \(error.message)")
+            // `PATH: MESSAGE`, then where the value starts when it is present in the text.
+            let place = error.line.map { " (line \($0), column \(error.column ?? 0))" } ?? ""
+            #expect(error.description == "\(path): \(error.message)" + place)
         }
     }
 

@@ -75,12 +75,12 @@ public enum FleetFile {
     /// A policy as the file writes it, every key present (what `GET /v1/policy` answers).
     public static func json(_ p: FleetPolicy) -> String {
         func block(_ b: FleetPolicy.Block) -> String {
-            "{\"interval_s\": \(jsonNumber(b.profile.interval)), \"distance_m\": \(jsonNumber(b.profile.distance)), "
-                + "\"degraded_after_s\": \(jsonNumber(b.thresholds.degradedAfter)), \"offline_after_s\": \(jsonNumber(b.thresholds.offlineAfter))}"
+            "{\"interval_s\": \(JSONObject.number(b.profile.interval)), \"distance_m\": \(JSONObject.number(b.profile.distance)), "
+                + "\"degraded_after_s\": \(JSONObject.number(b.thresholds.degradedAfter)), \"offline_after_s\": \(JSONObject.number(b.thresholds.offlineAfter))}"
         }
         return "{\"on_duty\": \(block(p.onDuty)), \"on_mission\": \(block(p.onMission)), \"low_power\": \(block(p.lowPower)), "
-            + "\"ack_timeout_s\": \(jsonNumber(p.ackTimeout)), \"backoff_initial_s\": \(jsonNumber(p.initialBackoff)), "
-            + "\"backoff_max_s\": \(jsonNumber(p.maximumBackoff))}"
+            + "\"ack_timeout_s\": \(JSONObject.number(p.ackTimeout)), \"backoff_initial_s\": \(JSONObject.number(p.initialBackoff)), "
+            + "\"backoff_max_s\": \(JSONObject.number(p.maximumBackoff))}"
     }
 
     /// One policy object over `base`.
@@ -119,7 +119,7 @@ public enum FleetFile {
         guard degraded <= offline else {
             throw RequestError(
                 400, field: path + (value["offline_after_s"] != nil ? ".offline_after_s" : ".degraded_after_s"),
-                "degraded_after_s (\(jsonNumber(degraded))) must not exceed offline_after_s (\(jsonNumber(offline)))")
+                "degraded_after_s (\(JSONObject.number(degraded))) must not exceed offline_after_s (\(JSONObject.number(offline)))")
         }
         return FleetPolicy.Block(
             profile: CollectionProfile(interval: interval, distance: distance),

@@ -322,7 +322,7 @@ public final class ResponderService: @unchecked Sendable {
             status: 200,
             body: "{\"incident\": \(id), \"state\": \"\(state)\", "
                 + "\"assignee\": \(stored.assignee.map(String.init) ?? "null"), "
-                + "\"offered_to\": \(stored.offeredTo.map(String.init) ?? "null"), \"ack_timeout_s\": \(jsonNumber(stored.ackTimeout)), "
+                + "\"offered_to\": \(stored.offeredTo.map(String.init) ?? "null"), \"ack_timeout_s\": \(JSONObject.number(stored.ackTimeout)), "
                 + "\"trail\": \(stored.trail)}")
     }
 

@@ -30,10 +30,9 @@ struct DeviceTrack {
     /// Path length since the last refresh or rebase, in units of the detector's odometer
     /// quantum (rounded up at every step).
     @usableFromInline var odometer: UInt16 = 0
-    /// Entries from this one on are in non-decreasing `due` order (those before it have been
-    /// looked at since the last refresh or rebase and may be in any order), so a fix stops at
-    /// the first of them that it has not reached.
-    @usableFromInline var sortedFrom: UInt16 = 0
+    /// The least due reading of the device's entries (``EntryPool/dues``), 65,535 with none: a
+    /// fix whose odometer is below it looks at no entry.
+    @usableFromInline var minimumDue: UInt16 = .max
 
     @usableFromInline init() {}
 

@@ -2,6 +2,11 @@
 /// `1 << k` consecutive entries (its size class `k`), so a device costs no heap object, header
 /// or reference count of its own. Freed blocks are kept per class and reused first.
 /// Allocation and release are O(1) amortised.
+///
+/// The entries' due readings (``FenceEntry``'s odometer readings at which a fix could first
+/// change it) are a parallel array, `dues[k]` for `storage[k]`, so a fix tests a device's due
+/// readings eight at a time from contiguous memory. A block's readings past its device's
+/// entry count are 65,535 (never due).
 @usableFromInline
 struct EntryPool {
     /// Block class meaning "no block".
@@ -10,6 +15,10 @@ struct EntryPool {
     @usableFromInline static var maxClass: UInt8 { 20 }
 
     @usableFromInline var storage: [FenceEntry] = []
+    /// Due reading of each entry of ``storage``: the owner's odometer reading
+    /// (``DeviceTrack/odometer``) at which a fix could first change it; 0 = look at every fix;
+    /// 65,535 in the unused tail of a block.
+    @usableFromInline var dues: [UInt16] = []
     /// Starts of free blocks, by class.
     @usableFromInline var free: [[UInt32]] = Array(repeating: [], count: Int(EntryPool.maxClass) + 1)
     /// Entries in the free blocks.
@@ -32,6 +41,7 @@ struct EntryPool {
         let start = storage.count
         precondition(start + (1 << Int(k)) <= Int(UInt32.max), "entry pool beyond 2^32 entries")
         storage.append(contentsOf: repeatElement(FenceEntry(slot: 0, hasDwell: false, state: .unknown), count: 1 << Int(k)))
+        dues.append(contentsOf: repeatElement(UInt16.max, count: 1 << Int(k)))
         return UInt32(start)
     }
 
@@ -55,14 +65,17 @@ struct EntryPool {
     mutating func compact(_ tracks: inout [DeviceTrack]) {
         var used = 0
         for t in tracks where t.blockClass != Self.noBlock { used += 1 << Int(t.blockClass) }
-        var fresh: [FenceEntry] = []
+        var fresh: [FenceEntry] = [], freshDues: [UInt16] = []
         fresh.reserveCapacity(used + used / 2)
+        freshDues.reserveCapacity(used + used / 2)
         for k in tracks.indices where tracks[k].blockClass != Self.noBlock {
             let start = Int(tracks[k].entryStart), size = 1 << Int(tracks[k].blockClass)
             tracks[k].entryStart = UInt32(fresh.count)
             fresh.append(contentsOf: storage[start..<(start + size)])
+            freshDues.append(contentsOf: dues[start..<(start + size)])
         }
         storage = fresh
+        dues = freshDues
         free = Array(repeating: [], count: Int(Self.maxClass) + 1)
         freeEntries = 0
     }

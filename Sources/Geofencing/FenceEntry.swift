@@ -1,5 +1,6 @@
-/// A device's state for one nearby fence. Exactly 16 bytes: the fence's geometry is read from
-/// the detector's table by `slot`, so a device holding two fences costs 32 bytes of entries.
+/// A device's state for one nearby fence. Exactly 16 bytes, plus its 2-byte due reading in the
+/// pool's parallel array (``EntryPool/dues``): the fence's geometry is read from the detector's
+/// table by `slot`, so a device holding two fences costs 36 bytes of entries.
 @usableFromInline
 struct FenceEntry {
     @usableFromInline enum State: UInt8 { case unknown, outside, inside }
@@ -10,9 +11,6 @@ struct FenceEntry {
     @usableFromInline var flags: UInt8
     /// Consecutive decisive fixes towards the other state (or accumulated evidence, in eighths).
     @usableFromInline var pending: UInt8 = 0
-    /// The owner's odometer reading (``DeviceTrack/odometer``) at which a fix could first change
-    /// this entry; 0 = look at every fix.
-    @usableFromInline var due: UInt16 = 0
     /// Seconds: while outside, the time of the first fix of the pending entry run; while
     /// inside, the time of the entry event (the dwell clock). One field serves both because
     /// each is read only in its own state and written before that state first reads it.

@@ -84,7 +84,7 @@ extension TransitionDetector {
     }
 
     /// Applies `fix` (at odometer 0) to the entries track `t` is to hold and makes them its
-    /// entries, sorted by due reading, with the odometer at 0.
+    /// entries, with the odometer at 0.
     ///
     /// The entries held: every held entry whose slot is in `found`; every slot of `found` not
     /// held, as a new entry in `newState`; and the held entries not found that are inside or
@@ -92,10 +92,8 @@ extension TransitionDetector {
     /// An entry settled outside whose clearance (``FixContext/clearance(_:c2:_:)``) exceeds
     /// `dropBeyond` is dropped: after a refresh, the slack plus the anchor's distance from the
     /// fix, so that no fix within the slack of the anchor can change it, and it is implicitly
-    /// outside (infinity for a rebase). Each kept entry is visited once and re-armed
-    /// with its due reading rounded down to a multiple of 1,024 quanta (a 64th of the
-    /// odometer's range; looking early changes nothing), then placed by a stable counting sort
-    /// over those 64 buckets into a block of the smallest class that holds them.
+    /// outside (infinity for a rebase). Each kept entry is visited once and re-armed, then
+    /// placed into a block of the smallest class that holds them, in the order gathered.
     /// O(held + found): one pass gathers the entries, one looks at them, one places them.
     @usableFromInline
     mutating func rebuild(
@@ -110,58 +108,66 @@ extension TransitionDetector {
                     FenceEntry(slot: 0, hasDwell: false, state: .unknown),
                     count: capacity - spareEntries.count))
         }
-        var kept = spareEntries
+        if spareDues.count < capacity {
+            spareDues.append(contentsOf: repeatElement(0, count: capacity - spareDues.count))
+        }
+        var kept = spareEntries, keptDues = spareDues
         spareEntries = []
+        spareDues = []
         var marks = mark
         mark = []
-        var counts = InlineArray<64, Int32>(repeating: 0)
         var n = 0
+        var least = UInt16.max
         let geometry = self.geometry
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             pool.storage.withUnsafeBufferPointer { old in
                 kept.withUnsafeMutableBufferPointer { out in
-                    marks.withUnsafeMutableBufferPointer { marks in
-                        // The entries to look at, gathered in `out`; then each is looked at and
-                        // kept in place (the kept ones move down, never past the one being read).
-                        var gathered = 0
-                        if keepAll {
-                            for k in start..<(start + count) {
-                                out[gathered] = old[k]
-                                gathered += 1
-                            }
-                        } else {
-                            for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
-                            // The found fences' geometry requested at once (read below), so the misses overlap.
-                            for s in found { geofence_prefetch(geometry.address(Int(s))) }
-                            for s in found {
-                                let m = marks[Int(s)]
-                                if m >= 0 {
-                                    out[gathered] = old[start + Int(m)]
-                                    gathered += 1
-                                } else if m == -1 {
-                                    out[gathered] = FenceEntry(
-                                        slot: s, hasDwell: geometry.hasDwell(Int(s)),
-                                        state: newState)
+                    keptDues.withUnsafeMutableBufferPointer { outDues in
+                        marks.withUnsafeMutableBufferPointer { marks in
+                            // The entries to look at, gathered in `out`; then each is looked at and
+                            // kept in place (the kept ones move down, never past the one being read).
+                            var gathered = 0
+                            if keepAll {
+                                for k in start..<(start + count) {
+                                    out[gathered] = old[k]
                                     gathered += 1
                                 }
-                                marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+                            } else {
+                                for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
+                                // The found fences' geometry requested at once (read below), so the misses overlap.
+                                for s in found { geofence_prefetch(geometry.address(Int(s))) }
+                                for s in found {
+                                    let m = marks[Int(s)]
+                                    if m >= 0 {
+                                        out[gathered] = old[start + Int(m)]
+                                        gathered += 1
+                                    } else if m == -1 {
+                                        out[gathered] = FenceEntry(
+                                            slot: s, hasDwell: geometry.hasDwell(Int(s)),
+                                            state: newState)
+                                        gathered += 1
+                                    }
+                                    marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+                                }
+                                for k in start..<(start + count) {
+                                    let s = Int(old[k].slot)
+                                    // Kept (+ 1) when not found (its mark still set) but inside
+                                    // (state 2) or pending, with no branch.
+                                    let notFound = 1 &+ (Int(marks[s]) >> 63)
+                                    let held = Int(old[k].flags >> 1) & 1 | (0 &- Int(old[k].pending)) >> 63 & 1
+                                    out[gathered] = old[k]
+                                    gathered &+= notFound & held
+                                    marks[s] = -1
+                                }
+                                for s in found { marks[Int(s)] = -1 }
                             }
-                            for k in start..<(start + count) {
-                                let s = Int(old[k].slot)
-                                // Kept (+ 1) when not found (its mark still set) but inside
-                                // (state 2) or pending, with no branch.
-                                let notFound = 1 &+ (Int(marks[s]) >> 63)
-                                let held = Int(old[k].flags >> 1) & 1 | (0 &- Int(old[k].pending)) >> 63 & 1
-                                out[gathered] = old[k]
-                                gathered &+= notFound & held
-                                marks[s] = -1
-                            }
-                            for s in found { marks[Int(s)] = -1 }
+                            var c = RebuildPass(
+                                geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues, fix: fix,
+                                dropBeyond: dropBeyond)
+                            for i in 0..<gathered { c.take(out[i], into: &events) }
+                            n = c.count
+                            least = c.least
                         }
-                        var c = RebuildPass(geometry: geometry, fenceIDs: fenceIDs, out: out, fix: fix, dropBeyond: dropBeyond)
-                        for i in 0..<gathered { c.take(out[i], into: &events) }
-                        n = c.count
-                        counts = c.buckets
                     }
                 }
             }
@@ -170,25 +176,30 @@ extension TransitionDetector {
         fitBlock(&t, for: n, moving: 0)
         t.entryCount = n
         t.odometer = 0
-        t.sortedFrom = 0
-        var next: Int32 = 0
-        for b in counts.indices {
-            let c = counts[b]
-            counts[b] = next
-            next += c
-        }
-        let block = Int(t.entryStart)
-        kept.withUnsafeBufferPointer { kept in
+        t.minimumDue = least
+        place(kept, keptDues, n, in: t)
+        spareEntries = kept
+        spareDues = keptDues
+    }
+
+    /// Copies the first `n` of `entries` and `dues` into track `t`'s block and marks the rest
+    /// of the block never due.
+    @usableFromInline
+    mutating func place(_ entries: [FenceEntry], _ dues: [UInt16], _ n: Int, in t: DeviceTrack) {
+        guard t.blockClass != EntryPool.noBlock else { return }
+        let block = Int(t.entryStart), size = 1 << Int(t.blockClass)
+        precondition(n <= size && n <= entries.count && n <= dues.count)
+        entries.withUnsafeBufferPointer { entries in
             pool.storage.withUnsafeMutableBufferPointer { storage in
-                for i in 0..<n {
-                    let e = kept[i]
-                    let b = Int(e.due >> 10)
-                    storage[block + Int(counts[b])] = e
-                    counts[b] += 1
-                }
+                (storage.baseAddress! + block).update(from: entries.baseAddress!, count: n)
             }
         }
-        spareEntries = kept
+        dues.withUnsafeBufferPointer { dues in
+            pool.dues.withUnsafeMutableBufferPointer { pooled in
+                (pooled.baseAddress! + block).update(from: dues.baseAddress!, count: n)
+                (pooled.baseAddress! + block + n).update(repeating: .max, count: size - n)
+            }
+        }
     }
 
     /// Gives track `t` a block of the smallest class that holds `n` entries (none for 0), moving
@@ -204,67 +215,69 @@ extension TransitionDetector {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 for k in 0..<moving { storage[to + k] = storage[from + k] }
             }
+            pool.dues.withUnsafeMutableBufferPointer { dues in
+                for k in 0..<moving { dues[to + k] = dues[from + k] }
+            }
         }
         pool.release(t.entryStart, current)
         t.entryStart = UInt32(to)
         t.blockClass = needed
     }
 
-    /// Makes `entries` the entries of track `t` (each to be looked at on the next fix), in a
-    /// block of the smallest class that holds them.
+    /// Makes `entries` the entries of track `t` (each to be looked at on the next fix: due 0),
+    /// in a block of the smallest class that holds them.
     @usableFromInline
     mutating func install(_ entries: [FenceEntry], into t: inout DeviceTrack) {
         let n = entries.count
         fitBlock(&t, for: n, moving: 0)
-        let start = Int(t.entryStart)
-        pool.storage.withUnsafeMutableBufferPointer { storage in
-            for k in 0..<n {
-                storage[start + k] = entries[k]
-                storage[start + k].due = 0
-            }
-        }
+        place(entries, [UInt16](repeating: 0, count: n), n, in: t)
         t.entryCount = n
+        t.minimumDue = n > 0 ? 0 : .max
     }
 }
 
 /// One pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``: visits the
-/// entries it is given and collects the ones to keep, with their due readings counted into 64
-/// buckets.
+/// entries it is given and collects the ones to keep, with their due readings and the least of
+/// them.
 @usableFromInline
 struct RebuildPass {
     let geometry: GeometryView
     let fenceIDs: UnsafeBufferPointer<Int32>
     /// Where the kept entries go, in the order taken.
     let out: UnsafeMutableBufferPointer<FenceEntry>
+    /// Where their due readings go.
+    let outDues: UnsafeMutableBufferPointer<UInt16>
     let fix: FixContext
     /// Clearance (``FixContext/clearance(_:c2:_:)``, chord units) beyond which an entry settled
     /// outside is dropped (infinity: never).
     let dropBeyond: Double
     /// Entries kept so far.
     var count = 0
-    /// Kept entries per due bucket (`due >> 10`).
-    var buckets = InlineArray<64, Int32>(repeating: 0)
+    /// The least due reading kept (65,535 with none).
+    var least = UInt16.max
 
     @inline(__always)
     init(
         geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
-        out: UnsafeMutableBufferPointer<FenceEntry>, fix: FixContext, dropBeyond: Double
+        out: UnsafeMutableBufferPointer<FenceEntry>, outDues: UnsafeMutableBufferPointer<UInt16>,
+        fix: FixContext, dropBeyond: Double
     ) {
         self.geometry = geometry
         self.fenceIDs = fenceIDs
         self.out = out
+        self.outDues = outDues
         self.fix = fix
         self.dropBeyond = dropBeyond
     }
 
-    /// Visits `entry` (appending its event) and keeps it with its due reading rounded down to a
-    /// multiple of 1,024, unless it is settled outside with a clearance beyond `dropBeyond`.
+    /// Visits `entry` (appending its event) and keeps it with its due reading, unless it is
+    /// settled outside with a clearance beyond `dropBeyond`.
     @inline(__always)
     mutating func take(_ entry: FenceEntry, into events: inout [TransitionEvent]) {
         var e = entry
         let g = geometry[Int(e.slot)]
         let c2 = geometry.chord2(g, fix.p)
-        var due: UInt16
+        let due: UInt16
         var keep = 1
         if e.isSettled, case let clearance = FixContext.clearance(e, c2: c2, g), clearance > 0 {
             due = fix.reading(after: clearance)  // the fix cannot change it
@@ -276,10 +289,10 @@ struct RebuildPass {
         } else {
             due = fix.decide(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events)
         }
-        due &= 0xFC00
-        e.due = due
         out[count] = e
+        outDues[count] = due
+        // A dropped entry's reading counts as 65,535 (never due).
+        least = Swift.min(least, due | UInt16(truncatingIfNeeded: keep &- 1))
         count &+= keep
-        buckets[Int(due >> 10)] &+= Int32(truncatingIfNeeded: keep)
     }
 }

@@ -78,9 +78,8 @@ extension TransitionDetector {
         track.entryStart = tracks[slot].entryStart
         track.blockClass = tracks[slot].blockClass
         track.entryCount = tracks[slot].entryCount
-        install(entries, into: &track)
         // Every entry is looked at on the next fix (due 0), which re-arms it from there.
-        track.sortedFrom = 0
+        install(entries, into: &track)
         tracks[slot] = track
     }
 }

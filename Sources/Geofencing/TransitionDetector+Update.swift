@@ -2,56 +2,54 @@ import CPrefetch
 import Geodesy
 
 extension TransitionDetector {
-    /// Applies one accepted fix at `p` to the entries of track `t` that its odometer has
-    /// reached, re-arming each one it looks at: the entries before `sortedFrom` one by one, then
-    /// the sorted ones up to the first it has not reached.
-    @usableFromInline
+    /// Applies one accepted fix at `p` to the entries of track `t` whose due reading its
+    /// odometer has reached, re-arming each one it looks at, and sets the track's
+    /// ``DeviceTrack/minimumDue``. The due readings are tested eight at a time; a group with
+    /// none due costs a load, a compare and a minimum. O(entries held / 8 + entries due).
+    /// Not inlined: its loop keeps its values in registers of its own.
+    @inline(never) @usableFromInline
     mutating func update(
         _ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
         speed: Double, into events: inout [TransitionEvent]
     ) {
         let odometer = t.odometer
-        let start = Int(t.entryStart), end = start + t.entryCount
-        // A block beyond 65,535 entries cannot record its order: every entry is checked.
-        let sortedFrom = end - start > Int(UInt16.max) ? end : start + Int(t.sortedFrom)
-        var unsorted = sortedFrom
+        let start = Int(t.entryStart), count = t.entryCount
+        // Blocks of eight or more are read in whole groups of eight (the tail of a block is never
+        // due); a smaller block one reading at a time.
+        let groups = t.blockClass >= 3 ? (count + 7) >> 3 : 0
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: odometer)
         let geometry = self.geometry
+        var least = UInt16.max
         fenceIDs.withUnsafeBufferPointer { fenceIDs in
             pool.storage.withUnsafeMutableBufferPointer { storage in
-                // The looked-at entries due, gathered 64 at a time with no branch per entry
-                // (which of them is due is data-dependent and would mispredict), then visited.
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { due in
-                    var from = start
-                    while from < sortedFrom {
-                        let to = Swift.min(from + 64, sortedFrom)
-                        var n = 0
-                        for k in from..<to {
-                            due[n] = Int32(truncatingIfNeeded: k)
-                            // + 1 when due <= odometer: the sign of their difference, as arithmetic.
-                            n &+= 1 &+ ((Int(odometer) &- Int(storage[k].due)) >> 63)
+                pool.dues.withUnsafeMutableBufferPointer { dues in
+                    let reached = SIMD8<UInt16>(repeating: odometer)
+                    var lowest = SIMD8<UInt16>(repeating: .max)
+                    for g in 0..<groups {
+                        let k0 = start + 8 * g
+                        let address = UnsafeMutableRawPointer(dues.baseAddress! + k0)
+                        var group = address.loadUnaligned(as: SIMD8<UInt16>.self)
+                        if any(group .<= reached) {
+                            for k in k0..<(k0 + 8) where dues[k] <= odometer {
+                                dues[k] = fix.look(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                            }
+                            group = address.loadUnaligned(as: SIMD8<UInt16>.self)
                         }
-                        // Their fences' geometry requested all at once, so the misses overlap.
-                        for i in 0..<n { geofence_prefetch(geometry.address(Int(storage[Int(due[i])].slot))) }
-                        for i in 0..<n {
-                            let k = Int(due[i])
-                            storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                        lowest = pointwiseMin(lowest, group)
+                    }
+                    least = lowest.min()
+                    if groups == 0 {
+                        for k in start..<(start + count) {
+                            if dues[k] <= odometer {
+                                dues[k] = fix.look(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                            }
+                            least = Swift.min(least, dues[k])
                         }
-                        from = to
                     }
                 }
-                var reached = sortedFrom
-                while reached < end && storage[reached].due <= odometer {
-                    geofence_prefetch(geometry.address(Int(storage[reached].slot)))
-                    reached += 1
-                }
-                for k in sortedFrom..<reached {
-                    storage[k].due = fix.visit(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
-                }
-                unsorted = reached
             }
         }
-        t.sortedFrom = UInt16(truncatingIfNeeded: Swift.min(unsorted - start, Int(UInt16.max)))
+        t.minimumDue = least
     }
 }
 
@@ -92,37 +90,39 @@ struct FixContext {
         self.inverseQuantum = d.inverseQuantum
     }
 
-    /// Applies the fix to `entry` (appending its event) and returns the entry's new due reading.
+    /// Applies the fix to `entry` (appending its event) and returns the entry's new due
+    /// reading. A settled entry with a positive ``clearance(_:c2:_:)`` is only re-armed: by the
+    /// invariant stated on
+    /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
+    /// the fix cannot change it. That common case is inlined (the squared chord, a square root
+    /// and the due reading); the decision is out of line.
     @inline(__always) @usableFromInline
-    func visit(
+    func look(
         _ entry: inout FenceEntry, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
         let g = geometry[Int(entry.slot)]
-        return visit(&entry, g, c2: geometry.chord2(g, p), fenceIDs: fenceIDs, into: &events)
-    }
-
-    /// ``visit(_:geometry:fenceIDs:into:)`` given the fence's geometry `g` and the squared chord
-    /// `c2` from the fix to its center. A settled entry with a positive ``clearance(_:c2:_:)``
-    /// is only re-armed: by the invariant stated on
-    /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
-    /// the fix cannot change it.
-    @inline(__always) @usableFromInline
-    func visit(
-        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
-        into events: inout [TransitionEvent]
-    ) -> UInt16 {
+        let c2 = geometry.chord2(g, p)
         if entry.isSettled {
             let clearance = Self.clearance(entry, c2: c2, g)
             if clearance > 0 { return reading(after: clearance) }
         }
-        return decide(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+        return decideOutOfLine(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+    }
+
+    /// ``decide(_:_:c2:fenceIDs:into:)``, not inlined (the rare path of ``look(_:geometry:fenceIDs:into:)``).
+    @inline(never) @usableFromInline
+    func decideOutOfLine(
+        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+        into events: inout [TransitionEvent]
+    ) -> UInt16 {
+        decide(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
     }
 
     /// Applies the fix to `entry` through
     /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
     /// (appending its event) and returns its new due reading: 0 unless it ends settled with
-    /// clearance left. ``visit(_:_:c2:fenceIDs:into:)`` without its check for clearance.
+    /// clearance left. ``look(_:geometry:fenceIDs:into:)`` without its check for clearance.
     @inline(__always) @usableFromInline
     func decide(
         _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,

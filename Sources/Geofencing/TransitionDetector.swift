@@ -45,38 +45,39 @@ import SpatialIndex
 /// slack.
 ///
 /// Invariant that makes skipping safe: for every device and every entry it holds, either the
-/// entry's `due` reading is at most the device's odometer (a fix looks at it), or the
+/// entry's due reading is at most the device's odometer (the next fix looks at it), or the
 /// device's path since the entry was last looked at is shorter than the entry's clearance
 /// then, so no fix since could have changed it; and every fence it does not hold is
 /// decisively outside for every fix within the slack of its anchor. Each fix either keeps
-/// both (moving less than the slack from the anchor, adding its step to the odometer) or
-/// re-establishes them (a refresh or a rebase looks at every entry kept). A detector that
-/// decided every fence on every fix gives the same events (`SkippingEquivalenceTests`).
+/// both (moving less than the slack from the anchor, adding its step to the odometer and
+/// looking at every entry whose due reading the odometer has reached) or re-establishes them
+/// (a refresh or a rebase looks at every entry kept). A detector that decided every fence on
+/// every fix gives the same events (`SkippingEquivalenceTests`).
 ///
 /// Visiting: a fix looks only at the entries it could change. Each device has an odometer (the
 /// path length of its accepted fixes since the last refresh, in quanta of 1/65,534 of four
-/// times the slack, rounded up at every step); each entry a `due` reading, set whenever it is
+/// times the slack, rounded up at every step); each entry a due reading, set whenever it is
 /// looked at to the odometer plus the entry's clearance, rounded down. The clearance of a
 /// settled entry is how far the device must travel to be past the boundary, on the side
-/// opposite the entry's state, by more than the band: nearer fixes cannot change it (see
-/// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``'s
-/// invariant), so a look at an entry with clearance left only re-arms it. A device cannot have
-/// moved further than it has traveled, so an entry whose due reading is ahead of the odometer
-/// cannot change. After a refresh all entries
-/// are looked at, then sorted by due reading (rounded to 64 steps), and a fix scans the entries
-/// it has looked at since plus the sorted ones up to the first it has not reached. When the
-/// odometer fills up without a refresh (a device jittering in place), every entry is looked at
-/// again and the odometer restarts (a rebase: no index query).
+/// opposite the entry's state, by more than the band: nearer fixes cannot change it (the
+/// invariant of the per-entry decision), so a look at an entry with clearance left only
+/// re-arms it. A device cannot have moved further than it has traveled, so an entry whose due
+/// reading is ahead of the odometer cannot change. The due readings are kept apart from the
+/// entries, contiguous per device, and tested eight at a time; the device keeps the least of
+/// them, so a fix whose odometer is below it costs one comparison past the track update.
+/// When the odometer fills up without a refresh (a device jittering in place), every entry is
+/// looked at again and the odometer restarts (a rebase: no index query).
 ///
-/// Memory: 56 bytes per device (``DeviceTrack``) plus 8 in the id tables, and 16 per fence
-/// entry in one shared ``EntryPool`` (blocks of 2^k entries, compacted when a third is free):
-/// 10 million devices holding two fences each take 960 MB (`geofence-bench state`). A device
-/// holds at most 2^20 entries: the initializers refuse fences of which more could be within reach
-/// of one point (``GeofenceError/capacityExceeded(what:found:limit:)``).
+/// Memory: 56 bytes per device plus 8 in the id tables, and 18 per fence entry (16 for the
+/// entry, 2 for its due reading) in one shared pool of blocks of 2^k entries, compacted when a
+/// third is free: 10 million devices holding two fences each take 1,000 MB
+/// (`geofence-bench state`). A device holds at most 2^20 entries: the initializers refuse
+/// fences of which more could be within reach of one point
+/// (``GeofenceError/capacityExceeded(what:found:limit:)``).
 ///
-/// Memory traffic: a look reads its fence's geometry from one 64-byte line
-/// (``FenceGeometryTable``), and the fences a fix or a refresh is about to look at are
-/// requested together first (prefetch hints), so their cache misses overlap.
+/// Memory traffic: a look reads its fence's geometry from one 64-byte line (a 32-byte record
+/// per fence, 64-byte aligned), and the fences a refresh is about to look at are requested
+/// together first (prefetch hints), so their cache misses overlap.
 ///
 /// Distances near a boundary are compared as chords on the unit sphere: a margin of `m` meters
 /// is `m / R` in chord units (R = 6,371,008.8 m), exact to about 1e-6 of the margin for
@@ -150,6 +151,8 @@ public struct TransitionDetector {
     @usableFromInline var mark: [Int32]
     /// Spare entry storage a refresh builds the new entry list in (keeps its capacity).
     @usableFromInline var spareEntries: [FenceEntry] = []
+    /// Spare storage for the new entries' due readings, beside ``spareEntries``.
+    @usableFromInline var spareDues: [UInt16] = []
 
     /// Device ids below this always use the table; above it, ids below four times the devices
     /// seen do (so a fleet with dense ids never needs the dictionary, and one large id cannot
@@ -192,7 +195,7 @@ public struct TransitionDetector {
         self.queryWithin = { meters, p, _, _, body in index.forEachWithin(meters: meters, of: p, body) }
     }
 
-    /// A detector over `fences` with its own index: a ``LatLngGridIndex`` of the fences enlarged
+    /// A detector over `fences` with its own index: a `LatLngGridIndex` of the fences enlarged
     /// by their largest margin plus the slack, keyed by slot, asked with `forEachContaining` in
     /// degrees. With tiers of very different radii this returns fewer fences per refresh than a
     /// `forEachWithin` query, which must reach `maxRadius + margin + slack` around the device
@@ -409,7 +412,7 @@ public struct TransitionDetector {
                 rebuild(&t, found: [][...], keepAll: true, newState: .outside, fix: fix, into: &events)
             } else {
                 t.odometer = UInt16(truncatingIfNeeded: odometer)
-                if t.entryCount > 0 && (t.sortedFrom > 0 || Int(pool.storage[Int(t.entryStart)].due) <= odometer) {
+                if Int(t.minimumDue) <= odometer {
                     update(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
                 }
             }

@@ -146,7 +146,6 @@ private var uncapped: TransitionDetectorConfiguration {
         let d = state == .outside ? radius + gap : radius - gap
         if d < 0 { continue }
         var entry = FenceEntry(slot: 3, hasDwell: rng.nextUnit() < 0.5, state: state)
-        entry.due = UInt16(truncatingIfNeeded: Int(rng.nextUnit() * 65_536))
         let rc = chord(radius)
         entry.since = pick([0, -1e9, rng.nextUnit() * 1e6])
         entry.dwellDone = true
@@ -163,7 +162,7 @@ private var uncapped: TransitionDetectorConfiguration {
         #expect(kind == nil, "seed 99: \(c) r \(radius) d \(d)")
         let unchanged = entry.state == before.state && entry.pending == 0 && entry.since == before.since
         #expect(
-            unchanged && entry.dwellDone && entry.hasDwell == before.hasDwell && entry.due == before.due,
+            unchanged && entry.dwellDone && entry.hasDwell == before.hasDwell && entry.slot == before.slot,
             "seed 99: \(c) r \(radius) d \(d)")
         checked += 1
     }
@@ -192,11 +191,11 @@ private var uncapped: TransitionDetectorConfiguration {
     config.slowEvidenceCapSigmas = 3.25
     config.slowSpeedMetersPerSecond = 0
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(config)) == config)
-    let older = try decodedWithout(["slowEvidenceCapSigmas", "slowSpeedMetersPerSecond"], from: config)
+    // An absent cap is no cap (how an infinite one is encoded); the slow speed is required.
     var expected = config
     expected.slowEvidenceCapSigmas = .infinity
-    expected.slowSpeedMetersPerSecond = 8
-    #expect(older == expected)
+    #expect(try decodedWithout(["slowEvidenceCapSigmas"], from: config) == expected)
+    #expect(throws: DecodingError.self) { try decodedWithout(["slowSpeedMetersPerSecond"], from: config) }
     // The presets differ where documented.
     #expect(TransitionDetectorConfiguration.evidence.exitEvidencePerFix == 0.5 && TransitionDetectorConfiguration.default.exitEvidencePerFix == 0.3)
 }

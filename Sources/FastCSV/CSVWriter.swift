@@ -17,7 +17,7 @@ import Darwin
 /// writer between fields of a record) and records end with `\n`. `writeField(_:)` quotes a
 /// field containing `,`, `"`, `\r` or `\n` as RFC 4180 requires; numbers are written with
 /// Swift's shortest round-trip `description`, or with a fixed number of decimals through
-/// ``writeField(_:decimals:)`` (``DecimalFormatting``). Not thread-safe; one writer per output.
+/// ``writeField(_:decimals:)`` (`DecimalFormatting`). Not thread-safe; one writer per output.
 public final class CSVWriter {
     enum Sink {
         case fileDescriptor(Int32)

@@ -155,7 +155,7 @@ public struct Polygon: Sendable {
     /// Whether the loop `v[start ..< end]` contains `p`, given whether it contains
     /// ``Predicates/origin`` (``loopContainsOrigin(_:)``): crossings counted from the origin,
     /// S2's `S2Loop::BruteForceContains`. For flat copies of small polygons' loops; the
-    /// XOR over a polygon's loops is ``contains(_:)`` for polygons of up to 32 vertices.
+    /// XOR over a polygon's loops is ``contains(_:)-(UnitVector)`` for polygons of up to 32 vertices.
     /// - Complexity: O(end - start).
     @inlinable
     public static func loopContains(
@@ -172,7 +172,7 @@ public struct Polygon: Sendable {
     @inlinable
     public func loopContainsOrigin(_ k: Int) -> Bool { originInside[k] }
 
-    /// Whether ``contains(_:)`` counts crossings over every edge from the origin (true up to 32
+    /// Whether ``contains(_:)-(UnitVector)`` counts crossings over every edge from the origin (true up to 32
     /// vertices: then ``loopContains(_:_:_:originInside:_:)`` over the loops gives the same answer).
     @inlinable
     public var isBruteForce: Bool { vertices.count <= Polygon.maxBruteForceVertices }

@@ -3,7 +3,7 @@ import Geodesy
 import SpatialIndex
 
 /// The exact shapes of polygon fences, by fence id. A fence with an outline is its polygon
-/// (S2's containment, ``GeoCells/Polygon``); its ``SpatialIndex/Fence`` is a circle containing
+/// (S2's containment, `GeoCells.Polygon`); its `SpatialIndex.Fence` is a circle containing
 /// the polygon (normally its minimum enclosing circle, ``enclosingFence(id:polygon:)``), which
 /// indexes key it by and the OS monitors. A fence without an outline is its circle.
 ///

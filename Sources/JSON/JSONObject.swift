@@ -5,7 +5,7 @@ import NumberFormatting
 ///
 /// Strings are escaped per RFC 8259: `"` and `\` get a backslash, `\n` `\r` `\t` `\b` `\f`
 /// their short forms, other control characters below U+0020 `\u00XX`; everything else is
-/// written as is (UTF-8; `/` is not escaped). Numbers are written by ``DecimalFormatting``:
+/// written as is (UTF-8; `/` is not escaped). Numbers are written by `DecimalFormatting`:
 /// with a fixed number of decimals, or in the shortest form that reads back to the same
 /// `Double` (integral values without a fraction, `3` not `3.0`). Numbers that are not finite
 /// (NaN, ±infinity) have no JSON form and are written as `null`. Nested objects and arrays go
@@ -43,8 +43,8 @@ public struct JSONObject: Sendable {
     /// Sets `key` to an integer.
     public mutating func set(_ key: String, _ value: Int) { fields.append((key, .encoded(String(value)))) }
 
-    /// Sets `key` to a number with `decimals` digits after the point (``DecimalFormatting/fixed(_:_:)``),
-    /// or, with `decimals` nil, its shortest round-trip form (``DecimalFormatting/shortest(_:)``);
+    /// Sets `key` to a number with `decimals` digits after the point (`DecimalFormatting`),
+    /// or, with `decimals` nil, its shortest round-trip form (`DecimalFormatting`);
     /// `null` when not finite.
     public mutating func set(_ key: String, _ value: Double, decimals: Int? = 6) {
         fields.append((key, .encoded(Self.number(value, decimals: decimals))))

@@ -1,5 +1,5 @@
 /// A pull tokenizer over the bytes of a JSON text (RFC 8259): the package's one JSON reader.
-/// ``JSONValue/parse(_:nonFiniteWords:)`` builds trees with it, and streaming readers (GeoJSON)
+/// ``JSONValue/parse(_:nonFiniteWords:maximumDepth:)`` builds trees with it, and streaming readers (GeoJSON)
 /// pull values one token at a time, so a document of any size needs memory for one record only.
 ///
 /// Strings are unescaped (`\uXXXX` with surrogate pairs; a lone surrogate is an error) and must

@@ -24,7 +24,7 @@ import Darwin
 ///   without a fraction (`3`, `0.1`, `1e+20`), as JSON writers write numbers.
 ///
 /// **Not finite.** NaN, +infinity and -infinity are written `nan`, `inf` and `-inf` (as printf writes them) by every
-/// mode (JSON has no form for them: ``JSONObject`` writes `null` before asking).
+/// mode (JSON has no form for them: `JSONObject` writes `null` before asking).
 public enum DecimalFormatting {
     @usableFromInline static let powersOfTen: [Double] = (0...22).map { n in
         var p = 1.0

@@ -10,18 +10,18 @@ import Geodesy
 ///   circle itself for a circle, a cap around a polygon (its enclosing cap, padded) for a
 ///   polygon; `polygonOf[s]` = the polygon's position in `polygons`, or -1 for a circle;
 ///   `radii[s]` = a circle's radius in meters (0 for a polygon).
-/// - flat loops of the polygons of up to 32 vertices (the ones ``Polygon/contains(_:)`` tests
+/// - flat loops of the polygons of up to 32 vertices (the ones `Polygon.contains(_:)` tests
 ///   by brute force): slot `s`'s loops are `loopStart[s] ..< loopEnd[s]` (empty for circles and
 ///   larger polygons), loop `l` is `loopVertices[loopFrom[l] ..< loopFrom[l + 1]]` with
-///   `loopOrigin[l]` whether it contains ``Predicates/origin``. The exact test of such a
-///   polygon reads only these arrays (``Polygon/loopContains(_:_:_:originInside:_:)``).
+///   `loopOrigin[l]` whether it contains `Predicates/origin`. The exact test of such a
+///   polygon reads only these arrays (`Polygon/loopContains(_:_:_:originInside:_:)`).
 /// - keys: `keys[k]` (cell ids, ascending) and `entries[k]`, the slot keyed by that cell, as
 ///   `~slot` (negative) when the polygon contains the whole cell: a hit without any test.
 /// - `levels`: the key levels in use, finest first.
 ///
 /// Stabbing: a candidate circle is a hit when the point's squared chord to its center is
 /// `<= chord2` (as ``Fence/contains(_:)``); a candidate polygon when it passes its cap and then
-/// ``Polygon/contains(_:)`` (S2's exact semi-open test). Every fence is keyed at one level by
+/// `Polygon.contains(_:)` (S2's exact semi-open test). Every fence is keyed at one level by
 /// disjoint cells, so a point meets each fence at most once.
 ///
 /// The key level is `level` (default 16: cells about 150 m wide, for building outlines and
@@ -194,7 +194,7 @@ public struct CellFenceIndex: FenceIndex, Sendable {
     }
 
     /// Whether the polygon of slot `s` (position `polygon` in `polygons`) contains `p`: over
-    /// its flat loops when it has them, else through ``Polygon/contains(_:)``.
+    /// its flat loops when it has them, else through `Polygon.contains(_:)`.
     @inlinable
     func polygonContains(_ s: Int, _ polygon: Int, _ p: UnitVector) -> Bool {
         let first = Int(loopStart[s]), end = Int(loopEnd[s])

@@ -1,7 +1,7 @@
 import GeoCells
 import Geodesy
 
-/// A polygon geofence: the points of `polygon` in S2's semi-open model (``Polygon/contains(_:)``:
+/// A polygon geofence: the points of `polygon` in S2's semi-open model (`Polygon.contains(_:)`:
 /// every point of the sphere is in exactly one of two polygons that share an edge).
 ///
 /// Invariant: `id` is in `0...Int32.max`, as a circle ``Fence``'s (indexes that hold both kinds

@@ -8,8 +8,8 @@
 // once and reused.
 //   s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape lax|polygon]
 // --max-edges-per-cell sets MutableS2ShapeIndex::Options (S2's own default is 10); --shape polygon
-// adds S2Polygon::Shape instead. Tuning only: the defaults are the fewest instructions per fix of
-// the settings tried (docs/POLYGONS.md).
+// adds S2Polygon::Shape instead. Tuning only: the defaults are within 1 % of the fewest
+// instructions per fix of the settings tried (docs/POLYGONS.md).
 // P.geojson: a FeatureCollection of Polygon / MultiPolygon features with integer ids (the fence
 // ids). Prints the JSON line of peer.hpp ("fences" = polygons, "candidates" = clipped shapes tested).
 #include "peer.hpp"

@@ -11,12 +11,15 @@ let package = Package(
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GeoCells", targets: ["GeoCells"]),
         .library(name: "GeoJSON", targets: ["GeoJSON"]),
+        .library(name: "NumberFormatting", targets: ["NumberFormatting"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "FastCSV", targets: ["FastCSV"]),
         .library(name: "Statistics", targets: ["Statistics"]),
         .library(name: "SpatialIndex", targets: ["SpatialIndex"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "POIData", targets: ["POIData"]),
         .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "IndexBenchmark", targets: ["IndexBenchmark"]),
         .library(name: "DetectorScoring", targets: ["DetectorScoring"]),
         .library(name: "RegionMonitorSimulation", targets: ["RegionMonitorSimulation"]),
         .library(name: "Responders", targets: ["Responders"]),
@@ -35,32 +38,41 @@ let package = Package(
     targets: [
         // Lower layers know nothing of higher ones; each target lists exactly what it imports.
         // The map, one line per target, "A <- B" meaning B imports A:
-        //   Geodesy, FastCSV, Statistics, CPrefetch: no dependency
+        //   Geodesy, NumberFormatting, Statistics, CPrefetch: no dependency
+        //   NumberFormatting <- JSON
+        //   NumberFormatting <- FastCSV
         //   Geodesy <- GeoCells
         //   Geodesy, GeoCells <- SpatialIndex
         //   Geodesy, GeoCells, SpatialIndex, CPrefetch <- Geofencing
         //   FastCSV, Geodesy, SpatialIndex, Geofencing <- POIData
         //   Geodesy, GeoCells, GeoJSON, FastCSV <- Workloads (workload generation and files)
+        //   Geodesy, Statistics, SpatialIndex, Workloads <- IndexBenchmark
         //   Geodesy, GeoCells, FastCSV, Statistics, SpatialIndex, Geofencing, Workloads <- DetectorScoring
         //   Geodesy, GeoCells, SpatialIndex, Geofencing, Workloads <- RegionMonitorSimulation
         //   Geodesy, GeoCells, SpatialIndex <- Responders
         //   Responders, CSQLite <- ResponderStore
         //   Geodesy, Statistics, Responders <- ResponderFleetSimulation
-        //   Geodesy, Geofencing <- Reminders
+        //   Geodesy, Geofencing, JSON <- Reminders
         //   Geodesy, FastCSV, Geofencing, Reminders, Workloads, DetectorScoring <- ReminderSimulation
-        //   Geodesy, GeoCells, FastCSV <- GeoJSON
-        //   Geodesy, GeoCells <- Drawing
-        //   Geodesy, GeoCells, GeoJSON, SpatialIndex, Geofencing, POIData, Workloads, Drawing <- Maps
-        //   Geodesy, Statistics, SpatialIndex, Geofencing, Workloads, DetectorScoring,
-        //     RegionMonitorSimulation, Drawing <- Reporting
+        //   Geodesy, GeoCells, JSON, NumberFormatting <- GeoJSON
+        //   Geodesy, GeoCells, NumberFormatting <- Drawing
+        //   Geodesy, GeoCells, GeoJSON, SpatialIndex, Geofencing, POIData, Workloads, Drawing,
+        //     NumberFormatting <- Maps
+        //   Geodesy, SpatialIndex, Geofencing, Workloads, IndexBenchmark, DetectorScoring,
+        //     RegionMonitorSimulation, Drawing, JSON, NumberFormatting <- Reporting
         //   FastCSV <- CommandSupport
         //   geofence: the product layers and Reminders (for `reminders replay`), no simulation;
         //     geofence-bench: all.
         .target(name: "Geodesy"),
         .target(name: "GeoCells", dependencies: ["Geodesy"]),
-        // GeoJSON polygons in (a streaming reader with its own small JSON tokenizer; no Foundation).
-        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells", "FastCSV"]),
-        .target(name: "FastCSV"),
+        // Decimal text of numbers, one rounding rule (printf's: the exact binary value, ties to even).
+        .target(name: "NumberFormatting"),
+        // JSON text: the one writer (JSONObject, Codable through JSONEncoding) and the one reader
+        // (JSONTokenizer, JSONValue, JSONReader with errors naming path, line and column).
+        .target(name: "JSON", dependencies: ["NumberFormatting"]),
+        // GeoJSON polygons in and out (a streaming reader on JSON's tokenizer; no Foundation).
+        .target(name: "GeoJSON", dependencies: ["Geodesy", "GeoCells", "JSON", "NumberFormatting"]),
+        .target(name: "FastCSV", dependencies: ["NumberFormatting"]),
         // Order statistics (nearest-rank percentiles, the median) shared by every module and tool.
         .target(name: "Statistics"),
         .target(name: "SpatialIndex", dependencies: ["Geodesy", "GeoCells"]),
@@ -70,6 +82,8 @@ let package = Package(
         .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
         // Synthetic workloads (fences, fixes with their truth, POI files) and the workload CSVs.
         .target(name: "Workloads", dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV"]),
+        // The stabbing harness: an index built, fixes streamed through it, timed and checksummed.
+        .target(name: "IndexBenchmark", dependencies: ["Geodesy", "Statistics", "SpatialIndex", "Workloads"]),
         // The detector scored against a workload's truth, the naive detector, flap counts.
         .target(
             name: "DetectorScoring",
@@ -89,7 +103,7 @@ let package = Package(
         // A responder fleet, its phones and the server, simulated with the Responders code.
         .target(name: "ResponderFleetSimulation", dependencies: ["Geodesy", "Statistics", "Responders"]),
         // Reminders: Foundation only for TimeZone, Calendar and Locale.
-        .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing"]),
+        .target(name: "Reminders", dependencies: ["Geodesy", "Geofencing", "JSON"]),
         // The nudge engine replayed over a workload's events, and its decisions checked.
         .target(
             name: "ReminderSimulation",
@@ -98,20 +112,20 @@ let package = Package(
                 "DetectorScoring"
             ]),
         // SVG maps and charts; knows only Geodesy and GeoCells, imports no Foundation.
-        .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells"]),
+        .target(name: "Drawing", dependencies: ["Geodesy", "GeoCells", "NumberFormatting"]),
         // Maps of fence, POI and fix files (the engine of `geofence draw`), drawn with Drawing.
         .target(
             name: "Maps",
             dependencies: [
                 "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "Geofencing", "POIData", "Workloads",
-                "Drawing"
+                "Drawing", "NumberFormatting"
             ]),
         // The benchmark report: measurements over generated workloads, drawn with Drawing.
         .target(
             name: "Reporting",
             dependencies: [
-                "Geodesy", "Statistics", "SpatialIndex", "Geofencing", "Workloads",
-                "DetectorScoring", "RegionMonitorSimulation", "Drawing"
+                "Geodesy", "SpatialIndex", "Geofencing", "Workloads", "IndexBenchmark",
+                "DetectorScoring", "RegionMonitorSimulation", "Drawing", "JSON", "NumberFormatting"
             ]),
         // What only the executables share: strict argument parsing, JSON, text tables, clocks.
         // No library depends on it.
@@ -120,20 +134,23 @@ let package = Package(
             name: "geofence",
             dependencies: [
                 "Geodesy", "GeoCells", "GeoJSON", "FastCSV", "Geofencing", "POIData", "CommandSupport",
-                "Responders", "ResponderStore", "Drawing", "Maps", "Reminders"
+                "Responders", "ResponderStore", "Drawing", "Maps", "Reminders", "JSON"
             ]),
         .executableTarget(
             name: "GeofenceBench",
             dependencies: [
-                "Geodesy", "GeoCells", "GeoJSON", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
+                "Geodesy", "SpatialIndex", "FastCSV", "Geofencing", "POIData", "CommandSupport",
                 "Workloads", "DetectorScoring", "RegionMonitorSimulation", "Responders", "ResponderStore",
-                "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics"
+                "ResponderFleetSimulation", "Reminders", "ReminderSimulation", "Drawing", "Reporting", "Statistics",
+                "JSON", "NumberFormatting", "IndexBenchmark"
             ],
             path: "Benchmarks/GeofenceBench"),
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
+        .testTarget(name: "NumberFormattingTests", dependencies: ["NumberFormatting"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCells", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
@@ -160,10 +177,10 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Geofencing", "Geodesy"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "GeoCells", "Geodesy", "NumberFormatting"]),
         .testTarget(name: "MapsTests", dependencies: ["Maps", "Drawing", "Workloads", "Geodesy"]),
         .testTarget(
-            name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy"],
+            name: "ReportingTests", dependencies: ["Reporting", "Drawing", "Geodesy", "JSON", "NumberFormatting"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ScriptTests", dependencies: ["POIData", "FastCSV", "Geodesy", "GeoCells", "GeoJSON", "GeofenceBench", "geofence"],
@@ -177,7 +194,7 @@ let package = Package(
             name: "GeofenceBenchTests",
             dependencies: [
                 "GeofenceBench", "CommandSupport", "DetectorScoring",
-                "ResponderFleetSimulation", "ResponderStore"
+                "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark"
             ]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),

@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "Geodesy", package: rootPackage),
                 .product(name: "Drawing", package: rootPackage),
                 .product(name: "FastCSV", package: rootPackage),
+                .product(name: "JSON", package: rootPackage),
                 .product(name: "CommandSupport", package: rootPackage)
             ]),
         .executableTarget(
@@ -46,6 +47,7 @@ let package = Package(
             dependencies: [
                 "ResponderService", .product(name: "Responders", package: rootPackage),
                 .product(name: "ResponderStore", package: rootPackage),
+                .product(name: "JSON", package: rootPackage),
                 .product(name: "CommandSupport", package: rootPackage)
             ]),
         .testTarget(

@@ -1,3 +1,5 @@
+import NumberFormatting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

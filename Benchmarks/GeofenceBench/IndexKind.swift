@@ -6,128 +6,46 @@ import Darwin
 import SpatialIndex
 import CommandSupport
 import FastCSV
-import Statistics
+import IndexBenchmark
 
-/// The indexes the benchmark can run, by their `--index` names.
-enum IndexKind: String, CaseIterable {
-    case packed, dynamic, grid, brute, cell
-
+extension IndexKind {
     /// The circle indexes the suite measures (`cell`, the index of polygon fences, is run by name).
     static var available: [IndexKind] { [.packed, .dynamic, .grid, .brute] }
-
-    /// Whether the index has a batch query of its own (the packed tree's goes down level by
-    /// level for 64 fixes at a time, the grid index's looks up a block's cells first). The
-    /// dynamic tree's batch entry point is the generic one-fix-at-a-time loop: measured against
-    /// calling it per fix directly, it was as fast at 3k fences but 6-9 % slower at 30k, so it
-    /// is called per fix.
-    var hasBatchQuery: Bool { self == .grid || self == .packed }
-
-    var label: String {
-        switch self {
-        case .packed: return "PackedRTree"
-        case .dynamic: return "DynamicRTree"
-        case .grid: return "LatLngGridIndex"
-        case .brute: return "BruteForce"
-        case .cell: return "CellFenceIndex"
-        }
-    }
 }
 
-/// What one index did on one workload.
+/// What one index did on one workload (``StabMeasurement``), with the threads it ran on and the
+/// process's peak resident memory after it.
+@dynamicMemberLookup
 struct Measurement {
-    var kind: IndexKind
-    var fences: Int
-    var fixes: Int
+    var stab: StabMeasurement
     var threads: Int
-    /// Whether the fixes went to the index one call per fix (else through the batch entry point).
-    var perFix: Bool
-    var totals: StabTotals
-    var buildSeconds: Double
-    /// Median over the timed repetitions.
-    var querySeconds: Double
-    /// All timed repetitions, in run order.
-    var querySecondsRuns: [Double]
-    var stats: QueryStats
-    /// Share of fixes the candidate counters saw (1 = every fix).
-    var statsSampleShare: Double
-    var indexBytes: Int
     var peakRSSMegabytes: Double
 
-    var fixesPerSecond: Double { Double(fixes) / querySeconds }
-    var nanosecondsPerFix: Double { querySeconds * 1e9 / Double(fixes) }
-    var hitsPerFix: Double { Double(totals.hits) / Double(max(fixes, 1)) }
+    subscript<T>(dynamicMember path: KeyPath<StabMeasurement, T>) -> T { stab[keyPath: path] }
+
+    /// Bytes of the index's own storage, 0 where the index cannot tell.
+    var indexBytes: Int { stab.indexBytes ?? 0 }
 }
 
-/// Builds the index of `kind` and measures it; each case calls the generic measurement with a
-/// concrete type so the hot loop is specialised (no existential dispatch per fix).
+/// Builds the index of `kind` and measures it with the one stabbing harness
+/// (``StabMeasurement/measure(_:fences:input:repetitions:statsStride:tuning:progress:)``), with
+/// the tuning overrides of the environment.
 func measure(
     _ kind: IndexKind, fences: [Fence], polygons: [PolygonFence] = [], input: StabInput, threads: Int, reps: Int,
     statsStride: Int, cellsPerRadius: Double? = nil, progress: (String) -> Void
 ) throws(BenchError) -> Measurement {
-    if !polygons.isEmpty && kind != .cell { throw BenchError("only the cell index holds polygon fences") }
-    let start = monotonicSeconds()
-    switch kind {
-    case .cell:
-        let index = CellFenceIndex(circles: fences, polygons: polygons, level: benchKeyLevel ?? 16)
-        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
-    case .packed:
-        let index = PackedRTree(fences, nodeSize: benchNodeSize, leafSize: benchLeafSize ?? 8)
-        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
-    case .dynamic:
-        var index = DynamicRTree()
-        do {
-            for f in fences { try index.insert(f) }
-        } catch { throw BenchError("dynamic tree: \(error)") }
-        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
-    case .brute:
-        let index = BruteForceIndex(fences)
-        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
-    case .grid:
-        let index: LatLngGridIndex
-        do {
-            index = try LatLngGridIndex(fences, cellsPerRadius: cellsPerRadius)
-        } catch { throw BenchError("\(error)") }
-        return measure(index, kind, build: monotonicSeconds() - start, input, threads, reps, statsStride, progress)
+    let stab: StabMeasurement
+    do {
+        stab = try StabMeasurement.measure(
+            kind, fences: fences, polygons: polygons, input: input, repetitions: reps, statsStride: statsStride,
+            tuning: StabMeasurement.Tuning(
+                nodeSize: benchNodeSize, leafSize: benchLeafSize, cellsPerRadius: cellsPerRadius, keyLevel: benchKeyLevel),
+            progress: progress)
+    } catch {
+        throw BenchError(kind == .dynamic ? "dynamic tree: \(error)" : "\(error)")
     }
+    return Measurement(stab: stab, threads: threads, peakRSSMegabytes: ProcessStats.peakRSSMegabytes())
 }
-
-@inline(never)
-func measure<I: FenceIndex & Sendable>(
-    _ index: I, _ kind: IndexKind, build: Double, _ input: StabInput, _ threads: Int,
-    _ reps: Int, _ statsStride: Int, _ progress: (String) -> Void
-) -> Measurement {
-    let perFix = input.perFix || !kind.hasBatchQuery
-    var runs: [Double] = []
-    var totals = StabTotals()
-    for rep in 0...reps {  // run 0 is a warm-up, thrown away
-        progress(rep == 0 ? "warm-up" : "run \(rep)/\(reps)")
-        let t0 = monotonicSeconds()
-        let result = stabAll(index, input, perFix: perFix)
-        let seconds = monotonicSeconds() - t0
-        if rep > 0 { runs.append(seconds) }
-        precondition(rep == 0 || result == totals, "non-deterministic stabbing result")
-        totals = result
-    }
-    progress("counting candidates")
-    let stats = candidateStats(index, input, stride: statsStride)
-    return Measurement(
-        kind: kind, fences: index.count, fixes: input.latitude.count, threads: threads, perFix: perFix,
-        totals: totals,
-        buildSeconds: build, querySeconds: OrderStatistics.median(runs), querySecondsRuns: runs, stats: stats,
-        statsSampleShare: 1 / Double(statsStride), indexBytes: indexMemoryBytes(index),
-        peakRSSMegabytes: ProcessStats.peakRSSMegabytes())
-}
-
-/// Bytes of the index's own storage where the index can tell, else 0.
-func indexMemoryBytes<I: FenceIndex>(_ index: I) -> Int {
-    (index as? any MemoryReporting)?.memoryBytes ?? 0
-}
-
-/// Indexes that can tell the bytes of their own storage.
-protocol MemoryReporting { var memoryBytes: Int { get } }
-extension PackedRTree: MemoryReporting {}
-extension DynamicRTree: MemoryReporting {}
-extension LatLngGridIndex: MemoryReporting {}
 
 /// The range of `GEOFENCE_BENCH_CELLS_PER_RADIUS`: the grid's default is 2.25 to 4.
 let benchCellsPerRadiusRange = 0.25...16.0

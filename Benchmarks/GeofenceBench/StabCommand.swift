@@ -1,5 +1,6 @@
+import IndexBenchmark
+import JSON
 import CommandSupport
-import GeoJSON
 import SpatialIndex
 import Workloads
 
@@ -113,29 +114,16 @@ func makeFences(_ rows: [WorkloadFence]) throws(BenchError) -> [Fence] {
     return fences
 }
 
-/// The polygon fences of a GeoJSON file: one per feature, its id the feature's integer id.
-/// Errors name the file, line, column, feature and JSON path, or the feature whose id is not an
-/// integer in 0...Int32.max, or repeats.
+/// The polygon fences of a GeoJSON file (``WorkloadReader/readPolygons(path:)``): one per
+/// feature, its id the feature's integer id. Errors name the file, line, column, feature and
+/// JSON path, or the feature whose id is not an integer in 0...Int32.max, or repeats.
 func loadPolygonFences(_ path: String) throws(BenchError) -> [PolygonFence] {
     let t0 = monotonicSeconds()
-    let features: [GeoJSONFeature]
-    do throws(GeoJSONError) {
-        var reader = try GeoJSONReader(path: path)
-        features = try reader.readAll()
+    let fences: [PolygonFence]
+    do {
+        fences = try WorkloadReader.readPolygons(path: path).map { try PolygonFence(id: $0.id, polygon: $0.polygon) }
     } catch {
-        throw BenchError("\(path): \(error)")
-    }
-    var fences: [PolygonFence] = []
-    var seen: [Int32: Int] = [:]
-    for f in features {
-        guard case .integer(let n) = f.id, let id = Int32(exactly: n), id >= 0 else {
-            throw BenchError(
-                "\(path): feature \(f.index) ($.features[\(f.index)].id): a polygon fence needs an integer id in 0...\(Int32.max), got '\(f.id)'")
-        }
-        if let first = seen.updateValue(f.index, forKey: id) {
-            throw BenchError("\(path): feature \(f.index) ($.features[\(f.index)].id): id \(id) repeats feature \(first)'s")
-        }
-        fences.append(try! PolygonFence(id: id, polygon: f.polygon))  // id checked above
+        throw BenchError("\(error)")
     }
     printError("read \(fences.count) polygon fences in \(formatFixed(monotonicSeconds() - t0, 2)) s")
     return fences

@@ -1,3 +1,4 @@
+import JSON
 import Geodesy
 import Geofencing
 import SpatialIndex

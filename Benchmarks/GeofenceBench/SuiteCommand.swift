@@ -1,3 +1,4 @@
+import IndexBenchmark
 import SpatialIndex
 import Workloads
 import CommandSupport

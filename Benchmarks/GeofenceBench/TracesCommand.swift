@@ -1,3 +1,4 @@
+import JSON
 import Geofencing
 import SpatialIndex
 import Workloads

@@ -1,3 +1,5 @@
+import NumberFormatting
+
 /// Latitude and longitude lines at a round spacing, with labels in degrees.
 ///
 /// In both of the package's projections meridians are vertical and parallels horizontal, so each
@@ -48,7 +50,7 @@ public struct Graticule: Sendable {
 
     /// A latitude label: `60.15°N`, `33°S`, `0°`.
     public func latitudeLabel(_ latitude: Double) -> String {
-        let text = NumberText.fixed(abs(latitude), decimals: decimals, grouping: false)
+        let text = DecimalFormatting.fixed(abs(latitude), decimals)
         if abs(latitude) < step / 1e6 { return "0°" }
         return text + (latitude > 0 ? "°N" : "°S")
     }
@@ -58,7 +60,7 @@ public struct Graticule: Sendable {
         let lon = longitude - 360 * (longitude / 360).rounded()  // into [-180, 180]
         if abs(lon) < step / 1e6 { return "0°" }
         if abs(abs(lon) - 180) < step / 1e6 { return "180°" }
-        return NumberText.fixed(abs(lon), decimals: decimals, grouping: false) + (lon > 0 ? "°E" : "°W")
+        return DecimalFormatting.fixed(abs(lon), decimals) + (lon > 0 ? "°E" : "°W")
     }
 
     /// Draws the lines (thin gray) and their labels (along the left and bottom edges of the plot)

@@ -1,3 +1,4 @@
+import NumberFormatting
 import Geodesy
 import GeoCells
 
@@ -412,20 +413,20 @@ public struct MapPicture: Sendable {
     /// The legend in the plot's top-right corner: one row per layer present.
     func drawLegend(in svg: inout SVGDocument, frame: MapFrame) {
         var rows: [(String, String, String)] = []  // (label, kind of swatch, color)
-        if !fences.isEmpty { rows.append(("fence (\(NumberText.fixed(Double(fences.count), decimals: 0)))", "area", Color.fence)) }
-        if !polygons.isEmpty { rows.append(("polygon (\(NumberText.fixed(Double(polygons.count), decimals: 0)))", "area", Color.polygon)) }
+        if !fences.isEmpty { rows.append(("fence (\(DecimalFormatting.grouped(Double(fences.count), 0)))", "area", Color.fence)) }
+        if !polygons.isEmpty { rows.append(("polygon (\(DecimalFormatting.grouped(Double(polygons.count), 0)))", "area", Color.polygon)) }
         if !enclosingCircles.isEmpty { rows.append(("enclosing circle", "dashed", Color.polygon)) }
-        if !cells.isEmpty { rows.append(("S2 cell (\(NumberText.fixed(Double(cells.count), decimals: 0)))", "area", Color.cell)) }
-        if !pois.isEmpty { rows.append(("POI (\(NumberText.fixed(Double(pois.count), decimals: 0)))", "dot", Color.poi)) }
+        if !cells.isEmpty { rows.append(("S2 cell (\(DecimalFormatting.grouped(Double(cells.count), 0)))", "area", Color.cell)) }
+        if !pois.isEmpty { rows.append(("POI (\(DecimalFormatting.grouped(Double(pois.count), 0)))", "dot", Color.poi)) }
         if !marked.isEmpty { rows.append((marked.count == 1 ? "the fences' POI" : "the fences' POIs", "dot", Color.marked)) }
-        if !track.isEmpty { rows.append(("fixes (\(NumberText.fixed(Double(track.count), decimals: 0)))", "line", Color.track)) }
+        if !track.isEmpty { rows.append(("fixes (\(DecimalFormatting.grouped(Double(track.count), 0)))", "line", Color.track)) }
         if track.count >= 2 {
             rows.append(("start", "start", Color.track))
             rows.append(("end", "end", Color.track))
         }
         for kind in EventKind.allCases {
             let n = events.filter { $0.kind == kind }.count
-            if n > 0 { rows.append(("\(kind.rawValue) (\(NumberText.fixed(Double(n), decimals: 0)))", kind.rawValue, "")) }
+            if n > 0 { rows.append(("\(kind.rawValue) (\(DecimalFormatting.grouped(Double(n), 0)))", kind.rawValue, "")) }
         }
         guard !rows.isEmpty else { return }
         let boxWidth = 150.0, rowHeight = 18.0

@@ -1,3 +1,5 @@
+import NumberFormatting
+
 /// A scale bar: a round ground distance (1, 2 or 5 times a power of ten meters) and its length
 /// in pixels along the parallel at the frame's center latitude.
 ///
@@ -28,7 +30,7 @@ public struct ScaleBar: Sendable {
 
     /// The label under the bar, e.g. `2 km (at 60.2°N)`.
     public var label: String {
-        let lat = NumberText.fixed(abs(latitude), decimals: 1, grouping: false) + (latitude >= 0 ? "°N" : "°S")
+        let lat = DecimalFormatting.fixed(abs(latitude), 1) + (latitude >= 0 ? "°N" : "°S")
         return NumberText.meters(meters) + " (at " + lat + ")"
     }
 

@@ -1,3 +1,4 @@
+import JSON
 import GeoCells
 import Geodesy
 
@@ -17,9 +18,10 @@ import Geodesy
 /// (`PolygonError`: self-intersection, duplicate vertex, crossing rings), placed at the
 /// offending vertex. Other members (`properties`, `bbox`, foreign members) are skipped.
 ///
-/// Implementation note: a small hand-written tokenizer rather than Foundation's
-/// `JSONSerialization`, which reads whole documents into untyped trees and reports neither
-/// paths nor positions, and which the geometry layers do not import.
+/// Implementation note: it pulls tokens from the JSON module's `JSONTokenizer` (the package's
+/// one JSON reader) rather than building a tree, so a document of any size needs memory for one
+/// feature; Foundation's `JSONSerialization` reports neither paths nor positions, and the
+/// geometry layers do not import Foundation.
 public struct GeoJSONReader {
     var tokenizer: JSONTokenizer
     /// Where the next feature comes from.
@@ -225,7 +227,7 @@ public struct GeoJSONReader {
                         if tokenizer.peek() == UInt8(ascii: "\"") {
                             id = .string(try tokenizer.string())
                         } else {
-                            let (_, text) = try tokenizer.number()
+                            let text = try tokenizer.number().text
                             guard let n = Int(text) else {
                                 throw JSONTokenizer.Failure(message: "id must be an integer or a string, found \(text)", offset: valueOffset)
                             }

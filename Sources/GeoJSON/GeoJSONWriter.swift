@@ -1,5 +1,6 @@
-import FastCSV
 import Geodesy
+import JSON
+import NumberFormatting
 
 /// A polygon feature to write: an integer id, its parts (each a shell followed by its holes;
 /// rings open, in degrees) and string properties.
@@ -75,23 +76,8 @@ public enum GeoJSONWriter {
         out.append(contentsOf: Array("}}".utf8))
     }
 
-    /// Appends `s` as a JSON string (quotes, backslashes and control characters escaped).
+    /// Appends `s` as a JSON string, escaped as ``JSONObject/string(_:)`` escapes it.
     static func appendString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(b)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            default:
-                out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: Array(JSONObject.string(s).utf8))
     }
 }

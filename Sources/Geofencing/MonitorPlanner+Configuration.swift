@@ -167,9 +167,10 @@ extension MonitorPlanner {
 }
 
 extension MonitorPlanner.Configuration {
-    /// Decodes a configuration, also one saved before a setting existed: a missing
-    /// ``minimumLeadSpeedMetersPerSecond`` takes its default (2 m/s), and a missing optional
-    /// setting is nil (off), which is what such a configuration meant when it was saved.
+    /// Decodes a configuration. Every setting is required (a missing key is a `DecodingError`
+    /// naming it) except the optional ones (``minimumRefreshRadiusMeters``,
+    /// ``minimumRefreshSeconds``, ``leadSeconds``, ``maximumUnguardedFences``), whose absence
+    /// means nil (off): that is how they are encoded when off.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -181,10 +182,10 @@ extension MonitorPlanner.Configuration {
             minimumRefreshRadiusMeters: try c.decodeIfPresent(Double.self, forKey: .minimumRefreshRadiusMeters),
             crowdedOrder: try c.decode(CrowdedOrder.self, forKey: .crowdedOrder),
             catchUpSlots: try c.decode(Int.self, forKey: .catchUpSlots),
-            shieldsNestedRings: try c.decodeIfPresent(Bool.self, forKey: .shieldsNestedRings) ?? false,
+            shieldsNestedRings: try c.decode(Bool.self, forKey: .shieldsNestedRings),
             minimumRefreshSeconds: try c.decodeIfPresent(Double.self, forKey: .minimumRefreshSeconds),
             leadSeconds: try c.decodeIfPresent(Double.self, forKey: .leadSeconds),
-            minimumLeadSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .minimumLeadSpeedMetersPerSecond) ?? 2,
+            minimumLeadSpeedMetersPerSecond: try c.decode(Double.self, forKey: .minimumLeadSpeedMetersPerSecond),
             maximumUnguardedFences: try c.decodeIfPresent(Int.self, forKey: .maximumUnguardedFences))
     }
 }

@@ -240,10 +240,9 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
         case stillSpeedMetersPerSecond, stillEvidencePerFix
     }
 
-    /// Decodes every field. The evidence fields may be absent (encodings that predate them): they
-    /// then decode to the rule such an encoding was written with, not to today's defaults:
-    /// thresholds 0 (the hysteresis rule), 1 sigma per fix, no slow-fix cap (infinity), and no
-    /// still fixes (0).
+    /// Decodes every field; each is required (a missing key is a `DecodingError` naming it),
+    /// except `slowEvidenceCapSigmas`, which is absent exactly when it is infinite (no cap): JSON
+    /// has no infinity, so ``encode(to:)`` leaves it out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -259,14 +258,14 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
             jumpSlackMeters: try c.decode(Double.self, forKey: .jumpSlackMeters),
             maxConsecutiveJumpRejections: try c.decode(Int.self, forKey: .maxConsecutiveJumpRejections),
             neighborhoodSlackMeters: try c.decode(Double.self, forKey: .neighborhoodSlackMeters),
-            enterEvidence: try c.decodeIfPresent(Double.self, forKey: .enterEvidence) ?? 0,
-            enterEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .enterEvidencePerFix) ?? 1,
-            exitEvidence: try c.decodeIfPresent(Double.self, forKey: .exitEvidence) ?? 0,
-            exitEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .exitEvidencePerFix) ?? 1,
+            enterEvidence: try c.decode(Double.self, forKey: .enterEvidence),
+            enterEvidencePerFix: try c.decode(Double.self, forKey: .enterEvidencePerFix),
+            exitEvidence: try c.decode(Double.self, forKey: .exitEvidence),
+            exitEvidencePerFix: try c.decode(Double.self, forKey: .exitEvidencePerFix),
             slowEvidenceCapSigmas: try c.decodeIfPresent(Double.self, forKey: .slowEvidenceCapSigmas) ?? .infinity,
-            slowSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .slowSpeedMetersPerSecond) ?? 8,
-            stillSpeedMetersPerSecond: try c.decodeIfPresent(Double.self, forKey: .stillSpeedMetersPerSecond) ?? 0,
-            stillEvidencePerFix: try c.decodeIfPresent(Double.self, forKey: .stillEvidencePerFix) ?? 0)
+            slowSpeedMetersPerSecond: try c.decode(Double.self, forKey: .slowSpeedMetersPerSecond),
+            stillSpeedMetersPerSecond: try c.decode(Double.self, forKey: .stillSpeedMetersPerSecond),
+            stillEvidencePerFix: try c.decode(Double.self, forKey: .stillEvidencePerFix))
     }
 
     /// Encodes every field; an infinite `slowEvidenceCapSigmas` (no cap) is left out, which

@@ -1,3 +1,4 @@
+import NumberFormatting
 import Drawing
 import GeoCells
 import GeoJSON
@@ -114,7 +115,7 @@ public struct MapRequest: Sendable {
                 let p = f.polygon
                 let loops = (0..<p.loopCount).map { k in p.vertices[p.loopStarts[k]..<p.loopStarts[k + 1]].map(\.latLng) }
                 map.polygons.append(
-                    MapPicture.Shape(loops: loops, label: "polygon \(f.id): \(NumberText.fixed(p.areaSquareMeters, decimals: 0)) m²"))
+                    MapPicture.Shape(loops: loops, label: "polygon \(f.id): \(DecimalFormatting.grouped(p.areaSquareMeters, 0)) m²"))
                 if let circle = try? FenceOutlines.enclosingFence(id: 0, polygon: p) {
                     map.enclosingCircles.append(
                         MapPicture.Circle(
@@ -188,7 +189,7 @@ public struct MapRequest: Sendable {
             map.track = trackIndexes.map { k in
                 MapPicture.Point(
                     position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]),
-                    label: "t = \(NumberText.fixed(fixes.time[k], decimals: 1)) s, accuracy \(NumberText.meters(fixes.accuracy[k]))")
+                    label: "t = \(DecimalFormatting.grouped(fixes.time[k], 1)) s, accuracy \(NumberText.meters(fixes.accuracy[k]))")
             }
             if !drawn.isEmpty {
                 let fences = try drawn.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
@@ -205,11 +206,11 @@ public struct MapRequest: Sendable {
                         map.events.append(
                             MapPicture.Event(
                                 position: LatLng(uncheckedLatitude: fixes.latitude[k], longitude: fixes.longitude[k]), kind: kind,
-                                label: "\(e.kind) fence \(e.fence) at t = \(NumberText.fixed(e.time, decimals: 1)) s"))
+                                label: "\(e.kind) fence \(e.fence) at t = \(DecimalFormatting.grouped(e.time, 1)) s"))
                     }
                 }
             }
-            let dwellNote = dwellSeconds.map { "; dwell after \(NumberText.fixed($0, decimals: 0)) s inside" } ?? ""
+            let dwellNote = dwellSeconds.map { "; dwell after \(DecimalFormatting.grouped($0, 0)) s inside" } ?? ""
             notes.append("device \(device): \(trackIndexes.count) fixes; events from the transition detector with its defaults" + dwellNote)
         }
         map.notes = notes

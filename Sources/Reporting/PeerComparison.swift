@@ -1,5 +1,7 @@
 import Drawing
 import Foundation
+import JSON
+import NumberFormatting
 
 /// One run of `scripts/compare-peers`, read whole from its `--json-out` file: the workloads, the
 /// machine it ran on, and every row, the package's indexes (`"kind": "ours"`) and the C++ peers
@@ -49,48 +51,41 @@ public struct PeerComparison: Hashable, Sendable {
     ///   (`results[3].hits`, `machine.cores`, ...).
     public static func parse(_ data: Data) throws -> PeerComparison {
         let workload = try PeerResults.workload(data)
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let results = root["results"] as? [[String: Any]]
-        else {
-            throw PeerResults.FormatError(description: "expected an object with a \"results\" array")
+        do throws(JSONPathError) {
+            let root = try PeerResults.root(data).object()
+            var rows: [Row] = []
+            for item in try root.array("results") {
+                let row = try item.object()
+                let kind = try row.string("kind")
+                guard kind == "ours" || kind == "peer" else { throw row.error("kind", "expected \"ours\" or \"peer\", found \"\(kind)\"") }
+                let speed = try row.number("fixes_per_second")
+                guard speed >= 0 else { throw row.error("fixes_per_second", "expected a non-negative number, found \(speed)") }
+                rows.append(
+                    Row(
+                        name: try row.string("name"), isOurs: kind == "ours", fences: try row.integer("fences"),
+                        fixes: try row.integer("fixes"), fixesPerSecond: speed, hits: try row.integer("hits"),
+                        checksum: try row.string("checksum")))
+            }
+            var machine: Machine?
+            if let field = root.field("machine") {
+                let m = try field.object()
+                let cores = try m.integer("cores")
+                guard cores > 0 else { throw m.error("cores", "expected a positive integer, found \(cores)") }
+                let loads = try m.array("load_averages")
+                guard !loads.isEmpty else { throw m.error("load_averages", "expected a list of non-negative numbers, found an empty array") }
+                var loadAverages: [Double] = []
+                for load in loads {
+                    let value = try load.number()
+                    guard value >= 0 else { throw load.error("expected a non-negative number, found \(value)") }
+                    loadAverages.append(value)
+                }
+                machine = Machine(cores: cores, loadAverages: loadAverages, started: try m.string("started"))
+            }
+            let repetitions = try root.object("workload").field("reps")?.integer() ?? 1
+            return PeerComparison(workload: workload, repetitions: max(1, repetitions), machine: machine, rows: rows)
+        } catch {
+            throw PeerResults.FormatError(description: error.description)
         }
-        func field<T>(_ row: [String: Any], _ k: Int, _ key: String, _ type: T.Type) throws -> T {
-            guard let value = row[key] as? T else {
-                throw PeerResults.FormatError(description: "results[\(k)].\(key): missing or not a \(type == String.self ? "string" : "number")")
-            }
-            return value
-        }
-        var rows: [Row] = []
-        for (k, row) in results.enumerated() {
-            let kind = try field(row, k, "kind", String.self)
-            guard kind == "ours" || kind == "peer" else {
-                throw PeerResults.FormatError(description: "results[\(k)].kind: expected \"ours\" or \"peer\", found \"\(kind)\"")
-            }
-            let speed = try field(row, k, "fixes_per_second", Double.self)
-            guard speed.isFinite, speed >= 0 else {
-                throw PeerResults.FormatError(description: "results[\(k)].fixes_per_second: not a non-negative number")
-            }
-            rows.append(
-                Row(
-                    name: try field(row, k, "name", String.self), isOurs: kind == "ours",
-                    fences: try field(row, k, "fences", Int.self), fixes: try field(row, k, "fixes", Int.self),
-                    fixesPerSecond: speed, hits: try field(row, k, "hits", Int.self),
-                    checksum: try field(row, k, "checksum", String.self)))
-        }
-        var machine: Machine?
-        if let m = root["machine"] {
-            guard let m = m as? [String: Any] else { throw PeerResults.FormatError(description: "machine: expected an object") }
-            guard let cores = m["cores"] as? Int, cores > 0 else {
-                throw PeerResults.FormatError(description: "machine.cores: missing or not a positive integer")
-            }
-            guard let loads = m["load_averages"] as? [Double], !loads.isEmpty, loads.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-                throw PeerResults.FormatError(description: "machine.load_averages: missing or not a list of non-negative numbers")
-            }
-            guard let started = m["started"] as? String else { throw PeerResults.FormatError(description: "machine.started: missing") }
-            machine = Machine(cores: cores, loadAverages: loads, started: started)
-        }
-        let repetitions = (root["workload"] as? [String: Any])?["reps"] as? Int ?? 1
-        return PeerComparison(workload: workload, repetitions: max(1, repetitions), machine: machine, rows: rows)
     }
 
     /// True when every row of each fence count reports the same hits and checksum.
@@ -120,10 +115,10 @@ public struct PeerComparison: Hashable, Sendable {
             chart.series.append(
                 ReportPage.series(name, label, mine.map { (Double($0.fences), $0.fixesPerSecond) }, dashed: !first.isOurs))
         }
-        let fences = Set(rows.map(\.fences)).sorted().map { NumberText.fixed(Double($0), decimals: 0) }
+        let fences = Set(rows.map(\.fences)).sorted().map { DecimalFormatting.grouped(Double($0), 0) }
         var caption =
             "One run of scripts/compare-peers: every index and peer on the same generated files (geofence-bench generate, "
-            + "\(NumberText.fixed(Double(workload.fixes), decimals: 0)) fixes of \(NumberText.fixed(Double(workload.devices), decimals: 0)) "
+            + "\(DecimalFormatting.grouped(Double(workload.fixes), 0)) fixes of \(DecimalFormatting.grouped(Double(workload.devices), 0)) "
             + "devices, \(workload.noise) noise, seed \(workload.seed); \(fences.joined(separator: ", ")) fences). "
             + "Query phase only, one thread; ours (solid) the mean of two passes around the peers (dashed), each the median of "
             + "\(repetitions) run\(repetitions == 1 ? "" : "s"). "
@@ -131,8 +126,8 @@ public struct PeerComparison: Hashable, Sendable {
         if let machine {
             let low = machine.loadAverages.min() ?? 0, high = machine.loadAverages.max() ?? 0
             caption +=
-                "Machine: \(machine.cores) cores, 1-minute load average \(NumberText.fixed(low, decimals: 1))"
-                + (high - low >= 0.05 ? "-\(NumberText.fixed(high, decimals: 1))" : "")
+                "Machine: \(machine.cores) cores, 1-minute load average \(DecimalFormatting.grouped(low, 1))"
+                + (high - low >= 0.05 ? "-\(DecimalFormatting.grouped(high, 1))" : "")
                 + " during the run (\(machine.started)). "
         } else {
             caption += "Machine and load not recorded. "

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reading the peers' figures from the JSON that `scripts/compare-peers --json-out FILE` writes:
 /// `{"workload": {...}, "results": [{"kind": "peer", "name": ..., "fences": ..., "fixes_per_second": ...,
@@ -12,34 +13,35 @@ public enum PeerResults {
     }
 
     /// The peers of a compare-peers JSON document.
+    /// - Throws: ``FormatError`` naming the JSON path (and line and column) of the first problem.
     public static func parse(_ data: Data) throws -> [BenchmarkReport.Peer] {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
+        do throws(JSONPathError) {
+            let results = try root(data).object().array("results")
+            var peers: [BenchmarkReport.Peer] = []
+            for row in results {
+                let r = try row.object()
+                guard try r.field("kind")?.string() == "peer" else { continue }
+                let speed = try r.number("fixes_per_second")
+                guard speed >= 0 else { throw r.error("fixes_per_second", "expected a non-negative number, found \(speed)") }
+                let megabytes = try r.number("index_mb")
+                peers.append(
+                    BenchmarkReport.Peer(
+                        name: try r.string("name"), fences: try r.integer("fences"), fixesPerSecond: speed,
+                        indexBytes: Int((max(0, megabytes) * 1e6).rounded())))
+            }
+            return peers
         } catch {
-            throw FormatError(description: "not JSON")
+            throw FormatError(description: error.description)
         }
-        guard let root = object as? [String: Any],
-            let results = root["results"] as? [[String: Any]]
-        else {
-            throw FormatError(description: "expected an object with a \"results\" array")
+    }
+
+    /// The document's root, or a ``FormatError`` naming where it is not JSON.
+    static func root(_ data: Data) throws(JSONPathError) -> JSONReader {
+        do throws(JSONSyntaxError) {
+            return try JSONReader(parsing: [UInt8](data))
+        } catch {
+            throw JSONPathError(path: "", message: "not JSON: \(error.message)", line: error.line, column: error.column)
         }
-        var peers: [BenchmarkReport.Peer] = []
-        for (k, row) in results.enumerated() where row["kind"] as? String == "peer" {
-            guard let name = row["name"] as? String else { throw FormatError(description: "results[\(k)].name: missing") }
-            guard let fences = row["fences"] as? Int else { throw FormatError(description: "results[\(k)].fences: missing") }
-            guard let speed = row["fixes_per_second"] as? Double, speed.isFinite, speed >= 0 else {
-                throw FormatError(description: "results[\(k)].fixes_per_second: missing or not a non-negative number")
-            }
-            guard let megabytes = row["index_mb"] as? Double, megabytes.isFinite else {
-                throw FormatError(description: "results[\(k)].index_mb: missing or not a number")
-            }
-            peers.append(
-                BenchmarkReport.Peer(
-                    name: name, fences: fences, fixesPerSecond: speed,
-                    indexBytes: Int((max(0, megabytes) * 1e6).rounded())))
-        }
-        return peers
     }
 
     /// The stabbing workloads the peers ran on: the `workload` object of the same document
@@ -54,23 +56,27 @@ public enum PeerResults {
     /// The `workload` object of a compare-peers JSON document.
     /// - Throws: ``FormatError`` naming the missing or malformed field (`workload.fixes`, ...).
     public static func workload(_ data: Data) throws -> Workload {
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw FormatError(description: "not JSON") }
-        guard let root = object as? [String: Any], let w = root["workload"] as? [String: Any] else {
-            throw FormatError(description: "workload: missing (expected an object)")
-        }
-        func count(_ key: String) throws -> Int {
-            guard let value = w[key] as? Int, value > 0 else {
-                throw FormatError(description: "workload.\(key): missing or not a positive integer")
+        do throws(JSONPathError) {
+            let w = try root(data).object().object("workload")
+            func count(_ key: String) throws(JSONPathError) -> Int {
+                let value = try w.integer(key)
+                guard value > 0 else { throw w.error(key, "expected a positive integer, found \(value)") }
+                return value
             }
-            return value
+            let pois = try w.array("pois")
+            guard !pois.isEmpty else { throw w.error("pois", "expected a list of positive integers, found an empty array") }
+            var counts: [Int] = []
+            for p in pois {
+                let n = try p.integer()
+                guard n > 0 else { throw p.error("expected a positive integer, found \(n)") }
+                counts.append(n)
+            }
+            let seed = try w.integer("seed")
+            guard seed >= 0 else { throw w.error("seed", "expected a non-negative integer, found \(seed)") }
+            return Workload(
+                pois: counts, fixes: try count("fixes"), devices: try count("devices"), seed: UInt64(seed), noise: try w.string("noise"))
+        } catch {
+            throw FormatError(description: error.description)
         }
-        guard let pois = w["pois"] as? [Int], !pois.isEmpty, pois.allSatisfy({ $0 > 0 }) else {
-            throw FormatError(description: "workload.pois: missing or not a list of positive integers")
-        }
-        guard let seed = w["seed"] as? Int, seed >= 0 else {
-            throw FormatError(description: "workload.seed: missing or not a non-negative integer")
-        }
-        guard let noise = w["noise"] as? String else { throw FormatError(description: "workload.noise: missing") }
-        return Workload(pois: pois, fixes: try count("fixes"), devices: try count("devices"), seed: UInt64(seed), noise: noise)
     }
 }

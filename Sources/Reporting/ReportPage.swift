@@ -1,5 +1,7 @@
+import NumberFormatting
 import Drawing
 import Foundation
+import JSON
 
 /// The files of a benchmark report: `report.json` (the measured values) and `report.html` (one
 /// self-contained page: inline SVG charts and tables, no scripts, nothing fetched from anywhere).
@@ -9,18 +11,15 @@ import Foundation
 /// reader or a test can check the page against the JSON. The page is well-formed XML (XHTML).
 public enum ReportPage {
     /// `report` as pretty-printed JSON with snake_case keys in sorted order.
+    /// - Throws: `EncodingError` when a measured number is not finite.
     public static func json(_ report: BenchmarkReport) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        try JSONEncoding.prettyText(report, snakeCaseKeys: true) + "\n"
     }
 
     /// Reads a report written by ``json(_:)``.
+    /// - Throws: ``JSONSyntaxError`` or a `DecodingError` naming the path.
     public static func report(fromJSON data: Data) throws -> BenchmarkReport {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(BenchmarkReport.self, from: data)
+        try JSONEncoding.decode(BenchmarkReport.self, from: [UInt8](data), snakeCaseKeys: true)
     }
 
     /// Human names of the indexes, by their `--index` names.
@@ -71,11 +70,11 @@ public enum ReportPage {
         let build = report.optimized ? "release build" : "DEBUG BUILD: speeds are meaningless, accuracy figures hold"
         page.element(
             "p",
-            "\(preset); \(build); one thread; measured in \(NumberText.fixed(report.elapsedSeconds, decimals: 1)) s. "
+            "\(preset); \(build); one thread; measured in \(DecimalFormatting.grouped(report.elapsedSeconds, 1)) s. "
                 + "Workloads from the package's seeded generator (seed \(s.seed)), the same as "
-                + "geofence-bench generate --seed \(s.seed): stabbing with Gaussian GPS noise, \(NumberText.fixed(Double(s.stabFixes), decimals: 0)) fixes "
-                + "from \(s.devices) devices per size; accuracy with realistic noise, \(NumberText.fixed(Double(s.accuracyPOIs), decimals: 0)) POIs, "
-                + "\(NumberText.fixed(Double(s.accuracyFixes), decimals: 0)) fixes. Terms are explained in docs/WORKLOADS.md.",
+                + "geofence-bench generate --seed \(s.seed): stabbing with Gaussian GPS noise, \(DecimalFormatting.grouped(Double(s.stabFixes), 0)) fixes "
+                + "from \(s.devices) devices per size; accuracy with realistic noise, \(DecimalFormatting.grouped(Double(s.accuracyPOIs), 0)) POIs, "
+                + "\(DecimalFormatting.grouped(Double(s.accuracyFixes), 0)) fixes. Terms are explained in docs/WORKLOADS.md.",
             class: "conditions")
 
         if let source = report.sweepSource {
@@ -151,7 +150,7 @@ public enum ReportPage {
         }
         speed.caption =
             "Logarithmic axes: the speeds span three decades. Median of \(report.settings.repetitions) runs after a warm-up; query phase only; "
-            + "\(NumberText.fixed(Double(report.settings.stabFixes), decimals: 0)) fixes per workload (Gaussian noise, seed \(report.settings.seed))."
+            + "\(DecimalFormatting.grouped(Double(report.settings.stabFixes), 0)) fixes per workload (Gaussian noise, seed \(report.settings.seed))."
             + (report.peers.isEmpty ? "" : " Dashed: the C++ peers of scripts/compare-peers, run separately on the same files.")
         memory.caption = "Logarithmic axes. Bytes of the index's own storage (the brute-force index keeps only the fence array)."
         falsePositives.caption = "Share of candidates (fences in the fix's box or cell) that the squared-chord test rejects."
@@ -165,19 +164,19 @@ public enum ReportPage {
         for (k, r) in report.stab.enumerated() {
             page.raw("<tr>")
             page.cell(indexNames[r.index] ?? r.index, class: "name")
-            page.number("stab[\(k)].fences", Double(r.fences), NumberText.fixed(Double(r.fences), decimals: 0))
-            page.number("stab[\(k)].fixes_per_second", r.fixesPerSecond, NumberText.fixed(r.fixesPerSecond / 1e6, decimals: 2))
+            page.number("stab[\(k)].fences", Double(r.fences), DecimalFormatting.grouped(Double(r.fences), 0))
+            page.number("stab[\(k)].fixes_per_second", r.fixesPerSecond, DecimalFormatting.grouped(r.fixesPerSecond / 1e6, 2))
             if let bytes = r.indexBytes {
-                page.number("stab[\(k)].index_bytes", Double(bytes), NumberText.fixed(Double(bytes) / Double(max(r.fences, 1)), decimals: 1))
+                page.number("stab[\(k)].index_bytes", Double(bytes), DecimalFormatting.grouped(Double(bytes) / Double(max(r.fences, 1)), 1))
             } else {
                 page.cell("-")
             }
             page.number(
                 "stab[\(k)].candidate_false_positive_rate", r.candidateFalsePositiveRate,
-                NumberText.fixed(100 * r.candidateFalsePositiveRate, decimals: 1) + " %")
-            page.number("stab[\(k)].hits", Double(r.hits), NumberText.fixed(Double(r.hits), decimals: 0))
+                DecimalFormatting.grouped(100 * r.candidateFalsePositiveRate, 1) + " %")
+            page.number("stab[\(k)].hits", Double(r.hits), DecimalFormatting.grouped(Double(r.hits), 0))
             page.cell(r.checksum)
-            page.number("stab[\(k)].build_seconds", r.buildSeconds, NumberText.fixed(r.buildSeconds, decimals: 3))
+            page.number("stab[\(k)].build_seconds", r.buildSeconds, DecimalFormatting.grouped(r.buildSeconds, 3))
             page.raw("</tr>\n")
         }
         page.raw("</table>\n")
@@ -199,7 +198,7 @@ public enum ReportPage {
         for hysteresis in report.settings.hysteresisMeters {
             let points = report.detector.filter { $0.hysteresisMeters == hysteresis }
                 .map { (100 * $0.falsePositiveRate, 100 * $0.falseNegativeRate) }
-            tradeOff.series.append(ChartSeries("hysteresis \(NumberText.fixed(hysteresis, decimals: 0)) m", points: points))
+            tradeOff.series.append(ChartSeries("hysteresis \(DecimalFormatting.grouped(hysteresis, 0)) m", points: points))
         }
         // Each gate's point on the first line, labelled (the other lines pass through the gates in the same order).
         if let first = report.settings.hysteresisMeters.first {
@@ -207,21 +206,21 @@ public enum ReportPage {
                 tradeOff.highlights.append(
                     ChartHighlight(
                         x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate,
-                        label: "gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m"))
+                        label: "gate " + DecimalFormatting.grouped(d.accuracyGateMeters ?? 0, 0) + " m"))
             }
         }
         if let d = report.detector.first(where: \.isDefault) {
             tradeOff.highlights.append(
                 ChartHighlight(
                     x: 100 * d.falsePositiveRate, y: 100 * d.falseNegativeRate,
-                    label: "defaults (gate " + NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0) + " m)"))
+                    label: "defaults (gate " + DecimalFormatting.grouped(d.accuracyGateMeters ?? 0, 0) + " m)"))
         }
         tradeOff.caption =
             "Each line: one hysteresis, through accuracy gates "
-            + report.settings.accuracyGatesMeters.map { NumberText.fixed($0, decimals: 0) }.joined(separator: ", ") + " m. "
+            + report.settings.accuracyGatesMeters.map { DecimalFormatting.grouped($0, 0) }.joined(separator: ", ") + " m. "
             + "The naive detector (distance ≤ radius), off the chart: "
-            + NumberText.fixed(100 * report.naiveDetector.falsePositiveRate, decimals: 1) + " % FP, "
-            + NumberText.fixed(100 * report.naiveDetector.falseNegativeRate, decimals: 2) + " % FN."
+            + DecimalFormatting.grouped(100 * report.naiveDetector.falsePositiveRate, 1) + " % FP, "
+            + DecimalFormatting.grouped(100 * report.naiveDetector.falseNegativeRate, 2) + " % FN."
         if let source = report.sweepSource { tradeOff.caption += " From " + sweepDescription(source) + "." }
         page.figure(tradeOff)
 
@@ -233,7 +232,7 @@ public enum ReportPage {
         cdf.points = cdf.points.map { ($0.x, 100 * $0.y) }
         latency.series.append(cdf)
         latency.caption =
-            "Cumulative distribution over \(NumberText.fixed(Double(report.defaultLatenciesSeconds.count), decimals: 0)) matched detections; "
+            "Cumulative distribution over \(DecimalFormatting.grouped(Double(report.defaultLatenciesSeconds.count), 0)) matched detections; "
             + "a detection matches up to 120 s early or 600 s late."
         page.figure(latency)
 
@@ -244,10 +243,10 @@ public enum ReportPage {
             page.raw(d.isDefault ? "<tr class=\"default\">" : "<tr>")
             page.number(
                 "detector[\(k)].hysteresis_meters", d.hysteresisMeters,
-                NumberText.fixed(d.hysteresisMeters, decimals: 0) + (d.isDefault ? " (defaults)" : ""))
+                DecimalFormatting.grouped(d.hysteresisMeters, 0) + (d.isDefault ? " (defaults)" : ""))
             page.number(
                 "detector[\(k)].accuracy_gate_meters", d.accuracyGateMeters ?? 0,
-                NumberText.fixed(d.accuracyGateMeters ?? 0, decimals: 0))
+                DecimalFormatting.grouped(d.accuracyGateMeters ?? 0, 0))
             detectorCells(d, key: "detector[\(k)]", &page)
             page.raw("</tr>\n")
         }
@@ -261,21 +260,21 @@ public enum ReportPage {
         }
         page.element(
             "p",
-            "\(NumberText.fixed(Double(report.trueTransitions), decimals: 0)) true transitions, "
-                + "\(NumberText.fixed(Double(report.requiredTransitions), decimals: 0)) required (the rest are brushes: reversed within 60 s).",
+            "\(DecimalFormatting.grouped(Double(report.trueTransitions), 0)) true transitions, "
+                + "\(DecimalFormatting.grouped(Double(report.requiredTransitions), 0)) required (the rest are brushes: reversed within 60 s).",
             class: "note")
     }
 
     static func detectorCells(_ d: BenchmarkReport.Detector, key: String, _ page: inout Page) {
-        page.number(key + ".false_positive_rate", d.falsePositiveRate, NumberText.fixed(100 * d.falsePositiveRate, decimals: 2) + " %")
-        page.number(key + ".false_negative_rate", d.falseNegativeRate, NumberText.fixed(100 * d.falseNegativeRate, decimals: 2) + " %")
+        page.number(key + ".false_positive_rate", d.falsePositiveRate, DecimalFormatting.grouped(100 * d.falsePositiveRate, 2) + " %")
+        page.number(key + ".false_negative_rate", d.falseNegativeRate, DecimalFormatting.grouped(100 * d.falseNegativeRate, 2) + " %")
         if let p50 = d.latencyP50Seconds {
-            page.number(key + ".latency_p50_seconds", p50, NumberText.fixed(p50, decimals: 0))
+            page.number(key + ".latency_p50_seconds", p50, DecimalFormatting.grouped(p50, 0))
         } else {
             page.cell("-")
         }
         if let p95 = d.latencyP95Seconds {
-            page.number(key + ".latency_p95_seconds", p95, NumberText.fixed(p95, decimals: 0))
+            page.number(key + ".latency_p95_seconds", p95, DecimalFormatting.grouped(p95, 0))
         } else {
             page.cell("-")
         }
@@ -299,7 +298,7 @@ public enum ReportPage {
             replans.series.append(ChartSeries(policyNames[policy] ?? policy, points: rows.map { (Double($0.cap), $0.replansPerDeviceHour) }))
         }
         let once = report.planner.filter { $0.policy == "nearest-once" }
-            .map { "\(NumberText.fixed(100 * (1 - $0.systemRecall), decimals: 1)) % at cap \($0.cap)" }
+            .map { "\(DecimalFormatting.grouped(100 * (1 - $0.systemRecall), 1)) % at cap \($0.cap)" }
         recall.caption =
             "Missed = 100 % minus the system recall: entries caught neither by an OS event nor by the app's "
             + "own check when the OS wakes it. The nearest centers planned once miss " + once.joined(separator: ", ") + "."
@@ -317,12 +316,12 @@ public enum ReportPage {
             page.raw(p.policy == "planner" ? "<tr class=\"default\">" : "<tr>")
             page.number("planner[\(k)].cap", Double(p.cap), String(p.cap))
             page.cell(policyNames[p.policy] ?? p.policy, class: "name")
-            page.number("planner[\(k)].recall", p.recall, NumberText.fixed(100 * p.recall, decimals: 1) + " %")
-            page.number("planner[\(k)].system_recall", p.systemRecall, NumberText.fixed(100 * p.systemRecall, decimals: 2) + " %")
-            page.number("planner[\(k)].replans_per_device_hour", p.replansPerDeviceHour, NumberText.fixed(p.replansPerDeviceHour, decimals: 2))
-            page.number("planner[\(k)].wakes_per_device_hour", p.wakesPerDeviceHour, NumberText.fixed(p.wakesPerDeviceHour, decimals: 1))
+            page.number("planner[\(k)].recall", p.recall, DecimalFormatting.grouped(100 * p.recall, 1) + " %")
+            page.number("planner[\(k)].system_recall", p.systemRecall, DecimalFormatting.grouped(100 * p.systemRecall, 2) + " %")
+            page.number("planner[\(k)].replans_per_device_hour", p.replansPerDeviceHour, DecimalFormatting.grouped(p.replansPerDeviceHour, 2))
+            page.number("planner[\(k)].wakes_per_device_hour", p.wakesPerDeviceHour, DecimalFormatting.grouped(p.wakesPerDeviceHour, 1))
             page.number(
-                "planner[\(k)].guaranteed_plan_share", p.guaranteedPlanShare, NumberText.fixed(100 * p.guaranteedPlanShare, decimals: 0) + " %")
+                "planner[\(k)].guaranteed_plan_share", p.guaranteedPlanShare, DecimalFormatting.grouped(100 * p.guaranteedPlanShare, 0) + " %")
             page.raw("</tr>\n")
         }
         page.raw("</table>\n")
@@ -350,7 +349,7 @@ public enum ReportPage {
         }
         /// A cell showing `shown` for the JSON value `value` at path `key`.
         mutating func number(_ key: String, _ value: Double, _ shown: String) {
-            text += "<td data-key=\"\(XMLText.escaped(key))\" data-value=\"\(jsonNumber(value))\">" + XMLText.escaped(shown) + "</td>"
+            text += "<td data-key=\"\(XMLText.escaped(key))\" data-value=\"\(JSONObject.number(value))\">" + XMLText.escaped(shown) + "</td>"
         }
         /// The chart as inline SVG, 900 x 420 pixels, with its caption as an HTML `figcaption` (which
         /// wraps, unlike SVG text).
@@ -364,11 +363,5 @@ public enum ReportPage {
             if !chart.caption.isEmpty { text += "<figcaption>" + XMLText.escaped(chart.caption) + "</figcaption>\n" }
             text += "</figure>\n"
         }
-    }
-
-    /// A number as JSONEncoder writes it (integral values without a fraction).
-    static func jsonNumber(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
     }
 }

@@ -1,9 +1,9 @@
 import DetectorScoring
 import Geodesy
 import Geofencing
+import IndexBenchmark
 import RegionMonitorSimulation
 import SpatialIndex
-import Statistics
 import Workloads
 
 /// Measures a ``BenchmarkReport``: stabbing throughput, memory and candidate false positives of
@@ -38,10 +38,16 @@ public enum ReportRunner {
             progress("stabbing: generating \(pois) POIs, \(settings.stabFixes) fixes")
             let workload = WorkloadGenerator.make(settings.stabSpec(pois: pois))
             let fences = try workload.fences.map { try Fence(id: $0.id, latitude: $0.latitude, longitude: $0.longitude, radiusMeters: $0.radius) }
-            for index in ["grid", "packed", "dynamic", "brute"] {
-                if index == "brute" && fences.count > settings.bruteForceMaximumFences { continue }
-                progress("stabbing: \(index), \(fences.count) fences")
-                stab.append(try measureStab(index, fences: fences, fixes: workload.fixes, repetitions: settings.repetitions))
+            let input = StabInput(workload.fixes, threads: 1)
+            for kind in [IndexKind.grid, .packed, .dynamic, .brute] {
+                if kind == .brute && fences.count > settings.bruteForceMaximumFences { continue }
+                progress("stabbing: \(kind.rawValue), \(fences.count) fences")
+                let m = try StabMeasurement.measure(kind, fences: fences, input: input, repetitions: settings.repetitions)
+                stab.append(
+                    BenchmarkReport.Stab(
+                        index: kind.rawValue, fences: m.fences, fixes: m.fixes, fixesPerSecond: m.fixesPerSecond,
+                        indexBytes: m.indexBytes, candidateFalsePositiveRate: m.stats.falsePositiveRate, hits: m.totals.hits,
+                        checksum: String(m.totals.checksum), buildSeconds: m.buildSeconds))
             }
         }
 
@@ -127,73 +133,5 @@ public enum ReportRunner {
             falsePositiveRate: s.falsePositiveRate, falseNegativeRate: s.falseNegativeRate,
             latencyP50Seconds: s.latencyP50.isNaN ? nil : s.latencyP50,
             latencyP95Seconds: s.latencyP95.isNaN ? nil : s.latencyP95, isDefault: isDefault)
-    }
-
-    /// Builds the index named `index` and measures it; each case calls the generic measurement
-    /// with a concrete type, so the query loop is specialised.
-    static func measureStab(_ index: String, fences: [Fence], fixes: FixStream, repetitions: Int) throws -> BenchmarkReport.Stab {
-        let clock = ContinuousClock()
-        let start = clock.now
-        switch index {
-        case "grid":
-            let built = try LatLngGridIndex(fences)
-            return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
-        case "packed":
-            let built = PackedRTree(fences)
-            return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
-        case "dynamic":
-            var built = DynamicRTree()
-            for fence in fences { try built.insert(fence) }
-            return measureStab(built, name: index, build: clock.now - start, bytes: built.memoryBytes, fixes: fixes, repetitions: repetitions)
-        default:
-            let built = BruteForceIndex(fences)
-            return measureStab(built, name: index, build: clock.now - start, bytes: nil, fixes: fixes, repetitions: repetitions)
-        }
-    }
-
-    /// One warm-up and `repetitions` timed runs of the batch query over every fix (median
-    /// reported), then the candidate counters on every fix.
-    @inline(never)
-    static func measureStab<I: FenceIndex>(
-        _ index: I, name: String, build: Duration, bytes: Int?, fixes: FixStream,
-        repetitions: Int
-    ) -> BenchmarkReport.Stab {
-        let clock = ContinuousClock()
-        var runs: [Double] = []
-        var hits = 0
-        var checksum: UInt64 = 0
-        for rep in 0...max(1, repetitions) {
-            var n = 0
-            var sum: UInt64 = 0
-            let start = clock.now
-            fixes.latitude.withUnsafeBufferPointer { la in
-                fixes.longitude.withUnsafeBufferPointer { lo in
-                    index.forEachContaining(latitudes: la, longitudes: lo) { chunk in
-                        n &+= chunk.count
-                        for hit in chunk {
-                            sum = sum &+ StabChecksum.term(fixIndex: UInt64(UInt32(bitPattern: hit.fix)), fence: hit.fence)
-                        }
-                    }
-                }
-            }
-            let elapsed = clock.now - start
-            if rep > 0 { runs.append(seconds(elapsed)) }
-            precondition(rep == 0 || (n == hits && sum == checksum), "stabbing is not deterministic")
-            hits = n
-            checksum = sum
-        }
-        var stats = QueryStats()
-        for k in 0..<fixes.count {
-            index.forEachContaining(latitude: fixes.latitude[k], longitude: fixes.longitude[k], stats: &stats) { _ in }
-        }
-        return BenchmarkReport.Stab(
-            index: name, fences: index.count, fixes: fixes.count,
-            fixesPerSecond: Double(fixes.count) / OrderStatistics.median(runs), indexBytes: bytes,
-            candidateFalsePositiveRate: stats.falsePositiveRate, hits: hits,
-            checksum: String(checksum), buildSeconds: seconds(build))
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import FastCSV
 import POIData
 import CommandSupport

@@ -1,3 +1,4 @@
+import JSON
 import CommandSupport
 import Foundation
 import Reminders

@@ -1,3 +1,4 @@
+import NumberFormatting
 import Testing
 @testable import Drawing
 
@@ -17,7 +18,9 @@ import Testing
         #expect(SVGNumber.format(-0.0) == "0")
         #expect(SVGNumber.format(-12.25) == "-12.25")
         #expect(SVGNumber.format(1.23456, decimals: 3) == "1.235")
-        #expect(SVGNumber.format(1e20) == "1e+20")
+        #expect(SVGNumber.format(1e20) == "100000000000000000000")
+        #expect(SVGNumber.format(0.125) == "0.12")  // an exact binary tie: to even, as printf
+        #expect(SVGNumber.format(0.375) == "0.38")
     }
 
     @Test func hostileTextStillGivesWellFormedXML() throws {
@@ -45,13 +48,14 @@ import Testing
         #expect(xml.elements.map(\.name) == ["svg", "title"])
     }
 
-    @Test func fixedNumbersGroupThousands() {
-        #expect(NumberText.fixed(1_234_567.891, decimals: 1) == "1,234,567.9")
-        #expect(NumberText.fixed(-0.004, decimals: 2) == "0.00")
-        #expect(NumberText.fixed(-1.5, decimals: 0) == "-2")
-        #expect(NumberText.fixed(999.5, decimals: 0) == "1,000")
-        #expect(NumberText.fixed(.nan, decimals: 1) == "nan")
-        #expect(NumberText.fixed(-.infinity, decimals: 1) == "-inf")
+    @Test func labelNumbers() {
+        #expect(DecimalFormatting.grouped(1_234_567.891, 1) == "1,234,567.9")
+        #expect(DecimalFormatting.grouped(-0.004, 2) == "-0.00")
+        #expect(DecimalFormatting.grouped(-1.5, 0) == "-2")
+        #expect(DecimalFormatting.grouped(-2.5, 0) == "-2")
+        #expect(DecimalFormatting.grouped(999.5, 0) == "1,000")
+        #expect(DecimalFormatting.grouped(.nan, 1) == "nan")
+        #expect(DecimalFormatting.grouped(-.infinity, 1) == "-inf")
         #expect(NumberText.short(3000) == "3k")
         #expect(NumberText.short(1_500_000) == "1.5M")
         #expect(NumberText.short(0.25) == "0.25")

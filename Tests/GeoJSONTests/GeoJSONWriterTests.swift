@@ -22,7 +22,7 @@ import Testing
         let text = GeoJSONWriter.featureCollection(features)
         let s = String(decoding: text, as: UTF8.self)
         #expect(s.contains("\"type\":\"MultiPolygon\"") && s.contains("\"type\":\"Polygon\""))
-        #expect(s.contains("\"name\":\"A \\\"quoted\\\"\\\\name\\u000a\""))
+        #expect(s.contains("\"name\":\"A \\\"quoted\\\"\\\\name\\n\""))  // escaped as JSONObject.string escapes
         #expect(s.contains("[24.9000000,60.1000000]"))
         var reader = GeoJSONReader(bytes: text)
         let read = try reader.readAll()

@@ -1,8 +1,8 @@
 import Foundation
 @testable import Geofencing
 
-/// `config` encoded as JSON with the `absent` keys removed, as an encoder that predates those
-/// settings would have written it, then decoded again (the decoding error, if any, is thrown).
+/// `config` encoded as JSON with the `absent` keys removed, then decoded again (the decoding
+/// error, if any, is thrown).
 func decodedWithout(_ absent: [String], from config: TransitionDetectorConfiguration) throws -> TransitionDetectorConfiguration {
     let encoded = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(config))
     guard var object = encoded as? [String: Any] else {

@@ -502,8 +502,8 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
     }
 }
 
-/// Configurations round-trip through JSON, and one saved before the lead settings existed still
-/// decodes (lead and budget off, lead speed at its default).
+/// Configurations round-trip through JSON; absent optional settings are off, and every other
+/// setting is required.
 @Suite struct MonitorPlannerConfigurationCodingTests {
     @Test func roundTripAndOlderJSON() throws {
         var config = MonitorPlanner.Configuration(capacity: 20)
@@ -512,15 +512,21 @@ private func monitoredIDs(_ plan: MonitorPlanner.Plan) -> Set<Int32> {
         let data = try JSONEncoder().encode(config)
         #expect(try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: data) == config)
 
-        let older = """
+        let withoutOptionals = """
             {"capacity":20,"minimumRegionRadiusMeters":100,"safetyMarginMeters":100,"lateDeliverySeconds":0,
              "maximumRefreshRadiusMeters":50000,"crowdedOrder":"priority","catchUpSlots":5,
-             "shieldsNestedRings":false,"minimumRefreshSeconds":90}
+             "shieldsNestedRings":false,"minimumRefreshSeconds":90,"minimumLeadSpeedMetersPerSecond":2}
             """
-        let decoded = try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(older.utf8))
+        let decoded = try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(withoutOptionals.utf8))
         #expect(decoded.capacity == 20 && decoded.safetyMarginMeters == 100 && decoded.catchUpSlots == 5)
         #expect(decoded.minimumRefreshSeconds == 90 && decoded.leadSeconds == nil && decoded.maximumUnguardedFences == nil)
         #expect(decoded.minimumLeadSpeedMetersPerSecond == 2 && decoded.minimumRefreshRadiusMeters == nil)
+        for required in ["\"shieldsNestedRings\":false,", ",\"minimumLeadSpeedMetersPerSecond\":2"] {
+            let missing = withoutOptionals.replacingOccurrences(of: required, with: "")
+            #expect(throws: DecodingError.self, "\(required)") {
+                try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(missing.utf8))
+            }
+        }
         // A required setting missing is an error, not a silent default.
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(MonitorPlanner.Configuration.self, from: Data(#"{"capacity":20}"#.utf8))

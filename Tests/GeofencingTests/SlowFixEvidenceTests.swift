@@ -191,11 +191,11 @@ private var uncapped: TransitionDetectorConfiguration {
     config.slowEvidenceCapSigmas = 3.25
     config.slowSpeedMetersPerSecond = 0
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(config)) == config)
-    let older = try decodedWithout(["slowEvidenceCapSigmas", "slowSpeedMetersPerSecond"], from: config)
+    // An absent cap is no cap (how an infinite one is encoded); the slow speed is required.
     var expected = config
     expected.slowEvidenceCapSigmas = .infinity
-    expected.slowSpeedMetersPerSecond = 8
-    #expect(older == expected)
+    #expect(try decodedWithout(["slowEvidenceCapSigmas"], from: config) == expected)
+    #expect(throws: DecodingError.self) { try decodedWithout(["slowSpeedMetersPerSecond"], from: config) }
     // The presets differ where documented.
     #expect(TransitionDetectorConfiguration.evidence.exitEvidencePerFix == 0.5 && TransitionDetectorConfiguration.default.exitEvidencePerFix == 0.3)
 }

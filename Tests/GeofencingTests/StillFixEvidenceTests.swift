@@ -118,11 +118,9 @@ private let arrive: [(t: Double, d: Double, bearing: Double)] = [(0, 400, 90), (
         TransitionDetectorConfiguration.hysteresis.stillSpeedMetersPerSecond == 0
             && TransitionDetectorConfiguration.hysteresis.stillEvidencePerFix == 0)
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(precise)) == precise)
-    let older = try decodedWithout(["stillSpeedMetersPerSecond", "stillEvidencePerFix"], from: precise)
-    var expected = precise
-    expected.stillSpeedMetersPerSecond = 0
-    expected.stillEvidencePerFix = 0
-    #expect(older == expected)
+    // The still rule's settings are required: a missing one is an error, not a silent default.
+    #expect(throws: DecodingError.self) { try decodedWithout(["stillSpeedMetersPerSecond"], from: precise) }
+    #expect(throws: DecodingError.self) { try decodedWithout(["stillEvidencePerFix"], from: precise) }
 }
 
 // MARK: - The defaults' still rule

@@ -59,12 +59,9 @@ private func run(_ config: TransitionDetectorConfiguration, _ fixes: [(t: Double
     config.enterEvidencePerFix = 0.75
     let data = try JSONEncoder().encode(config)
     #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: data) == config)
-    var expected = TransitionDetectorConfiguration.default
-    expected.enterEvidence = 0
-    expected.enterEvidencePerFix = 1
-    #expect(try decodedWithout(["enterEvidence", "enterEvidencePerFix"], from: .default) == expected)
-    #expect(throws: DecodingError.self) {
-        try decodedWithout(["enterEvidence", "enterEvidencePerFix", "accuracyFactor"], from: .default)
+    // Every evidence setting is required: a missing one is an error, not a silent default.
+    for key in ["enterEvidence", "enterEvidencePerFix", "exitEvidence", "exitEvidencePerFix", "accuracyFactor"] {
+        #expect(throws: DecodingError.self, "\(key)") { try decodedWithout([key], from: .default) }
     }
 }
 

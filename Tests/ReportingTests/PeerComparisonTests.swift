@@ -111,7 +111,7 @@ import Testing
             _ = try PeerComparison.parse(Data("{not json".utf8))
             Issue.record("accepted text that is not JSON")
         } catch let error as PeerResults.FormatError {
-            #expect(error.description == "not JSON")
+            #expect(error.description == "not JSON: expected a key, found 'n' (line 1, column 2)")
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -1,3 +1,4 @@
+import NumberFormatting
 import Drawing
 import Foundation
 #if canImport(FoundationXML)
@@ -49,6 +50,16 @@ let tinyReport: BenchmarkReport = {
         let text = try ReportPage.json(tinyReport)
         #expect(text.contains("\"fixes_per_second\""))
         #expect(try ReportPage.report(fromJSON: Data(text.utf8)) == tinyReport)
+        // The layout is Foundation's JSONEncoder's (pretty, sorted, snake_case), byte for byte.
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var withEmpties = tinyReport
+        withEmpties.peers = []
+        withEmpties.sweepSource = BenchmarkReport.SweepSource(file: "a \"b\".json", pois: 1, devices: 2, fixes: 3, seed: 1 << 40, noise: "é")
+        for report in [tinyReport, withEmpties] {
+            #expect(try ReportPage.json(report) == String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        }
     }
 
     /// The page parses as XML, holds eight charts each with both axes and at least one series,
@@ -80,7 +91,7 @@ let tinyReport: BenchmarkReport = {
     /// Every number in a table equals the JSON value at its `data-key`.
     @Test func tableNumbersEqualTheJSON() throws {
         // JSONDecoder reads numbers exactly (JSONSerialization on Linux may be off in the last digit).
-        let json = try JSONDecoder().decode(JSONValue.self, from: Data(ReportPage.json(tinyReport).utf8))
+        let json = try JSONDecoder().decode(DecodedJSON.self, from: Data(ReportPage.json(tinyReport).utf8))
         let xml = ParsedPage(ReportPage.html(tinyReport))
         let cells = xml.elements.filter { $0.attributes["data-key"] != nil }
         #expect(cells.count > 60)
@@ -91,9 +102,9 @@ let tinyReport: BenchmarkReport = {
             #expect(!cell.text.isEmpty)
         }
         let first = try #require(cells.first { $0.attributes["data-key"] == "stab[0].fixes_per_second" })
-        #expect(first.text == NumberText.fixed(tinyReport.stab[0].fixesPerSecond / 1e6, decimals: 2))
+        #expect(first.text == DecimalFormatting.grouped(tinyReport.stab[0].fixesPerSecond / 1e6, 2))
         let recall = try #require(cells.first { $0.attributes["data-key"] == "planner[0].system_recall" })
-        #expect(recall.text == NumberText.fixed(100 * tinyReport.planner[0].systemRecall, decimals: 2) + " %")
+        #expect(recall.text == DecimalFormatting.grouped(100 * tinyReport.planner[0].systemRecall, 2) + " %")
     }
 
     @Test func peersFilesAreReadAndBadOnesNameTheField() throws {
@@ -138,7 +149,7 @@ let tinyReport: BenchmarkReport = {
         #expect(throws: PeerResults.FormatError.self) { try PeerResults.workload(Data(#"{"results": []}"#.utf8)) }
     }
 
-    func lookup(_ root: JSONValue, _ path: String) -> Double? {
+    func lookup(_ root: DecodedJSON, _ path: String) -> Double? {
         var current = root
         for part in path.split(separator: ".") {
             var name = Substring(part)
@@ -160,8 +171,8 @@ let tinyReport: BenchmarkReport = {
 }
 
 /// Any JSON value, decoded with JSONDecoder (exact numbers).
-enum JSONValue: Decodable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+enum DecodedJSON: Decodable {
+    case null, bool(Bool), number(Double), string(String), array([DecodedJSON]), object([String: DecodedJSON])
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
@@ -173,10 +184,10 @@ enum JSONValue: Decodable {
             self = .number(n)
         } else if let s = try? c.decode(String.self) {
             self = .string(s)
-        } else if let a = try? c.decode([JSONValue].self) {
+        } else if let a = try? c.decode([DecodedJSON].self) {
             self = .array(a)
         } else {
-            self = .object(try c.decode([String: JSONValue].self))
+            self = .object(try c.decode([String: DecodedJSON].self))
         }
     }
 }

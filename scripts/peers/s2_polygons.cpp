@@ -1,14 +1,15 @@
 // Google S2's own polygon stabbing: every polygon fence of a GeoJSON file as an S2Polygon (each
 // ring an S2Loop, normalized, the rings of a feature through InitNested, as GeoCells' Polygon
-// does) added as an S2Polygon::Shape to one MutableS2ShapeIndex (default options: at most 10
-// edges per cell), built once before timing; a fix is converted with S2LatLng::ToPoint, located
-// with the query's own iterator, and each clipped shape of its cell is tested with
-// S2ContainsPointQuery::ShapeContains (semi-open vertex model, the model of S2Polygon::Contains).
-// No std::function per fix: the query object and its iterator are built once and reused.
-//   s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape polygon|lax]
-// --max-edges-per-cell sets MutableS2ShapeIndex::Options (default S2's 10); --shape lax adds each
-// polygon as an S2LaxPolygonShape (the same loops) instead of an S2Polygon::Shape. Tuning only:
-// the defaults are the fastest of the settings tried (docs/POLYGONS.md).
+// does), added as an S2LaxPolygonShape of the same loops to one MutableS2ShapeIndex with at most
+// one edge per cell, built once before timing (ForceBuild); a fix is converted with
+// S2LatLng::ToPoint, located with the query's own iterator, and each clipped shape of its cell is
+// tested with S2ContainsPointQuery::ShapeContains (semi-open vertex model, the model of
+// S2Polygon::Contains). No std::function per fix: the query object and its iterator are made
+// once and reused.
+//   s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape lax|polygon]
+// --max-edges-per-cell sets MutableS2ShapeIndex::Options (S2's own default is 10); --shape polygon
+// adds S2Polygon::Shape instead. Tuning only: the defaults are the fewest instructions per fix of
+// the settings tried (docs/POLYGONS.md).
 // P.geojson: a FeatureCollection of Polygon / MultiPolygon features with integer ids (the fence
 // ids). Prints the JSON line of peer.hpp ("fences" = polygons, "candidates" = clipped shapes tested).
 #include "peer.hpp"
@@ -153,10 +154,10 @@ Polygons read_polygons(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage = "s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape polygon|lax]";
+  const char* usage = "s2_polygons --polygons P.geojson --fixes X [--reps R] [--max-edges-per-cell N] [--shape lax|polygon]";
   std::vector<char*> args;
-  int max_edges_per_cell = 10;
-  bool lax = false;
+  int max_edges_per_cell = 1;
+  bool lax = true;
   for (int i = 0; i < argc; ++i) {
     if (i + 1 < argc && !strcmp(argv[i], "--max-edges-per-cell")) { max_edges_per_cell = std::max(1, atoi(argv[++i])); continue; }
     if (i + 1 < argc && !strcmp(argv[i], "--shape")) { lax = !strcmp(argv[++i], "lax"); continue; }

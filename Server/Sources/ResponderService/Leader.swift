@@ -1,3 +1,4 @@
+import JSON
 import Geodesy
 import Responders
 
@@ -155,9 +156,9 @@ enum TrailJSON {
     static func encode(_ trail: [AssignmentStep]) -> String {
         "["
             + trail.map { step in
-                var text = "{\"responder\": \(step.responder.rawValue), \"t\": \(jsonNumber(step.time)), \"event\": "
+                var text = "{\"responder\": \(step.responder.rawValue), \"t\": \(JSONObject.number(step.time)), \"event\": "
                 switch step.event {
-                case .offered(let d): text += "\"offered\", \"distance_m\": \(jsonNumber((d * 10).rounded() / 10))"
+                case .offered(let d): text += "\"offered\", \"distance_m\": \(JSONObject.number((d * 10).rounded() / 10))"
                 case .acknowledged: text += "\"acknowledged\""
                 case .declined: text += "\"declined\""
                 case .timedOut: text += "\"timed_out\""
@@ -191,11 +192,4 @@ enum TrailJSON {
             return AssignmentStep(responder: responder, time: t, event: event)
         }
     }
-}
-
-/// A JSON number in its shortest round-trip form (`null` if not finite).
-func jsonNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
 }

@@ -1,3 +1,4 @@
+import JSON
 import Geodesy
 import Responders
 
@@ -137,7 +138,7 @@ public struct AckRequest: Sendable {
 
 func parseBody(_ body: [UInt8]) throws(RequestError) -> JSONValue {
     do {
-        return try JSONValue.parse(body)
+        return try JSONValue.parse(body, nonFiniteWords: true, maximumDepth: 64)
     } catch {
         throw RequestError(400, field: "body", error.description)
     }

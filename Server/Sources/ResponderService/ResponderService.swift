@@ -1,3 +1,5 @@
+import JSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -244,8 +246,8 @@ public final class ResponderService: @unchecked Sendable {
             let status = row.status == .offDuty ? LivenessStatus.unknown : row.status
             items.append(
                 "{\"responder\": \(row.fix.responder.rawValue), \"status\": \"\(status.name)\", "
-                    + "\"reason\": \"\(row.reason.name)\", \"lat\": \(jsonNumber(row.fix.fix.latitude)), "
-                    + "\"lon\": \(jsonNumber(row.fix.fix.longitude)), \"last_fix_t\": \(jsonNumber(row.fix.fix.time))}")
+                    + "\"reason\": \"\(row.reason.name)\", \"lat\": \(JSONObject.number(row.fix.fix.latitude)), "
+                    + "\"lon\": \(JSONObject.number(row.fix.fix.longitude)), \"last_fix_t\": \(JSONObject.number(row.fix.fix.time))}")
         }
         for responder in tokens.responders where !seen.contains(responder) {
             items.append(
@@ -257,8 +259,8 @@ public final class ResponderService: @unchecked Sendable {
 
     private func fixesJSON(_ responder: ResponderID) throws -> HTTPResponse {
         let items = try store.history(of: responder).map { fix, received in
-            "{\"seq\": \(fix.sequence), \"t\": \(jsonNumber(fix.fix.time)), \"lat\": \(jsonNumber(fix.fix.latitude)), "
-                + "\"lon\": \(jsonNumber(fix.fix.longitude)), \"received_at\": \(jsonNumber(received))}"
+            "{\"seq\": \(fix.sequence), \"t\": \(JSONObject.number(fix.fix.time)), \"lat\": \(JSONObject.number(fix.fix.latitude)), "
+                + "\"lon\": \(JSONObject.number(fix.fix.longitude)), \"received_at\": \(JSONObject.number(received))}"
         }
         return HTTPResponse(status: 200, body: "[" + items.joined(separator: ", ") + "]")
     }

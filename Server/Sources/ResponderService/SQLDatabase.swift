@@ -1,3 +1,4 @@
+import JSON
 import CommandSupport
 
 /// A value bound to or read from a SQL statement.

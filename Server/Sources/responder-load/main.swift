@@ -1,3 +1,5 @@
+import JSON
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -341,7 +343,7 @@ var storedAtWindowStart = 0, windowStart = 0.0
 func leaderIndex() -> Int? {
     for k in 0..<2 where instances.processes[k] != nil {
         if let (_, data) = client.send("GET", "http://127.0.0.1:\(instances.ports[k])/v1/status"),
-            let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any], answer["leader"] as? Bool == true
+            let answer = try? JSONValue.parse([UInt8](data)), answer["leader"] == .bool(true)
         {
             return k
         }
@@ -372,11 +374,13 @@ while Date().timeIntervalSince1970 < end {
     // Who is OFFLINE (any live instance answers).
     if let k = (0..<2).first(where: { instances.processes[$0] != nil }),
         let (_, data) = client.send("GET", "http://127.0.0.1:\(instances.ports[k])/v1/responders"),
-        let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        case .array(let list)? = try? JSONValue.parse([UInt8](data))
     {
         let t = Date().timeIntervalSince1970
-        for item in list where item["status"] as? String == "offline" {
-            if let r = item["responder"] as? Int, offlineSeen[ResponderID(r)] == nil { offlineSeen[ResponderID(r)] = t }
+        for item in list where item["status"] == .string("offline") {
+            if case .number(let r, _)? = item["responder"], let id = ResponderID(rawValue: Int32(exactly: r) ?? -1), offlineSeen[id] == nil {
+                offlineSeen[id] = t
+            }
         }
     }
     // An incident where a phone that has been silent for over its DEGRADED threshold (30 s) is.
@@ -388,11 +392,11 @@ while Date().timeIntervalSince1970 < end {
             incidentId += 1
             if let k = (0..<2).first(where: { instances.processes[$0] != nil }),
                 let (code, data) = client.send("POST", "http://127.0.0.1:\(instances.ports[k])/v1/incidents", body: Data(body.utf8)),
-                code == 201, let answer = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                code == 201, let answer = try? JSONValue.parse([UInt8](data))
             {
                 incidentsPosted += 1
-                if let offered = answer["offered_to"] as? Int,
-                    unreachable.contains(where: { $0.id.rawValue == Int32(offered) })
+                if case .number(let offered, _)? = answer["offered_to"],
+                    unreachable.contains(where: { Double($0.id.rawValue) == offered })
                 {
                     offersToUnreachable += 1
                 }

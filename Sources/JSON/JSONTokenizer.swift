@@ -1,29 +1,48 @@
-/// A pull tokenizer over the bytes of a JSON text (RFC 8259), for ``GeoJSONReader``: values
-/// are read one token at a time, so a document of any size needs memory for one feature only.
-/// Strings are unescaped (`\uXXXX` with surrogate pairs); numbers are checked against JSON's
-/// grammar before conversion (no `nan`, `inf`, hex or leading `+`).
-struct JSONTokenizer {
-    let bytes: [UInt8]
-    var position = 0
+/// A pull tokenizer over the bytes of a JSON text (RFC 8259): the package's one JSON reader.
+/// ``JSONValue/parse(_:nonFiniteWords:)`` builds trees with it, and streaming readers (GeoJSON)
+/// pull values one token at a time, so a document of any size needs memory for one record only.
+///
+/// Strings are unescaped (`\uXXXX` with surrogate pairs; a lone surrogate is an error) and must
+/// be UTF-8; numbers are checked against JSON's grammar before conversion (no `nan`, `inf`, hex
+/// or leading `+`). Every failure carries the byte offset where reading stopped;
+/// ``lineColumn(_:)`` turns it into a 1-based line and column.
+///
+/// Complexity: each byte is looked at a constant number of times; ``lineColumn(_:)`` is linear in
+/// the offset (it is only called to report an error).
+public struct JSONTokenizer: Sendable {
+    /// The whole text.
+    public let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    public var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// A tokenizer at the start of `bytes`.
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// What failed, with the line and column of `position`.
-    struct Failure: Error {
-        let message: String
-        let offset: Int
+    /// What failed, at which byte offset.
+    public struct Failure: Error, Sendable, Equatable {
+        /// What was expected or found ("expected ':', found 'x'").
+        public var message: String
+        /// 0-based byte offset of the offending byte.
+        public var offset: Int
+
+        public init(message: String, offset: Int) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
-    /// 1-based line and column of a byte offset.
-    func lineColumn(_ offset: Int) -> (Int, Int) {
+    /// 1-based line and column of a byte offset (columns count bytes).
+    public func lineColumn(_ offset: Int) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for i in 0..<min(offset, bytes.count) {
+        for i in 0..<min(max(offset, 0), bytes.count) {
             if bytes[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
         return (line, column)
     }
 
-    mutating func skipWhitespace() {
+    /// Skips blanks (space, tab, line feed, carriage return).
+    @inlinable
+    public mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -33,32 +52,39 @@ struct JSONTokenizer {
     }
 
     /// The next non-blank byte without consuming it (nil at the end).
-    mutating func peek() -> UInt8? {
+    @inlinable
+    public mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
     }
 
-    mutating func expect(_ c: Character) throws(Failure) {
+    /// Consumes the punctuation `c` (after blanks), or fails naming what was found.
+    @inlinable
+    public mutating func expect(_ c: Character) throws(Failure) {
         guard peek() == c.asciiValue else {
             throw Failure(message: "expected '\(c)'" + found, offset: position)
         }
         position += 1
     }
 
-    /// Consumes `c` if it is next.
-    mutating func consume(_ c: Character) -> Bool {
+    /// Consumes `c` if it is next (after blanks).
+    @inlinable
+    public mutating func consume(_ c: Character) -> Bool {
         if peek() == c.asciiValue { position += 1; return true }
         return false
     }
 
-    var found: String {
+    /// `, found 'x'` (or the end of the input, or a byte value) for messages.
+    public var found: String {
         guard position < bytes.count else { return ", found the end of the input" }
         let b = bytes[position]
         return b >= 0x20 && b < 0x7F ? ", found '\(Character(UnicodeScalar(b)))'" : ", found byte \(b)"
     }
 
-    mutating func string() throws(Failure) -> String {
+    /// A string value (after blanks), unescaped.
+    public mutating func string() throws(Failure) -> String {
         try expect("\"")
+        let start = position
         var out: [UInt8] = []
         while true {
             guard position < bytes.count else { throw Failure(message: "unterminated string", offset: position) }
@@ -66,7 +92,10 @@ struct JSONTokenizer {
             position += 1
             switch b {
             case UInt8(ascii: "\""):
-                return String(decoding: out, as: UTF8.self)
+                guard let s = String(validating: out, as: UTF8.self) else {
+                    throw Failure(message: "string is not valid UTF-8", offset: start)
+                }
+                return s
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { throw Failure(message: "unterminated string", offset: position) }
                 let e = bytes[position]
@@ -79,15 +108,17 @@ struct JSONTokenizer {
                 case UInt8(ascii: "r"): out.append(13)
                 case UInt8(ascii: "t"): out.append(9)
                 case UInt8(ascii: "u"):
+                    let escape = position - 2
                     var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar), position + 1 < bytes.count,
-                        bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
-                    {
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                        else { throw Failure(message: "lone surrogate in \\u escape", offset: escape) }
                         position += 2
                         let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw Failure(message: "lone surrogate in \\u escape", offset: escape) }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    let s = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    guard let s = Unicode.Scalar(scalar) else { throw Failure(message: "lone surrogate in \\u escape", offset: escape) }
                     out.append(contentsOf: Array(String(Character(s)).utf8))
                 default:
                     throw Failure(message: "invalid escape in string", offset: position - 1)
@@ -117,8 +148,9 @@ struct JSONTokenizer {
         return v
     }
 
-    /// A JSON number, with its text (for integer ids).
-    mutating func number() throws(Failure) -> (value: Double, text: String) {
+    /// A number (after blanks), with its text and whether it was written as an integer (no
+    /// fraction, no exponent). A number too large for a `Double` is an error.
+    public mutating func number() throws(Failure) -> (value: Double, text: String, integral: Bool) {
         skipWhitespace()
         let start = position
         func digits() -> Int {
@@ -126,6 +158,7 @@ struct JSONTokenizer {
             while position < bytes.count && bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9") { position += 1 }
             return position - s
         }
+        var integral = true
         if position < bytes.count && bytes[position] == UInt8(ascii: "-") { position += 1 }
         let intStart = position
         let n = digits()
@@ -135,34 +168,42 @@ struct JSONTokenizer {
         }
         if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
             position += 1
+            integral = false
             if digits() == 0 { throw Failure(message: "digits expected after '.'", offset: position) }
         }
         if position < bytes.count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
             position += 1
+            integral = false
             if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) { position += 1 }
             if digits() == 0 { throw Failure(message: "digits expected in exponent", offset: position) }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         guard let v = Double(text), v.isFinite else { throw Failure(message: "number out of range", offset: start) }
-        return (v, text)
+        return (v, text, integral)
     }
 
-    /// Skips one value of any kind.
-    mutating func skipValue() throws(Failure) {
+    /// The deepest nesting of arrays and objects a reader follows (a bound on its stack).
+    public static let maximumDepth = 512
+
+    /// Skips one value of any kind, checking its syntax; `depth` is the nesting of the value
+    /// (a value nested deeper than ``maximumDepth`` is an error).
+    public mutating func skipValue(depth: Int = 0) throws(Failure) {
         switch peek() {
         case UInt8(ascii: "{"):
+            guard depth < Self.maximumDepth else { throw Failure(message: "nested too deeply", offset: position) }
             position += 1
             if consume("}") { return }
             repeat {
                 _ = try string()
                 try expect(":")
-                try skipValue()
+                try skipValue(depth: depth + 1)
             } while consume(",")
             try expect("}")
         case UInt8(ascii: "["):
+            guard depth < Self.maximumDepth else { throw Failure(message: "nested too deeply", offset: position) }
             position += 1
             if consume("]") { return }
-            repeat { try skipValue() } while consume(",")
+            repeat { try skipValue(depth: depth + 1) } while consume(",")
             try expect("]")
         case UInt8(ascii: "\""):
             _ = try string()
@@ -173,11 +214,17 @@ struct JSONTokenizer {
         }
     }
 
-    mutating func literal(_ word: String) throws(Failure) {
+    /// Consumes the bare word `word` (after blanks), or fails with "expected a value".
+    public mutating func literal(_ word: String) throws(Failure) {
+        guard literalIfPresent(word) else { throw Failure(message: "expected a value" + found, offset: position) }
+    }
+
+    /// Consumes the bare word `word` (after blanks) if it is next.
+    public mutating func literalIfPresent(_ word: String) -> Bool {
+        skipWhitespace()
         let w = Array(word.utf8)
-        guard position + w.count <= bytes.count, Array(bytes[position..<(position + w.count)]) == w else {
-            throw Failure(message: "expected a value" + found, offset: position)
-        }
+        guard position + w.count <= bytes.count, bytes[position..<(position + w.count)].elementsEqual(w) else { return false }
         position += w.count
+        return true
     }
 }

@@ -1,4 +1,4 @@
-import CommandSupport
+import JSON
 import Testing
 
 @Suite struct JSONObjectTests {

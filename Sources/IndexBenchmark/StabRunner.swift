@@ -4,35 +4,41 @@ import SpatialIndex
 import Workloads
 
 /// The outcome of streaming fixes through an index: the hit count and checksum of docs/WORKLOADS.md.
-struct StabTotals: Equatable {
-    var hits = 0
-    /// ``StabChecksum`` of the hits.
-    var checksum: UInt64 = 0
+public struct StabTotals: Equatable, Sendable {
+    public var hits = 0
+    /// `StabChecksum` of the hits.
+    public var checksum: UInt64 = 0
 
-    static func + (a: StabTotals, b: StabTotals) -> StabTotals {
+    public init(hits: Int = 0, checksum: UInt64 = 0) {
+        self.hits = hits
+        self.checksum = checksum
+    }
+
+    public static func + (a: StabTotals, b: StabTotals) -> StabTotals {
         StabTotals(hits: a.hits + b.hits, checksum: a.checksum &+ b.checksum)
     }
 }
 
 /// Fixes as flat coordinate arrays, split into one contiguous part per thread (all fixes of a
 /// device in one part) before timing.
-struct StabInput: @unchecked Sendable {
+public struct StabInput: @unchecked Sendable {
     /// One thread's fixes: degrees, and each fix's row in fixes.csv (nil: rows 0, 1, 2, ...).
-    struct Part {
-        let latitude: [Double]
-        let longitude: [Double]
-        let rows: [Int32]?
+    public struct Part: Sendable {
+        public let latitude: [Double]
+        public let longitude: [Double]
+        public let rows: [Int32]?
     }
 
-    let latitude: [Double]
-    let longitude: [Double]
-    let parts: [Part]
+    public let latitude: [Double]
+    public let longitude: [Double]
+    public let parts: [Part]
     /// Whether the timed loop must call every index once per fix
     /// (`forEachContaining(latitude:longitude:_:)`); else indexes with a batch query of their
     /// own (``IndexKind/hasBatchQuery``) get the fixes once per part.
-    let perFix: Bool
+    public let perFix: Bool
 
-    init(_ fixes: FixStream, threads: Int, perFix: Bool = false) {
+    /// The fixes of `fixes`, split by device over `threads` parts (one part when `threads` <= 1).
+    public init(_ fixes: FixStream, threads: Int, perFix: Bool = false) {
         latitude = fixes.latitude
         longitude = fixes.longitude
         self.perFix = perFix
@@ -56,7 +62,7 @@ struct StabInput: @unchecked Sendable {
 /// checksums of the p1000/p10000/p100000 workloads are identical to the S2-compatible
 /// `LatLng.unitVector`).
 @inline(never)
-func stabAll<I: FenceIndex & Sendable>(_ index: I, _ input: StabInput, perFix: Bool) -> StabTotals {
+public func stabAll<I: FenceIndex & Sendable>(_ index: I, _ input: StabInput, perFix: Bool) -> StabTotals {
     if input.parts.count == 1 {
         return stabPart(index, input.parts[0], perFix: perFix)
     }
@@ -108,7 +114,7 @@ func stabPart<I: FenceIndex>(_ index: I, _ part: StabInput.Part, perFix: Bool) -
 }
 
 /// Counts candidates (exact tests) over every `stride`-th fix; not timed.
-func candidateStats<I: FenceIndex>(_ index: I, _ input: StabInput, stride step: Int) -> QueryStats {
+public func candidateStats<I: FenceIndex>(_ index: I, _ input: StabInput, stride step: Int) -> QueryStats {
     var stats = QueryStats()
     for q in Swift.stride(from: 0, to: input.latitude.count, by: step) {
         index.forEachContaining(latitude: input.latitude[q], longitude: input.longitude[q], stats: &stats) { _ in }

@@ -24,15 +24,20 @@ extension TransitionDetector {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
                     let reached = SIMD8<UInt16>(repeating: odometer)
+                    let lanes = SIMD8<UInt16>(1, 2, 4, 8, 16, 32, 64, 128)
                     var lowest = SIMD8<UInt16>(repeating: .max)
                     for g in 0..<groups {
                         let k0 = start + 8 * g
                         let address = UnsafeMutableRawPointer(dues.baseAddress! + k0)
                         var group = address.loadUnaligned(as: SIMD8<UInt16>.self)
-                        if any(group .<= reached) {
-                            for k in k0..<(k0 + 8) where dues[k] <= odometer {
+                        // Bit i set when entry k0 + i is due.
+                        var due = Int((unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self) & lanes).wrappedSum())
+                        if due != 0 {
+                            repeat {
+                                let k = k0 + due.trailingZeroBitCount
+                                due &= due &- 1
                                 dues[k] = fix.look(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
-                            }
+                            } while due != 0
                             group = address.loadUnaligned(as: SIMD8<UInt16>.self)
                         }
                         lowest = pointwiseMin(lowest, group)

@@ -200,7 +200,7 @@ public struct TransitionDetector {
     /// degrees. With tiers of very different radii this returns fewer fences per refresh than a
     /// `forEachWithin` query, which must reach `maxRadius + margin + slack` around the device
     /// for every fence (the faster choice when no index is shared; figures in docs/DETECTOR.md).
-    /// - Throws: as `init(fences:index:dwellSeconds:configuration:)`, and
+    /// - Throws: as ``init(fences:index:dwellSeconds:outlines:configuration:)``, and
     ///   ``GeofenceError/invalidSetting(field:value:)`` when a fence's radius plus its margins
     ///   and the slack is not a finite number of meters (settings valid alone but too large together).
     public init(
@@ -329,9 +329,9 @@ public struct TransitionDetector {
     }
 
     /// A detector over task fences, with its own index (as
-    /// `init(fences:dwellSeconds:configuration:)`); `.postArrivalDwell` fences
+    /// ``init(fences:dwellSeconds:outlines:configuration:)``); `.postArrivalDwell` fences
     /// (any fence with `dwellSeconds`) get dwell events.
-    /// - Throws: as `init(fences:index:dwellSeconds:configuration:)`.
+    /// - Throws: as ``init(fences:index:dwellSeconds:outlines:configuration:)``.
     public init(geofences: [Geofence], configuration: TransitionDetectorConfiguration = .default) throws(GeofenceError) {
         let fences = geofences.map(\.fence)
         var dwell: [Int32: Double] = [:]

@@ -45,6 +45,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Parses `bytes` (UTF-8), a whole document.
     ///
     /// - Parameters:
+    ///   - bytes: the document's UTF-8 text, whole.
     ///   - nonFiniteWords: also read the bare words `NaN`, `Infinity` and `-Infinity` (what
     ///     Python's `json` and some encoders write for non-finite numbers) as numbers, so that
     ///     a reader can reject or accept them naming the field rather than the whole text.

@@ -56,6 +56,8 @@ public struct CellFenceIndex: FenceIndex, Sendable {
 
     /// An index of `circles` and `polygons` (ids may not repeat across both: not checked).
     /// - Parameters:
+    ///   - circles: the circle fences.
+    ///   - polygons: the polygon fences, kept in this order in ``polygons``.
     ///   - level: the finest key level, 0...30.
     ///   - maxKeysPerFence: most key cells per fence (>= 1).
     /// - Complexity: one covering per fence (and one cell test per key cell of a polygon),

@@ -8,12 +8,15 @@ import Darwin
 
 /// Clocks and memory of the running process, for timing in the executables (never in tests).
 public enum ProcessStats {
-    /// Monotonic wall-clock time in seconds (an arbitrary origin: use differences).
+    /// Monotonic wall-clock time in seconds since the first call (use differences): the
+    /// standard library's `ContinuousClock`, the one wall clock of every module.
     public static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+        let elapsed = origin.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
+
+    /// The instant `monotonicSeconds()` counts from.
+    private static let origin = ContinuousClock.now
 
     /// CPU time of the calling thread in seconds: unaffected by other processes on a shared
     /// machine, so the fair figure when wall time counts their turns on the core.

@@ -395,7 +395,7 @@ public final class FleetSimulation {
         var events: [LivenessTransition] = []
         events.reserveCapacity(8_192)
         var updates = 0, offset = 0.0, transitions = 0
-        let start = monotonicSeconds()
+        let clock = ContinuousClock(), start = clock.now
         while updates < minimumUpdates {
             for i in 0..<responders.count {
                 monitor.recordFix(responders[i], time: times[i] + offset, duty: duties[i], now: received[i] + offset, into: &events)
@@ -407,15 +407,9 @@ public final class FleetSimulation {
             updates += responders.count
             offset += span
         }
-        let seconds = monotonicSeconds() - start
+        let elapsed = (clock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         precondition(transitions + events.count > 0 || updates == 0, "the replay produced no transitions")
         report.livenessUpdatesPerSecond.append(Double(updates) / seconds)
     }
-}
-
-/// Monotonic wall-clock seconds.
-private func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }

@@ -41,12 +41,17 @@ public struct HTTPResponse: Sendable {
 }
 
 /// The HTTP/1.1 server: libmicrohttpd (an epoll thread pool, keep-alive, its own parser) in front
-/// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept (a declared
-/// `Content-Length` over the limit is refused before the body is read); a connection idle for
-/// ``idleTimeout`` seconds is closed, so slow clients cannot hold the server.
+/// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept: the rest of such a
+/// body is read and dropped before the answer, so a client still sending reads the 413 instead
+/// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
+/// the body is read (and the connection closed). A connection idle for ``idleTimeout`` seconds
+/// is closed, so slow clients cannot hold the server.
 public final class HTTPServer: @unchecked Sendable {
     /// Largest request body accepted, bytes.
     public static let maxBody = 1 << 20
+    /// Largest declared body read (and dropped) to answer 413 on an open connection, bytes;
+    /// a larger declaration is refused at once.
+    public static let maxDrainedBody = 16 << 20
     /// Seconds a connection may stay idle.
     public static let idleTimeout: UInt32 = 10
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
@@ -114,14 +119,17 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     guard let cls, let state, let uploadSize else { return mhdNo }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if state.pointee == nil {
-        // First call: headers only. Refuse a declared body over the limit at once.
+        // First call: headers only. A declared body over the limit is dropped as it arrives and
+        // answered 413 at its end; one too large to be worth reading is refused at once.
         let request = RequestState()
         state.pointee = Unmanaged.passRetained(request).toOpaque()
         if let length = MHD_lookup_connection_value(connection, headerKind, "Content-Length"),
             let n = Int(String(cString: length)), n > HTTPServer.maxBody
         {
             request.tooLarge = true
-            return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
+            if n > HTTPServer.maxDrainedBody {
+                return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
+            }
         }
         return mhdYes
     }

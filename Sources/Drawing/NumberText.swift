@@ -1,7 +1,7 @@
 import NumberFormatting
 
-/// Short numbers for chart ticks and scale labels, written with ``DecimalFormatting`` (fixed
-/// decimals and grouping are ``DecimalFormatting/fixed(_:_:)`` and ``DecimalFormatting/grouped(_:_:)``).
+/// Short numbers for chart ticks and scale labels, written with `DecimalFormatting` (fixed
+/// decimals and grouping are `DecimalFormatting/fixed(_:_:)` and `DecimalFormatting/grouped(_:_:)`).
 public enum NumberText {
     /// A short tick label: up to three significant digits, with `k`, `M` or `G` for thousands,
     /// millions and billions (`3k`, `1.5M`, `0.25`, `0.001`). Zero is `"0"`; non-finite values

@@ -3,7 +3,7 @@ import NumberFormatting
 /// Coordinates and lengths in SVG attributes.
 public enum SVGNumber {
     /// `value` with at most `decimals` places (0...6), no trailing zeros and never `-0`
-    /// (``DecimalFormatting/trimmed(_:_:)``): `12.5`, `3`, `-0.25`. Two decimals are a
+    /// (`DecimalFormatting/trimmed(_:_:)`): `12.5`, `3`, `-0.25`. Two decimals are a
     /// hundredth of a pixel, finer than any screen shows.
     ///
     /// - Precondition: `value` is finite (a NaN or infinity reaching a drawing is a bug in the

@@ -166,7 +166,7 @@ public final class CSVWriter {
     }
 
     /// Writes a number field with exactly `decimals` digits after the point (0...15), as
-    /// ``DecimalFormatting/append(_:decimals:to:)`` formats it.
+    /// `DecimalFormatting/append(_:decimals:to:)` formats it.
     public func writeField(_ value: Double, decimals: Int) {
         separate()
         scratch.removeAll(keepingCapacity: true)

@@ -284,7 +284,7 @@ public enum ReminderReplay {
             localDate: LocalTime.dateString(day: converter.localTime(at: time).day), items: 1)
     }
 
-    /// The reason of ``unregistered(_:at:converter:)``'s line.
+    /// The reason of `unregistered(_:at:converter:)`'s line.
     public static let notRegistered = "not_registered"
 
     static func line(_ d: ReminderDecision, book: TaskBook, unit: DistanceUnit, converter: inout LocalTimeConverter) -> Line {

@@ -17,7 +17,7 @@ public enum ReportPage {
     }
 
     /// Reads a report written by ``json(_:)``.
-    /// - Throws: ``JSONSyntaxError`` or a `DecodingError` naming the path.
+    /// - Throws: `JSONSyntaxError` or a `DecodingError` naming the path.
     public static func report(fromJSON data: Data) throws -> BenchmarkReport {
         try JSONEncoding.decode(BenchmarkReport.self, from: [UInt8](data), snakeCaseKeys: true)
     }

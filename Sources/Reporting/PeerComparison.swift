@@ -5,7 +5,7 @@ import NumberFormatting
 
 /// One run of `scripts/compare-peers`, read whole from its `--json-out` file: the workloads, the
 /// machine it ran on, and every row, the package's indexes (`"kind": "ours"`) and the C++ peers
-/// (`"kind": "peer"`), all measured on the same generated files in the same minutes.
+/// (`"kind": "peer"`), all measured on the same generated files in one run.
 ///
 /// ``throughputChart()`` draws it as the README's stabbing chart, with what it compares written
 /// on the chart: the workloads, fixes and fences, how each figure was taken, and the machine's

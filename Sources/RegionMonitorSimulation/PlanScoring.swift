@@ -45,7 +45,10 @@ import Workloads
 /// previous wake's fix was not). A fire with the truth outside the fence is a false alarm:
 /// counted (``Score/wakeCheckFalseFires``), never a catch; a fire in a stay of the truth that
 /// an earlier fire already announced is counted in ``Score/wakeCheckRepeatFires``. With
-/// ``Settings/checksAtEveryWake`` false the app checks only when it plans.
+/// ``Settings/checksAtEveryWake`` false the app checks only when it plans. Polygon fences
+/// (``Truth/outlines``) are not in this check: the app feeds every fix it wakes for to a
+/// `TransitionDetector` over them (``Settings/polygonDetection``), a polygon fires when the
+/// detector reports its entry, and the app stays awake while inside a polygon's circle.
 ///
 /// ## The simulated app
 /// Per device, in time order (`SimulatedApp`, in named steps: observe, wake, plan, match). The OS looks at the true position at every fix and every

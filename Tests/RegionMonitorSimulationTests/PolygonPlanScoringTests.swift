@@ -7,7 +7,7 @@ import Workloads
 @testable import RegionMonitorSimulation
 
 /// Polygon fences under the OS cap: the OS watches each polygon's enclosing circle, and the app
-/// hit-tests the polygon at every fix while inside that circle; only the polygon's own event
+/// runs the detector's polygon rule on every fix while inside that circle; only the polygon's own event
 /// counts as catching a polygon entry.
 @Suite struct PolygonPlanScoringTests {
     /// Along the road of ``straightDrive(fixes:)``, every 2 km: a 1,200 m x 200 m block the road
@@ -51,7 +51,7 @@ import Workloads
         let settings = PlanScoring.Settings(os: .init(capacity: 4), seed: 12)
         let s = try PlanScoring.score(.planner(planner, significantChangeMeters: nil), truth: truth, fixes: fixes, settings: settings)
         #expect(s.requiredEntries == 15)
-        // The OS's circle enters are wakes, never polygon events; the app's hit test catches all.
+        // The OS's circle enters are wakes, never polygon events; the app's detector catches all.
         #expect(s.caughtRequired == 0 && s.enterEvents == 0)
         #expect(s.caughtRequiredWithWakeUpCheck == 15)
         #expect(s.wakeCheckFalseFires == 0 && s.wakeCheckFires == 15)

@@ -196,6 +196,7 @@ let package = Package(
                 "GeofenceBench", "CommandSupport", "DetectorScoring",
                 "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark", "SpatialIndex", "Workloads"
             ]),
+        .testTarget(name: "IndexBenchmarkTests", dependencies: ["IndexBenchmark", "SpatialIndex", "Workloads"]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
         // Used only by ResponderStoreTests: appends and acknowledges until it is killed.

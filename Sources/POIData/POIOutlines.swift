@@ -18,8 +18,9 @@ import JSON
 public struct POIOutlines: Sendable {
     /// The outline of each POI that has one, by POI index.
     let outlineOfPOI: [Int: Polygon]
-    /// Features left out because their row was not loaded, one message each, in file order.
-    public let unused: [POIOutlineError]
+    /// Features left out because their row was not loaded, one message each in the form of the
+    /// reader's errors (naming the feature, its `id` path, line and column), in file order.
+    public let unused: [GeoJSONError]
 
     /// No outlines.
     public init() {
@@ -29,32 +30,26 @@ public struct POIOutlines: Sendable {
 
     /// Reads the GeoJSON file at `path` (``GeoJSONReader``) and matches its features to
     /// `catalog`, as ``init(features:catalog:)``.
-    /// - Throws: ``POIOutlineError``: the reader's error (file, JSON, geometry), or the first
+    /// - Throws: ``GeoJSONError``: the reader's error (file, JSON, geometry), or the first
     ///   feature that does not match its row.
-    public init(path: String, catalog: POICatalog) throws(POIOutlineError) {
-        let features: [GeoJSONFeature]
-        do throws(GeoJSONError) {
-            var reader = try GeoJSONReader(path: path)
-            features = try reader.readAll()
-        } catch {
-            throw POIOutlineError(error)
-        }
-        try self.init(features: features, catalog: catalog)
+    public init(path: String, catalog: POICatalog) throws(GeoJSONError) {
+        var reader = try GeoJSONReader(path: path)
+        try self.init(features: reader.readAll(), catalog: catalog)
     }
 
     /// Matches `features` to the rows of `catalog`.
-    /// - Throws: ``POIOutlineError`` naming the first feature whose id is not an integer, names
+    /// - Throws: ``GeoJSONError`` naming the first feature whose id is not an integer, names
     ///   no data record of the file, repeats an earlier feature's id, or whose `properties`
     ///   disagree with the row (`osm_type`, `osm_id`, `category`), with the JSON path of the
     ///   offending member. O(features × log POIs).
-    public init(features: [GeoJSONFeature], catalog: POICatalog) throws(POIOutlineError) {
+    public init(features: [GeoJSONFeature], catalog: POICatalog) throws(GeoJSONError) {
         var outlines: [Int: Polygon] = [:]
         var featureOfRow: [Int: Int] = [:]
-        var unused: [POIOutlineError] = []
+        var unused: [GeoJSONError] = []
         let records = catalog.report.rowsRead
         for f in features {
-            func fail(_ member: String, _ message: String) -> POIOutlineError {
-                POIOutlineError(message, path: f.path + member, featureIndex: f.index, line: f.line, column: f.column)
+            func fail(_ member: String, _ message: String) -> GeoJSONError {
+                GeoJSONError(message: message, path: f.path + member, featureIndex: f.index, line: f.line, column: f.column)
             }
             guard case .integer(let row) = f.id else {
                 throw fail(".id", "id \"\(f.id)\" is not a row position (an outline's id is its POI's 0-based row in the POI file)")

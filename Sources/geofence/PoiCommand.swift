@@ -1,4 +1,5 @@
 import FastCSV
+import GeoJSON
 import Geodesy
 import POIData
 import CommandSupport
@@ -171,7 +172,7 @@ struct PoiCommand: Subcommand {
         for error in catalog.report.skippedErrors { io.report(error.formatted(source: sourceName)) }
         var outlines: POIOutlines?
         if let areasPath {
-            do throws(POIOutlineError) {
+            do throws(GeoJSONError) {
                 outlines = try POIOutlines(path: areasPath, catalog: catalog)
             } catch {
                 io.report(error.line == 0 ? "geofence poi: \(error.message)" : error.formatted(source: areasPath))

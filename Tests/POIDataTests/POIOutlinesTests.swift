@@ -17,11 +17,11 @@ import Testing
     }
 
     /// The areas file with `old` replaced by `new` (each must occur once), matched to `catalog`.
-    static func failure(replacing old: String, with new: String, in catalog: POICatalog) throws -> POIOutlineError? {
+    static func failure(replacing old: String, with new: String, in catalog: POICatalog) throws -> GeoJSONError? {
         let text = try String(contentsOfFile: areasPath, encoding: .utf8)
         try #require(text.components(separatedBy: old).count == 2, "\(old)")
         let changed = try features(text.replacingOccurrences(of: old, with: new))
-        do throws(POIOutlineError) {
+        do throws(GeoJSONError) {
             _ = try POIOutlines(features: changed, catalog: catalog)
             return nil
         } catch {
@@ -82,12 +82,13 @@ import Testing
     @Test func outlinesOfAnotherFileAreRefused() throws {
         let catalog = try load("pois_osm.csv").get()
         #expect(
-            throws: POIOutlineError(
-                "id 1510 names no row: the POI file has 126 data rows (ids 0...125)", path: "$.features[0].id", featureIndex: 0, line: 2, column: 1)
+            throws: GeoJSONError(
+                message: "id 1510 names no row: the POI file has 126 data rows (ids 0...125)", path: "$.features[0].id", featureIndex: 0, line: 2,
+                column: 1)
         ) {
             try POIOutlines(path: Self.areasPath, catalog: catalog)
         }
-        #expect(throws: POIOutlineError.self) { try POIOutlines(path: "/nonexistent/areas.geojson", catalog: catalog) }
+        #expect(throws: GeoJSONError.self) { try POIOutlines(path: "/nonexistent/areas.geojson", catalog: catalog) }
     }
 
     /// A row skipped as invalid, or dropped as a repeat, keeps its position: later outlines

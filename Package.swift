@@ -194,7 +194,7 @@ let package = Package(
             name: "GeofenceBenchTests",
             dependencies: [
                 "GeofenceBench", "CommandSupport", "DetectorScoring",
-                "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark"
+                "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark", "SpatialIndex", "Workloads"
             ]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),

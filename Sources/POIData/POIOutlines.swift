@@ -102,6 +102,9 @@ public struct POIOutlines: Sendable {
     /// Number of outlines matched to a POI.
     public var count: Int { outlineOfPOI.count }
 
+    /// The POIs that have an outline (their indexes in the catalog), ascending.
+    public var pois: [Int] { outlineOfPOI.keys.sorted() }
+
     /// The outline of POI `i` (its index in the catalog), or nil.
     public func outline(ofPOI i: Int) -> Polygon? { outlineOfPOI[i] }
 

@@ -12,7 +12,7 @@ struct PoiCommand: Subcommand {
     static let name = "poi"
     static let abstract = "OpenStreetMap POI files: stats, nearest of a category, tiered fences."
     static let help = """
-        USAGE: geofence poi stats [--skip-invalid] [--json] FILE
+        USAGE: geofence poi stats [--areas AREAS.geojson] [--skip-invalid] [--json] FILE
                geofence poi nearest --category C --lat L --lon L [--limit K] [--max-km D]
                                     [--skip-invalid] [--json] FILE
                geofence poi fences --category C --lat L --lon L [--limit K] [--max-km D]
@@ -27,6 +27,8 @@ struct PoiCommand: Subcommand {
           stats    Rows loaded, POIs per category, rows skipped by reason, duplicate
                    (osm_type, osm_id) pairs, bounding box. --json: one JSON object whose
                    "rows" is the number of POIs loaded and "skipped" maps reasons to counts.
+                   With --areas, also the outlines matched to POIs, how many of those POIs
+                   have a task category, and how many outlines are unused.
           nearest  The K POIs of category C nearest to (L, L), within D km: CSV
                    rank,distance_m,poi_id,osm_type,osm_id,name,category,lat,lon
                    (distance in meters on the sphere of radius 6371008.8 m, to 0.1 m;
@@ -44,7 +46,7 @@ struct PoiCommand: Subcommand {
                           The location, degrees.
           --limit K       Number of POIs, 1...10000 (default 5).
           --max-km D      Only POIs within D kilometers (default: no limit).
-          --areas A       (fences) The POI outlines written with FILE by 'scripts/osm-pois
+          --areas A       (stats, fences) The POI outlines written with FILE by 'scripts/osm-pois
                           --areas A': feature id = the POI's 0-based row in FILE, properties
                           osm_type, osm_id and category equal to the row's. A feature that
                           disagrees with FILE ends the run with status 1 and
@@ -87,7 +89,7 @@ struct PoiCommand: Subcommand {
     /// The options each action takes (a subset of ``options``).
     static func options(of action: Action) -> Set<String> {
         switch action {
-        case .stats: return ["skip-invalid", "json"]
+        case .stats: return ["skip-invalid", "json", "areas"]
         case .nearest: return Set(options.map(\.name)).subtracting(["areas", "polygons-out"])
         case .fences: return Set(options.map(\.name)).subtracting(["json"])
         }
@@ -182,7 +184,7 @@ struct PoiCommand: Subcommand {
             for notice in outlines!.unused { io.report(notice.formatted(source: areasPath)) }
         }
         switch action {
-        case .stats: writeStats(catalog, io)
+        case .stats: writeStats(catalog, outlines: outlines, io)
         case .nearest: writeNearest(catalog, io)
         case .fences:
             if let status = writeFences(catalog, outlines: outlines, io) { return status }

@@ -217,4 +217,16 @@ import Testing
         let overwrite = try cli.run(base + ["--areas", Self.areas, "--polygons-out", Self.areas, Self.data])
         #expect(overwrite.status == 2, "\(overwrite.stderr)")
     }
+
+    /// `stats --areas`: the stats of FILE, then how the outlines matched; the Helsinki outlines
+    /// all match rows of the full extract, one of them a POI with a category (the bank).
+    @Test func statsWithAreasCountsTheOutlines() throws {
+        let text = try cli.run(["poi", "stats", "--areas", Self.areas, Self.data])
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        let plain = try golden("poi_stats_all.txt").replacingOccurrences(of: "file: Data/pois_osm_all.csv", with: "file: \(Self.data)")
+        #expect(text.stdout == plain + "outlines: 78 matched, 1 of a POI with a category, 0 unused\n")
+        let json = try cli.run(["poi", "stats", "--json", "--areas", Self.areas, Self.data])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["outlines"] as? [String: Int] == ["matched": 78, "with_category": 1, "unused": 0])
+    }
 }

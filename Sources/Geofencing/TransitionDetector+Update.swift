@@ -38,17 +38,17 @@ extension TransitionDetector {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
                     let reached = SIMD8<UInt16>(repeating: odometer)
-                    let lanes = SIMD8<UInt16>(1, 2, 4, 8, 16, 32, 64, 128)
                     var lowest = SIMD8<UInt16>(repeating: .max)
                     for g in 0..<groups {
                         let k0 = start + 8 * g
                         let address = UnsafeMutableRawPointer(dues.baseAddress! + k0)
                         var group = address.loadUnaligned(as: SIMD8<UInt16>.self)
-                        // Bit i set when entry k0 + i is due.
-                        var due = Int((unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self) & lanes).wrappedSum())
+                        // Bit 8i set when entry k0 + i is due (the lanes' masks narrowed to bytes).
+                        let hit = SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self))
+                        var due = unsafeBitCast(hit, to: UInt64.self) & 0x0101_0101_0101_0101
                         if due != 0 {
                             repeat {
-                                let k = k0 + due.trailingZeroBitCount
+                                let k = k0 + due.trailingZeroBitCount >> 3
                                 due &= due &- 1
                                 dues[k] = fix.look(K.self, &storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
                             } while due != 0

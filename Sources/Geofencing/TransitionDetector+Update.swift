@@ -89,6 +89,8 @@ struct FixContext {
     /// Sigmas the fix must exceed on top of the per-fix allowance (``DecisionRules/stillAllowance(speed:)``).
     @usableFromInline let stillAllowance: Double
     @usableFromInline let odometer: UInt16
+    /// ``odometer`` less a half, for the rounding of ``reading(after:)``.
+    @usableFromInline let odometerLessHalf: Double
     @usableFromInline let rules: DecisionRules
     @usableFromInline let inverseQuantum: Double
 
@@ -105,6 +107,7 @@ struct FixContext {
         self.evidenceCap = d.rules.evidenceCap(speed: speed)
         self.stillAllowance = d.rules.stillAllowance(speed: speed)
         self.odometer = odometer
+        self.odometerLessHalf = Double(odometer) - 0.5
         self.rules = d.rules
         self.inverseQuantum = d.inverseQuantum
     }
@@ -187,9 +190,10 @@ struct FixContext {
     /// only looks earlier); 65,535 (not before the next rebase) beyond.
     @inline(__always) @usableFromInline
     func reading(after clearance: Double) -> UInt16 {
-        let reach = Swift.min(Double(odometer) + clearance * inverseQuantum, 65_535)
-        // Adding 1.5 * 2^52 rounds `reach - 0.5` (in [-0.5, 65,534.5]) to the nearest integer,
-        // held in the low bits of the sum: no conversion checks on the hot path.
-        return UInt16(truncatingIfNeeded: (reach - 0.5 + 0x1.8p52).bitPattern)
+        let reach = Swift.min(odometerLessHalf + clearance * inverseQuantum, 65_534.5)
+        // Adding 1.5 * 2^52 rounds `reach` (the reading less a half, in [-0.5, 65,534.5]) to
+        // the nearest integer, held in the low bits of the sum: no conversion checks on the
+        // hot path.
+        return UInt16(truncatingIfNeeded: (reach + 0x1.8p52).bitPattern)
     }
 }

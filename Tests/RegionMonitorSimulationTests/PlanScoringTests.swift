@@ -12,15 +12,21 @@ func straightDrive(fixes n: Int) -> FixStream {
     let start = LatLng(uncheckedLatitude: 40, longitude: -100)
     for k in 0..<n {
         let p = destination(from: start, bearing: 90, distance: Double(k) * 300)
-        s.device.append(7)
-        s.time.append(Double(k) * 20)
-        s.latitude.append(p.latitude)
-        s.longitude.append(p.longitude)
-        s.accuracy.append(10)
-        s.trueLatitude.append(p.latitude)
-        s.trueLongitude.append(p.longitude)
+        appendFix(&s, device: 7, time: Double(k) * 20, p, truth: p, accuracy: 10)
     }
     return s
+}
+
+/// Appends a fix of `device` at `time` (seconds): the noisy position `p`, the true position
+/// `truth`, the reported accuracy in meters.
+func appendFix(_ s: inout FixStream, device: Int32, time: Double, _ p: LatLng, truth: LatLng, accuracy: Double) {
+    s.device.append(device)
+    s.time.append(time)
+    s.latitude.append(p.latitude)
+    s.longitude.append(p.longitude)
+    s.accuracy.append(accuracy)
+    s.trueLatitude.append(truth.latitude)
+    s.trueLongitude.append(truth.longitude)
 }
 
 /// Fences of 800 m radius every 2 km along the road, alternately on it and 3 km off it.

@@ -74,13 +74,7 @@ import Workloads
             let east = k < 10 ? -3_000 + 300 * Double(k) : k < 100 ? 0 : 300 * Double(k - 99)
             let truth = at(north: 0, east: east)
             let noisy = k >= 10 && k < 100 && k % 5 == 0 ? at(north: 60, east: east) : truth
-            s.device.append(7)
-            s.time.append(Double(k) * 20)
-            s.latitude.append(noisy.latitude)
-            s.longitude.append(noisy.longitude)
-            s.accuracy.append(10)
-            s.trueLatitude.append(truth.latitude)
-            s.trueLongitude.append(truth.longitude)
+            appendFix(&s, device: 7, time: Double(k) * 20, noisy, truth: truth, accuracy: 10)
         }
         return ([row], try FenceOutlines([(3, polygon)]), s)
     }

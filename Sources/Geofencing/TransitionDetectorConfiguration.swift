@@ -142,18 +142,19 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// `hysteresisMeters + polygonEnterAccuracyFactor × accuracy` inside the polygon, and
     /// decisively outside when it is `hysteresisMeters + polygonExitAccuracyFactor × accuracy`
     /// outside; ``enterConfirmations``, ``exitConfirmations`` and ``minimumDwellSeconds``
-    /// apply (>= 0). Default 0.5, with 0.9 for exits: on 1,000-polygon workloads
-    /// (`generate --pois 0 --polygons 1000 --devices 200 --fixes 200000`, tuning seeds 11-15
-    /// pooled, 23,000 required transitions) the evidence rule of the defaults gives false
-    /// positives / false negatives 1.56 % / 1.12 %, its flaps being exit-and-enter pairs of
-    /// devices standing 10-30 m inside a building; the hysteresis rule at 0.9 / 0.9 gives
-    /// 0.20 % / 0.66 %, at 0.5 / 0.9 0.23 % / 0.46 %, at 0.5 / 1.2 0.16 % / 0.53 %, at 0.9 /
-    /// 0.6 0.57 % / 0.61 %. A low entry margin catches visits that stand a few meters inside a
+    /// apply (>= 0). Default 0.6, with 1.0 for exits (``polygonExitAccuracyFactor``): on
+    /// 1,000-polygon workloads (`generate --pois 0 --polygons 1000 --devices 200 --fixes 200000`,
+    /// tuning seeds 11-15 pooled, 23,000 required transitions) the evidence rule of the circles'
+    /// defaults gave false positives / false negatives 1.56 % / 1.12 %, its flaps being
+    /// exit-and-enter pairs of devices standing 10-30 m inside a building; the hysteresis rule
+    /// at entry / exit factors 0.9 / 0.9 gives 0.20 % / 0.66 %, 0.5 / 0.9 0.23 % / 0.46 %,
+    /// 0.6 / 0.9 0.19 % / 0.49 %, 0.6 / 1.0 0.18 % / 0.50 %, 0.6 / 1.2 0.13 % / 0.53 %, 0.6 / 0.6
+    /// 0.58 % / 0.42 %. A low entry margin catches visits that stand a few meters inside a
     /// wall; a high exit margin, on two fixes, keeps those visits from flapping. Figures on
     /// seeds not tuned on: docs/POLYGONS.md.
     public var polygonEnterAccuracyFactor: Double
     /// The multiple of the accuracy a fix must be outside a polygon fence, on top of
-    /// ``hysteresisMeters``, to count towards its exit (>= 0). Default 0.9; see
+    /// ``hysteresisMeters``, to count towards its exit (>= 0). Default 1.0; see
     /// ``polygonEnterAccuracyFactor``.
     public var polygonExitAccuracyFactor: Double
 

@@ -48,8 +48,9 @@ struct FenceEntry {
 
     /// Whether no fix can change this entry until the device has moved as far as its distance
     /// from the boundary allows (see ``FenceEntry/observe``'s invariant).
-    /// (Dwell done, bit 2, and a known state, 1 or 2: the low three bits are 5 or 6.)
-    @inlinable var isSettled: Bool { pending == 0 && flags & 7 > 4 }
+    /// (Dwell done, bit 2, and a known state, 1 or 2: the low three bits are 5 or 6, and
+    /// `pending` 0: one 16-bit test of both bytes.)
+    @inlinable var isSettled: Bool { (UInt16(flags & 7) | UInt16(pending) << 8) &- 5 < 2 }
 }
 
 extension FenceEntry.State {

@@ -169,16 +169,26 @@ struct GeometryView {
     @inline(__always) @usableFromInline
     func chord2(_ g: FenceGeometry, _ p: UnitVector) -> Double {
         if g.outline == 0 { return p.chord2(to: g.center) }
-        return outlineChord2(g, p)
+        return outlineChord2(outline: g.outline, radiusChord: g.radiusChord, p)
     }
 
-    /// ``chord2(_:_:)`` for a polygon fence. O(vertices) (one containment test and one distance
-    /// per edge).
+    /// ``chord2(_:_:)`` from the fence's record and its radius chord, for fences of the kinds
+    /// `K` allows: with ``CircleFences`` the outline is not read (every fence is a circle).
+    @inline(__always) @usableFromInline
+    func chord2<K: FenceKinds>(
+        _: K.Type, _ r: FenceGeometryTable.Record, radiusChord: Double, _ p: UnitVector
+    ) -> Double {
+        if K.circlesOnly || r.outline == 0 { return p.chord2(to: UnitVector(x: r.x, y: r.y, z: r.z)) }
+        return outlineChord2(outline: r.outline, radiusChord: radiusChord, p)
+    }
+
+    /// ``chord2(_:_:)`` for a polygon fence (`outline` as in its record, `radiusChord` its
+    /// circle's). O(vertices) (one containment test and one distance per edge).
     @inline(never) @usableFromInline
-    func outlineChord2(_ g: FenceGeometry, _ p: UnitVector) -> Double {
-        let polygon = outlines[Int(g.outline) - 1]
+    func outlineChord2(outline: UInt32, radiusChord: Double, _ p: UnitVector) -> Double {
+        let polygon = outlines[Int(outline) - 1]
         let d = polygon.boundaryDistance(to: p)
-        let c = Swift.max(0, g.radiusChord + (polygon.contains(p) ? -d : d))
+        let c = Swift.max(0, radiusChord + (polygon.contains(p) ? -d : d))
         return c * c
     }
 
@@ -189,4 +199,25 @@ struct GeometryView {
     /// The address of the fence's record, for a prefetch hint.
     @inline(__always) @usableFromInline
     func address(_ slot: Int) -> UnsafeRawPointer { UnsafeRawPointer(records + slot) }
+}
+
+/// The kinds of fence a detector's hot loops measure (``GeometryView/chord2(_:_:radiusChord:_:)``):
+/// a loop specialised for ``CircleFences`` has no polygon branch, and the detector picks it once
+/// per call when it has no outlines.
+@usableFromInline
+protocol FenceKinds {
+    /// Whether every fence is a circle (no record has an outline).
+    static var circlesOnly: Bool { get }
+}
+
+/// Fences that are all circles.
+@usableFromInline
+enum CircleFences: FenceKinds {
+    @inlinable static var circlesOnly: Bool { true }
+}
+
+/// Circles and polygon fences.
+@usableFromInline
+enum AnyFences: FenceKinds {
+    @inlinable static var circlesOnly: Bool { false }
 }

@@ -161,12 +161,15 @@ extension TransitionDetector {
                                 }
                                 for s in found { marks[Int(s)] = -1 }
                             }
-                            var c = RebuildPass(
-                                geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues, fix: fix,
-                                dropBeyond: dropBeyond)
-                            for i in 0..<gathered { c.take(out[i], into: &events) }
-                            n = c.count
-                            least = c.least
+                            if geometryTable.outlineCount == 0 {
+                                (n, least) = RebuildPass<CircleFences>.run(
+                                    gathered, geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues,
+                                    fix: fix, dropBeyond: dropBeyond, into: &events)
+                            } else {
+                                (n, least) = RebuildPass<AnyFences>.run(
+                                    gathered, geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues,
+                                    fix: fix, dropBeyond: dropBeyond, into: &events)
+                            }
                         }
                     }
                 }
@@ -238,9 +241,9 @@ extension TransitionDetector {
 
 /// One pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``: visits the
 /// entries it is given and collects the ones to keep, with their due readings and the least of
-/// them.
+/// them. `K`: the kinds of fence the detector has.
 @usableFromInline
-struct RebuildPass {
+struct RebuildPass<K: FenceKinds> {
     let geometry: GeometryView
     let fenceIDs: UnsafeBufferPointer<Int32>
     /// Where the kept entries go, in the order taken.
@@ -270,16 +273,35 @@ struct RebuildPass {
         self.dropBeyond = dropBeyond
     }
 
+    /// Visits the first `gathered` entries of `out` in order (appending their events) and keeps
+    /// them in place with their due readings (``take(_:into:)``); returns how many were kept
+    /// and the least of their due readings.
+    @inline(__always)
+    static func run(
+        _ gathered: Int, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+        out: UnsafeMutableBufferPointer<FenceEntry>, outDues: UnsafeMutableBufferPointer<UInt16>,
+        fix: FixContext, dropBeyond: Double, into events: inout [TransitionEvent]
+    ) -> (count: Int, least: UInt16) {
+        var c = RebuildPass(
+            geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues, fix: fix, dropBeyond: dropBeyond)
+        for i in 0..<gathered { c.take(out[i], into: &events) }
+        return (c.count, c.least)
+    }
+
     /// Visits `entry` (appending its event) and keeps it with its due reading, unless it is
     /// settled outside with a clearance beyond `dropBeyond`.
     @inline(__always)
     mutating func take(_ entry: FenceEntry, into events: inout [TransitionEvent]) {
         var e = entry
-        let g = geometry[Int(e.slot)]
-        let c2 = geometry.chord2(g, fix.p)
+        let r = geometry.records[Int(e.slot)]
+        let shape = geometry.shapes[Int(r.shape)]
+        let c2 = geometry.chord2(K.self, r, radiusChord: shape.radiusChord, fix.p)
         let due: UInt16
         var keep = 1
-        if e.isSettled, case let clearance = FixContext.clearance(e, c2: c2, g), clearance > 0 {
+        if e.isSettled,
+            case let clearance = FixContext.clearance(e, c2: c2, radiusChord: shape.radiusChord, band: shape.band),
+            clearance > 0
+        {
             due = fix.reading(after: clearance)  // the fix cannot change it
             // Dropped (keep 0) when outside (state 1) and past `dropBeyond`, with no branch:
             // which entries go is data-dependent. -1 for each test passed.
@@ -287,7 +309,7 @@ struct RebuildPass {
             let far = Int(truncatingIfNeeded: Int64(bitPattern: (dropBeyond - clearance).bitPattern) >> 63)
             keep = 1 &+ (outside & far)
         } else {
-            due = fix.decide(&e, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+            due = fix.decide(&e, geometry[Int(e.slot)], c2: c2, fenceIDs: fenceIDs, into: &events)
         }
         out[count] = e
         outDues[count] = due

@@ -12,6 +12,20 @@ extension TransitionDetector {
         _ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
         speed: Double, into events: inout [TransitionEvent]
     ) {
+        if geometryTable.outlineCount == 0 {
+            scan(CircleFences.self, &t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
+        } else {
+            scan(AnyFences.self, &t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
+        }
+    }
+
+    /// ``update(_:device:at:time:accuracy:speed:into:)`` for fences of the kinds `K` allows
+    /// (one copy of the loop per kind, so a detector of circles runs no polygon branch).
+    @inline(__always) @usableFromInline
+    mutating func scan<K: FenceKinds>(
+        _ kinds: K.Type, _ t: inout DeviceTrack, device: Int32, at p: UnitVector, time: Double, accuracy: Double,
+        speed: Double, into events: inout [TransitionEvent]
+    ) {
         let odometer = t.odometer
         let start = Int(t.entryStart), count = t.entryCount
         // Blocks of eight or more are read in whole groups of eight (the tail of a block is never
@@ -24,19 +38,19 @@ extension TransitionDetector {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
                     let reached = SIMD8<UInt16>(repeating: odometer)
-                    let lanes = SIMD8<UInt16>(1, 2, 4, 8, 16, 32, 64, 128)
                     var lowest = SIMD8<UInt16>(repeating: .max)
                     for g in 0..<groups {
                         let k0 = start + 8 * g
                         let address = UnsafeMutableRawPointer(dues.baseAddress! + k0)
                         var group = address.loadUnaligned(as: SIMD8<UInt16>.self)
-                        // Bit i set when entry k0 + i is due.
-                        var due = Int((unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self) & lanes).wrappedSum())
+                        // Bit 8i set when entry k0 + i is due (the lanes' masks narrowed to bytes).
+                        let hit = SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self))
+                        var due = unsafeBitCast(hit, to: UInt64.self) & 0x0101_0101_0101_0101
                         if due != 0 {
                             repeat {
-                                let k = k0 + due.trailingZeroBitCount
+                                let k = k0 + due.trailingZeroBitCount >> 3
                                 due &= due &- 1
-                                dues[k] = fix.look(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                                dues[k] = fix.look(K.self, &storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
                             } while due != 0
                             group = address.loadUnaligned(as: SIMD8<UInt16>.self)
                         }
@@ -46,7 +60,7 @@ extension TransitionDetector {
                     if groups == 0 {
                         for k in start..<(start + count) {
                             if dues[k] <= odometer {
-                                dues[k] = fix.look(&storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
+                                dues[k] = fix.look(K.self, &storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
                             }
                             least = Swift.min(least, dues[k])
                         }
@@ -75,6 +89,8 @@ struct FixContext {
     /// Sigmas the fix must exceed on top of the per-fix allowance (``DecisionRules/stillAllowance(speed:)``).
     @usableFromInline let stillAllowance: Double
     @usableFromInline let odometer: UInt16
+    /// ``odometer`` less a half, for the rounding of ``reading(after:)``.
+    @usableFromInline let odometerLessHalf: Double
     @usableFromInline let rules: DecisionRules
     @usableFromInline let inverseQuantum: Double
 
@@ -91,43 +107,47 @@ struct FixContext {
         self.evidenceCap = d.rules.evidenceCap(speed: speed)
         self.stillAllowance = d.rules.stillAllowance(speed: speed)
         self.odometer = odometer
+        self.odometerLessHalf = Double(odometer) - 0.5
         self.rules = d.rules
         self.inverseQuantum = d.inverseQuantum
     }
 
     /// Applies the fix to `entry` (appending its event) and returns the entry's new due
-    /// reading. A settled entry with a positive ``clearance(_:c2:_:)`` is only re-armed: by the
-    /// invariant stated on
+    /// reading. A settled entry with a positive ``clearance(_:c2:radiusChord:band:)`` is only
+    /// re-armed: by the invariant stated on
     /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
-    /// the fix cannot change it. That common case is inlined (the squared chord, a square root
-    /// and the due reading); the decision is out of line.
+    /// the fix cannot change it. That common case is inlined and reads only the fence's record
+    /// and its shape's radius and band; the decision is out of line. `K`: the kinds of fence
+    /// the detector has.
     @inline(__always) @usableFromInline
-    func look(
-        _ entry: inout FenceEntry, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+    func look<K: FenceKinds>(
+        _ kinds: K.Type, _ entry: inout FenceEntry, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
-        let g = geometry[Int(entry.slot)]
-        let c2 = geometry.chord2(g, p)
+        let r = geometry.records[Int(entry.slot)]
+        let shape = geometry.shapes[Int(r.shape)]
+        let c2 = geometry.chord2(K.self, r, radiusChord: shape.radiusChord, p)
         if entry.isSettled {
-            let clearance = Self.clearance(entry, c2: c2, g)
+            let clearance = Self.clearance(entry, c2: c2, radiusChord: shape.radiusChord, band: shape.band)
             if clearance > 0 { return reading(after: clearance) }
         }
-        return decideOutOfLine(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+        return decideOutOfLine(&entry, c2: c2, geometry: geometry, fenceIDs: fenceIDs, into: &events)
     }
 
-    /// ``decide(_:_:c2:fenceIDs:into:)``, not inlined (the rare path of ``look(_:geometry:fenceIDs:into:)``).
+    /// ``decide(_:_:c2:fenceIDs:into:)`` with the fence's geometry read from `geometry`, not
+    /// inlined (the rare path of ``look(_:_:geometry:fenceIDs:into:)``).
     @inline(never) @usableFromInline
     func decideOutOfLine(
-        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+        _ entry: inout FenceEntry, c2: Double, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
-        decide(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+        decide(&entry, geometry[Int(entry.slot)], c2: c2, fenceIDs: fenceIDs, into: &events)
     }
 
     /// Applies the fix to `entry` through
     /// ``FenceEntry/observe(c2:rc:band:accuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
     /// (appending its event) and returns its new due reading: 0 unless it ends settled with
-    /// clearance left. ``look(_:geometry:fenceIDs:into:)`` without its check for clearance.
+    /// clearance left. ``look(_:_:geometry:fenceIDs:into:)`` without its check for clearance.
     @inline(__always) @usableFromInline
     func decide(
         _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
@@ -152,11 +172,17 @@ struct FixContext {
     /// Meaningful for a settled entry only (state outside or inside).
     @inline(__always) @usableFromInline
     static func clearance(_ entry: FenceEntry, c2: Double, _ g: FenceGeometry) -> Double {
+        clearance(entry, c2: c2, radiusChord: g.radiusChord, band: g.band)
+    }
+
+    /// ``clearance(_:c2:_:)`` for a fence of radius chord `radiusChord` and band `band`.
+    @inline(__always) @usableFromInline
+    static func clearance(_ entry: FenceEntry, c2: Double, radiusChord: Double, band: Double) -> Double {
         // `c - rc` outside; inside, the same with its sign bit flipped (exactly `rc - c`), with
         // no branch on the state (bit 1 of the flags, set only inside).
-        let outward = c2.squareRoot() - g.radiusChord
+        let outward = c2.squareRoot() - radiusChord
         let flip = UInt64(entry.flags & 2) << 62
-        return Double(bitPattern: outward.bitPattern ^ flip) + g.band - 1e-12
+        return Double(bitPattern: outward.bitPattern ^ flip) + band - 1e-12
     }
 
     /// The due reading for an entry `clearance` (> 0, chord units) from changing: the odometer
@@ -164,9 +190,10 @@ struct FixContext {
     /// only looks earlier); 65,535 (not before the next rebase) beyond.
     @inline(__always) @usableFromInline
     func reading(after clearance: Double) -> UInt16 {
-        let reach = Swift.min(Double(odometer) + clearance * inverseQuantum, 65_535)
-        // Adding 1.5 * 2^52 rounds `reach - 0.5` (in [-0.5, 65,534.5]) to the nearest integer,
-        // held in the low bits of the sum: no conversion checks on the hot path.
-        return UInt16(truncatingIfNeeded: (reach - 0.5 + 0x1.8p52).bitPattern)
+        let reach = Swift.min(odometerLessHalf + clearance * inverseQuantum, 65_534.5)
+        // Adding 1.5 * 2^52 rounds `reach` (the reading less a half, in [-0.5, 65,534.5]) to
+        // the nearest integer, held in the low bits of the sum: no conversion checks on the
+        // hot path.
+        return UInt16(truncatingIfNeeded: (reach + 0x1.8p52).bitPattern)
     }
 }

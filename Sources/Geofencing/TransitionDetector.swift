@@ -398,6 +398,8 @@ public struct TransitionDetector {
         }
         counters.accepted += 1
         let before = events.count
+        // Whether entries were looked at (then the pool may need compacting, or the events ordering).
+        var looked = true
         if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
             refreshNeighborhood(
                 &t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
@@ -414,6 +416,8 @@ public struct TransitionDetector {
                 t.odometer = UInt16(truncatingIfNeeded: odometer)
                 if Int(t.minimumDue) <= odometer {
                     update(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
+                } else {
+                    looked = false
                 }
             }
         }
@@ -422,8 +426,10 @@ public struct TransitionDetector {
         t.rejections = 0
         t.setFix(p)
         tracks[slot] = t
-        if pool.isSparse { pool.compact(&tracks) }
-        if events.count - before > 1 { Self.orderByFence(&events, from: before) }
+        if looked {
+            if pool.isSparse { pool.compact(&tracks) }
+            if events.count - before > 1 { Self.orderByFence(&events, from: before) }
+        }
     }
 
     /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw

@@ -79,7 +79,7 @@ let package = Package(
         // A prefetch hint for the detector's hot loops (one inline C function).
         .target(name: "CPrefetch"),
         .target(name: "Geofencing", dependencies: ["Geodesy", "GeoCells", "SpatialIndex", "CPrefetch"]),
-        .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "SpatialIndex", "Geofencing"]),
+        .target(name: "POIData", dependencies: ["FastCSV", "Geodesy", "GeoCells", "GeoJSON", "JSON", "SpatialIndex", "Geofencing"]),
         // Synthetic workloads (fences, fixes with their truth, POI files) and the workload CSVs.
         .target(name: "Workloads", dependencies: ["Geodesy", "GeoCells", "GeoJSON", "FastCSV"]),
         // The stabbing harness: an index built, fixes streamed through it, timed and checksummed.
@@ -148,13 +148,13 @@ let package = Package(
 
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCellsTests", dependencies: ["GeoCells", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy"]),
+        .testTarget(name: "GeoJSONTests", dependencies: ["GeoJSON", "GeoCells", "Geodesy", "JSON"]),
         .testTarget(name: "NumberFormattingTests", dependencies: ["NumberFormatting"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "FastCSVTests", dependencies: ["FastCSV", "Geodesy"]),
         .testTarget(name: "SpatialIndexTests", dependencies: ["SpatialIndex", "GeoCells", "Geodesy"], exclude: ["Fixtures"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCells", "SpatialIndex", "Geodesy"], exclude: ["Fixtures"]),
-        .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy"]),
+        .testTarget(name: "POIDataTests", dependencies: ["POIData", "Geofencing", "FastCSV", "Geodesy", "GeoCells", "GeoJSON"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "GeoJSON", "GeoCells", "Geodesy"]),
         .testTarget(
             name: "DetectorScoringTests",
@@ -194,8 +194,9 @@ let package = Package(
             name: "GeofenceBenchTests",
             dependencies: [
                 "GeofenceBench", "CommandSupport", "DetectorScoring",
-                "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark"
+                "ResponderFleetSimulation", "ResponderStore", "IndexBenchmark", "SpatialIndex", "Workloads"
             ]),
+        .testTarget(name: "IndexBenchmarkTests", dependencies: ["IndexBenchmark", "SpatialIndex", "Workloads"]),
         .testTarget(name: "RespondersTests", dependencies: ["Responders", "Geodesy", "GeoCells"]),
         .testTarget(name: "ResponderStoreTests", dependencies: ["ResponderStore", "Responders", "Geodesy", "CSQLite", "QueueCrashChild"]),
         // Used only by ResponderStoreTests: appends and acknowledges until it is killed.

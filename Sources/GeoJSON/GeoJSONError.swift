@@ -16,6 +16,12 @@ public struct GeoJSONError: Error, Equatable, Sendable, CustomStringConvertible 
         self.column = column
     }
 
+    /// `"SOURCE:LINE:COLUMN: feature F at PATH: message"` (`document` for no feature), the
+    /// compiler-style form the tools print for GeoJSON input.
+    public func formatted(source: String) -> String {
+        "\(source):\(line):\(column): \(featureIndex.map { "feature \($0)" } ?? "document") at \(path): \(message)"
+    }
+
     /// "line L, column C: feature F (PATH): MESSAGE".
     public var description: String {
         let feature = featureIndex.map { "feature \($0) " } ?? ""

@@ -16,7 +16,8 @@ import Geodesy
 /// (`$.features[3].geometry.coordinates[0][5]`) and line and column: malformed JSON, a missing
 /// or wrong member, a position out of range, an open ring, and the polygon's own validation
 /// (`PolygonError`: self-intersection, duplicate vertex, crossing rings), placed at the
-/// offending vertex. Other members (`properties`, `bbox`, foreign members) are skipped.
+/// offending vertex. `properties` must be an object or null and is kept
+/// (``GeoJSONFeature/properties``); other members (`bbox`, foreign members) are skipped.
 ///
 /// Implementation note: it pulls tokens from the JSON module's `JSONTokenizer` (the package's
 /// one JSON reader) rather than building a tree, so a document of any size needs memory for one
@@ -30,6 +31,9 @@ public struct GeoJSONReader {
     var nextIndex = 0
     /// Whether the top level was a FeatureCollection (checked when its "type" is read).
     var topType: String?
+    /// Lines counted so far: the line of the byte at `lineMark.offset` and the offset where
+    /// that line starts, so that features, read in order, are located in linear time.
+    var lineMark = (offset: 0, line: 1, lineStart: 0)
 
     /// A reader over the bytes of a GeoJSON text.
     public init(bytes: [UInt8]) {
@@ -43,6 +47,20 @@ public struct GeoJSONReader {
 
     func wrap(_ f: JSONTokenizer.Failure, _ path: String, _ feature: Int?) -> GeoJSONError {
         error(f.message, path, feature, at: f.offset)
+    }
+
+    /// 1-based line and column of `offset`, counting on from the last offset asked for
+    /// (from the start when `offset` is before it).
+    mutating func location(_ offset: Int) -> (line: Int, column: Int) {
+        if offset < lineMark.offset { lineMark = (0, 1, 0) }
+        let bytes = tokenizer.bytes
+        var line = lineMark.line, lineStart = lineMark.lineStart
+        for i in lineMark.offset..<min(offset, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        lineMark = (offset, line, lineStart)
+        return (line, offset - lineStart + 1)
     }
 
     /// All remaining features.
@@ -204,9 +222,11 @@ public struct GeoJSONReader {
         var type: String?, id: GeoJSONFeatureID?
         var geometryType: String?, geometryOffset = begin
         var coords: Coordinates?
+        var properties = JSONValue.null
         do throws(JSONTokenizer.Failure) {
             try tokenizer.expect("{")
         } catch { throw wrap(error, path, index) }
+        let (line, column) = location(tokenizer.position - 1)
         if !tokenizer.consume("}") {
             repeat {
                 let key: String
@@ -232,6 +252,14 @@ public struct GeoJSONReader {
                                 throw JSONTokenizer.Failure(message: "id must be an integer or a string, found \(text)", offset: valueOffset)
                             }
                             id = .integer(n)
+                        }
+                    case "properties":
+                        properties = try JSONValue.read(from: &tokenizer)
+                        switch properties {
+                        case .object, .null: break
+                        default:
+                            throw JSONTokenizer.Failure(
+                                message: "properties must be an object or null, found \(properties.kind)", offset: valueOffset)
                         }
                     default: try tokenizer.skipValue()
                     }
@@ -302,7 +330,8 @@ public struct GeoJSONReader {
         }
         do {
             let polygon = try Polygon(latLngRings: rings)
-            return GeoJSONFeature(index: index, id: id, polygon: polygon)
+            return GeoJSONFeature(
+                index: index, id: id, polygon: polygon, properties: properties, path: path, line: line, column: column)
         } catch {
             let (ring, vertex): (Int, Int)
             switch error {

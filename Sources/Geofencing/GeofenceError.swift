@@ -39,6 +39,8 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A polygon fence's outline reaches outside its fence's circle (vertex `vertex` of the
     /// polygon's vertices), which must contain it.
     case outlineOutsideFence(id: Int32, vertex: Int)
+    /// A task given a different number of outlines (one per place, nil for none) than places.
+    case outlineCount(places: Int, outlines: Int)
 
     /// What was rejected and why, naming the field or id.
     public var description: String {
@@ -63,6 +65,8 @@ public enum GeofenceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(found) \(what): the detector holds at most \(limit)"
         case .outlineOutsideFence(let id, let vertex):
             return "polygon fence \(id): vertex \(vertex) lies outside the fence's circle, which must contain the polygon"
+        case .outlineCount(let places, let outlines):
+            return "a task of \(places) place(s) needs one outline entry per place (nil for none), got \(outlines)"
         }
     }
 }

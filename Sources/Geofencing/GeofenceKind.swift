@@ -2,7 +2,7 @@
 ///
 /// - `approach(miles:)`: a wide ring announcing that the person is getting near (5, 3, 1 miles
 ///   for POI-category tasks; 2 for home/work; 5 for a custom place). Radius = miles × 1,609.344 m.
-/// - `arrival`: the place itself (default radius 150 m).
+/// - `arrival`: the place itself (default radius 150 m, or the place's outline).
 /// - `postArrivalDwell`: the same circle as the arrival fence, firing a `dwell` event once the
 ///   person has stayed inside for the fence's `dwellSeconds` (default 300 s).
 /// - `arriveTrigger` / `leaveTrigger`: a reminder that fires on entering / on leaving the place

@@ -21,7 +21,8 @@ public enum TaskKind: String, Hashable, Sendable, Codable, CaseIterable {
 public struct TierSettings: Hashable, Sendable, Codable {
     /// Approach rings in miles, one `.approach` fence each (any order; kept as given).
     public var approachMiles: [Double]
-    /// Radius of the `.arrival` fence in meters; nil = no arrival fence.
+    /// Radius of the `.arrival` fence in meters; nil = no arrival fence (a place with an
+    /// outline still gets one: ``PlaceTask/fences(firstID:outlines:)``).
     public var arrivalRadiusMeters: Double?
     /// Post-arrival dwell in seconds: a `.postArrivalDwell` fence with the arrival radius;
     /// nil = none. Ignored without an arrival fence.
@@ -97,50 +98,11 @@ public struct PlaceTask: Hashable, Sendable, Codable {
 
     /// The fences of this task, numbered `firstID, firstID + 1, ...`: per place, in order, the
     /// approach rings (in `settings.approachMiles` order), then arrival, then post-arrival dwell;
-    /// for a trigger task, the single trigger fence.
+    /// for a trigger task, the single trigger fence. Every fence is a circle; see
+    /// ``fences(firstID:outlines:)`` for places with outlines.
     /// - Throws: ``GeofenceError`` for an empty id, a wrong place count, a non-positive or
     ///   non-finite ring, radius, dwell or delay, ids past `Int32.max`, or no fence at all.
     public func fences(firstID: Int32) throws(GeofenceError) -> [Geofence] {
-        guard !id.isEmpty else { throw .emptyTaskID }
-        switch kind {
-        case .poiCategory:
-            guard !places.isEmpty else { throw .placeCount(kind: kind, expected: "at least 1", found: 0) }
-        default:
-            guard places.count == 1 else { throw .placeCount(kind: kind, expected: "exactly 1", found: places.count) }
-        }
-        for miles in settings.approachMiles where !(miles.isFinite && miles > 0) {
-            throw .invalidApproachMiles(miles)
-        }
-        var out: [Geofence] = []
-        var next = Int64(firstID)
-        func add(_ place: Place, _ kind: GeofenceKind, _ radius: Double, dwell: Double? = nil, delay: Double? = nil) throws(GeofenceError) {
-            guard next <= Int64(Int32.max) else { throw .fenceIDOverflow }
-            out.append(
-                try Geofence(
-                    id: Int32(next), taskID: id, place: place, kind: kind, radiusMeters: radius,
-                    priority: kind.defaultPriority + settings.priorityBoost,
-                    dwellSeconds: dwell, delaySeconds: delay))
-            next += 1
-        }
-        for place in places {
-            switch kind {
-            case .arriveTrigger, .leaveTrigger:
-                try add(
-                    place, kind == .arriveTrigger ? .arriveTrigger : .leaveTrigger,
-                    settings.triggerRadiusMeters, delay: settings.delaySeconds)
-            default:
-                for miles in settings.approachMiles {
-                    try add(place, .approach(miles: miles), miles * Geodesy.metersPerMile)
-                }
-                if let r = settings.arrivalRadiusMeters {
-                    try add(place, .arrival, r)
-                    if let dwell = settings.dwellSeconds {
-                        try add(place, .postArrivalDwell, r, dwell: dwell)
-                    }
-                }
-            }
-        }
-        guard !out.isEmpty else { throw .noFences(taskID: id) }
-        return out
+        try fences(firstID: firstID, outlines: Array(repeating: nil, count: places.count)).fences
     }
 }

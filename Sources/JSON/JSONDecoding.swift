@@ -108,7 +108,14 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.child(try value(key), key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { decoder }
+    /// The decoder of member `super`, as Foundation's `JSONDecoder` names it (what
+    /// `superEncoder()` writes).
+    func superDecoder() throws -> any Decoder {
+        guard let v = members[PlainKey.super.stringValue] else {
+            throw DecodingError.keyNotFound(PlainKey.super, .init(codingPath: codingPath, debugDescription: "missing super"))
+        }
+        return decoder.child(v, PlainKey.super)
+    }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { decoder.child(try value(key), key) }
 }
@@ -126,7 +133,7 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the array has no more elements"))
         }
         defer { currentIndex += 1 }
-        return decoder.child(items[currentIndex], IndexKey(currentIndex))
+        return decoder.child(items[currentIndex], PlainKey(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -175,21 +175,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return encoder.child(key, child).unkeyedContainer()
     }
 
-    func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    /// The encoder of member `super`, as Foundation's `JSONEncoder` names it.
+    func superEncoder() -> any Encoder { superEncoder(PlainKey.super) }
 
-    func superEncoder(forKey key: Key) -> any Encoder {
+    func superEncoder(forKey key: Key) -> any Encoder { superEncoder(key) }
+
+    private func superEncoder(_ key: any CodingKey) -> any Encoder {
         let child = EncodedNode()
         node.append(encoder.key(key), child)
         return encoder.child(key, child)
     }
 }
 
-struct IndexKey: CodingKey {
+/// A key that is none of a type's coding keys: an array index in a coding path, or `super`.
+struct PlainKey: CodingKey {
+    var stringValue: String
     var intValue: Int?
-    var stringValue: String { "\(intValue ?? 0)" }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
+    init(_ index: Int) { (stringValue, intValue) = (String(index), index) }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) { self.init(intValue) }
+    /// The member that `superEncoder()` and `superDecoder()` use.
+    static let `super` = PlainKey(stringValue: "super")
 }
 
 struct UnkeyedContainer: UnkeyedEncodingContainer {
@@ -205,24 +211,24 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let child = EncodedNode()
-        try encoder.encode(value, into: child, key: IndexKey(count))
+        try encoder.encode(value, into: child, key: PlainKey(count))
         node.append(child)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = EncodedNode(), key = IndexKey(count)
+        let child = EncodedNode(), key = PlainKey(count)
         node.append(child)
         return encoder.child(key, child).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = EncodedNode(), key = IndexKey(count)
+        let child = EncodedNode(), key = PlainKey(count)
         node.append(child)
         return encoder.child(key, child).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = EncodedNode(), key = IndexKey(count)
+        let child = EncodedNode(), key = PlainKey(count)
         node.append(child)
         return encoder.child(key, child)
     }

@@ -83,9 +83,6 @@ public struct JSONObject: Sendable {
         return out
     }
 
-    /// A JSON array of already encoded values.
-    public static func array(_ values: [String]) -> String { "[" + values.joined(separator: ", ") + "]" }
-
     /// A JSON number: `decimals` digits after the point, or the shortest round-trip form when
     /// `decimals` is nil; `null` when `value` is not finite.
     public static func number(_ value: Double, decimals: Int? = nil) -> String {

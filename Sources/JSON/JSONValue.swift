@@ -68,6 +68,20 @@ public indirect enum JSONValue: Sendable, Equatable {
         return (value, JSONLocations(bytes: bytes, offsets: builder.locations ?? [:]))
     }
 
+    /// Reads the one value at `tokenizer`'s position as a tree and leaves the tokenizer after it:
+    /// how a streaming reader (GeoJSON's) keeps a small part of a large document, such as one
+    /// feature's `properties`, while skipping or pulling the rest token by token.
+    /// - Throws: `JSONTokenizer.Failure` at the offending byte (the tokenizer's position is then
+    ///   unspecified).
+    public static func read(
+        from tokenizer: inout JSONTokenizer, maximumDepth: Int = JSONTokenizer.maximumDepth
+    ) throws(JSONTokenizer.Failure) -> JSONValue {
+        var builder = Builder(tokenizer: tokenizer, nonFiniteWords: false, maximumDepth: maximumDepth, locations: nil)
+        let value = try builder.value(depth: 0, path: "")
+        tokenizer.position = builder.tokenizer.position
+        return value
+    }
+
     /// A tree builder over the tokenizer, recording value offsets by path when asked.
     struct Builder {
         var tokenizer: JSONTokenizer

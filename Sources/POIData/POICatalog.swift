@@ -5,13 +5,13 @@ import Geodesy
 ///
 /// Representation (struct of arrays, one entry per POI, in file order of the rows loaded):
 /// `locations` (degrees), category / OSM type codes (one byte each, 255 = none), OSM ids
-/// (-1 = none), source lines, and every text field (the name, then one value per tag column)
+/// (-1 = none), source lines, row positions, and every text field (the name, then one value per tag column)
 /// packed into one UTF-8 byte array, `textEnds[i * slots + s]` being the end of slot `s` of
 /// POI `i` (its start is the previous end). A million POIs therefore cost a handful of arrays,
 /// not a million dictionaries; ``subscript(_:)`` builds a ``POI`` value on demand.
 ///
 /// Invariants: every location satisfies `LatLng`'s invariants; text is valid UTF-8;
-/// `textEnds.count == count * (1 + tagNames.count) + 1`.
+/// `textEnds.count == count * (1 + tagNames.count) + 1`; row positions strictly increase.
 public struct POICatalog: Sendable {
     /// Positions, degrees.
     public internal(set) var locations: [LatLng] = []
@@ -19,6 +19,7 @@ public struct POICatalog: Sendable {
     @usableFromInline var osmTypeCodes: [UInt8] = []
     @usableFromInline var osmIDs: [Int64] = []
     @usableFromInline var lines: [Int] = []
+    @usableFromInline var rows: [Int] = []
     @usableFromInline var text: [UInt8] = []
     @usableFromInline var textEnds: [Int] = [0]
     /// Names of the raw tag columns kept per POI, in header order.
@@ -64,6 +65,22 @@ public struct POICatalog: Sendable {
 
     /// 1-based physical line where POI `i`'s row starts.
     @inlinable public func line(at i: Int) -> Int { lines[i] }
+
+    /// 0-based position of POI `i`'s record among the file's data records (the header
+    /// excluded), counting rows that were skipped or dropped as repeats: the id
+    /// `scripts/osm-pois --areas` gives the POI's outline. Equal to `i` when every row loaded.
+    @inlinable public func row(at i: Int) -> Int { rows[i] }
+
+    /// The POI loaded from data record `row` (0-based, as ``row(at:)``), or nil when that
+    /// record was skipped, dropped as a repeat, or is past the end. O(log count).
+    public func index(ofRow row: Int) -> Int? {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid] < row { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < rows.count && rows[lo] == row ? lo : nil
+    }
 
     /// Name of POI `i` (empty when the row had none).
     public func name(at i: Int) -> String { slotText(i, 0) }

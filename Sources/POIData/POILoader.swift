@@ -144,6 +144,7 @@ struct POILoader {
         catalog.osmTypeCodes.append(typeCode)
         catalog.osmIDs.append(id)
         catalog.lines.append(record.line)
+        catalog.rows.append(catalog.report.rowsRead - 1)
         for field in slotFields {
             if field >= 0 { catalog.text.append(contentsOf: record[field]) }
             catalog.textEnds.append(catalog.text.count)

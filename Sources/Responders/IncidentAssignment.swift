@@ -87,16 +87,10 @@ public struct IncidentAssignment: Sendable {
         status: (ResponderID) -> LivenessStatus, ackTimeout: Double = 30, maxCandidates: Int = 10,
         maxDistanceMeters: Double = .infinity
     ) {
-        precondition(ackTimeout > 0 && maxCandidates >= 1, "invalid assignment settings")
-        self.incident = incident
-        self.location = location
-        self.ackTimeout = ackTimeout
-        self.maxCandidates = maxCandidates
-        self.maxDistanceMeters = maxDistanceMeters
-        candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates, maxDistanceMeters: maxDistanceMeters)
-            .map { (responder: $0.0, distanceMeters: $0.1) }
-        state = .exhausted(time: now)
-        offerNext(now: now, status: status)
+        // A fresh assignment is one resumed from an empty trail.
+        self.init(
+            resuming: incident, location: location, trail: [], now: now, dispatcher: &dispatcher, status: status,
+            ackTimeout: ackTimeout, maxCandidates: maxCandidates, maxDistanceMeters: maxDistanceMeters)
     }
 
     /// Resumes at `now` an assignment whose `trail` another process wrote (a server that took
@@ -118,10 +112,8 @@ public struct IncidentAssignment: Sendable {
         self.maxDistanceMeters = maxDistanceMeters
         self.trail = trail
         reassignments = trail.filter { $0.event == .wentOffline }.count
-        var asked = Set<ResponderID>()
-        for step in trail { if case .offered = step.event { asked.insert(step.responder) } }
-        candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates + asked.count, maxDistanceMeters: maxDistanceMeters)
-            .filter { !asked.contains($0.0) }.prefix(maxCandidates).map { (responder: $0.0, distanceMeters: $0.1) }
+        candidates = Self.candidates(
+            near: location, from: &dispatcher, notAskedIn: trail, limit: maxCandidates, maxDistanceMeters: maxDistanceMeters)
         state = .exhausted(time: now)
         if let last = trail.last {
             switch last.event {
@@ -192,10 +184,8 @@ public struct IncidentAssignment: Sendable {
         guard holder == responder else { return false }
         trail.append(AssignmentStep(responder: responder, time: now, event: .wentOffline))
         reassignments += 1
-        var asked = Set<ResponderID>()
-        for step in trail { if case .offered = step.event { asked.insert(step.responder) } }
-        candidates = dispatcher.onlineNearest(to: location, limit: maxCandidates + asked.count, maxDistanceMeters: maxDistanceMeters)
-            .filter { !asked.contains($0.0) }.prefix(maxCandidates).map { (responder: $0.0, distanceMeters: $0.1) }
+        candidates = Self.candidates(
+            near: location, from: &dispatcher, notAskedIn: trail, limit: maxCandidates, maxDistanceMeters: maxDistanceMeters)
         next = 0
         offerNext(now: now, status: status)
         return true
@@ -204,6 +194,18 @@ public struct IncidentAssignment: Sendable {
     /// The work is done at `now`: nothing more is offered or reassigned.
     public mutating func close(now: Double) {
         state = .closed(assignee: holder.flatMap { if case .assigned = state { $0 } else { nil } }, time: now)
+    }
+
+    /// Up to `limit` ONLINE responders within `maxDistanceMeters` of `location`, nearest first,
+    /// with their distances in meters, leaving out everyone `trail` shows as offered the incident.
+    private static func candidates(
+        near location: LatLng, from dispatcher: inout Dispatcher, notAskedIn trail: [AssignmentStep], limit: Int,
+        maxDistanceMeters: Double
+    ) -> [(responder: ResponderID, distanceMeters: Double)] {
+        var asked = Set<ResponderID>()
+        for step in trail { if case .offered = step.event { asked.insert(step.responder) } }
+        return dispatcher.onlineNearest(to: location, limit: limit + asked.count, maxDistanceMeters: maxDistanceMeters)
+            .filter { !asked.contains($0.0) }.prefix(limit).map { (responder: $0.0, distanceMeters: $0.1) }
     }
 
     private mutating func offerNext(now: Double, status: (ResponderID) -> LivenessStatus) {

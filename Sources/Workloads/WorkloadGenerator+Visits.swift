@@ -23,12 +23,8 @@ extension WorkloadGenerator {
     static func makeVisits(_ spec: WorkloadSpec, polygons sites: [PolygonSite], _ rng: inout SplitMix64) -> FixStream {
         precondition(!sites.isEmpty, "visits need polygons")
         let perDevice = spec.fixes / spec.devices, extra = spec.fixes % spec.devices
-        let total = spec.fixes
-        var time = [Double](), lat = [Double](), lon = [Double](), acc = [Double]()
-        var trueLat = [Double](), trueLon = [Double](), device = [Int32]()
-        time.reserveCapacity(total); lat.reserveCapacity(total); lon.reserveCapacity(total)
-        acc.reserveCapacity(total); trueLat.reserveCapacity(total); trueLon.reserveCapacity(total)
-        device.reserveCapacity(total)
+        var fixes = FixStream()
+        fixes.reserveCapacity(spec.fixes, truth: true)
         let order = sites.indices.sorted {
             let a = sites[$0].center, b = sites[$1].center
             return ((a.0 * 10).rounded(.down), a.1, $0) < ((b.0 * 10).rounded(.down), b.1, $1)
@@ -96,16 +92,10 @@ extension WorkloadGenerator {
                 }
                 let truth = (round7(position.0), round7(position.1))
                 let (noisy, accuracy) = observe(truth, first: k == 0, dt: dt, spec.noise, &errN, &errE, &rng)
-                device.append(Int32(d))
-                time.append((t * 1000).rounded() / 1000)
-                lat.append(round7(noisy.0))
-                lon.append(round7(noisy.1))
-                acc.append((accuracy * 10).rounded() / 10)
-                trueLat.append(truth.0)
-                trueLon.append(truth.1)
+                append(&fixes, device: d, time: t, observed: noisy, accuracy: accuracy, truth: truth)
             }
         }
-        return sortedByTime(device: device, time: time, lat: lat, lon: lon, acc: acc, trueLat: trueLat, trueLon: trueLon)
+        return sortedByTime(fixes)
     }
 
     /// The offset from `a` to `b` (degrees) in meters north and east (equirectangular at `a`;

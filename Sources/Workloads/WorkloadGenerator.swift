@@ -120,12 +120,8 @@ public enum WorkloadGenerator {
     static func makeFixes(_ spec: WorkloadSpec, _ rng: inout SplitMix64) -> FixStream {
         // Exactly spec.fixes: the first (fixes mod devices) devices get one fix more than the others.
         let perDevice = spec.fixes / spec.devices, extra = spec.fixes % spec.devices
-        let total = spec.fixes
-        var time = [Double](), lat = [Double](), lon = [Double](), acc = [Double]()
-        var trueLat = [Double](), trueLon = [Double](), device = [Int32]()
-        time.reserveCapacity(total); lat.reserveCapacity(total); lon.reserveCapacity(total)
-        acc.reserveCapacity(total); trueLat.reserveCapacity(total); trueLon.reserveCapacity(total)
-        device.reserveCapacity(total)
+        var fixes = FixStream()
+        fixes.reserveCapacity(spec.fixes, truth: true)
         let speeds = [0.0, 1.4, 13.0]  // dwell, walk, drive (m/s)
         let modeWeights = [0.35, 0.60, 1.0]  // cumulative: 35 % dwell, 25 % walk, 40 % drive
 
@@ -146,16 +142,10 @@ public enum WorkloadGenerator {
                 east += speed * dt * sin(heading)
                 let truth = offset(lat0, lon0, north: north, east: east)
                 let (noisy, accuracy) = observe(truth, first: k == 0, dt: dt, spec.noise, &errN, &errE, &rng)
-                device.append(Int32(d))
-                time.append((t * 1000).rounded() / 1000)
-                lat.append(round7(noisy.0))
-                lon.append(round7(noisy.1))
-                acc.append((accuracy * 10).rounded() / 10)
-                trueLat.append(round7(truth.0))
-                trueLon.append(round7(truth.1))
+                append(&fixes, device: d, time: t, observed: noisy, accuracy: accuracy, truth: (round7(truth.0), round7(truth.1)))
             }
         }
-        return sortedByTime(device: device, time: time, lat: lat, lon: lon, acc: acc, trueLat: trueLat, trueLon: trueLon)
+        return sortedByTime(fixes)
     }
 
     /// What a phone reports at `truth` (degrees): a position with GPS error of `noise` and its
@@ -188,21 +178,34 @@ public enum WorkloadGenerator {
         return (noisy, accuracy)
     }
 
-    /// The fixes as a stream sorted by time; ties keep row order (a stable sort by (t, row)).
-    static func sortedByTime(
-        device: [Int32], time: [Double], lat: [Double], lon: [Double], acc: [Double], trueLat: [Double],
-        trueLon: [Double]
-    ) -> FixStream {
-        var order = Array(0..<device.count)
+    /// Appends one generated fix of `device` to `fixes` at the precision the CSV files carry:
+    /// `time` (seconds) to 1 ms, the `observed` position (degrees) to 1e-7 degrees, `accuracy`
+    /// to 0.1 m; `truth` as given (already at 1e-7 degrees).
+    static func append(
+        _ fixes: inout FixStream, device: Int, time: Double, observed: (Double, Double), accuracy: Double, truth: (Double, Double)
+    ) {
+        fixes.device.append(Int32(device))
+        fixes.time.append((time * 1000).rounded() / 1000)
+        fixes.latitude.append(round7(observed.0))
+        fixes.longitude.append(round7(observed.1))
+        fixes.accuracy.append((accuracy * 10).rounded() / 10)
+        fixes.trueLatitude.append(truth.0)
+        fixes.trueLongitude.append(truth.1)
+    }
+
+    /// `fixes` sorted by time; ties keep row order (a stable sort by (t, row)).
+    static func sortedByTime(_ fixes: FixStream) -> FixStream {
+        let time = fixes.time
+        var order = Array(0..<fixes.count)
         order.sort { time[$0] < time[$1] || (time[$0] == time[$1] && $0 < $1) }
         var out = FixStream()
-        out.device = order.map { device[$0] }
+        out.device = order.map { fixes.device[$0] }
         out.time = order.map { time[$0] }
-        out.latitude = order.map { lat[$0] }
-        out.longitude = order.map { lon[$0] }
-        out.accuracy = order.map { acc[$0] }
-        out.trueLatitude = order.map { trueLat[$0] }
-        out.trueLongitude = order.map { trueLon[$0] }
+        out.latitude = order.map { fixes.latitude[$0] }
+        out.longitude = order.map { fixes.longitude[$0] }
+        out.accuracy = order.map { fixes.accuracy[$0] }
+        out.trueLatitude = order.map { fixes.trueLatitude[$0] }
+        out.trueLongitude = order.map { fixes.trueLongitude[$0] }
         return out
     }
 

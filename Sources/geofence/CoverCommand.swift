@@ -7,6 +7,7 @@ import Darwin
 #endif
 import FastCSV
 import GeoCells
+import GeoJSON
 import Geodesy
 import CommandSupport
 
@@ -31,7 +32,8 @@ struct CoverCommand: Subcommand {
           --max-cells N   Maximum number of cells per covering (required, N >= 1; a covering may
                           exceed it only when min-level forces more cells).
           --min-level A   Smallest cell level used, 0...30 (default 0). A row whose cap would
-                          need more than 1,000,000 cells of level A is a bad row.
+                          need more than 1,000,000 cells of level A is a bad row; such a
+                          polygon stops the run (status 1, naming its feature).
           --max-level B   Largest cell level used, 0...30 (default 30), B >= A.
           --level-mod M   Use only levels A + k*M, M in 1...3 (default 1).
           --interior      Cover only with cells inside the cap (an interior covering).
@@ -49,6 +51,19 @@ struct CoverCommand: Subcommand {
     static func forcedCells(meters: Double, minLevel: Int) -> Double {
         let angle = min(meters / Earth.meanRadius, Double.pi)
         return 6 * pow(4, Double(minLevel)) * (1 - cos(angle)) / 2
+    }
+
+    /// About how many cells of `minLevel` a polygon's covering holds at least: its area's share
+    /// of the level's 6 × 4^level cells, plus two cells per cell width of boundary (a boundary
+    /// meets the cells on both of its sides), plus four per loop. For refusing, as above.
+    static func forcedCells(polygon: Polygon, minLevel: Int) -> Double {
+        var perimeter = 0.0  // radians
+        for e in 0..<polygon.edgeCount {
+            let (a, b) = polygon.edge(e)
+            perimeter += 2 * asin(min(1, a.chord2(to: b).squareRoot() / 2))
+        }
+        return 6 * pow(4, Double(minLevel)) * polygon.area / (4 * Double.pi)
+            + 2 * perimeter / CellMetric.minWidth.value(level: minLevel) + 4 * Double(polygon.loopCount)
     }
 
     let maxCells: Int?
@@ -95,6 +110,18 @@ struct CoverCommand: Subcommand {
         }
         if let polygonsPath {
             guard let features = PolygonInput.load(polygonsPath, io: io) else { return ExitStatus.failure }
+            // --min-level forces every cell of that level the polygon meets: refuse what cannot be listed.
+            for feature in features {
+                let forced = Self.forcedCells(polygon: feature.polygon, minLevel: minLevel)
+                guard forced <= Double(Self.maxForcedCells) else {
+                    io.report(
+                        "\(polygonsPath):\(feature.line):\(feature.column): feature \(feature.index) at \(feature.path): a covering at "
+                            + "--min-level \(minLevel) of this polygon needs about \(Int(forced.rounded())) cells, more than the "
+                            + "\(Self.maxForcedCells) one row may list")
+                    io.flush()
+                    return ExitStatus.failure
+                }
+            }
             io.output.writeRecord(["polygon", "tokens"])
             for feature in features {
                 let cells =

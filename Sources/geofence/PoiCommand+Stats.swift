@@ -4,8 +4,11 @@ import Geodesy
 import POIData
 
 extension PoiCommand {
-    /// `poi stats`: counts, skipped rows by reason, duplicates, bounding box.
-    func writeStats(_ catalog: POICatalog, _ io: ToolIO) {
+    /// `poi stats`: counts, skipped rows by reason, duplicates, bounding box; with `outlines`
+    /// (`--areas`), the outlines matched, of POIs with a category, and unused.
+    func writeStats(_ catalog: POICatalog, outlines: POIOutlines?, _ io: ToolIO) {
+        let outlined = outlines?.pois ?? []
+        let categorized = outlined.filter { catalog.category(at: $0) != nil }.count
         let counts = catalog.countsByCategory
         let report = catalog.report
         let box = catalog.boundingBox
@@ -42,6 +45,13 @@ extension PoiCommand {
                 bbox.set("east", box.east, decimals: nil)
                 object.set("bbox", object: bbox)
             }
+            if let outlines {
+                var o = JSONObject()
+                o.set("matched", outlines.count)
+                o.set("with_category", categorized)
+                o.set("unused", outlines.unused.count)
+                object.set("outlines", object: o)
+            }
             io.output.writeRaw(object.text + "\n")
             return
         }
@@ -62,6 +72,9 @@ extension PoiCommand {
             lines.append("bounding box: none")
         } else {
             lines.append("bounding box: lat \(box.south) ... \(box.north), lon \(box.west) ... \(box.east)")
+        }
+        if let outlines {
+            lines.append("outlines: \(outlines.count) matched, \(categorized) of a POI with a category, \(outlines.unused.count) unused")
         }
         io.output.writeRaw(lines.joined(separator: "\n") + "\n")
     }

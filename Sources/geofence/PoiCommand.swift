@@ -1,4 +1,5 @@
 import FastCSV
+import GeoJSON
 import Geodesy
 import POIData
 import CommandSupport
@@ -11,10 +12,11 @@ struct PoiCommand: Subcommand {
     static let name = "poi"
     static let abstract = "OpenStreetMap POI files: stats, nearest of a category, tiered fences."
     static let help = """
-        USAGE: geofence poi stats [--skip-invalid] [--json] FILE
+        USAGE: geofence poi stats [--areas AREAS.geojson] [--skip-invalid] [--json] FILE
                geofence poi nearest --category C --lat L --lon L [--limit K] [--max-km D]
                                     [--skip-invalid] [--json] FILE
                geofence poi fences --category C --lat L --lon L [--limit K] [--max-km D]
+                                   [--areas AREAS.geojson [--polygons-out P.geojson]]
                                    [--skip-invalid] FILE
 
         Reads a POI CSV (columns found by header name: lat, lon, name, and any of osm_type,
@@ -25,13 +27,18 @@ struct PoiCommand: Subcommand {
           stats    Rows loaded, POIs per category, rows skipped by reason, duplicate
                    (osm_type, osm_id) pairs, bounding box. --json: one JSON object whose
                    "rows" is the number of POIs loaded and "skipped" maps reasons to counts.
+                   With --areas, also the outlines matched to POIs, how many of those POIs
+                   have a task category, and how many outlines are unused.
           nearest  The K POIs of category C nearest to (L, L), within D km: CSV
                    rank,distance_m,poi_id,osm_type,osm_id,name,category,lat,lon
                    (distance in meters on the sphere of radius 6371008.8 m, to 0.1 m;
                    poi_id = 0-based position among the POIs loaded), or --json.
           fences   The tiered fences of the task "near a C" for those POIs, as fences.csv
                    id,lat,lon,radius_m,poi_id,tier: approach rings of 5, 3 and 1 miles per
-                   POI (tier 0 = the 1-mile ring).
+                   POI (tier 0 = the 1-mile ring). With --areas, a POI with an outline also
+                   gets an arrival fence that is the outline (its row: the outline's minimum
+                   enclosing circle, tier 0, the rings after it), and a column outline gives
+                   the outline's feature id (empty for circles).
 
         OPTIONS:
           --category C    fuel, pharmacy, grocery, bank, atm or post_office.
@@ -39,6 +46,15 @@ struct PoiCommand: Subcommand {
                           The location, degrees.
           --limit K       Number of POIs, 1...10000 (default 5).
           --max-km D      Only POIs within D kilometers (default: no limit).
+          --areas A       (stats, fences) The POI outlines written with FILE by 'scripts/osm-pois
+                          --areas A': feature id = the POI's 0-based row in FILE, properties
+                          osm_type, osm_id and category equal to the row's. A feature that
+                          disagrees with FILE ends the run with status 1 and
+                          A:LINE:COLUMN: feature N at JSON-PATH: message.
+          --polygons-out P
+                          (fences, with --areas) Also write the outline fences to P as GeoJSON,
+                          feature id = fence id: with the CSV, the fences and polygons that
+                          'geofence-bench transitions' and 'geofence draw' read.
           --skip-invalid  Skip bad rows (each reported on standard error) and count them.
           --json          JSON instead of text (stats) or CSV (nearest).
           -h, --help      Show this help.
@@ -57,10 +73,15 @@ struct PoiCommand: Subcommand {
     let location: LatLng?
     let limit: Int
     let maxMeters: Double
+    /// `--areas`: the POI outlines GeoJSON, or nil.
+    let areasPath: String?
+    /// `--polygons-out`: where to write the outline fences' GeoJSON, or nil.
+    let polygonsOutPath: String?
 
     static let options: [Arguments.Option] = [
         .flag("skip-invalid"), .flag("json"), .value("category"), .value("lat"), .value("lon"), .value("limit"),
-        .value("max-km")
+        .value("max-km"),
+        .value("areas"), .value("polygons-out")
     ]
     /// The action word and FILE.
     static let maxPositionals = 2
@@ -68,8 +89,8 @@ struct PoiCommand: Subcommand {
     /// The options each action takes (a subset of ``options``).
     static func options(of action: Action) -> Set<String> {
         switch action {
-        case .stats: return ["skip-invalid", "json"]
-        case .nearest: return Set(options.map(\.name))
+        case .stats: return ["skip-invalid", "json", "areas"]
+        case .nearest: return Set(options.map(\.name)).subtracting(["areas", "polygons-out"])
         case .fences: return Set(options.map(\.name)).subtracting(["json"])
         }
     }
@@ -94,6 +115,8 @@ struct PoiCommand: Subcommand {
         let lonText = arguments.string("lon")
         limit = action == .stats ? 0 : try arguments.int("limit", default: 5, in: 1...10_000)  // 5: a screenful
         let maxText = arguments.string("max-km")
+        areasPath = arguments.string("areas")
+        polygonsOutPath = arguments.string("polygons-out")
 
         if action == .stats {
             category = nil
@@ -126,7 +149,12 @@ struct PoiCommand: Subcommand {
         }
     }
 
-    func validate() throws(UsageError) {}
+    func validate() throws(UsageError) {
+        guard let polygonsOutPath else { return }
+        guard areasPath != nil else { throw UsageError("--polygons-out needs --areas (the outlines to write)") }
+        try FileIdentity.refuseOverwriting(
+            polygonsOutPath, option: "polygons-out", inputs: [("areas", areasPath), ("FILE", path == "-" ? nil : path)])
+    }
 
     func run(_ io: ToolIO) -> Int32 {
         let catalog: POICatalog
@@ -144,11 +172,22 @@ struct PoiCommand: Subcommand {
             return ExitStatus.failure
         }
         for error in catalog.report.skippedErrors { io.report(error.formatted(source: sourceName)) }
+        var outlines: POIOutlines?
+        if let areasPath {
+            do throws(GeoJSONError) {
+                outlines = try POIOutlines(path: areasPath, catalog: catalog)
+            } catch {
+                io.report(error.line == 0 ? "geofence poi: \(error.message)" : error.formatted(source: areasPath))
+                io.flush()
+                return ExitStatus.failure
+            }
+            for notice in outlines!.unused { io.report(notice.formatted(source: areasPath)) }
+        }
         switch action {
-        case .stats: writeStats(catalog, io)
+        case .stats: writeStats(catalog, outlines: outlines, io)
         case .nearest: writeNearest(catalog, io)
         case .fences:
-            if let status = writeFences(catalog, io) { return status }
+            if let status = writeFences(catalog, outlines: outlines, io) { return status }
         }
         io.flush()
         if let reason = io.output.writeError {

@@ -9,9 +9,7 @@ enum PolygonInput {
             var reader = try GeoJSONReader(path: path)
             return try reader.readAll()
         } catch {
-            io.report(
-                "\(path):\(error.line):\(error.column): \(error.featureIndex.map { "feature \($0)" } ?? "document") at \(error.path): \(error.message)"
-            )
+            io.report(error.formatted(source: path))
             io.flush()
             return nil
         }

@@ -201,22 +201,3 @@ import Testing
         #expect(Predicates.sign(a, a, b) == 0)
     }
 }
-
-@Suite struct PolygonStabIndexTests {
-    /// Stabbing equals brute force (every polygon's exact test) on the fixture polygons and
-    /// their test points, at a fine and a coarse key level.
-    @Test(arguments: [16, 10]) func matchesBruteForce(level: Int) throws {
-        let fixture = try PolygonFixture()
-        let polygons = fixture.entries.compactMap { try? Polygon(latLngRings: $0.rings) }
-        let index = PolygonStabIndex(polygons, level: level)
-        let points = try PolygonFixture.points().values.map { UnitVector($0) }
-        var hitsTotal = 0
-        for p in points.prefix(3000) {
-            var expected: [Int] = []
-            for (i, polygon) in polygons.enumerated() where polygon.contains(p) { expected.append(i) }
-            #expect(index.stab(p) == expected)
-            hitsTotal += expected.count
-        }
-        #expect(hitsTotal > 500)
-    }
-}

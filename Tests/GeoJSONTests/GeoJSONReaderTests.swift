@@ -1,5 +1,6 @@
 import GeoCells
 import Geodesy
+import JSON
 import Testing
 
 @testable import GeoJSON
@@ -96,6 +97,28 @@ import Testing
 
         #expect(failure(#"{"type":"Topology","features":[]}"#)?.path == "$.type")
         #expect(failure(#"{"type":"FeatureCollection","features":[]} x"#) != nil)
+    }
+
+    /// `properties` is kept as JSON, and every feature knows its path, line and column, so a
+    /// later check can name it as the reader's errors do.
+    @Test func propertiesAndLocationsAreKept() throws {
+        let features = try read(GeoJSONReaderTests.collection)
+        #expect(features[0].properties["name"] == .string("square"))
+        #expect(features[0].properties["tags"] == .array([.number(1, integral: true), .object([("a", .null)])]))
+        #expect(features[1].properties == .null)
+        #expect(features.map(\.path) == ["$.features[0]", "$.features[1]", "$.features[2]"])
+        #expect(features.map(\.line) == [3, 5, 9])
+        #expect(features.map(\.column) == [3, 3, 3])
+        let single = try read(
+            #"  {"type":"Feature","id":1,"properties":null,"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,1],[0,0]]]}}"#)
+        #expect(single[0].path == "$" && single[0].line == 1 && single[0].column == 3 && single[0].properties == .null)
+        // RFC 7946: properties is an object or null.
+        let array = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"properties":[1],"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,1],[0,0]]]}}]}"#
+        )
+        #expect(array?.path == "$.features[0].properties")
+        #expect(array?.featureIndex == 0)
+        #expect(array?.message == "properties must be an object or null, found an array")
     }
 
     @Test func emptyCollection() throws {

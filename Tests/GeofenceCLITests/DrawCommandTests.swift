@@ -93,6 +93,7 @@ import Testing
         let nearest = try cli.run(["poi", "nearest", "--category", "atm", "--help"])
         #expect(nearest.stdout.hasPrefix("USAGE: geofence poi nearest "))
         #expect(
-            try cli.run(["poi", "--help"]).stdout.hasPrefix("USAGE: geofence poi stats [--skip-invalid] [--json] FILE\n       geofence poi nearest"))
+            try cli.run(["poi", "--help"]).stdout.hasPrefix(
+                "USAGE: geofence poi stats [--areas AREAS.geojson] [--skip-invalid] [--json] FILE\n       geofence poi nearest"))
     }
 }

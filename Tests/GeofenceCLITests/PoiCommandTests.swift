@@ -8,6 +8,7 @@ import Testing
     static let packageRoot = GeofenceCLITests.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
     static let data = packageRoot.appendingPathComponent("Data/pois_osm_all.csv").path
     static let badFolder = packageRoot.appendingPathComponent("Tests/Fixtures/poi_bad")
+    static let areas = packageRoot.appendingPathComponent("Data/helsinki_areas.geojson").path
 
     let cli = GeofenceCLITests()
 
@@ -123,7 +124,8 @@ import Testing
             (["nearest", "--category", "atm", "--lat", "1", "--lon", "2", "--limit", "0", Self.data], "option '--limit'"),
             (["nearest", "--category", "atm", "--lat", "1", "--lon", "2", "--max-km", "-1", Self.data], "--max-km expects"),
             (["stats", "--frob", Self.data], "unknown option '--frob'"),
-            (["fences", "--json", "--category", "atm", "--lat", "1", "--lon", "2", Self.data], "unknown option '--json'")
+            (["fences", "--json", "--category", "atm", "--lat", "1", "--lon", "2", Self.data], "unknown option '--json'"),
+            (["nearest", "--areas", Self.areas, "--category", "atm", "--lat", "1", "--lon", "2", Self.data], "unknown option '--areas'")
         ]
         for (arguments, message) in cases {
             let result = try cli.run(["poi"] + arguments)
@@ -142,5 +144,89 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("geofence poi: \(Self.data): no fuel POI found"))
+    }
+
+    /// `fences --areas`: "go to the bank" next to Suomen Pankki, whose outline
+    /// (Data/helsinki_areas.geojson, feature id 1511 = its row) is its arrival fence; the other
+    /// two banks are nodes and keep their rings. Without the outlines there is no such fence.
+    @Test func fencesWithAreasMakeTheOutlineTheArrivalFence() throws {
+        let arguments = ["poi", "fences", "--category", "bank", "--lat", "60.17165", "--lon", "24.9513", "--limit", "3"]
+        let result = try cli.run(arguments + ["--areas", Self.areas, Self.data])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(result.stdout == (try golden("poi_fences_bank_helsinki_areas.csv")))
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows[0] == ["id", "lat", "lon", "radius_m", "poi_id", "tier", "outline"])
+        #expect(rows.filter { $0.last == "1511" }.count == 1)
+        let plain = try cli.run(arguments + [Self.data])
+        #expect(plain.status == 0 && !plain.stdout.contains("outline") && plain.stdout.split(separator: "\n").count == 10)
+    }
+
+    /// Outlines that do not belong to FILE: status 1, the file, line, column, feature and JSON
+    /// path on standard error, nothing on standard output.
+    @Test func areasOfAnotherFileAreAnError() throws {
+        let other = Self.packageRoot.appendingPathComponent("Data/pois_osm.csv").path
+        let result = try cli.run(["poi", "fences", "--category", "bank", "--lat", "60.17", "--lon", "24.95", "--areas", Self.areas, other])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "\(Self.areas):2:1: feature 0 at $.features[0].id: id 1510 names no row: the POI file has 126 data rows (ids 0...125)\n")
+        let missing = try cli.run([
+            "poi", "fences", "--category", "bank", "--lat", "60.17", "--lon", "24.95", "--areas", "/nonexistent.geojson", other
+        ])
+        #expect(missing.status == 1 && missing.stderr.hasPrefix("geofence poi: cannot open /nonexistent.geojson"), "\(missing.stderr)")
+    }
+
+    /// `--polygons-out`: the outline fences as GeoJSON keyed by fence id, the same positions as
+    /// the outline in the areas file, which `geofence draw` takes with the CSV.
+    @Test func polygonsOutWritesTheOutlineFencesByFenceID() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("poi-polygons-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let polygons = directory.appendingPathComponent("polygons.geojson").path
+        let fences = directory.appendingPathComponent("fences.csv").path
+        let result = try cli.run([
+            "poi", "fences", "--category", "bank", "--lat", "60.17165", "--lon", "24.9513", "--limit", "2", "--areas", Self.areas,
+            "--polygons-out", polygons, Self.data
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        try result.stdout.write(toFile: fences, atomically: true, encoding: .utf8)
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: polygons))) as? [String: Any])
+        let features = try #require(written["features"] as? [[String: Any]])
+        #expect(features.count == 1)
+        #expect(features[0]["id"] as? Int == 3)
+        #expect((features[0]["properties"] as? [String: String]) == ["place": "way/17359934"])
+        // The same positions as feature 1511 of the areas file (rings may start elsewhere or turn).
+        func positions(_ feature: [String: Any]) -> Set<String> {
+            let geometry = feature["geometry"] as! [String: Any]
+            let rings = geometry["coordinates"] as! [[[Double]]]
+            return Set(rings.flatMap { $0.map { String(format: "%.7f,%.7f", $0[0], $0[1]) } })
+        }
+        let areas = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.areas))) as? [String: Any])
+        let bank = try #require((areas["features"] as? [[String: Any]])?.first { $0["id"] as? Int == 1511 })
+        #expect(positions(features[0]) == positions(bank))
+        let draw = try cli.run(["draw", "--fences", fences, "--polygons", polygons, "--out", directory.appendingPathComponent("map.svg").path])
+        #expect(draw.status == 0, "\(draw.stderr)")
+        // Usage: only with --areas, and never over an input.
+        let base = ["poi", "fences", "--category", "bank", "--lat", "60.17", "--lon", "24.95"]
+        let noAreas = try cli.run(base + ["--polygons-out", polygons, Self.data])
+        #expect(noAreas.status == 2 && noAreas.stderr.contains("--polygons-out needs --areas"), "\(noAreas.stderr)")
+        let overwrite = try cli.run(base + ["--areas", Self.areas, "--polygons-out", Self.areas, Self.data])
+        #expect(overwrite.status == 2, "\(overwrite.stderr)")
+    }
+
+    /// `stats --areas`: the stats of FILE, then how the outlines matched; the Helsinki outlines
+    /// all match rows of the full extract, one of them a POI with a category (the bank).
+    @Test func statsWithAreasCountsTheOutlines() throws {
+        let text = try cli.run(["poi", "stats", "--areas", Self.areas, Self.data])
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        let plain = try golden("poi_stats_all.txt").replacingOccurrences(of: "file: Data/pois_osm_all.csv", with: "file: \(Self.data)")
+        #expect(text.stdout == plain + "outlines: 78 matched, 1 of a POI with a category, 0 unused\n")
+        let json = try cli.run(["poi", "stats", "--json", "--areas", Self.areas, Self.data])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["outlines"] as? [String: Int] == ["matched": 78, "with_category": 1, "unused": 0])
     }
 }

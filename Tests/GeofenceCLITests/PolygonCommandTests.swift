@@ -42,6 +42,22 @@ import Testing
         #expect(result.stderr.contains("self-intersection"), "\(result.stderr)")
     }
 
+    /// A --min-level that would force more cells than a row may list is refused, as for caps,
+    /// naming the feature, instead of running out of memory.
+    @Test func aCoveringTooFineToListIsRefused() throws {
+        let path = GeofenceCLITests.testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Data/helsinki_citycenter.geojson").path
+        let result = try cli.run(["cover", "--polygons", path, "--max-cells", "8", "--min-level", "30"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix(path + ":2:1: feature 0 at $.features[0]: a covering at --min-level 30 of this polygon needs about "),
+            "\(result.stderr)")
+        let fine = try cli.run(["cover", "--polygons", path, "--max-cells", "8", "--min-level", "20"])
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(fine.stdout.hasPrefix("polygon,tokens\n1588,"))
+    }
+
     @Test func badPointIsReported() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("badpoints-\(getpid()).csv").path
         defer { try? FileManager.default.removeItem(atPath: path) }

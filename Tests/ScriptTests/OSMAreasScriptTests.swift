@@ -45,6 +45,21 @@ struct OSMAreasScriptTests {
         let line = committed.split(separator: "\n")[1]
         #expect(try String(contentsOfFile: areas, encoding: .utf8).contains(line))
         #expect(line.contains("\"id\":1588,") && rows[1588][1] == "9630")
+        // Data/helsinki_areas.geojson is this output, copied unchanged (its ids are also rows of
+        // Data/pois_osm_all.csv, whose Helsinki rows are these rows' objects in this order).
+        let areasText = try String(contentsOfFile: areas, encoding: .utf8)
+        #expect(
+            areasText
+                == (try String(contentsOf: ScriptSupport.packageRoot.appendingPathComponent("Data/helsinki_areas.geojson"), encoding: .utf8)))
+        // `geofence poi fences --areas` takes the pair as written: the bank of Finland's outline
+        // (row 1511) is the arrival fence of "go to the bank" next to it.
+        let tool = try #require(ScriptSupport.builtProduct("geofence"), "build geofence first")
+        let fences = try ScriptSupport.runProgram(
+            tool.path, ["poi", "fences", "--category", "bank", "--lat", "60.17165", "--lon", "24.9513", "--limit", "1", "--areas", areas, csv])
+        #expect(fences.status == 0 && fences.stderr.isEmpty, "\(fences.stderr)")
+        let lines = fences.stdout.split(separator: "\n")
+        #expect(lines.count == 5 && lines[0] == "id,lat,lon,radius_m,poi_id,tier,outline")
+        #expect(lines[4].hasPrefix("3,") && lines[4].hasSuffix(",1511,0,1511"), "\(lines[4])")
         // --areas may not overwrite an input or the CSV.
         #expect(try ScriptSupport.run("osm-pois", ["--areas", csv, pbf, csv]).status == 2)
     }

@@ -67,17 +67,6 @@ public final class PostgresDatabase: SQLConnection {
         }
         return out
     }
-
-    /// Notifications received so far (after `LISTEN`), draining libpq's queue: channel names.
-    public func notifications() -> [String] {
-        PQconsumeInput(connection)
-        var names: [String] = []
-        while let n = PQnotifies(connection) {
-            names.append(String(cString: n.pointee.relname))
-            PQfreemem(n)
-        }
-        return names
-    }
 }
 
 private func withCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {

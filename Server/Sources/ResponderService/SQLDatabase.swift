@@ -40,7 +40,7 @@ public enum SQLValue: Sendable, Equatable {
 }
 
 /// A store failure: what was being done and the database's message.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
+public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var operation: String
     public var message: String
     public init(_ operation: String, _ message: String) {

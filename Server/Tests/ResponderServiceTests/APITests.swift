@@ -135,6 +135,15 @@ import Responders
         #expect(text == "[]")
         let (notFound, _) = try await request("GET", running.base + "/v1/nothing")
         #expect(notFound == 404)
+        // A path that names no responder; an acknowledgement with another responder's token.
+        for (method, path, body, token, status, field) in [
+            ("GET", "/v1/responders/abc/fixes", nil, nil, 400, "path"), ("GET", "/v1/responders/-3/fixes", nil, nil, 400, "path"),
+            ("POST", "/v1/incidents/1/ack", "{\"responder\": 17}", "secret18", 401, "Authorization")
+        ] as [(String, String, String?, String?, Int, String)] {
+            let (code, text) = try await request(method, running.base + path, body: body, token: token)
+            let named = (try json(text) as? [String: Any])?["field"] as? String
+            #expect(code == status && named == field, "\(path): \(text)")
+        }
     }
 
     @Test(arguments: Store.allCases)

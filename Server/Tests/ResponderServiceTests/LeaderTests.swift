@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import Responders
+@testable import ResponderService
+
+/// The leader's own pieces: the trail as stored, its view of the latest fixes, an incident
+/// resumed by the next leader, and an incident taken from a holder who went OFFLINE.
+@Suite(.serialized) struct LeaderTests {
+    static func step(_ responder: Int, _ time: Double, _ event: AssignmentStep.Event) -> AssignmentStep {
+        AssignmentStep(responder: ResponderID(responder), time: time, event: event)
+    }
+
+    /// Every event is written and read back; distances keep 0.1 m.
+    @Test func aTrailRoundTripsEveryEvent() {
+        let t = 1_764_300_000.5
+        let trail = [
+            Self.step(3, t, .offered(distanceMeters: 120.44)), Self.step(3, t + 30, .timedOut), Self.step(4, t + 30, .skipped(.degraded)),
+            Self.step(5, t + 30, .offered(distanceMeters: 250)), Self.step(5, t + 31.25, .declined),
+            Self.step(6, t + 31.25, .offered(distanceMeters: 0.06)),
+            Self.step(6, t + 40, .acknowledged), Self.step(6, t + 90, .wentOffline), Self.step(7, t + 90, .skipped(.offDuty))
+        ]
+        let text = TrailJSON.encode(trail)
+        #expect(text.hasPrefix("[{\"responder\": 3, \"t\": 1764300000.5, \"event\": \"offered\", \"distance_m\": 120.4}, "))
+        var expected = trail
+        expected[0].event = .offered(distanceMeters: 120.4)
+        expected[5].event = .offered(distanceMeters: 0.1)
+        #expect(TrailJSON.decode(text) == expected)
+        #expect(TrailJSON.encode([]) == "[]" && TrailJSON.decode("[]") == [])
+    }
+
+    /// What is not a trail step is left out (the trail is this program's own writing).
+    @Test(arguments: [
+        "", "{}", "[1]", #"[{"responder": 1, "t": 2, "event": "offered"}]"#, #"[{"responder": -1, "t": 2, "event": "declined"}]"#,
+        #"[{"responder": 1, "event": "declined"}]"#, #"[{"responder": 1, "t": 2, "event": "paused"}]"#,
+        #"[{"responder": 1, "t": 2, "event": "skipped", "status": "asleep"}]"#, #"[{"responder": 1, "t": 2, "event": 3}]"#
+    ])
+    func whatIsNotAStepIsLeftOut(text: String) {
+        #expect(TrailJSON.decode(text) == [])
+        let mixed =
+            "[{\"responder\": 1, \"t\": 2, \"event\": \"declined\"}" + (text.hasPrefix("[{") ? ", " + text.dropFirst().dropLast() : "")
+            + ", {\"responder\": 2, \"t\": 3, \"event\": \"timed_out\"}]"
+        #expect(TrailJSON.decode(mixed) == [Self.step(1, 2, .declined), Self.step(2, 3, .timedOut)])
+    }
+
+    static func stored(_ responder: Int, _ sequence: Int64, _ time: Double) -> StoredFix {
+        StoredFix(
+            fix: ReportedFix(
+                responder: ResponderID(responder), sequence: sequence,
+                fix: LocationFix(time: time, latitude: 60, longitude: 25, accuracy: 10), duty: .onDuty),
+            receivedAt: time + 1)
+    }
+
+    @Test func theLeadersStoreKeepsOnlyTheNewestFixOfEachResponder() {
+        var store = LatestOnlyStore()
+        var isNew: [Bool] = []
+        let counts = store.insert([Self.stored(2, 5, 100), Self.stored(1, 1, 50), Self.stored(2, 4, 90), Self.stored(2, 6, 100)], isNew: &isNew)
+        #expect(isNew == [true, true, false, true])
+        #expect(counts == IngestCounts(stored: 3, duplicates: 1, latestMoved: 3))
+        #expect(store.latest(of: ResponderID(2)) == Self.stored(2, 6, 100) && store.latest(of: ResponderID(3)) == nil)
+        #expect(store.allLatest() == [Self.stored(1, 1, 50), Self.stored(2, 6, 100)])
+        #expect(store.historyCount() == 2 && store.historyByArrival() == store.allLatest())
+    }
+
+    static func post(_ running: RunningService, _ responder: Int, _ token: String, t: Double, lat: Double, duty: String = "on_duty") async throws {
+        let (status, _) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": \(responder), \"fixes\": [\(fixJSON(1, t: t, lat: lat, duty: duty))]}", token: token)
+        #expect(status == 200)
+    }
+
+    static func incident(_ running: RunningService, _ id: Int) async throws -> [String: Any] {
+        let (_, body) = try await request("GET", running.base + "/v1/incidents/\(id)")
+        return try #require(try json(body) as? [String: Any])
+    }
+
+    static func events(_ incident: [String: Any]) -> [String] {
+        (incident["trail"] as? [[String: Any]] ?? []).map { "\($0["event"] as? String ?? "?") \($0["responder"] as? Int ?? -1)" }
+    }
+
+    /// A leader stops with one incident offered (its deadline ahead) and one whose deadline
+    /// passes while no leader runs; the next leader keeps the first offer (the responder
+    /// acknowledges it) and times the second out at its deadline, asking the next responder.
+    @Test func theNextLeaderResumesOpenIncidentsFromTheirTrails() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let location = "sqlite:" + scratch.file("s.db")
+        let tokens = [(1, "a"), (2, "b")]
+        let first = try RunningService(store: location, tokens: tokens, instance: "first")
+        let t = Date().timeIntervalSince1970
+        try await Self.post(first, 1, "a", t: t, lat: 60.171)
+        try await Self.post(first, 2, "b", t: t, lat: 60.18)
+        #expect(await eventually(3) { first.service.isLeader })
+        #expect(await eventually(3) { await status(of: 2, at: first.base) == "online" })
+        for (id, timeout) in [(9, 60), (10, 1)] {
+            let (created, _) = try await request(
+                "POST", first.base + "/v1/incidents", body: "{\"id\": \(id), \"lat\": 60.17, \"lon\": 24.94, \"ack_timeout_s\": \(timeout)}")
+            #expect(created == 201)
+        }
+        #expect(try await eventually(3) { try await Self.incident(first, 10)["offered_to"] as? Int == 1 })
+        #expect(try await eventually(3) { try await Self.incident(first, 9)["offered_to"] as? Int == 1 })
+        first.stop()
+        try await Task.sleep(nanoseconds: 1_200_000_000)  // incident 10's deadline passes
+
+        let next = try RunningService(store: location, tokens: tokens, instance: "next")
+        defer { next.stop() }
+        #expect(try await eventually(3) { try await Self.incident(next, 10)["offered_to"] as? Int == 2 })
+        let ten = try await Self.incident(next, 10)
+        // (2 does not answer either: its own timeout may follow.)
+        #expect(Array(Self.events(ten).prefix(3)) == ["offered 1", "timed_out 1", "offered 2"])
+        let trail = try #require(ten["trail"] as? [[String: Any]])
+        #expect(trail[1]["t"] as? Double == (trail[0]["t"] as? Double).map { $0 + 1 })  // at the deadline, not at the restart
+        let (acked, _) = try await request("POST", next.base + "/v1/incidents/9/ack", body: "{\"responder\": 1}", token: "a")
+        #expect(acked == 200)
+        #expect(try await eventually(3) { try await Self.incident(next, 9)["state"] as? String == "assigned" })
+        #expect(Self.events(try await Self.incident(next, 9)) == ["offered 1", "acknowledged 1"])
+    }
+
+    /// The assignee of an incident turns OFFLINE (its fleet's 4 s threshold on a mission): the
+    /// leader takes the incident from them and asks the next ONLINE responder.
+    @Test func anIncidentLeavesAHolderWhoWentOffline() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let fleets = try FleetFile.parse(
+            Array(
+                #"{"fleets": [{"name": "quick", "responders": [1], "policy": {"on_mission": {"degraded_after_s": 3, "offline_after_s": 4}}}]}"#.utf8))
+        let running = try RunningService(store: "sqlite:" + scratch.file("s.db"), tokens: [(1, "a"), (2, "b")], fleets: fleets)
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        try await Self.post(running, 1, "a", t: t, lat: 60.171, duty: "on_mission")
+        try await Self.post(running, 2, "b", t: t, lat: 60.18, duty: "on_mission")
+        #expect(await eventually(3) { await status(of: 1, at: running.base) == "online" })
+        let (created, _) = try await request("POST", running.base + "/v1/incidents", body: #"{"id": 4, "lat": 60.17, "lon": 24.94}"#)
+        #expect(created == 201)
+        #expect(try await eventually(3) { try await Self.incident(running, 4)["offered_to"] as? Int == 1 })
+        let (acked, _) = try await request("POST", running.base + "/v1/incidents/4/ack", body: "{\"responder\": 1}", token: "a")
+        #expect(acked == 200)
+        #expect(try await eventually(8) { try await Self.incident(running, 4)["offered_to"] as? Int == 2 })
+        #expect(Self.events(try await Self.incident(running, 4)) == ["offered 1", "acknowledged 1", "went_offline 1", "offered 2"])
+        #expect(await status(of: 1, at: running.base) == "offline")
+    }
+}

@@ -95,16 +95,30 @@ public func fastSinCos(degrees: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD
     let w = 1 - h
     let cosR = w + ((((1 - w) - h) - 0.5 * tLo) + (t2 * qPoly - xh * xl))
 
-    // Quadrant: odd q swaps sine and cosine; sin is negated for q mod 4 in {2, 3},
-    // cos for q mod 4 in {1, 2}.
-    let swap = (quadrant & 1) .== 1
-    let sinSign = (quadrant & 2) &<< 62
-    let cosSign = ((quadrant &+ 1) & 2) &<< 62
-    let s = sinR.replacing(with: cosR, where: swap)
-    let cs = cosR.replacing(with: sinR, where: swap)
-    let sinOut = unsafeBitCast(unsafeBitCast(s, to: SIMD2<UInt64>.self) ^ sinSign, to: SIMD2<Double>.self)
-    let cosOut = unsafeBitCast(unsafeBitCast(cs, to: SIMD2<UInt64>.self) ^ cosSign, to: SIMD2<Double>.self)
-    return (sinOut, cosOut)
+    return FastTrig.inQuadrant(sin: sinR, cos: cosR, quadrant: quadrant)
+}
+
+/// Sine and cosine of two angles in degrees at once, as ``fastSinCos(degrees:)-(SIMD2<Double>)``
+/// with half its operations and a little less accuracy: the same exact reduction in degrees,
+/// then `r · π/180` rounded once and the same polynomials evaluated plainly (no double-double
+/// terms). Measured max error 1.6 ulp (sin) and 1.5 ulp (cos) against an 80-bit reference
+/// (`FastTrigTests`), so within 4e-16 of ``fastSinCos(degrees:)-(SIMD2<Double>)``.
+///
+/// - Parameter degrees: angles in degrees with |angle| <= 2^40·90 (the quotient by 90 stays
+///   exact); NaN and ±infinity give NaN.
+@inlinable
+public func quickSinCos(degrees x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
+    let shifted = x * FastTrig.inverseNinety + FastTrig.roundingShift
+    let q = shifted - FastTrig.roundingShift
+    let r = x - q * 90  // exact, as in fastSinCos
+    let xh = r * FastTrig.radiansPerDegree
+    let t = xh * xh
+    let t2 = t * t
+    let p = (FastTrig.s0 + t * FastTrig.s1) + t2 * ((FastTrig.s2 + t * FastTrig.s3) + t2 * (FastTrig.s4 + t * FastTrig.s5))
+    let sinR = xh + (xh * t) * p
+    let qPoly = (FastTrig.c0 + t * FastTrig.c1) + t2 * ((FastTrig.c2 + t * FastTrig.c3) + t2 * (FastTrig.c4 + t * FastTrig.c5))
+    let cosR = (1 - 0.5 * t) + t2 * qPoly
+    return FastTrig.inQuadrant(sin: sinR, cos: cosR, quadrant: unsafeBitCast(shifted, to: SIMD2<UInt64>.self))
 }
 
 /// Constants of ``fastSinCos(degrees:)-(SIMD2<Double>)``.
@@ -143,6 +157,23 @@ enum FastTrig {
     @inlinable static var c3: Double { -0x1.27e4f80a71365p-22 }
     @inlinable static var c4: Double { 0x1.1ee9ec448b0cfp-29 }
     @inlinable static var c5: Double { -0x1.8faecdb1a011cp-37 }
+
+    /// The sine and cosine of `x + 90° q` from those of `x` (`sin`, `cos`), with `q mod 4` in the
+    /// low bits of `quadrant`: odd q swaps sine and cosine; sine is negated for q mod 4 in
+    /// {2, 3}, cosine for q mod 4 in {1, 2}. No branches.
+    @inlinable @inline(__always)
+    static func inQuadrant(
+        sin sinR: SIMD2<Double>, cos cosR: SIMD2<Double>, quadrant: SIMD2<UInt64>
+    ) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
+        let swap = (quadrant & 1) .== 1
+        let sinSign = (quadrant & 2) &<< 62
+        let cosSign = ((quadrant &+ 1) & 2) &<< 62
+        let s = sinR.replacing(with: cosR, where: swap)
+        let cs = cosR.replacing(with: sinR, where: swap)
+        let sinOut = unsafeBitCast(unsafeBitCast(s, to: SIMD2<UInt64>.self) ^ sinSign, to: SIMD2<Double>.self)
+        let cosOut = unsafeBitCast(unsafeBitCast(cs, to: SIMD2<UInt64>.self) ^ cosSign, to: SIMD2<Double>.self)
+        return (sinOut, cosOut)
+    }
 
     /// Exact reduction of a huge angle modulo 360 (NaN and ±infinity become NaN).
     @usableFromInline

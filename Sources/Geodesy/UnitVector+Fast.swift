@@ -20,4 +20,18 @@ extension UnitVector {
         let (s, c) = fastSinCos(degrees: SIMD2(latitude, longitude))
         self.init(x: c[0] * c[1], y: c[0] * s[1], z: s[0])
     }
+
+    /// The point of a latitude/longitude in degrees as ``init(fastLatitude:longitude:)`` gives
+    /// it, computed with ``quickSinCos(degrees:)`` (half the operations): each component
+    /// within 4e-16 of that one's (`UnitVector+FastTests`), for per-fix paths that need no
+    /// better.
+    ///
+    /// - Parameters:
+    ///   - latitude: latitude in degrees, finite, |latitude| <= 90.
+    ///   - longitude: longitude in degrees, finite, |longitude| <= 2^40·90.
+    @inlinable
+    public init(quickLatitude latitude: Double, longitude: Double) {
+        let (s, c) = quickSinCos(degrees: SIMD2(latitude, longitude))
+        self.init(x: c[0] * c[1], y: c[0] * s[1], z: s[0])
+    }
 }

@@ -8,7 +8,7 @@ extension TransitionDetector {
     /// when the device had an earlier accepted fix (every fence not held was decisively outside
     /// then) and `unknown` on its first fix. The new anchor is `p`, or with `previous` (the
     /// device's previous accepted fix, `step` chord units before `p`) the point ``leadChord``
-    /// beyond `p` along that step: within half the slack of `p`, so `p` and every fix within
+    /// beyond `p` along that step: within the slack of `p`, so `p` and every fix within
     /// the slack of the anchor are covered by the query there. O(fences reported + entries
     /// held); allocation-free once the scratch buffers and the pool have grown.
     @usableFromInline

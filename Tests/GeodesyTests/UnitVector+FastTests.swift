@@ -75,4 +75,26 @@ import Testing
             #expect(a == b, "seed \(seed) sample \(i): (\(lat), \(lon))")
         }
     }
+
+    /// `init(quickLatitude:longitude:)` is within 6e-16 of `init(fastLatitude:longitude:)` in
+    /// every component (seeded uniform points and both poles), and exact at the cardinal points.
+    @Test func quickAgreesWithFast() {
+        let seed: UInt64 = 0x0017_C4
+        var rng = SplitMix64(seed: seed)
+        var worst = 0.0
+        for i in 0..<200_000 {
+            let lat = i < 2 ? (i == 0 ? 90.0 : -90.0) : 180 * rng.nextUnit() - 90
+            let lon = 360 * rng.nextUnit() - 180
+            let a = UnitVector(quickLatitude: lat, longitude: lon), b = UnitVector(fastLatitude: lat, longitude: lon)
+            let d = Swift.max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+            worst = Swift.max(worst, d)
+            #expect(d <= 6e-16, "seed \(seed) sample \(i): (\(lat), \(lon)) differs by \(d)")
+        }
+        print("quickLatitude vs fastLatitude: max component difference \(worst)")
+        #expect(UnitVector(quickLatitude: 0, longitude: 0) == UnitVector(x: 1, y: 0, z: 0))
+        #expect(UnitVector(quickLatitude: 0, longitude: 90) == UnitVector(x: 0, y: 1, z: 0))
+        #expect(UnitVector(quickLatitude: 0, longitude: -180) == UnitVector(x: -1, y: 0, z: 0))
+        #expect(UnitVector(quickLatitude: 90, longitude: 37).z == 1)
+        #expect(UnitVector(quickLatitude: -90, longitude: 37).z == -1)
+    }
 }

@@ -50,9 +50,10 @@ struct PlanCommand: BenchSubcommand {
           latest fix and the latest of the 4 before it with accuracy <= --motion-max-accuracy M (100).
           --polygons P.geojson: the fences with a feature there are polygon fences (as in transitions): the
           planner plans each as its row's circle (the polygon's enclosing circle, with an arrival fence's
-          priority), the OS watches that circle, and the app, woken by its enter, hit-tests the polygon at
-          every fix until the OS reports the circle left (each a wake-time check, gated as above on the
-          distance to the polygon's boundary); a true polygon entry counts as caught only when the polygon fires.
+          priority), the OS watches that circle, and the app, woken by its enter, checks the polygon at every
+          fix until the OS reports the circle left: it runs the TransitionDetector (its defaults, on the
+          distance to the polygon's boundary) over every fix it wakes for, and the polygon fires when the
+          detector reports its entry; a true polygon entry counts as caught only when the polygon fires.
           Reports replans and wakes per device-hour, fences added/removed per replan, false and repeated
           wake-time fires. --ring-shielding: concentric
           rings behind a nearer ring of the same place get no slot; --fence-event-replans: the app plans

@@ -15,9 +15,17 @@ struct DecisionRules {
     @usableFromInline let slowSpeed: Double
     @usableFromInline let stillSpeed: Double
     @usableFromInline let stillEvidencePerFix: Double
+    /// `accuracyFactor / R`: the accuracy part of the entry margin, chord units per meter of
+    /// accuracy; `exitAccuracyChordPerMeter` that of the exit margin (for the polygon fences'
+    /// rules, whose two factors may differ; the circles' detector reads its own copy of the first).
+    @usableFromInline let enterAccuracyChordPerMeter: Double, exitAccuracyChordPerMeter: Double
 
+    /// The rules of `c`, its entry and exit margins both `accuracyFactor` times the accuracy
+    /// (``polygons(_:)`` gives the polygon fences theirs).
     @usableFromInline
-    init(_ c: TransitionDetectorConfiguration) {
+    init(_ c: TransitionDetectorConfiguration, exitAccuracyFactor: Double? = nil) {
+        enterAccuracyChordPerMeter = c.accuracyFactor / Earth.meanRadius
+        exitAccuracyChordPerMeter = (exitAccuracyFactor ?? c.accuracyFactor) / Earth.meanRadius
         enterNeeded = UInt8(c.enterConfirmations)
         exitNeeded = UInt8(c.exitConfirmations)
         minimumDwell = c.minimumDwellSeconds
@@ -29,6 +37,18 @@ struct DecisionRules {
         slowSpeed = c.slowSpeedMetersPerSecond
         stillSpeed = c.stillSpeedMetersPerSecond
         stillEvidencePerFix = c.stillEvidencePerFix
+    }
+
+    /// The rules of the polygon fences of `c`: the hysteresis rule (no evidence), with entry
+    /// and exit margins `polygonEnterAccuracyFactor` and `polygonExitAccuracyFactor` times the
+    /// accuracy plus the band, and `c`'s confirmations and minimum dwell.
+    @usableFromInline
+    static func polygons(_ c: TransitionDetectorConfiguration) -> DecisionRules {
+        var h = c
+        h.enterEvidence = 0
+        h.exitEvidence = 0
+        h.accuracyFactor = c.polygonEnterAccuracyFactor
+        return DecisionRules(h, exitAccuracyFactor: c.polygonExitAccuracyFactor)
     }
 
     /// The most evidence, in sigmas, one fix may count for when the device moved at `speed`
@@ -55,7 +75,9 @@ extension FenceEntry {
     /// - Parameters:
     ///   - c2: squared chord from the fix to the fence center.
     ///   - rc: the fence radius as a chord; `band`: its fixed hysteresis band, chord units.
-    ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units.
+    ///   - accuracyChord: `accuracyFactor` times the fix's accuracy, chord units: the accuracy
+    ///     part of the hysteresis margin for an entry; `exitAccuracyChord` the same for an exit
+    ///     (the two differ for polygon fences only, ``DecisionRules/polygons(_:)``).
     ///   - perSigma: chord units to sigmas (one over half the fix's accuracy, at least 0.5 m).
     ///   - evidenceCap: the most evidence, in sigmas, this fix may count for in the evidence
     ///     modes (``DecisionRules/evidenceCap(speed:)``; infinity for no bound).
@@ -73,14 +95,13 @@ extension FenceEntry {
     /// fix's score, and the dwell is done, so nothing else can change.
     @inline(__always) @usableFromInline
     mutating func observe(
-        c2: Double, rc: Double, band: Double, accuracyChord: Double, perSigma: Double,
+        c2: Double, rc: Double, band: Double, accuracyChord: Double, exitAccuracyChord: Double, perSigma: Double,
         evidenceCap: Double, stillAllowance: Double, time: Double,
         dwellSeconds: @autoclosure () -> Double,
         rules: DecisionRules
     ) -> TransitionKind? {
-        let margin = band + accuracyChord
-        let outer = rc + margin
-        let inner = rc - margin
+        let outer = rc + band + exitAccuracyChord
+        let inner = rc - band - accuracyChord
         let inside = inner > 0 && c2 < inner * inner
         let outside = c2 > outer * outer
         switch state {

@@ -28,7 +28,8 @@ struct FenceGeometry {
 /// Tiered fences have a handful of shapes (the 1/3/5-mile tiers: three), so the shape table
 /// stays in the first-level cache and a look at a fence reads one line of the record table.
 /// Fences of all different radii have as many shapes as fences and stay correct, at one more
-/// load per look. Immutable after init; the detector holds the table (which owns the storage)
+/// load per look. The polygon fences' decision rules are kept here too (read only when a
+/// polygon fence is decided). Immutable after init; the detector holds the table (which owns the storage)
 /// and its ``view`` (which reads it).
 
 @usableFromInline
@@ -64,11 +65,13 @@ final class FenceGeometryTable: @unchecked Sendable {
     @usableFromInline let outlines: UnsafeMutablePointer<Polygon>
     /// Number of outlines.
     @usableFromInline let outlineCount: Int
+    /// The decision rules of the polygon fences (one value).
+    @usableFromInline let polygonRules: UnsafeMutablePointer<DecisionRules>
 
-    /// The table of `geometry` (one value per slot) and the `outlines` its records refer to.
-    /// O(n) expected (shapes deduplicated by hash).
+    /// The table of `geometry` (one value per slot), the `outlines` its records refer to and
+    /// the rules polygon fences are decided with. O(n) expected (shapes deduplicated by hash).
     @usableFromInline
-    init(_ geometry: [FenceGeometry], outlines: [Polygon] = []) {
+    init(_ geometry: [FenceGeometry], outlines: [Polygon] = [], polygonRules: DecisionRules = DecisionRules(.default)) {
         count = geometry.count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, count) * MemoryLayout<Record>.stride, alignment: 64)
         records = raw.bindMemory(to: Record.self, capacity: Swift.max(1, count))
@@ -95,6 +98,8 @@ final class FenceGeometryTable: @unchecked Sendable {
         outlineCount = outlines.count
         self.outlines = UnsafeMutablePointer<Polygon>.allocate(capacity: Swift.max(1, outlineCount))
         self.outlines.initialize(from: outlines, count: outlineCount)
+        self.polygonRules = UnsafeMutablePointer<DecisionRules>.allocate(capacity: 1)
+        self.polygonRules.initialize(to: polygonRules)
     }
 
     deinit {
@@ -104,13 +109,17 @@ final class FenceGeometryTable: @unchecked Sendable {
         shapes.deallocate()
         outlines.deinitialize(count: outlineCount)
         outlines.deallocate()
+        polygonRules.deinitialize(count: 1)
+        polygonRules.deallocate()
     }
 
     /// Unchecked access for the hot loops: a value of three pointers, valid while this table
     /// lives (the detector holds both), so reading through it costs no reference counting.
     @usableFromInline
     var view: GeometryView {
-        GeometryView(records: UnsafePointer(records), shapes: UnsafePointer(shapes), outlines: UnsafePointer(outlines))
+        GeometryView(
+            records: UnsafePointer(records), shapes: UnsafePointer(shapes), outlines: UnsafePointer(outlines),
+            polygonRules: UnsafePointer(polygonRules))
     }
 
     /// The geometry of the fence at `slot`.
@@ -137,15 +146,18 @@ struct GeometryView {
     @usableFromInline let records: UnsafePointer<FenceGeometryTable.Record>
     @usableFromInline let shapes: UnsafePointer<FenceGeometryTable.Shape>
     @usableFromInline let outlines: UnsafePointer<Polygon>
+    /// The decision rules of the polygon fences.
+    @usableFromInline let polygonRules: UnsafePointer<DecisionRules>
 
     @inline(__always) @usableFromInline
     init(
         records: UnsafePointer<FenceGeometryTable.Record>, shapes: UnsafePointer<FenceGeometryTable.Shape>,
-        outlines: UnsafePointer<Polygon>
+        outlines: UnsafePointer<Polygon>, polygonRules: UnsafePointer<DecisionRules>
     ) {
         self.records = records
         self.shapes = shapes
         self.outlines = outlines
+        self.polygonRules = polygonRules
     }
 
     /// The geometry of the fence at `slot` (in range: unchecked).

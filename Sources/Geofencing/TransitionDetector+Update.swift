@@ -93,6 +93,11 @@ struct FixContext {
     @usableFromInline let odometerLessHalf: Double
     @usableFromInline let rules: DecisionRules
     @usableFromInline let inverseQuantum: Double
+    /// The device's speed since its previous accepted fix, m/s, and the fix's accuracy, meters
+    /// (for the polygon fences' rules).
+    @usableFromInline let speed: Double, accuracy: Double
+    /// The decision rules of the polygon fences.
+    @usableFromInline let polygonRules: UnsafePointer<DecisionRules>
 
     @inline(__always) @usableFromInline
     init(
@@ -110,6 +115,9 @@ struct FixContext {
         self.odometerLessHalf = Double(odometer) - 0.5
         self.rules = d.rules
         self.inverseQuantum = d.inverseQuantum
+        self.speed = speed
+        self.accuracy = accuracy
+        self.polygonRules = d.geometry.polygonRules
     }
 
     /// Applies the fix to `entry` (appending its event) and returns the entry's new due
@@ -153,8 +161,37 @@ struct FixContext {
         _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
+        if g.outline != 0 { return decidePolygon(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events) }
+        return decide(
+            &entry, g, c2: c2, rules: rules, accuracyChord: accuracyChord, exitAccuracyChord: accuracyChord,
+            evidenceCap: evidenceCap, stillAllowance: stillAllowance, fenceIDs: fenceIDs, into: &events)
+    }
+
+    /// ``decide(_:_:c2:fenceIDs:into:)`` for a polygon fence: with the polygon fences' rules
+    /// (``DecisionRules/polygons(_:)``). Not inlined (the rare kind).
+    @inline(never) @usableFromInline
+    func decidePolygon(
+        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+        into events: inout [TransitionEvent]
+    ) -> UInt16 {
+        let r = polygonRules.pointee
+        return decide(
+            &entry, g, c2: c2, rules: r, accuracyChord: accuracy * r.enterAccuracyChordPerMeter,
+            exitAccuracyChord: accuracy * r.exitAccuracyChordPerMeter, evidenceCap: r.evidenceCap(speed: speed),
+            stillAllowance: r.stillAllowance(speed: speed), fenceIDs: fenceIDs, into: &events)
+    }
+
+    /// ``decide(_:_:c2:fenceIDs:into:)`` with the given rules, the accuracy parts of the
+    /// entry and exit margins (chord units) and the fix's evidence cap and still allowance
+    /// under those rules.
+    @inline(__always) @usableFromInline
+    func decide(
+        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, rules: DecisionRules, accuracyChord: Double,
+        exitAccuracyChord: Double, evidenceCap: Double, stillAllowance: Double, fenceIDs: UnsafeBufferPointer<Int32>,
+        into events: inout [TransitionEvent]
+    ) -> UInt16 {
         if let kind = entry.observe(
-            c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord,
+            c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord, exitAccuracyChord: exitAccuracyChord,
             perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
             dwellSeconds: g.dwellSeconds, rules: rules)
         {

@@ -166,7 +166,10 @@ public struct TransitionDetector {
     /// find the fences near a device. `dwellSeconds` gives a dwell time per fence id. `outlines`
     /// makes fences polygons: such a fence is decided on the signed distance from the fix to its
     /// polygon's boundary (negative inside) where a circle uses the distance to its center less
-    /// its radius, with the same margins, evidence and confirmations; its circle, which must
+    /// its radius, always by the hysteresis rule with its own accuracy margins
+    /// (``TransitionDetectorConfiguration/polygonEnterAccuracyFactor``,
+    /// ``TransitionDetectorConfiguration/polygonExitAccuracyFactor``) and the same band,
+    /// confirmations and gates; its circle, which must
     /// contain the polygon, is what the neighborhood queries find it by and what scales its
     /// band (`hysteresisRadiusFraction`).
     /// - Throws: ``GeofenceError`` for an invalid setting, duplicate fence ids, an index of a
@@ -179,7 +182,9 @@ public struct TransitionDetector {
         guard index.count == fences.count else { throw .indexMismatch(fences: fences.count, indexed: index.count) }
         try self.init(validating: fences, dwellSeconds: dwellSeconds, outlines: outlines, configuration: configuration)
         if fences.count > 1 << Int(EntryPool.maxClass) {
-            let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
+            let extra =
+                configuration.largestAccuracyFactor(polygons: !outlines.isEmpty) * configuration.maxAccuracyMeters
+                + configuration.neighborhoodSlackMeters + 2
             let band = { (f: Fence) in configuration.hysteresisMeters + configuration.hysteresisRadiusFraction * f.radiusMeters }
             var enlarged: [Fence] = []
             for f in fences {
@@ -208,7 +213,9 @@ public struct TransitionDetector {
         configuration: TransitionDetectorConfiguration = .default
     ) throws(GeofenceError) {
         try self.init(validating: fences, dwellSeconds: dwellSeconds, outlines: outlines, configuration: configuration)
-        let extra = configuration.accuracyFactor * configuration.maxAccuracyMeters + configuration.neighborhoodSlackMeters + 2
+        let extra =
+            configuration.largestAccuracyFactor(polygons: !outlines.isEmpty) * configuration.maxAccuracyMeters
+            + configuration.neighborhoodSlackMeters + 2
         var enlarged: [Fence] = []
         enlarged.reserveCapacity(fences.count)
         for f in fences {
@@ -301,7 +308,8 @@ public struct TransitionDetector {
             geometry[Int(slot)].dwellSeconds = seconds
         }
         self.fenceIDs = ids
-        self.geometryTable = FenceGeometryTable(geometry, outlines: outlines.polygons)
+        self.geometryTable = FenceGeometryTable(
+            geometry, outlines: outlines.polygons, polygonRules: DecisionRules.polygons(configuration))
         self.geometry = geometryTable.view
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
@@ -317,7 +325,7 @@ public struct TransitionDetector {
         // Every fence further than this from the query point is decisively outside for any fix
         // within the slack of the anchor; + 1 m covers the chord linearisation and + 1 m the
         // anchor's rounding to single precision (under 0.7 m).
-        let maxMargin = maxBand + configuration.accuracyFactor * configuration.maxAccuracyMeters
+        let maxMargin = maxBand + configuration.largestAccuracyFactor(polygons: !outlines.isEmpty) * configuration.maxAccuracyMeters
         self.queryRadiusMeters = maxRadius + maxMargin + configuration.neighborhoodSlackMeters + 2
         self.odometerQuantum = 4 * configuration.neighborhoodSlackMeters / Earth.meanRadius / Double(Self.odometerLimit)
         self.inverseQuantum = 1 / odometerQuantum

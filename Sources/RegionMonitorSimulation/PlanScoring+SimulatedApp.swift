@@ -90,11 +90,20 @@ extension PlanScoring {
         var wakeLog: [Wake] = []
         var near: [FenceNeighbor] = []
         /// Polygon fences whose circle the OS reported entered and not left since: the app
-        /// hit-tests the polygon at every fix until the circle is left.
+        /// checks the polygon at every fix until the circle is left.
         var insideCircles: Set<Int32> = []
+        /// The app's detector for the polygon fences (nil without any): fed every woken fix,
+        /// its entry events are the polygons' fires (``Settings/polygonDetection``).
+        var polygonDetector: TransitionDetector?
+        /// The polygon detector's events of the current fix.
+        var detections: [TransitionEvent] = []
 
-        /// The app of the device in `truth`'s slot `slot`, adding to `score`.
-        init(slot: Int, policy: Policy, truth: Truth, fixes: FixStream, settings: Settings, score: Score) {
+        /// The app of the device in `truth`'s slot `slot`, adding to `score`; `polygonDetector`
+        /// is the detector its polygon fences start from (``PlanScoring/polygonDetector(truth:configuration:)``).
+        init(
+            slot: Int, policy: Policy, truth: Truth, fixes: FixStream, settings: Settings, polygonDetector: TransitionDetector?,
+            score: Score
+        ) {
             self.policy = policy
             self.settings = settings
             self.truth = truth
@@ -109,7 +118,8 @@ extension PlanScoring {
                 seed: settings.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: fixes.device[first]))
             anchor = truth.truthVectors[first]
             monitoredAtEntry = [Bool](repeating: false, count: entries.count)
-            wakeCheck = WakeCheck(entryGate: settings.wakeCheckGate, exitGate: settings.wakeCheckExitGate, outlines: truth.outlines)
+            wakeCheck = WakeCheck(entryGate: settings.wakeCheckGate, exitGate: settings.wakeCheckExitGate)
+            self.polygonDetector = polygonDetector
         }
 
         /// Runs the device's fixes through the OS and the app, then scores its entries.
@@ -222,10 +232,24 @@ extension PlanScoring {
             score.wakes += 1
             wakeInside.removeAll(keepingCapacity: true)
             truth.index.forEachContaining(p) { id in wakeInside.append(id) }
-            if !truth.outlines.isEmpty { wakeInside.removeAll { !truth.contains($0, p) } }
+            var circles = wakeInside
+            if !truth.outlines.isEmpty {
+                wakeInside.removeAll { !truth.contains($0, p) }
+                circles.removeAll { truth.outlines.polygon(forID: $0) != nil }
+            }
+            // Circle fences: the gated check of the fix. Polygon fences: the detector's decision
+            // rules over every fix the app has woken for.
             let unsure = wakeCheck.check(
-                p, accuracyMeters: fixes.accuracy[k], inside: wakeInside,
+                p, accuracyMeters: fixes.accuracy[k], inside: circles,
                 fence: { truth.fences[truth.positionByID[$0]!] }, fired: &fired)
+            if polygonDetector != nil {
+                detections.removeAll(keepingCapacity: true)
+                polygonDetector?.process(
+                    device: fixes.device[k], time: fixes.time[k], latitude: fixes.latitude[k], longitude: fixes.longitude[k],
+                    accuracy: fixes.accuracy[k], into: &detections)
+                for e in detections where e.kind == .enter { fired.append(e.fence) }
+                fired.sort()
+            }
             for id in fired {
                 let inside = truth.contains(id, q)
                 fires[id, default: []].append(Fire(time: tau, inside: inside))
@@ -242,7 +266,7 @@ extension PlanScoring {
             } else {
                 confirmations = 0
             }
-            // Inside a polygon fence's circle: keep hit-testing the polygon at every fix (entries,
+            // Inside a polygon fence's circle: keep checking the polygon at every fix (entries,
             // exits and re-entries), as an SDK that tracks while inside the circle does.
             if !insideCircles.isEmpty { wakeDue = true }
         }

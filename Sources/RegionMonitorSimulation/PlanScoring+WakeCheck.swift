@@ -1,6 +1,4 @@
-import GeoCells
 import Geodesy
-import Geofencing
 import SpatialIndex
 
 extension PlanScoring {
@@ -19,16 +17,11 @@ extension PlanScoring {
         public var exitGate: Double
         /// Fence ids the app believes the device is in.
         public private(set) var believedInside: Set<Int32> = []
-        /// Polygon fences: gated on the fix's signed distance to the polygon's boundary
-        /// instead of its circle's (the `inside` ids must then contain the fix's polygon, not
-        /// just its circle).
-        public var outlines: FenceOutlines
 
         /// A check with the given gates that believes the device is in no fence.
-        public init(entryGate: Double, exitGate: Double, outlines: FenceOutlines = FenceOutlines()) {
+        public init(entryGate: Double, exitGate: Double) {
             self.entryGate = entryGate
             self.exitGate = exitGate
-            self.outlines = outlines
         }
 
         /// Evaluates the fix `p` (reported accuracy `accuracyMeters`), given the ids of every
@@ -44,10 +37,7 @@ extension PlanScoring {
             var unsure = false
             for id in inside where !believedInside.contains(id) {
                 let f = fence(id)
-                let deepEnough =
-                    outlines.polygon(forID: id).map { $0.signedBoundaryDistanceMeters(to: p) <= -gate }
-                    ?? (distance(p, f.centerVector) <= f.radiusMeters - gate)
-                guard gate == 0 || deepEnough else {
+                guard gate == 0 || distance(p, f.centerVector) <= f.radiusMeters - gate else {
                     unsure = true
                     continue
                 }
@@ -60,7 +50,6 @@ extension PlanScoring {
                 if insideSet.contains(id) { return true }
                 guard exit > 0 else { return false }
                 let f = fence(id)
-                if let polygon = outlines.polygon(forID: id) { return polygon.signedBoundaryDistanceMeters(to: p) < exit }
                 return distance(p, f.centerVector) < f.radiusMeters + exit
             }
             believedInside.formUnion(fired)

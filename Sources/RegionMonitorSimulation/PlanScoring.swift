@@ -45,7 +45,10 @@ import Workloads
 /// previous wake's fix was not). A fire with the truth outside the fence is a false alarm:
 /// counted (``Score/wakeCheckFalseFires``), never a catch; a fire in a stay of the truth that
 /// an earlier fire already announced is counted in ``Score/wakeCheckRepeatFires``. With
-/// ``Settings/checksAtEveryWake`` false the app checks only when it plans.
+/// ``Settings/checksAtEveryWake`` false the app checks only when it plans. Polygon fences
+/// (``Truth/outlines``) are not in this check: the app feeds every fix it wakes for to a
+/// `TransitionDetector` over them (``Settings/polygonDetection``), a polygon fires when the
+/// detector reports its entry, and the app stays awake while inside a polygon's circle.
 ///
 /// ## The simulated app
 /// Per device, in time order (`SimulatedApp`, in named steps: observe, wake, plan, match). The OS looks at the true position at every fix and every
@@ -118,6 +121,13 @@ public enum PlanScoring {
         /// fence it does not believe it is in, but not by the gate (it stays awake for them,
         /// as an app that asks for a better fix does). Default 3.
         public var wakeCheckConfirmFixes: Int = 3
+        /// Polygon fences: the noise model the app runs on its woken fixes. The app feeds every
+        /// fix it wakes for to a `TransitionDetector` over the polygon fences with this
+        /// configuration, and a polygon fires when the detector reports its entry (its evidence
+        /// and confirmations, on the signed distance to the polygon's boundary), not when a raw
+        /// fix falls inside. Default: the detector's defaults, which apply its polygon settings
+        /// (``TransitionDetectorConfiguration``).
+        public var polygonDetection: TransitionDetectorConfiguration = .default
 
         /// Settings for the OS `os`; the others as documented on their properties (checked by
         /// ``validate()``).
@@ -148,6 +158,8 @@ public enum PlanScoring {
         case invalidSetting(field: String, value: Double)
         /// The planner rejected a plan request.
         case planner(MonitorPlanner.Error)
+        /// The polygon fences' detector rejected its fences (the `GeofenceError`'s words).
+        case polygonDetector(String)
 
         /// What was rejected, in words.
         public var description: String {
@@ -157,6 +169,7 @@ public enum PlanScoring {
                 return "the truth covers \(truthFixes) fixes but the stream has \(fixes)"
             case let .invalidSetting(field, value): return "plan scoring setting \(field) out of range: \(value)"
             case .planner(let e): return e.description
+            case .polygonDetector(let why): return "the polygon fences' detector: \(why)"
             }
         }
     }
@@ -171,15 +184,37 @@ public enum PlanScoring {
             throw .truthMismatch(truthFixes: truth.truthVectors.count, fixes: fixes.count)
         }
         try settings.validate()
+        let detector = try polygonDetector(truth: truth, configuration: settings.polygonDetection)
         var score = Score()
         for slot in truth.rowsByDevice.indices {
-            var app = SimulatedApp(slot: slot, policy: policy, truth: truth, fixes: fixes, settings: settings, score: score)
+            var app = SimulatedApp(
+                slot: slot, policy: policy, truth: truth, fixes: fixes, settings: settings, polygonDetector: detector, score: score)
             app.run()
             if let failure = app.failure { throw .planner(failure) }
             score = app.takeScore()
         }
         score.latencies.sort()
         return score
+    }
+
+    /// The detector every device's app starts from for the polygon fences of `truth` (their
+    /// circles and outlines), or nil when there are none. O(polygon fences).
+    /// - Throws: ``Error/polygonDetector(_:)`` when the detector rejects them or `configuration`
+    ///   (checked before, by ``Settings/validate()``).
+    static func polygonDetector(truth: Truth, configuration: TransitionDetectorConfiguration) throws(Error)
+        -> TransitionDetector?
+    {
+        guard !truth.outlines.isEmpty else { return nil }
+        var circles: [Fence] = []
+        for id in truth.outlines.ids {
+            guard let k = truth.positionByID[id] else { throw .polygonDetector(GeofenceError.unknownFenceID(id).description) }
+            circles.append(truth.fences[k])
+        }
+        do {
+            return try TransitionDetector(fences: circles, outlines: truth.outlines, configuration: configuration)
+        } catch {
+            throw .polygonDetector(error.description)
+        }
     }
 }
 
@@ -199,6 +234,12 @@ extension PlanScoring.Settings {
         try check(wakeCheckExitGate.isFinite && wakeCheckExitGate >= 0, "wakeCheckExitGate", wakeCheckExitGate)
         try check(motionFixMaximumAccuracyMeters >= 0, "motionFixMaximumAccuracyMeters", motionFixMaximumAccuracyMeters)
         try check(wakeCheckConfirmFixes >= 0, "wakeCheckConfirmFixes", Double(wakeCheckConfirmFixes))
+        do {
+            try polygonDetection.validate()
+        } catch {
+            guard case let .invalidSetting(field, value) = error else { throw .polygonDetector(error.description) }
+            throw .invalidSetting(field: "polygonDetection.\(field)", value: value)
+        }
     }
 }
 

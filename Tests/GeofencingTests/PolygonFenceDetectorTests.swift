@@ -1,3 +1,4 @@
+import Foundation
 import GeoCells
 import Geodesy
 import SpatialIndex
@@ -49,12 +50,11 @@ import Testing
                 ? try TransitionDetector(fences: [fence], index: PackedRTree([fence]), outlines: outlines)
                 : try TransitionDetector(fences: [fence], outlines: outlines)
             let events = Self.run(&d, fixes)
-            // Device 1: inside from east 0 to 200 m. A device this slow (0.5 m/s) has each fix
-            // capped at 2.5 sigmas (sigma 2.5 m) less 1 sigma of allowance (still), so the
-            // evidence rule enters on the second fix inside (east 20 m) and exits on the second
-            // fix outside (east 220 m).
+            // Device 1: inside from east 0 to 200 m. The polygon rule (accuracy 5 m: entry margin
+            // 3 m, exit margin 5 m on two fixes) enters on the first fix 10 m inside (east 10 m)
+            // and exits on the second fix outside (east 220 m).
             #expect(events.filter { $0.device == 1 }.map(\.kind) == [.enter, .exit])
-            #expect(events.first { $0.device == 1 && $0.kind == .enter }?.time == 240)
+            #expect(events.first { $0.device == 1 && $0.kind == .enter }?.time == 220)
             #expect(events.first { $0.device == 1 && $0.kind == .exit }?.time == 640)
             // Device 2, along north 150 m: in the arm from east 0 to 100 m, then in the notch
             // (inside the circle, outside the polygon): enter, exit.
@@ -64,6 +64,53 @@ import Testing
             let circleEvents = Self.run(&circles, fixes)
             #expect(circleEvents.last { $0.device == 2 }!.time > events.last { $0.device == 2 }!.time)
         }
+    }
+
+    /// Polygon fences take the hysteresis rule with their own margins whatever the circles'
+    /// rule: with accuracy 10 m, a fix 6 m (0.6 × 10) inside is decisive for an entry, and two
+    /// fixes in a row 10 m (1.0 × 10) outside for an exit.
+    @Test func polygonFencesUseTheHysteresisRuleWithTheirOwnMargins() throws {
+        let origin = try LatLng(latitude: 40, longitude: -100)
+        let square: [(Double, Double)] = [(0, 0), (0, 100), (100, 100), (100, 0)]
+        let polygon = try Polygon(latLngRings: [square.map { Self.point(origin, $0.0, $0.1) }])
+        let fence = try FenceOutlines.enclosingFence(id: 2, polygon: polygon)
+        // Meters north of the south wall (negative: outside), along east 50 m, a fix every 30 s.
+        let north: [Double] = [-50, 5, 7, -9, -9, -12, 12, -12, -12]
+        let fixes = north.enumerated().map { (Int32(3), Double($0.offset) * 30, Self.point(origin, $0.element, 50), 10.0) }
+        func events(_ c: TransitionDetectorConfiguration) throws -> [String] {
+            var d = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(2, polygon)]), configuration: c)
+            return Self.run(&d, fixes).map { "\($0.kind)@\(Int($0.time))" }
+        }
+        #expect(try events(.default) == ["enter@60", "exit@240"])
+        #expect(try events(.hysteresis) == ["enter@60", "exit@240"])
+        var c = TransitionDetectorConfiguration.default
+        c.polygonEnterAccuracyFactor = 0.4
+        c.polygonExitAccuracyFactor = 0.8
+        let looser = try events(c)
+        #expect(looser == ["enter@30", "exit@120", "enter@180", "exit@240"], "\(looser)")
+        c.exitConfirmations = 3
+        let later = try events(c)
+        #expect(later == ["enter@30", "exit@150", "enter@180"], "\(later)")
+    }
+
+    /// The polygon factors are validated, round-trip through JSON, and take their defaults
+    /// when a configuration written without them is read.
+    @Test func polygonFactorsValidateAndRoundTrip() throws {
+        for bad in [-1.0, .nan, .infinity] {
+            var c = TransitionDetectorConfiguration.default
+            c.polygonEnterAccuracyFactor = bad
+            #expect(throws: GeofenceError.self) { try c.validate() }
+            c = .default
+            c.polygonExitAccuracyFactor = bad
+            #expect(throws: GeofenceError.self) { try c.validate() }
+        }
+        var c = TransitionDetectorConfiguration.default
+        c.polygonEnterAccuracyFactor = 0.25
+        c.polygonExitAccuracyFactor = 2
+        #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(c)) == c)
+        #expect(try decodedWithout(["polygonEnterAccuracyFactor", "polygonExitAccuracyFactor"], from: c) == .default)
+        #expect(TransitionDetectorConfiguration.default.polygonEnterAccuracyFactor == 0.6)
+        #expect(TransitionDetectorConfiguration.default.polygonExitAccuracyFactor == 1.0)
     }
 
     @Test func aHoleIsOutside() throws {

@@ -155,7 +155,7 @@ private var uncapped: TransitionDetectorConfiguration {
         let cd = chord(d)
         let kind = entry.observe(
             c2: cd * cd, rc: rc, band: band / R,
-            accuracyChord: c.accuracyFactor * accuracy / R,
+            accuracyChord: c.accuracyFactor * accuracy / R, exitAccuracyChord: c.accuracyFactor * accuracy / R,
             perSigma: R / Swift.max(0.5, accuracy / 2), evidenceCap: rules.evidenceCap(speed: speed),
             stillAllowance: rules.stillAllowance(speed: speed),
             time: pick([0, 1e9, rng.nextUnit() * 1e6]), dwellSeconds: pick([0, 60, .infinity]), rules: rules)

@@ -78,19 +78,10 @@ import Responders
         let tokens = scratch.file("tokens.csv"), regions = scratch.file("regions.csv")
         try "1,a\n".write(toFile: tokens, atomically: true, encoding: .utf8)
         try "name,lat,lon,radius_m\ncenter,60.17,24.94,-1\n".write(toFile: regions, atomically: true, encoding: .utf8)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("responder-server")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [
+        let (status, _, text) = try ServerCommandTests.run([
             "--listen", "127.0.0.1:0", "--store", "sqlite:" + scratch.file("s.db"), "--tokens", tokens, "--regions", regions
-        ]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        ])
+        #expect(status == 2)
         #expect(text == "responder-server: --regions: \(regions):2:4: radius_m: expected finite meters > 0, found '-1'\n")
     }
 }

@@ -134,19 +134,10 @@ import Responders
         try "1,a\n".write(toFile: tokens, atomically: true, encoding: .utf8)
         try #"{"fleets": [{"name": "a", "responders": [1], "policy": {"on_duty": {"degraded_after_s": -1}}}]}"#
             .write(toFile: fleets, atomically: true, encoding: .utf8)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("responder-server")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [
+        let (status, _, text) = try ServerCommandTests.run([
             "--listen", "127.0.0.1:0", "--store", "sqlite:" + scratch.file("s.db"), "--tokens", tokens, "--fleets", fleets
-        ]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
+        ])
+        #expect(status != 0)
         #expect(text.contains("\(fleets): fleets[0].policy.on_duty.degraded_after_s: -1.0 is outside 0.001...604800.0"))
     }
 }

@@ -46,10 +46,16 @@ final class LeaderEngine {
     private var rebuilt = false
     /// Transitions of every tick, for the metrics.
     private(set) var transitionCount = 0
+    /// Open incidents whose stored trail could not be read when this leader rebuilt: neither
+    /// resumed nor written back (their rows stay as they are), each logged once.
+    private(set) var unreadableIncidents: [Int64: TrailError] = [:]
+    private let log: (String) -> Void
 
-    /// A leader over `store`, holding each responder to its policy in `fleets`.
-    init(store: ServiceStore, fleets: FleetTable = FleetTable()) {
+    /// A leader over `store`, holding each responder to its policy in `fleets`; `log` takes
+    /// one line per problem with the stored rows that the leader works around.
+    init(store: ServiceStore, fleets: FleetTable = FleetTable(), log: @escaping (String) -> Void = logLine) {
         self.store = store
+        self.log = log
         server = ResponderServer(store: LatestOnlyStore(), fleets: fleets)
     }
 
@@ -72,11 +78,19 @@ final class LeaderEngine {
         if !rebuilt {
             rebuilt = true
             for stored in try store.incidents(in: ["offered", "assigned"], on: db) {
+                let trail: [AssignmentStep]
+                do { trail = try TrailJSON.decode(stored.trail) } catch {
+                    // Left as stored: resuming from part of the trail could offer the incident
+                    // again to responders who declined it, and saving would overwrite the row.
+                    unreadableIncidents[stored.id] = error
+                    log("incident \(stored.id) not resumed: its stored \(error)")
+                    continue
+                }
                 var dispatcher = server.dispatcher
                 let liveness = server.liveness
                 let assignment = IncidentAssignment(
                     resuming: Int(stored.id), location: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
-                    trail: TrailJSON.decode(stored.trail), now: now, dispatcher: &dispatcher,
+                    trail: trail, now: now, dispatcher: &dispatcher,
                     status: { liveness.status(of: $0) }, ackTimeout: stored.ackTimeout)
                 assignments[stored.id] = assignment
                 try save(assignment, id: stored.id, on: db)
@@ -169,27 +183,63 @@ enum TrailJSON {
             }.joined(separator: ", ") + "]"
     }
 
-    static func decode(_ text: String) -> [AssignmentStep] {
-        guard case .array(let items)? = try? JSONValue.parse(Array(text.utf8)) else { return [] }
-        return items.compactMap { item in
-            guard case .number(let r, _)? = item["responder"], let responder = ResponderID(rawValue: Int32(clamping: Int64(r))),
-                case .number(let t, _)? = item["t"], case .string(let name)? = item["event"]
-            else { return nil }
+    /// Reads a trail written by ``encode(_:)``.
+    ///
+    /// - Throws: ``TrailError`` naming the first value that is not a step (its JSON path, as
+    ///   `[2].event`) or where the text stops being JSON. Nothing is skipped: a trail is read
+    ///   whole or not at all, so a resumed incident never forgets whom it already asked.
+    static func decode(_ text: String) throws(TrailError) -> [AssignmentStep] {
+        let value: JSONValue
+        do { value = try JSONValue.parse(Array(text.utf8)) } catch { throw TrailError(path: "", message: error.description) }
+        guard case .array(let items) = value else { throw TrailError(path: "", message: "not an array of steps") }
+        var steps: [AssignmentStep] = []
+        steps.reserveCapacity(items.count)
+        for (k, item) in items.enumerated() {
+            let path = JSONPath.element("", k)
+            func number(_ key: String) throws(TrailError) -> Double {
+                guard case .number(let x, _)? = item[key], x.isFinite else {
+                    throw TrailError(path: JSONPath.member(path, key), message: item[key] == nil ? "missing" : "not a finite number")
+                }
+                return x
+            }
+            func string(_ key: String) throws(TrailError) -> String {
+                guard case .string(let s)? = item[key] else {
+                    throw TrailError(path: JSONPath.member(path, key), message: item[key] == nil ? "missing" : "not a string")
+                }
+                return s
+            }
+            guard case .object = item else { throw TrailError(path: path, message: "not an object") }
+            let r = try number("responder")
+            guard r == r.rounded(), let id = Int32(exactly: r), let responder = ResponderID(rawValue: id) else {
+                throw TrailError(path: JSONPath.member(path, "responder"), message: "not a responder id: \(JSONObject.number(r))")
+            }
+            let time = try number("t")
             let event: AssignmentStep.Event
-            switch name {
-            case "offered":
-                guard case .number(let d, _)? = item["distance_m"] else { return nil }
-                event = .offered(distanceMeters: d)
+            switch try string("event") {
+            case "offered": event = .offered(distanceMeters: try number("distance_m"))
             case "acknowledged": event = .acknowledged
             case "declined": event = .declined
             case "timed_out": event = .timedOut
             case "went_offline": event = .wentOffline
             case "skipped":
-                guard case .string(let s)? = item["status"], let status = LivenessStatus.allCases.first(where: { $0.name == s }) else { return nil }
+                let s = try string("status")
+                guard let status = LivenessStatus.allCases.first(where: { $0.name == s }) else {
+                    throw TrailError(path: JSONPath.member(path, "status"), message: "unknown status \"\(s)\"")
+                }
                 event = .skipped(status)
-            default: return nil
+            case let name: throw TrailError(path: JSONPath.member(path, "event"), message: "unknown event \"\(name)\"")
             }
-            return AssignmentStep(responder: responder, time: t, event: event)
+            steps.append(AssignmentStep(responder: responder, time: time, event: event))
         }
+        return steps
     }
+}
+
+/// Why a stored trail cannot be read: the JSON path of the value at fault (empty for the whole
+/// text) and what is wrong with it.
+struct TrailError: Error, Equatable, CustomStringConvertible {
+    var path: String
+    var message: String
+    /// `trail[2].event: unknown event "paused"`.
+    var description: String { "trail\(path): \(message)" }
 }

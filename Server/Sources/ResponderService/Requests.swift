@@ -5,7 +5,7 @@ import Responders
 /// A request the service refuses, with the HTTP status and a message naming the field
 /// (a JSON path such as `fixes[2].lat`) or the header.
 public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// 400, 401, 404, 405, 409, 413 or 503.
+    /// 400, 401, 404, 405, 409, 413, 500 (a stored row the service cannot read) or 503.
     public var status: Int
     /// The field or header at fault, empty when the whole request is.
     public var field: String

@@ -79,11 +79,13 @@ public final class ResponderService: @unchecked Sendable {
     private func leaderLoop() {
         var connection: SQLConnection?
         var engine: LeaderEngine?
+        let instance = instance
+        let leaderLog = { (line: String) in logLine("responder-server \(instance): leader: " + line) }
         while !lock.locked({ stopping }) {
             let started = clock()
             do throws(StoreError) {
                 if store.dialect == .sqlite {
-                    if engine == nil { engine = LeaderEngine(store: store, fleets: fleets) }
+                    if engine == nil { engine = LeaderEngine(store: store, fleets: fleets, log: leaderLog) }
                     lock.locked { leader = true }
                     let now = clock()
                     let transitions = try store.with { (db) throws(StoreError) in try engine!.tick(now: now, on: db) }
@@ -94,7 +96,7 @@ public final class ResponderService: @unchecked Sendable {
                     if engine == nil {
                         let got = try db.query("SELECT pg_try_advisory_lock($1)", [.int(Self.leaderLockKey)]).first?.first?.text
                         if got == "t" {
-                            engine = LeaderEngine(store: store, fleets: fleets)
+                            engine = LeaderEngine(store: store, fleets: fleets, log: leaderLog)
                             lock.locked { leader = true }
                         }
                     }
@@ -318,6 +320,11 @@ public final class ResponderService: @unchecked Sendable {
     private func incidentJSON(_ id: Int64) throws -> HTTPResponse {
         guard let stored = try store.incident(id) else { throw RequestError(404, "no incident \(id)") }
         let state = stored.state == "pending" ? "offered" : stored.state
+        // Served as stored, so checked first: a row damaged outside the service would make the
+        // whole response invalid JSON.
+        do { _ = try TrailJSON.decode(stored.trail) } catch {
+            throw RequestError(500, "incident \(id): the stored \(error)")
+        }
         return HTTPResponse(
             status: 200,
             body: "{\"incident\": \(id), \"state\": \"\(state)\", "
@@ -369,7 +376,7 @@ public final class ResponderService: @unchecked Sendable {
         text += "# HELP fixes_received_total Fixes received by this instance, by outcome.\n# TYPE fixes_received_total counter\n"
         text += "fixes_received_total{outcome=\"stored\"} \(stored)\nfixes_received_total{outcome=\"duplicate\"} \(duplicate)\n"
         text += "# HELP requests_rejected_total Requests this instance refused, by HTTP status.\n# TYPE requests_rejected_total counter\n"
-        for code in [400, 401, 404, 405, 409, 413, 503] {
+        for code in [400, 401, 404, 405, 409, 413, 500, 503] {
             text += "requests_rejected_total{code=\"\(code)\"} \(refused[code] ?? 0)\n"
         }
         return text

@@ -11,7 +11,7 @@ import Responders
     }
 
     /// Every event is written and read back; distances keep 0.1 m.
-    @Test func aTrailRoundTripsEveryEvent() {
+    @Test func aTrailRoundTripsEveryEvent() throws {
         let t = 1_764_300_000.5
         let trail = [
             Self.step(3, t, .offered(distanceMeters: 120.44)), Self.step(3, t + 30, .timedOut), Self.step(4, t + 30, .skipped(.degraded)),
@@ -24,22 +24,35 @@ import Responders
         var expected = trail
         expected[0].event = .offered(distanceMeters: 120.4)
         expected[5].event = .offered(distanceMeters: 0.1)
-        #expect(TrailJSON.decode(text) == expected)
-        #expect(TrailJSON.encode([]) == "[]" && TrailJSON.decode("[]") == [])
+        #expect(try TrailJSON.decode(text) == expected)
+        #expect(try TrailJSON.encode([]) == "[]" && TrailJSON.decode("[]") == [])
     }
 
-    /// What is not a trail step is left out (the trail is this program's own writing).
+    /// What is not a whole trail is refused, naming the value at fault; a step that cannot be
+    /// read is never skipped (the steps around it would be read as the whole trail).
     @Test(arguments: [
-        "", "{}", "[1]", #"[{"responder": 1, "t": 2, "event": "offered"}]"#, #"[{"responder": -1, "t": 2, "event": "declined"}]"#,
-        #"[{"responder": 1, "event": "declined"}]"#, #"[{"responder": 1, "t": 2, "event": "paused"}]"#,
-        #"[{"responder": 1, "t": 2, "event": "skipped", "status": "asleep"}]"#, #"[{"responder": 1, "t": 2, "event": 3}]"#
+        ("", "trail: not valid JSON at line 1, column 1"),
+        ("{}", "trail: not an array of steps"),
+        ("[1]", "trail[0]: not an object"),
+        (#"[{"responder": 1, "t": 2, "event": "offered"}]"#, "trail[0].distance_m: missing"),
+        (#"[{"responder": -1, "t": 2, "event": "declined"}]"#, "trail[0].responder: not a responder id: -1"),
+        (#"[{"responder": 1.5, "t": 2, "event": "declined"}]"#, "trail[0].responder: not a responder id: 1.5"),
+        (#"[{"responder": 1, "event": "declined"}]"#, "trail[0].t: missing"),
+        (#"[{"responder": 1, "t": "2", "event": "declined"}]"#, "trail[0].t: not a finite number"),
+        (#"[{"responder": 1, "t": 2, "event": "paused"}]"#, #"trail[0].event: unknown event "paused""#),
+        (#"[{"responder": 1, "t": 2, "event": "skipped", "status": "asleep"}]"#, #"trail[0].status: unknown status "asleep""#),
+        (#"[{"responder": 1, "t": 2, "event": 3}]"#, "trail[0].event: not a string")
     ])
-    func whatIsNotAStepIsLeftOut(text: String) {
-        #expect(TrailJSON.decode(text) == [])
+    func whatIsNotATrailIsNamed(text: String, message: String) throws {
+        let error = #expect(throws: TrailError.self) { try TrailJSON.decode(text) }
+        #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
+        guard text.hasPrefix("[{") else { return }
+        // Between two good steps it is the second step of three: [1].
         let mixed =
-            "[{\"responder\": 1, \"t\": 2, \"event\": \"declined\"}" + (text.hasPrefix("[{") ? ", " + text.dropFirst().dropLast() : "")
+            "[{\"responder\": 1, \"t\": 2, \"event\": \"declined\"}, " + text.dropFirst().dropLast()
             + ", {\"responder\": 2, \"t\": 3, \"event\": \"timed_out\"}]"
-        #expect(TrailJSON.decode(mixed) == [Self.step(1, 2, .declined), Self.step(2, 3, .timedOut)])
+        let inMixed = #expect(throws: TrailError.self) { try TrailJSON.decode(mixed) }
+        #expect(inMixed?.path.hasPrefix("[1]") == true, "\(String(describing: inMixed))")
     }
 
     static func stored(_ responder: Int, _ sequence: Int64, _ time: Double) -> StoredFix {
@@ -113,6 +126,52 @@ import Responders
         #expect(acked == 200)
         #expect(try await eventually(3) { try await Self.incident(next, 9)["state"] as? String == "assigned" })
         #expect(Self.events(try await Self.incident(next, 9)) == ["offered 1", "acknowledged 1"])
+    }
+
+    /// A trail damaged outside the service (an unknown event in incident 9's) is neither
+    /// resumed from its other steps nor written back: the next leader logs it once, names it
+    /// in `GET /v1/incidents/9` (500) and resumes incident 10 as usual.
+    @Test func aDamagedTrailIsLeftAsStoredAndNamed() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let location = "sqlite:" + scratch.file("s.db")
+        let tokens = [(1, "a"), (2, "b")]
+        let first = try RunningService(store: location, tokens: tokens, instance: "first")
+        let t = Date().timeIntervalSince1970
+        try await Self.post(first, 1, "a", t: t, lat: 60.171)
+        try await Self.post(first, 2, "b", t: t, lat: 60.18)
+        #expect(await eventually(3) { await status(of: 2, at: first.base) == "online" })
+        for (id, timeout) in [(9, 60), (10, 1)] {
+            let (created, _) = try await request(
+                "POST", first.base + "/v1/incidents", body: "{\"id\": \(id), \"lat\": 60.17, \"lon\": 24.94, \"ack_timeout_s\": \(timeout)}")
+            #expect(created == 201)
+        }
+        #expect(try await eventually(3) { try await Self.incident(first, 9)["offered_to"] as? Int == 1 })
+        #expect(try await eventually(3) { try await Self.incident(first, 10)["offered_to"] as? Int == 1 })
+        first.stop()
+
+        let store = try ServiceStore(location, poolSize: 1)
+        let damaged = try #require(try store.incident(9)).trail.replacingOccurrences(of: "\"offered\"", with: "\"paused\"")
+        try store.with { (db) throws(StoreError) in try db.query("UPDATE incidents SET trail = $1 WHERE id = 9", [.text(damaged)]) }
+        var lines: [String] = []
+        let engine = LeaderEngine(store: store, log: { lines.append($0) })
+        let now = Date().timeIntervalSince1970 + 2  // past incident 10's deadline
+        try store.with { (db) throws(StoreError) in
+            try engine.tick(now: now, on: db)
+            try engine.tick(now: now + 0.1, on: db)
+        }
+        #expect(lines == [#"incident 9 not resumed: its stored trail[0].event: unknown event "paused""#])
+        #expect(engine.unreadableIncidents[9]?.path == "[0].event")
+        let nine = try #require(try store.incident(9))
+        #expect(nine.trail == damaged && nine.state == "offered" && nine.offeredTo == 1)
+        let ten = try #require(try store.incident(10))
+        #expect(ten.offeredTo == 2 && ten.trail.contains("timed_out"))
+
+        let next = try RunningService(store: location, tokens: tokens, instance: "next")
+        defer { next.stop() }
+        let (code, body) = try await request("GET", next.base + "/v1/incidents/9")
+        #expect(code == 500)
+        #expect(body.contains(#"incident 9: the stored trail[0].event: unknown event \"paused\""#), "\(body)")
     }
 
     /// The assignee of an incident turns OFFLINE (its fleet's 4 s threshold on a mission): the

@@ -3,8 +3,9 @@ import GeoCells
 import Geodesy
 
 /// Reads the Polygon and MultiPolygon features of a GeoJSON text (RFC 7946): a
-/// `FeatureCollection` or a single `Feature`, one feature at a time (``next()``), so memory
-/// holds the bytes and one feature.
+/// `FeatureCollection` or a single `Feature`, one feature at a time (``next()``). Over a file
+/// (``init(path:)``) it reads as it goes, so memory holds about one feature whatever the size of
+/// the file; over bytes, the bytes and one feature.
 ///
 /// Each feature needs an `id` (integer or string; it names the polygon in the tools' output)
 /// and a `Polygon` or `MultiPolygon` geometry. Positions are `[longitude, latitude]` in
@@ -31,9 +32,14 @@ public struct GeoJSONReader {
     var nextIndex = 0
     /// Whether the top level was a FeatureCollection (checked when its "type" is read).
     var topType: String?
-    /// Lines counted so far: the line of the byte at `lineMark.offset` and the offset where
-    /// that line starts, so that features, read in order, are located in linear time.
-    var lineMark = (offset: 0, line: 1, lineStart: 0)
+    /// Lines counted so far (absolute offsets), so that features, read in order, are located
+    /// in linear time.
+    var lineMark = LineMark()
+    /// The file the window is read from (nil: the bytes given are the whole text).
+    var source: FileSource?
+    /// The absolute offset of the window's first byte, and the line there.
+    var windowStart = 0
+    var windowMark = LineMark()
 
     /// A reader over the bytes of a GeoJSON text.
     public init(bytes: [UInt8]) {
@@ -41,7 +47,7 @@ public struct GeoJSONReader {
     }
 
     func error(_ message: String, _ path: String, _ feature: Int?, at offset: Int) -> GeoJSONError {
-        let (line, column) = tokenizer.lineColumn(offset)
+        let (line, column) = lineColumn(offset)
         return GeoJSONError(message: message, path: path, featureIndex: feature, line: line, column: column)
     }
 
@@ -52,15 +58,19 @@ public struct GeoJSONReader {
     /// 1-based line and column of `offset`, counting on from the last offset asked for
     /// (from the start when `offset` is before it).
     mutating func location(_ offset: Int) -> (line: Int, column: Int) {
-        if offset < lineMark.offset { lineMark = (0, 1, 0) }
-        let bytes = tokenizer.bytes
-        var line = lineMark.line, lineStart = lineMark.lineStart
-        for i in lineMark.offset..<min(offset, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = i + 1
+        let absolute = windowStart + offset
+        if absolute < lineMark.offset { lineMark = windowMark }
+        var mark = lineMark
+        let windowStart = windowStart
+        tokenizer.bytes.withUnsafeBufferPointer { bytes in
+            for i in (mark.offset - windowStart)..<min(offset, bytes.count) where bytes[i] == UInt8(ascii: "\n") {
+                mark.line += 1
+                mark.lineStart = windowStart + i + 1
+            }
         }
-        lineMark = (offset, line, lineStart)
-        return (line, offset - lineStart + 1)
+        mark.offset = absolute
+        lineMark = mark
+        return (mark.line, absolute - mark.lineStart + 1)
     }
 
     /// All remaining features.
@@ -81,7 +91,12 @@ public struct GeoJSONReader {
         case .start:
             return try start()
         case .inFeatures:
-            if tokenizer.consume(",") { return try feature(path: "$.features[\(nextIndex)]") }
+            discardRead()
+            try bufferNonBlank()
+            if tokenizer.consume(",") {
+                try bufferValue()
+                return try feature(path: "$.features[\(nextIndex)]")
+            }
             do throws(JSONTokenizer.Failure) { try tokenizer.expect("]") } catch { throw wrap(error, "$.features", nil) }
             try finishTop()
             return nil
@@ -90,6 +105,7 @@ public struct GeoJSONReader {
 
     /// Reads the top-level object up to the first feature.
     mutating func start() throws(GeoJSONError) -> GeoJSONFeature? {
+        try bufferNonBlank()
         let begin = tokenizer.position
         do throws(JSONTokenizer.Failure) {
             try tokenizer.expect("{")
@@ -98,28 +114,29 @@ public struct GeoJSONReader {
         }
         // A single Feature: parse it whole from the beginning.
         // Look for "features" or "type" members first.
+        try bufferNonBlank()
         if tokenizer.consume("}") { throw error("empty object: not GeoJSON", "$", nil, at: begin) }
         while true {
             let keyOffset = tokenizer.position
-            let key: String
-            do throws(JSONTokenizer.Failure) {
-                key = try tokenizer.string()
-                try tokenizer.expect(":")
-            } catch { throw wrap(error, "$", nil) }
+            let key = try topLevelKey()
+            if key == "features" { try bufferNonBlank() } else { try bufferValue() }
             switch key {
             case "features":
                 do throws(JSONTokenizer.Failure) { try tokenizer.expect("[") } catch { throw wrap(error, "$.features", nil) }
+                try bufferNonBlank()
                 if tokenizer.consume("]") {
                     try finishTop()
                     return nil
                 }
                 state = .inFeatures
+                try bufferValue()
                 return try feature(path: "$.features[0]")
             case "type":
                 do throws(JSONTokenizer.Failure) { topType = try tokenizer.string() } catch { throw wrap(error, "$.type", nil) }
                 if topType == "Feature" {
                     // Re-read the whole object as one feature.
                     tokenizer.position = begin
+                    try bufferValue()
                     state = .single
                     nextIndex = 0
                     return try feature(path: "$")
@@ -130,6 +147,7 @@ public struct GeoJSONReader {
             default:
                 do throws(JSONTokenizer.Failure) { try tokenizer.skipValue() } catch { throw wrap(error, "$.\(key)", nil) }
             }
+            try bufferNonBlank()
             if !tokenizer.consume(",") {
                 throw error("no features member", "$", nil, at: tokenizer.position)
             }
@@ -139,11 +157,11 @@ public struct GeoJSONReader {
     /// After the features array: the rest of the top-level object.
     mutating func finishTop() throws(GeoJSONError) {
         state = .done
-        while tokenizer.consume(",") {
+        while try bufferNonBlankThenComma() {
+            let offset = tokenizer.position
+            let key = try topLevelKey()
+            try bufferValue()
             do throws(JSONTokenizer.Failure) {
-                let offset = tokenizer.position
-                let key = try tokenizer.string()
-                try tokenizer.expect(":")
                 if key == "type" {
                     let t = try tokenizer.string()
                     if t != "FeatureCollection" {
@@ -155,11 +173,31 @@ public struct GeoJSONReader {
                 }
             } catch { throw wrap(error, "$", nil) }
         }
+        try bufferNonBlank()
+        do throws(JSONTokenizer.Failure) { try tokenizer.expect("}") } catch { throw wrap(error, "$", nil) }
+        try bufferNonBlank()
         do throws(JSONTokenizer.Failure) {
-            try tokenizer.expect("}")
             if tokenizer.peek() != nil { throw JSONTokenizer.Failure(message: "text after the end of the document", offset: tokenizer.position) }
         } catch { throw wrap(error, "$", nil) }
-        if topType == nil { throw error("missing \"type\": \"FeatureCollection\"", "$", nil, at: 0) }
+        if topType == nil {
+            throw GeoJSONError(message: "missing \"type\": \"FeatureCollection\"", path: "$", featureIndex: nil, line: 1, column: 1)
+        }
+    }
+
+    /// A member name of the top-level object and its colon.
+    mutating func topLevelKey() throws(GeoJSONError) -> String {
+        try bufferValue()
+        let key: String
+        do throws(JSONTokenizer.Failure) { key = try tokenizer.string() } catch { throw wrap(error, "$", nil) }
+        try bufferNonBlank()
+        do throws(JSONTokenizer.Failure) { try tokenizer.expect(":") } catch { throw wrap(error, "$", nil) }
+        return key
+    }
+
+    /// Whether a comma comes next (consumed), after making sure the window holds it.
+    mutating func bufferNonBlankThenComma() throws(GeoJSONError) -> Bool {
+        try bufferNonBlank()
+        return tokenizer.consume(",")
     }
 
     /// Nested coordinate arrays as read (numbers at the leaves), with each position's offset.

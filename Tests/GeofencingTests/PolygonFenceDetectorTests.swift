@@ -133,6 +133,37 @@ import Testing
         #expect(try events(nearWall, c) == ["enter@90", "exit@180", "enter@240"])
     }
 
+    /// The neighborhoods reach the still exit margin: a device whose first fix (still: there is
+    /// no previous one) is 150 m outside a polygon fence, with accuracy 60 m and a still exit
+    /// factor of 3, is not decisively outside it (180 m needed), so the fence stays unknown and
+    /// walking into it (0.67 m/s, still) enters silently, as a detector that decides every
+    /// fence on every fix has it. A neighborhood reaching only the moving factors (1.0 × 100 m
+    /// + 30 m of slack) would miss the fence on the first fix and add it later as outside,
+    /// which then enters.
+    @Test func neighborhoodsReachTheStillExitMargin() throws {
+        let origin = try LatLng(latitude: 40, longitude: -100)
+        let square: [(Double, Double)] = [(0, 0), (0, 100), (100, 100), (100, 0)]
+        let polygon = try Polygon(latLngRings: [square.map { Self.point(origin, $0.0, $0.1) }])
+        let fence = try FenceOutlines.enclosingFence(id: 2, polygon: polygon)
+        var c = TransitionDetectorConfiguration.default
+        c.polygonStillExitAccuracyFactor = 3
+        c.neighborhoodSlackMeters = 30
+        // Along the diagonal towards the south-west corner, which lies on the enclosing circle.
+        let steps = (0..<14).map { -150 / 2.0.squareRoot() + Double($0) * 20 / 2.0.squareRoot() }
+        let fixes = steps.enumerated().map { (Int32(5), Double($0.offset) * 30, Self.point(origin, $0.element, $0.element), 60.0) }
+        #expect(steps.last! > 40)
+        var shared = try TransitionDetector(
+            fences: [fence], index: PackedRTree([fence]), outlines: FenceOutlines([(2, polygon)]), configuration: c)
+        #expect(Self.run(&shared, fixes).isEmpty)
+        var own = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(2, polygon)]), configuration: c)
+        #expect(Self.run(&own, fixes).isEmpty)
+        // With the still exit factor at 1.0 the first fix is decisively outside: an entry.
+        c.polygonStillExitAccuracyFactor = 1
+        var moving = try TransitionDetector(
+            fences: [fence], index: PackedRTree([fence]), outlines: FenceOutlines([(2, polygon)]), configuration: c)
+        #expect(Self.run(&moving, fixes).map(\.kind) == [.enter])
+    }
+
     /// The polygon factors are validated, round-trip through JSON, and take their defaults
     /// when a configuration written without them is read.
     @Test func polygonFactorsValidateAndRoundTrip() throws {

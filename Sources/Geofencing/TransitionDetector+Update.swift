@@ -168,7 +168,7 @@ struct FixContext {
     }
 
     /// ``decide(_:_:c2:fenceIDs:into:)`` for a polygon fence: with the polygon fences' rules
-    /// (``PolygonRules``, ``FenceEntry/observePolygon(c2:rc:band:accuracy:time:dwellSeconds:rules:)``).
+    /// (``PolygonRules``, ``FenceEntry/observePolygon(c2:rc:band:accuracy:speed:time:dwellSeconds:rules:)``).
     /// Not inlined (the rare kind).
     @inline(never) @usableFromInline
     func decidePolygon(

@@ -25,7 +25,8 @@ struct TransitionsCommand: BenchSubcommand {
                                    [--enter-confirm N] [--exit-confirm N] [--min-dwell S] [--max-speed V] [--slack M]
                                    [--enter-evidence H] [--evidence-per-fix K] [--exit-evidence H] [--exit-evidence-per-fix K]
                                    [--slow-evidence-cap S] [--slow-speed V] [--still-speed V] [--still-evidence-per-fix K]
-                                   [--polygon-enter-factor K] [--polygon-exit-factor K] [--sweep] [--diagnose]
+                                   [--polygon-enter-factor K] [--polygon-exit-factor K]
+                                   [--polygon-still-enter-factor K] [--polygon-still-exit-factor K] [--sweep] [--diagnose]
           Runs the transition detector over the fixes and the naive detector (raw distance <= radius)
           alongside, and scores both against the true transitions of truth.csv: a detection matches an
           unmatched true transition of the same device, fence and kind when it comes at most 120 s
@@ -34,8 +35,10 @@ struct TransitionsCommand: BenchSubcommand {
           --polygons makes the fences with a feature in P.geojson (integer id = fence id; the fence's row
           is a circle containing the polygon, as generate --polygons writes it) polygon fences: the truth,
           the naive detector and the detector decide them on the polygon (docs/POLYGONS.md), the detector by
-          the hysteresis rule with margins --polygon-enter-factor K (default 0.5) and --polygon-exit-factor K
-          (0.9) times the accuracy, whatever rule the preset gives the circles.
+          the hysteresis rule with margins --polygon-enter-factor K (default 0.6) and --polygon-exit-factor K
+          (1.0) times the accuracy for a fix on the move, --polygon-still-enter-factor K (0.3) and
+          --polygon-still-exit-factor K (1.2) for a still one (slower than --still-speed), whatever rule
+          the preset gives the circles.
           Prints true transitions, detected events, false-positive and false-negative rates, latency
           p50/p95 (s), flaps per true transition and fixes/s (detector only, median of R runs, default 3).
           --events-out writes the detector's events as device,fence,kind,t.
@@ -60,6 +63,7 @@ struct TransitionsCommand: BenchSubcommand {
         .value("enter-evidence"), .value("evidence-per-fix"), .value("exit-evidence"), .value("exit-evidence-per-fix"), .value("slow-evidence-cap"),
         .value("slow-speed"),
         .value("still-speed"), .value("still-evidence-per-fix"), .value("polygon-enter-factor"), .value("polygon-exit-factor"),
+        .value("polygon-still-enter-factor"), .value("polygon-still-exit-factor"),
         .value("slack"), .flag("sweep"), .flag("diagnose")
     ]
 
@@ -72,7 +76,8 @@ struct TransitionsCommand: BenchSubcommand {
         "stillSpeedMetersPerSecond": "still-speed", "stillEvidencePerFix": "still-evidence-per-fix",
         "maxSpeedMetersPerSecond": "max-speed", "neighborhoodSlackMeters": "slack", "enterConfirmations": "enter-confirm",
         "exitConfirmations": "exit-confirm", "polygonEnterAccuracyFactor": "polygon-enter-factor",
-        "polygonExitAccuracyFactor": "polygon-exit-factor"
+        "polygonExitAccuracyFactor": "polygon-exit-factor", "polygonStillEnterAccuracyFactor": "polygon-still-enter-factor",
+        "polygonStillExitAccuracyFactor": "polygon-still-exit-factor"
     ]
 
     let fencesPath: String, fixesPath: String, truthPath: String
@@ -121,6 +126,10 @@ struct TransitionsCommand: BenchSubcommand {
         config.stillEvidencePerFix = try args.double("still-evidence-per-fix", default: config.stillEvidencePerFix, in: sigmas)
         config.polygonEnterAccuracyFactor = try args.double("polygon-enter-factor", default: config.polygonEnterAccuracyFactor, in: factor)
         config.polygonExitAccuracyFactor = try args.double("polygon-exit-factor", default: config.polygonExitAccuracyFactor, in: factor)
+        config.polygonStillEnterAccuracyFactor = try args.double(
+            "polygon-still-enter-factor", default: config.polygonStillEnterAccuracyFactor, in: factor)
+        config.polygonStillExitAccuracyFactor = try args.double(
+            "polygon-still-exit-factor", default: config.polygonStillExitAccuracyFactor, in: factor)
         config.maxSpeedMetersPerSecond = try args.double("max-speed", default: config.maxSpeedMetersPerSecond, in: speed)
         config.neighborhoodSlackMeters = try args.double("slack", default: config.neighborhoodSlackMeters, in: meters)
         do {

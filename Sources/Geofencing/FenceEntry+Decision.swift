@@ -39,9 +39,10 @@ struct DecisionRules {
         stillEvidencePerFix = c.stillEvidencePerFix
     }
 
-    /// The rules of the polygon fences of `c`: the hysteresis rule (no evidence), with entry
-    /// and exit margins `polygonEnterAccuracyFactor` and `polygonExitAccuracyFactor` times the
-    /// accuracy plus the band, and `c`'s confirmations and minimum dwell.
+    /// The rules of the polygon fences of `c` for a fix on the move: the hysteresis rule (no
+    /// evidence), with entry and exit margins `polygonEnterAccuracyFactor` and
+    /// `polygonExitAccuracyFactor` times the accuracy plus the band, and `c`'s confirmations
+    /// and minimum dwell (``PolygonRules`` adds the still fixes' margins).
     @usableFromInline
     static func polygons(_ c: TransitionDetectorConfiguration) -> DecisionRules {
         var h = c
@@ -68,7 +69,49 @@ struct DecisionRules {
     }
 }
 
+/// The decision rules of the polygon fences, read only when a polygon fence is decided: the
+/// hysteresis rule of ``DecisionRules/polygons(_:)`` for a fix on the move, and margins of its
+/// own for a still fix (slower than `stillSpeedMetersPerSecond` since the device's previous
+/// accepted fix).
+@usableFromInline
+struct PolygonRules {
+    /// The hysteresis rule with the polygon margins of a fix on the move.
+    @usableFromInline let rules: DecisionRules
+    /// `stillSpeedMetersPerSecond`: a fix slower is still.
+    @usableFromInline let stillSpeed: Double
+    /// `polygonStillEnterAccuracyFactor / R` and `polygonStillExitAccuracyFactor / R`: the
+    /// accuracy parts of a still fix's entry and exit margins, chord units per meter.
+    @usableFromInline let stillEnterChordPerMeter: Double, stillExitChordPerMeter: Double
+
+    /// The polygon rules of `c`.
+    @usableFromInline
+    init(_ c: TransitionDetectorConfiguration) {
+        rules = .polygons(c)
+        stillSpeed = c.stillSpeedMetersPerSecond
+        stillEnterChordPerMeter = c.polygonStillEnterAccuracyFactor / Earth.meanRadius
+        stillExitChordPerMeter = c.polygonStillExitAccuracyFactor / Earth.meanRadius
+    }
+}
+
 extension FenceEntry {
+    /// ``observe(c2:rc:band:accuracyChord:exitAccuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
+    /// for a polygon fence: the hysteresis rule of `p.rules`, with the margins of a still fix
+    /// (`speed`, m/s since the device's previous accepted fix, below `p.stillSpeed`) or of one
+    /// on the move. `accuracy`: the fix's, meters. Keeps `observe`'s invariant (every margin
+    /// is the band plus a non-negative multiple of the accuracy).
+    @inline(__always) @usableFromInline
+    mutating func observePolygon(
+        c2: Double, rc: Double, band: Double, accuracy: Double, speed: Double, time: Double,
+        dwellSeconds: @autoclosure () -> Double, rules p: PolygonRules
+    ) -> TransitionKind? {
+        let still = speed < p.stillSpeed
+        let enterChord = accuracy * (still ? p.stillEnterChordPerMeter : p.rules.enterAccuracyChordPerMeter)
+        let exitChord = accuracy * (still ? p.stillExitChordPerMeter : p.rules.exitAccuracyChordPerMeter)
+        return observe(
+            c2: c2, rc: rc, band: band, accuracyChord: enterChord, exitAccuracyChord: exitChord, perSigma: 0,
+            evidenceCap: .infinity, stillAllowance: 0, time: time, dwellSeconds: dwellSeconds(), rules: p.rules)
+    }
+
     /// Applies one accepted fix to this entry and returns the event it decides, if any (at most
     /// one per fix).
     ///

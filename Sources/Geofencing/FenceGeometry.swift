@@ -66,12 +66,12 @@ final class FenceGeometryTable: @unchecked Sendable {
     /// Number of outlines.
     @usableFromInline let outlineCount: Int
     /// The decision rules of the polygon fences (one value).
-    @usableFromInline let polygonRules: UnsafeMutablePointer<DecisionRules>
+    @usableFromInline let polygonRules: UnsafeMutablePointer<PolygonRules>
 
     /// The table of `geometry` (one value per slot), the `outlines` its records refer to and
     /// the rules polygon fences are decided with. O(n) expected (shapes deduplicated by hash).
     @usableFromInline
-    init(_ geometry: [FenceGeometry], outlines: [Polygon] = [], polygonRules: DecisionRules = DecisionRules(.default)) {
+    init(_ geometry: [FenceGeometry], outlines: [Polygon] = [], polygonRules: PolygonRules = PolygonRules(.default)) {
         count = geometry.count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, count) * MemoryLayout<Record>.stride, alignment: 64)
         records = raw.bindMemory(to: Record.self, capacity: Swift.max(1, count))
@@ -98,7 +98,7 @@ final class FenceGeometryTable: @unchecked Sendable {
         outlineCount = outlines.count
         self.outlines = UnsafeMutablePointer<Polygon>.allocate(capacity: Swift.max(1, outlineCount))
         self.outlines.initialize(from: outlines, count: outlineCount)
-        self.polygonRules = UnsafeMutablePointer<DecisionRules>.allocate(capacity: 1)
+        self.polygonRules = UnsafeMutablePointer<PolygonRules>.allocate(capacity: 1)
         self.polygonRules.initialize(to: polygonRules)
     }
 
@@ -147,12 +147,12 @@ struct GeometryView {
     @usableFromInline let shapes: UnsafePointer<FenceGeometryTable.Shape>
     @usableFromInline let outlines: UnsafePointer<Polygon>
     /// The decision rules of the polygon fences.
-    @usableFromInline let polygonRules: UnsafePointer<DecisionRules>
+    @usableFromInline let polygonRules: UnsafePointer<PolygonRules>
 
     @inline(__always) @usableFromInline
     init(
         records: UnsafePointer<FenceGeometryTable.Record>, shapes: UnsafePointer<FenceGeometryTable.Shape>,
-        outlines: UnsafePointer<Polygon>, polygonRules: UnsafePointer<DecisionRules>
+        outlines: UnsafePointer<Polygon>, polygonRules: UnsafePointer<PolygonRules>
     ) {
         self.records = records
         self.shapes = shapes

@@ -97,7 +97,7 @@ struct FixContext {
     /// (for the polygon fences' rules).
     @usableFromInline let speed: Double, accuracy: Double
     /// The decision rules of the polygon fences.
-    @usableFromInline let polygonRules: UnsafePointer<DecisionRules>
+    @usableFromInline let polygonRules: UnsafePointer<PolygonRules>
 
     @inline(__always) @usableFromInline
     init(
@@ -168,17 +168,22 @@ struct FixContext {
     }
 
     /// ``decide(_:_:c2:fenceIDs:into:)`` for a polygon fence: with the polygon fences' rules
-    /// (``DecisionRules/polygons(_:)``). Not inlined (the rare kind).
+    /// (``PolygonRules``, ``FenceEntry/observePolygon(c2:rc:band:accuracy:speed:time:dwellSeconds:rules:)``).
+    /// Not inlined (the rare kind).
     @inline(never) @usableFromInline
     func decidePolygon(
         _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
-        let r = polygonRules.pointee
-        return decide(
-            &entry, g, c2: c2, rules: r, accuracyChord: accuracy * r.enterAccuracyChordPerMeter,
-            exitAccuracyChord: accuracy * r.exitAccuracyChordPerMeter, evidenceCap: r.evidenceCap(speed: speed),
-            stillAllowance: r.stillAllowance(speed: speed), fenceIDs: fenceIDs, into: &events)
+        if let kind = entry.observePolygon(
+            c2: c2, rc: g.radiusChord, band: g.band, accuracy: accuracy, speed: speed, time: time, dwellSeconds: g.dwellSeconds,
+            rules: polygonRules.pointee)
+        {
+            events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entry.slot)], kind: kind, time: time))
+        }
+        guard entry.isSettled else { return 0 }
+        let clearance = Self.clearance(entry, c2: c2, g)
+        return clearance > 0 ? reading(after: clearance) : 0
     }
 
     /// ``decide(_:_:c2:fenceIDs:into:)`` with the given rules, the accuracy parts of the

@@ -168,7 +168,9 @@ public struct TransitionDetector {
     /// polygon's boundary (negative inside) where a circle uses the distance to its center less
     /// its radius, always by the hysteresis rule with its own accuracy margins
     /// (``TransitionDetectorConfiguration/polygonEnterAccuracyFactor``,
-    /// ``TransitionDetectorConfiguration/polygonExitAccuracyFactor``) and the same band,
+    /// ``TransitionDetectorConfiguration/polygonExitAccuracyFactor``; for a still fix
+    /// ``TransitionDetectorConfiguration/polygonStillEnterAccuracyFactor``,
+    /// ``TransitionDetectorConfiguration/polygonStillExitAccuracyFactor``) and the same band,
     /// confirmations and gates; its circle, which must
     /// contain the polygon, is what the neighborhood queries find it by and what scales its
     /// band (`hysteresisRadiusFraction`).
@@ -309,7 +311,7 @@ public struct TransitionDetector {
         }
         self.fenceIDs = ids
         self.geometryTable = FenceGeometryTable(
-            geometry, outlines: outlines.polygons, polygonRules: DecisionRules.polygons(configuration))
+            geometry, outlines: outlines.polygons, polygonRules: PolygonRules(configuration))
         self.geometry = geometryTable.view
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).

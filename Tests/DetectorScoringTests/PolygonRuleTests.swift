@@ -24,7 +24,8 @@ private func polygonScores(_ configuration: TransitionDetectorConfiguration, see
 /// Polygon fences are decided by the hysteresis rule with their own margins, whatever the
 /// circles' rule: on a seeded polygon world the defaults keep false positives and negatives
 /// low, a small exit margin lets devices standing near a wall flap, and a large entry margin
-/// misses visits that stand a few meters inside one.
+/// misses visits that stand a few meters inside one; each holds for the margins of still fixes
+/// alone.
 @Test func polygonMarginsTradeFlapsForMissedVisits() throws {
     let (defaults, naive) = try polygonScores(.default, seed: 3)
     #expect(defaults.requiredTransitions > 800, "\(defaults.requiredTransitions) required transitions")
@@ -32,13 +33,31 @@ private func polygonScores(_ configuration: TransitionDetectorConfiguration, see
     #expect(defaults.falsePositives * 20 < naive.falsePositives, "\(defaults.falsePositives) against naive \(naive.falsePositives)")
     var loose = TransitionDetectorConfiguration.default
     loose.polygonExitAccuracyFactor = 0.3
+    loose.polygonStillExitAccuracyFactor = 0.3
     let flapping = try polygonScores(loose, seed: 3).0
     #expect(flapping.falsePositives > 3 * defaults.falsePositives + 5, "exit 0.3: \(flapping.falsePositives) against \(defaults.falsePositives)")
     var strict = TransitionDetectorConfiguration.default
     strict.polygonEnterAccuracyFactor = 3
+    strict.polygonStillEnterAccuracyFactor = 3
     let missing = try polygonScores(strict, seed: 3).0
     #expect(missing.falseNegatives > 2 * defaults.falseNegatives + 5, "entry 3: \(missing.falseNegatives) against \(defaults.falseNegatives)")
+    // The still fixes' margins alone (devices slower than 0.8 m/s since their previous fix).
+    var looseStill = TransitionDetectorConfiguration.default
+    looseStill.polygonStillExitAccuracyFactor = 0.3
+    let stillFlapping = try polygonScores(looseStill, seed: 3).0
+    #expect(
+        stillFlapping.falsePositives > 3 * defaults.falsePositives + 5,
+        "still exit 0.3: \(stillFlapping.falsePositives) against \(defaults.falsePositives)")
+    var strictStill = TransitionDetectorConfiguration.default
+    strictStill.polygonStillEnterAccuracyFactor = 3
+    let stillMissing = try polygonScores(strictStill, seed: 3).0
+    #expect(
+        stillMissing.falseNegatives > defaults.falseNegatives + 5,
+        "still entry 3: \(stillMissing.falseNegatives) against \(defaults.falseNegatives)")
     // The circles' rule does not reach polygon fences: the hysteresis preset, whose
-    // differences from the defaults are all circle settings, gives the same polygon events.
-    #expect(try polygonScores(.hysteresis, seed: 3).0 == defaults)
+    // differences from the defaults are circle settings and the still speed (0: no fix is
+    // still), gives the polygon events of the defaults without still fixes.
+    var noStill = TransitionDetectorConfiguration.default
+    noStill.stillSpeedMetersPerSecond = 0
+    #expect(try polygonScores(.hysteresis, seed: 3).0 == polygonScores(noStill, seed: 3).0)
 }

@@ -67,8 +67,9 @@ import Testing
     }
 
     /// Polygon fences take the hysteresis rule with their own margins whatever the circles'
-    /// rule: with accuracy 10 m, a fix 6 m (0.6 × 10) inside is decisive for an entry, and two
-    /// fixes in a row 10 m (1.0 × 10) outside for an exit.
+    /// rule: with accuracy 10 m, a fix on the move 6 m (0.6 × 10) inside is decisive for an
+    /// entry, and two fixes in a row 10 m (1.0 × 10) outside for an exit. (No fix is still here:
+    /// `stillSpeedMetersPerSecond` 0, as in the `hysteresis` preset.)
     @Test func polygonFencesUseTheHysteresisRuleWithTheirOwnMargins() throws {
         let origin = try LatLng(latitude: 40, longitude: -100)
         let square: [(Double, Double)] = [(0, 0), (0, 100), (100, 100), (100, 0)]
@@ -81,9 +82,11 @@ import Testing
             var d = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(2, polygon)]), configuration: c)
             return Self.run(&d, fixes).map { "\($0.kind)@\(Int($0.time))" }
         }
-        #expect(try events(.default) == ["enter@60", "exit@240"])
+        var moving = TransitionDetectorConfiguration.default
+        moving.stillSpeedMetersPerSecond = 0
+        #expect(try events(moving) == ["enter@60", "exit@240"])
         #expect(try events(.hysteresis) == ["enter@60", "exit@240"])
-        var c = TransitionDetectorConfiguration.default
+        var c = moving
         c.polygonEnterAccuracyFactor = 0.4
         c.polygonExitAccuracyFactor = 0.8
         let looser = try events(c)
@@ -91,6 +94,74 @@ import Testing
         c.exitConfirmations = 3
         let later = try events(c)
         #expect(later == ["enter@30", "exit@150", "enter@180"], "\(later)")
+    }
+
+    /// A still fix of a polygon fence (the device moved slower than `stillSpeedMetersPerSecond`,
+    /// 0.8 m/s, since its previous fix) has margins of its own: with accuracy 10 m, 3 m
+    /// (0.3 × 10) inside is decisive for an entry and 12 m (1.2 × 10) outside for an exit; a
+    /// fix on the move keeps 6 m and 10 m.
+    @Test func stillFixesOfPolygonFencesHaveTheirOwnMargins() throws {
+        let origin = try LatLng(latitude: 40, longitude: -100)
+        let square: [(Double, Double)] = [(0, 0), (0, 100), (100, 100), (100, 0)]
+        let polygon = try Polygon(latLngRings: [square.map { Self.point(origin, $0.0, $0.1) }])
+        let fence = try FenceOutlines.enclosingFence(id: 2, polygon: polygon)
+        // Meters north of the south wall (negative: outside), a fix every 30 s.
+        func events(_ north: [Double], _ c: TransitionDetectorConfiguration = .default) throws -> [String] {
+            let fixes = north.enumerated().map { (Int32(3), Double($0.offset) * 30, Self.point(origin, $0.element, 50), 10.0) }
+            var d = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(2, polygon)]), configuration: c)
+            return Self.run(&d, fixes).map { "\($0.kind)@\(Int($0.time))" }
+        }
+        var moving = TransitionDetectorConfiguration.default
+        moving.stillSpeedMetersPerSecond = 0
+        // Standing 4 m inside (steps of 0.27 m/s): entered on the still margin only.
+        let standing: [Double] = [-50, -25, -4, 4, 4]
+        #expect(try events(standing) == ["enter@90"])
+        #expect(try events(standing, moving) == [])
+        // Standing 8 m inside, then 11 m outside twice (0.63 m/s): a still fix needs 12 m to
+        // count for the exit; on the move 10 m do.
+        let nearWall: [Double] = [-50, -25, -4, 8, 8, -11, -11, -11, 8]
+        #expect(try events(nearWall) == ["enter@90"])
+        #expect(try events(nearWall, moving) == ["enter@90", "exit@180", "enter@240"])
+        // Walking in (25 m in 30 s, 0.83 m/s): 5 m inside is not decisive on the move.
+        #expect(try events([-50, -20, 5, 30]) == ["enter@90"])
+        // The still factors are the ones read.
+        var c = TransitionDetectorConfiguration.default
+        c.polygonStillEnterAccuracyFactor = 0.5
+        #expect(try events(standing, c) == [])
+        c = .default
+        c.polygonStillExitAccuracyFactor = 1.05
+        #expect(try events(nearWall, c) == ["enter@90", "exit@180", "enter@240"])
+    }
+
+    /// The neighborhoods reach the still exit margin: a device whose first fix (still: there is
+    /// no previous one) is 150 m outside a polygon fence, with accuracy 60 m and a still exit
+    /// factor of 3, is not decisively outside it (180 m needed), so the fence stays unknown and
+    /// walking into it (0.67 m/s, still) enters silently, as a detector that decides every
+    /// fence on every fix has it. A neighborhood reaching only the moving factors (1.0 × 100 m
+    /// + 30 m of slack) would miss the fence on the first fix and add it later as outside,
+    /// which then enters.
+    @Test func neighborhoodsReachTheStillExitMargin() throws {
+        let origin = try LatLng(latitude: 40, longitude: -100)
+        let square: [(Double, Double)] = [(0, 0), (0, 100), (100, 100), (100, 0)]
+        let polygon = try Polygon(latLngRings: [square.map { Self.point(origin, $0.0, $0.1) }])
+        let fence = try FenceOutlines.enclosingFence(id: 2, polygon: polygon)
+        var c = TransitionDetectorConfiguration.default
+        c.polygonStillExitAccuracyFactor = 3
+        c.neighborhoodSlackMeters = 30
+        // Along the diagonal towards the south-west corner, which lies on the enclosing circle.
+        let steps = (0..<14).map { -150 / 2.0.squareRoot() + Double($0) * 20 / 2.0.squareRoot() }
+        let fixes = steps.enumerated().map { (Int32(5), Double($0.offset) * 30, Self.point(origin, $0.element, $0.element), 60.0) }
+        #expect(steps.last! > 40)
+        var shared = try TransitionDetector(
+            fences: [fence], index: PackedRTree([fence]), outlines: FenceOutlines([(2, polygon)]), configuration: c)
+        #expect(Self.run(&shared, fixes).isEmpty)
+        var own = try TransitionDetector(fences: [fence], outlines: FenceOutlines([(2, polygon)]), configuration: c)
+        #expect(Self.run(&own, fixes).isEmpty)
+        // With the still exit factor at 1.0 the first fix is decisively outside: an entry.
+        c.polygonStillExitAccuracyFactor = 1
+        var moving = try TransitionDetector(
+            fences: [fence], index: PackedRTree([fence]), outlines: FenceOutlines([(2, polygon)]), configuration: c)
+        #expect(Self.run(&moving, fixes).map(\.kind) == [.enter])
     }
 
     /// The polygon factors are validated, round-trip through JSON, and take their defaults
@@ -103,14 +174,25 @@ import Testing
             c = .default
             c.polygonExitAccuracyFactor = bad
             #expect(throws: GeofenceError.self) { try c.validate() }
+            c = .default
+            c.polygonStillEnterAccuracyFactor = bad
+            #expect(throws: GeofenceError.self) { try c.validate() }
+            c = .default
+            c.polygonStillExitAccuracyFactor = bad
+            #expect(throws: GeofenceError.self) { try c.validate() }
         }
         var c = TransitionDetectorConfiguration.default
         c.polygonEnterAccuracyFactor = 0.25
         c.polygonExitAccuracyFactor = 2
+        c.polygonStillEnterAccuracyFactor = 0.125
+        c.polygonStillExitAccuracyFactor = 3
         #expect(try JSONDecoder().decode(TransitionDetectorConfiguration.self, from: try JSONEncoder().encode(c)) == c)
-        #expect(try decodedWithout(["polygonEnterAccuracyFactor", "polygonExitAccuracyFactor"], from: c) == .default)
+        let names = ["polygonEnterAccuracyFactor", "polygonExitAccuracyFactor", "polygonStillEnterAccuracyFactor", "polygonStillExitAccuracyFactor"]
+        #expect(try decodedWithout(names, from: c) == .default)
         #expect(TransitionDetectorConfiguration.default.polygonEnterAccuracyFactor == 0.6)
         #expect(TransitionDetectorConfiguration.default.polygonExitAccuracyFactor == 1.0)
+        #expect(TransitionDetectorConfiguration.default.polygonStillEnterAccuracyFactor == 0.3)
+        #expect(TransitionDetectorConfiguration.default.polygonStillExitAccuracyFactor == 1.2)
     }
 
     @Test func aHoleIsOutside() throws {
@@ -189,7 +271,11 @@ import Testing
         }
         fixes.sort { ($0.1, $0.0) < ($1.1, $1.0) }
         let set = try FenceOutlines(outlines)
-        for config in [TransitionDetectorConfiguration.default, .hysteresis] {
+        // Still margins far from the moving ones: the neighborhoods must reach the widest.
+        var wideStill = TransitionDetectorConfiguration.default
+        wideStill.polygonStillEnterAccuracyFactor = 0
+        wideStill.polygonStillExitAccuracyFactor = 3
+        for config in [TransitionDetectorConfiguration.default, .hysteresis, wideStill] {
             // The reference: every fence, every accepted fix, c2 from the polygon's own measures.
             var expected: [TransitionEvent] = []
             var reference = try TransitionDetector(fences: fences, outlines: set, configuration: config)

@@ -340,6 +340,8 @@ public struct GeoJSONReader {
             case .antipodalEdge(let r, let v): (ring, vertex) = (r, v)
             case .selfIntersection(let r, let e, _): (ring, vertex) = (r, e)
             case .ringsCross(let r, let e, _, _): (ring, vertex) = (r, e)
+            case .ringsShareEdge(let r, let e, _, _): (ring, vertex) = (r, e)
+            case .ringsCrossAtVertex(let r, let v, _, _): (ring, vertex) = (r, v)
             case .noRings: (ring, vertex) = (0, 0)
             }
             let p = ringPaths.isEmpty ? cpath : ringPaths[ring] + "[\(vertex)]"

@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import Testing
 
@@ -229,6 +230,24 @@ import Testing
         #expect(abs(north.area - 2 * Double.pi) < 1e-12 && abs(south.area - 2 * Double.pi) < 1e-12)
         let small = [(0.0, 0.0), (0, 1), (1, 1)].map { UnitVector(LatLng(uncheckedLatitude: $0.0, longitude: $0.1)) }
         #expect(abs(Polygon.curvature(small) - (2 * Double.pi - Polygon.loopArea(small[...]))) < 1e-12)
+    }
+
+    /// A loop a hair more than a hemisphere is kept as given (within S2's curvature bound), so
+    /// it is not inside the minimum cap of its vertices (radius just under 90°, around the other
+    /// side): the enclosing cap is then the full sphere, not a cap that misses the polygon's
+    /// center (the CLI's prefilter and the fence indexes rely on it).
+    @Test func enclosingCapHoldsSlightlyMoreThanAHemisphere() throws {
+        let c = UnitVector(LatLng(uncheckedLatitude: 30, longitude: 40))
+        let t = c.cross(UnitVector(x: 0, y: 0, z: 1)).normalized, u = c.cross(t)
+        let r = Double.pi / 2 + 1e-14
+        let ring = (0..<100).map { k -> UnitVector in
+            let a = 2 * Double.pi * Double(k) / 100
+            let d = t * cos(a) + u * sin(a)
+            return (c * cos(r) + d * sin(r)).normalized
+        }
+        let p = try Polygon(rings: [ring])
+        #expect(p.contains(c) && !p.contains(-c))
+        #expect(p.enclosingCap.contains(c))
     }
 
     /// The areas of 1 cm slivers (4 vertices, 1 and 100 km long) against the same vertices

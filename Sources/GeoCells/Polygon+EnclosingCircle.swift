@@ -3,10 +3,12 @@ import Geodesy
 /// The smallest cap containing the polygon (what an OS region monitor can watch).
 extension Polygon {
     /// The minimum enclosing cap of the vertices (Welzl's algorithm on the sphere, with a
-    /// fixed shuffle so results are reproducible). It contains the polygon whenever its radius
-    /// is below 90°: such a cap is convex, so it holds every geodesic edge between its
-    /// vertices, and the loops (at most hemispheres) lie inside it. Larger polygons get
-    /// ``Cap/full``.
+    /// fixed shuffle so results are reproducible). When its radius is below 90° the cap is
+    /// convex, so it holds every geodesic edge between its vertices, and the polygon lies
+    /// either inside it or around its whole complement; the second case (a loop kept as given
+    /// because it is within rounding of a hemisphere, S2's rule, yet slightly larger) is told
+    /// by whether the polygon contains the cap's antipodal point. Polygons not inside a cap
+    /// below 90° get ``Cap/full``.
     /// - Complexity: expected O(n).
     public var enclosingCap: Cap {
         var points = vertices
@@ -43,7 +45,7 @@ extension Polygon {
         // The exact radius over all vertices (absorbs the slack).
         var r2 = 0.0
         for p in vertices { r2 = max(r2, cap.center.chord2(to: p)) }
-        if r2 >= 2 { return .full }
+        if r2 >= 2 || contains(-cap.center) { return .full }
         return Cap(center: cap.center, radius: ChordAngle(length2: r2).successor)
     }
 }

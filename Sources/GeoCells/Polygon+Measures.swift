@@ -18,21 +18,51 @@ extension Polygon {
         2 * atan2(a.dot((b - a).cross(c - a)), 1 + a.dot(b) + b.dot(c) + c.dot(a))
     }
 
-    /// The area of the left side of a loop (steradians, in (0, 4π)): the fan of triangles from
-    /// vertex 0 sums to it modulo 4π.
+    /// The area of the left side of a loop (steradians, in [0, 4π)), as S2's `S2::GetArea`
+    /// computes it: a fan of signed triangles (``signedArea(_:_:_:)``) summed with Kahan
+    /// compensation, whose origin moves, as in S2's `GetSurfaceIntegral`, before any fan edge
+    /// would come within 1e-5 radians of a half circle (a fan from vertex 0 of a great circle,
+    /// such as the equator, is degenerate); the sum taken modulo 4π; and, when that is within
+    /// the curvature's error bound of 0, the sign of the curvature (``curvature(_:)``) decides
+    /// between a tiny area and nearly 4π.
+    /// - Complexity: O(n).
     static func loopArea(_ loop: ArraySlice<UnitVector>) -> Double {
-        let v0 = loop[loop.startIndex]
+        let n = loop.count
+        if n < 3 { return 0 }
+        let v = { (i: Int) in loop[loop.startIndex + i] }
+        let maxLength = Double.pi - 1e-5
         var sum = 0.0, compensation = 0.0
-        var i = loop.startIndex + 1
-        while i + 1 < loop.endIndex {
+        func add(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) {
             // Kahan summation: thousands of small terms.
-            let y = signedArea(v0, loop[i], loop[i + 1]) - compensation
+            let y = signedArea(a, b, c) - compensation
             let t = sum + y
             compensation = (t - sum) - y
             sum = t
-            i += 1
         }
-        return sum > 0 ? sum : sum + 4 * Double.pi
+        var origin = v(0)
+        for i in 1..<(n - 1) {
+            if angle(v(i + 1), origin) > maxLength {
+                let oldOrigin = origin
+                if origin == v(0) {
+                    origin = Predicates.robustCross(v(0), v(i)).normalized
+                } else if angle(v(i), v(0)) < maxLength {
+                    origin = v(0)
+                } else {
+                    origin = v(0).cross(oldOrigin).normalized
+                    add(v(0), oldOrigin, origin)
+                }
+                add(oldOrigin, v(i), origin)
+            }
+            add(origin, v(i), v(i + 1))
+        }
+        if origin != v(0) { add(origin, v(n - 1), v(0)) }
+        var area = remainder(sum, 4 * Double.pi)
+        if abs(area) <= 9.73 * Double.ulpOfOne * Double(n) {
+            let c = curvature(Array(loop))
+            if area <= 0 && c > 0 { area = Double.leastNormalMagnitude }
+            if area >= 0 && c < 0 { area = -Double.leastNormalMagnitude }
+        }
+        return area < 0 ? area + 4 * Double.pi : area
     }
 
     /// The area of loop `k` (steradians; at most 2π after normalization).

@@ -73,6 +73,68 @@ extension Polygon {
         }
     }
 
+    /// S2's checks at vertices shared by two loops (`FindSelfIntersection` with its
+    /// `FindCrossingError`): the loops may touch there but may not share an edge, and may not
+    /// cross (each loop's wedge at the vertex, oriented with the polygon's interior on its left,
+    /// properly overlapping both the other's wedge and its complement). Needs ``depths``.
+    /// - Complexity: O(n) expected (a hash of the vertices), plus the pairs at shared vertices.
+    func validateSharedVertices() throws(PolygonError) {
+        if loopCount == 1 { return }
+        var first: [UnitVector: Int] = [:]
+        first.reserveCapacity(vertices.count)
+        var shared: [UnitVector: [Int]] = [:]
+        for v in 0..<vertices.count {
+            if let u = first.updateValue(v, forKey: vertices[v]) {
+                if shared[vertices[v]] == nil { shared[vertices[v]] = [u] }
+                shared[vertices[v]]!.append(v)
+            }
+        }
+        if shared.isEmpty { return }
+        // Shared vertices in vertex order, so the error named is reproducible.
+        let ordered = shared.values.sorted { $0[0] < $1[0] }
+        for occurrences in ordered {
+            for i in 0..<occurrences.count {
+                for j in (i + 1)..<occurrences.count {
+                    try checkSharedVertex(occurrences[i], occurrences[j])
+                }
+            }
+        }
+    }
+
+    /// The previous vertex of loop vertex `v` in its loop.
+    func previousVertex(_ v: Int) -> Int {
+        let k = loop(ofVertex: v)
+        return v == loopStarts[k] ? loopStarts[k + 1] - 1 : v - 1
+    }
+
+    /// The loop edge (named by its first loop vertex) joining adjacent loop vertices `p`, `q`.
+    func loopEdge(_ p: Int, _ q: Int) -> Int { Int(nextVertex[p]) == q ? p : q }
+
+    /// One pair of occurrences `p`, `q` of one point (same loop: validateCrossings' business).
+    func checkSharedVertex(_ p: Int, _ q: Int) throws(PolygonError) {
+        let kp = loop(ofVertex: p), kq = loop(ofVertex: q)
+        if kp == kq { return }
+        // Oriented neighbours: holes run backwards in S2's polygon shape.
+        var (pPrev, pNext) = (previousVertex(p), Int(nextVertex[p]))
+        if isHole(kp) { swap(&pPrev, &pNext) }
+        var (qPrev, qNext) = (previousVertex(q), Int(nextVertex[q]))
+        if isHole(kq) { swap(&qPrev, &qNext) }
+        for a in [pPrev, pNext] {
+            for b in [qPrev, qNext] where vertices[a] == vertices[b] {
+                let se = source(ofEdge: loopEdge(p, a)), sf = source(ofEdge: loopEdge(q, b))
+                throw .ringsShareEdge(ring: se.ring, edge: se.edge, otherRing: sf.ring, otherEdge: sf.edge)
+            }
+        }
+        let a0 = vertices[pPrev], v = vertices[p], a2 = vertices[pNext]
+        let b0 = vertices[qPrev], b2 = vertices[qNext]
+        if Predicates.wedgeRelation(a0, v, a2, b0, b2) == .properlyOverlaps
+            && Predicates.wedgeRelation(a0, v, a2, b2, b0) == .properlyOverlaps
+        {
+            let sp = source(ofVertex: p), sq = source(ofVertex: q)
+            throw .ringsCrossAtVertex(ring: sp.ring, vertex: sp.vertex, otherRing: sq.ring, otherVertex: sq.vertex)
+        }
+    }
+
     /// The depth of each loop: how many other loops contain it (S2's `ContainsNested`: loop A
     /// contains B when A contains B's vertex 1, or, when that vertex is shared, when A's wedge
     /// there contains B's).

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geodesy
 
 /// A polygon on the unit sphere with geodesic edges, with Google S2's semantics (`S2Polygon`,
@@ -42,7 +49,8 @@ public struct Polygon: Sendable {
     /// A polygon from rings of points (each ring open: no repeat of its first vertex at the
     /// end). Every ring becomes a loop, normalized to at most a hemisphere.
     /// - Throws: ``PolygonError`` naming the ring and vertex: fewer than 3 vertices, a
-    ///   duplicate vertex, antipodal consecutive vertices, self-intersection, crossing rings.
+    ///   duplicate vertex, antipodal consecutive vertices, self-intersection, crossing rings,
+    ///   rings sharing an edge or crossing at a shared vertex.
     /// - Complexity: O(n log n) for n vertices on ordinary input (index build), plus
     ///   O(r² · n) nesting tests for r rings.
     public init(rings: [[UnitVector]]) throws(PolygonError) {
@@ -86,6 +94,7 @@ public struct Polygon: Sendable {
             contains: { p in Polygon.bruteForceContains(vertices, starts, origin, p) })
         try validateCrossings(rings: rings)
         self.depths = computeDepths()
+        try validateSharedVertices()
     }
 
     /// A polygon from rings of latitude/longitude points (degrees), each ring open.
@@ -184,8 +193,54 @@ public struct Polygon: Sendable {
         return v1Inside != loopContains(loop, 0, loop.count, false, loop[1])
     }
 
-    /// Whether the loop's left side is at most a hemisphere (S2's `IsNormalized`).
+    /// Whether the loop's left side is at most a hemisphere, as S2's `S2::IsNormalized`
+    /// decides it: the geodesic curvature (``curvature(_:)``, 2π minus the area) is at least
+    /// minus its error bound, 9.73 ε per vertex. So a loop within rounding of a hemisphere (a
+    /// great circle such as the equator) is normalized in both orientations and kept as given.
     static func isNormalized(_ loop: [UnitVector], originInside: Bool) -> Bool {
-        Polygon.loopArea(loop[...]) <= 2 * Double.pi
+        curvature(loop) >= -9.73 * Double.ulpOfOne * Double(loop.count)
+    }
+
+    /// S2's `S2::GetCurvature` for a loop without degeneracies (no repeated vertex, no edge
+    /// pair ABA; validation rejects those): the turn angles (S2's `TurnAngle`) summed with
+    /// Kahan compensation in S2's canonical order (from the smallest vertex, in the direction
+    /// whose vertex sequence is smaller), so a rotated loop gives the same sum and a reversed
+    /// one its negation, bit for bit as S2 does.
+    /// - Complexity: O(n).
+    static func curvature(_ loop: [UnitVector]) -> Double {
+        let n = loop.count
+        func less(_ a: UnitVector, _ b: UnitVector) -> Bool {
+            a.x != b.x ? a.x < b.x : (a.y != b.y ? a.y < b.y : a.z < b.z)
+        }
+        // The canonical order (S2's GetCanonicalLoopOrder; vertices are distinct here, so the
+        // smallest vertex occurs once). Indexes run over 0 ..< 2n, taken modulo n.
+        var m = 0
+        for i in 1..<n where less(loop[i], loop[m]) { m = i }
+        var first = m, dir = 1
+        for k in 1..<n {
+            let forward = loop[(m + k) % n], backward = loop[(m + n - k) % n]
+            if forward == backward { continue }
+            if less(backward, forward) { (first, dir) = (m + n, -1) }
+            break
+        }
+        func turnAngle(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) -> Double {
+            let x = Predicates.robustCross(a, b), y = Predicates.robustCross(b, c)
+            let angle = atan2(x.cross(y).norm, x.dot(y))
+            return Predicates.sign(a, b, c) > 0 ? angle : -angle
+        }
+        var i = first
+        var sum = turnAngle(loop[(i + n - dir) % n], loop[i % n], loop[(i + dir) % n])
+        var compensation = 0.0
+        for _ in 1..<n {
+            i += dir
+            var angle = turnAngle(loop[(i - dir) % n], loop[i % n], loop[(i + dir) % n])
+            let oldSum = sum
+            angle += compensation
+            sum += angle
+            compensation = (oldSum - sum) + angle
+        }
+        let maxCurvature = 2 * Double.pi - 4 * Double.ulpOfOne
+        sum += compensation
+        return max(-maxCurvature, min(maxCurvature, Double(dir) * sum))
     }
 }

@@ -182,6 +182,27 @@ public enum Predicates {
         return ortho(a)
     }
 
+    /// How two wedges with a common vertex relate (S2's `S2::WedgeRelation`).
+    public enum WedgeRelation: Sendable {
+        case equals, contains, isContained, properlyOverlaps, isDisjoint
+    }
+
+    /// S2's `S2::GetWedgeRelation`: how the wedge (a0, ab1, a2) relates to the wedge
+    /// (b0, ab1, b2), both turning counter-clockwise around the shared vertex `ab1`; where
+    /// edges coincide the most specific relation is returned.
+    public static func wedgeRelation(
+        _ a0: UnitVector, _ ab1: UnitVector, _ a2: UnitVector,
+        _ b0: UnitVector, _ b2: UnitVector
+    ) -> WedgeRelation {
+        if a0 == b0 && a2 == b2 { return .equals }
+        if orderedCCW(a0, a2, b2, around: ab1) {
+            if orderedCCW(b2, b0, a0, around: ab1) { return .contains }
+            return a2 == b2 ? .isContained : .properlyOverlaps
+        }
+        if orderedCCW(a0, b0, b2, around: ab1) { return .isContained }
+        return orderedCCW(a0, b0, a2, around: ab1) ? .isDisjoint : .properlyOverlaps
+    }
+
     /// S2's `S2::WedgeContains`: whether the wedge (a0, ab1, a2) contains the wedge
     /// (b0, ab1, b2), both turning counter-clockwise around the shared vertex `ab1`.
     public static func wedgeContains(

@@ -348,7 +348,15 @@ public struct GeoJSONReader {
                         throw error("a position must be [longitude, latitude]", rpath + "[\(k)]", index, at: roff)
                     }
                     guard (-180...180).contains(xy[0]) else {
-                        throw error("longitude \(xy[0]) outside [-180, 180]", rpath + "[\(k)][0]", index, at: poff)
+                        // RFC 7946 positions are WGS 84 degrees; a ring crossing the antimeridian
+                        // is written with longitudes that jump from 180 to -180 (or cut in two).
+                        var hint = ""
+                        if xy[0].isFinite && abs(xy[0]) < 540 {
+                            let wrapped = xy[0] > 0 ? xy[0] - 360 : xy[0] + 360
+                            hint =
+                                " (write it as \(wrapped): edges are the shortest arcs, so a ring may cross the antimeridian with longitudes jumping between 180 and -180)"
+                        }
+                        throw error("longitude \(xy[0]) outside [-180, 180]\(hint)", rpath + "[\(k)][0]", index, at: poff)
                     }
                     guard (-90...90).contains(xy[1]) else { throw error("latitude \(xy[1]) outside [-90, 90]", rpath + "[\(k)][1]", index, at: poff) }
                     raw.append(xy)
@@ -378,6 +386,8 @@ public struct GeoJSONReader {
             case .antipodalEdge(let r, let v): (ring, vertex) = (r, v)
             case .selfIntersection(let r, let e, _): (ring, vertex) = (r, e)
             case .ringsCross(let r, let e, _, _): (ring, vertex) = (r, e)
+            case .ringsShareEdge(let r, let e, _, _): (ring, vertex) = (r, e)
+            case .ringsCrossAtVertex(let r, let v, _, _): (ring, vertex) = (r, v)
             case .noRings: (ring, vertex) = (0, 0)
             }
             let p = ringPaths.isEmpty ? cpath : ringPaths[ring] + "[\(vertex)]"

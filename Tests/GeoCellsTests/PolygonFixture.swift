@@ -3,8 +3,9 @@ import Geodesy
 
 @testable import GeoCells
 
-/// The polygons of Fixtures/s2_polygons.txt (see Fixtures/README.md): "polygon ID RINGS", then
-/// per ring "ring N" and N lines "LAT LON" in degrees (open rings).
+/// The polygons of Fixtures/s2_polygons.txt, or of s2_hard_polygons.txt for `set: "hard_"` (see
+/// Fixtures/README.md): "polygon ID RINGS", then per ring "ring N" and N lines "LAT LON" in
+/// degrees (open rings).
 struct PolygonFixture {
     struct Entry {
         let id: String
@@ -16,8 +17,12 @@ struct PolygonFixture {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     }
 
-    init() throws {
-        let text = try String(contentsOf: PolygonFixture.url("s2_polygons.txt"), encoding: .utf8)
+    /// The file name of the set: `s2_` + set + name (set "" for the OSM and synthetic set, "hard_"
+    /// for the hard synthetic set).
+    static func file(_ set: String, _ name: String) -> String { "s2_\(set)\(name)" }
+
+    init(set: String = "") throws {
+        let text = try String(contentsOf: PolygonFixture.url(PolygonFixture.file(set, "polygons.txt")), encoding: .utf8)
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })[...]
         var out: [Entry] = []
         func next() -> Substring { words.removeFirst() }
@@ -42,8 +47,8 @@ struct PolygonFixture {
     }
 
     /// The test points: polygon id, point id -> lat/lng.
-    static func points() throws -> [String: LatLng] {
-        let text = try String(contentsOf: url("s2_polygon_points.txt"), encoding: .utf8)
+    static func points(set: String = "") throws -> [String: LatLng] {
+        let text = try String(contentsOf: url(file(set, "polygon_points.txt")), encoding: .utf8)
         var out: [String: LatLng] = [:]
         for line in text.split(separator: "\n") {
             let w = line.split(separator: " ")

@@ -79,6 +79,21 @@ import Testing
         #expect(cross?.message.contains("crosses ring") == true)
         #expect(cross?.path.hasPrefix("$.features[0].geometry.coordinates[") == true)
 
+        // Parts cut along a shared edge (S2 rejects polygons whose rings share an edge): the
+        // error names part 1's ring and the edge's first vertex.
+        let shared = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"s","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,1],[0,0]]],[[[1,0],[2,0],[2,1],[1,1],[1,0]]]]}}]}"#
+        )
+        #expect(shared?.message.contains("share an edge") == true, "\(String(describing: shared))")
+        #expect(shared?.path.hasPrefix("$.features[0].geometry.coordinates[") == true)
+
+        // Longitudes beyond 180 are rejected with the wrapped value to write instead.
+        let east = failure(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":1,"geometry":{"type":"Polygon","coordinates":[[[179,0],[181,0],[181,1],[179,1],[179,0]]]}}]}"#
+        )
+        #expect(east?.path == "$.features[0].geometry.coordinates[0][1][0]")
+        #expect(east?.message.contains("write it as -179.0") == true, "\(String(describing: east))")
+
         let noID = failure(
             #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,1],[0,0]]]}}]}"#)
         #expect(noID?.path == "$.features[0].id")

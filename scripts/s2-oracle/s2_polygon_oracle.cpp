@@ -5,6 +5,9 @@
 //   s2_polygon_oracle cover POLYGONS MAX_CELLS MIN_LEVEL MAX_LEVEL LEVEL_MOD exterior|interior
 //                                                  -> polygon,tokens (space-separated, S2's order)
 //   s2_polygon_oracle validate POLYGONS            -> polygon,valid,loops,vertices,area_sr
+//   s2_polygon_oracle check-cover POLYGONS POINTS COVERS exterior|interior
+//                                                  -> polygon,cells,problem (one line per bad
+//                                                     covering; COVERS is a polygon,tokens CSV)
 //
 // POLYGONS is the text format of make-polygon-fixtures: "polygon ID RINGS", then per ring
 // "ring N" and N lines "LAT LON" (degrees, open rings). POINTS: lines "POLYGON_ID POINT_ID LAT LON".
@@ -29,6 +32,8 @@
 #include <s2/s2polygon.h>
 #include <s2/s2region_coverer.h>
 #include <s2/s2error.h>
+#include <s2/s2cell.h>
+#include <s2/s2cell_union.h>
 
 static constexpr double kEarthRadius = 6371008.8;
 
@@ -111,6 +116,50 @@ int main(int argc, char** argv) {
       std::string tokens;
       for (size_t k = 0; k < cells.size(); ++k) tokens += (k ? " " : "") + cells[k].ToToken();
       std::printf("%s,%s\n", p.id.c_str(), tokens.c_str());
+    }
+  } else if (command == "check-cover" && argc == 6) {
+    // A covering is valid when its cells contain every vertex and every point the polygon
+    // contains; an interior covering when every cell lies inside the polygon.
+    bool interior = std::string(argv[5]) == "interior";
+    std::map<std::string, std::vector<S2Point>> inside;
+    {
+      std::ifstream in(argv[3]);
+      std::string pid, qid;
+      double lat, lon;
+      while (in >> pid >> qid >> lat >> lon) {
+        S2Point p = S2LatLng::FromDegrees(lat, lon).ToPoint();
+        if (byId.count(pid) && byId.at(pid)->Contains(p)) inside[pid].push_back(p);
+      }
+    }
+    std::ifstream in(argv[4]);
+    std::string line;
+    std::getline(in, line);
+    std::printf("polygon,cells,problem\n");
+    while (std::getline(in, line)) {
+      size_t comma = line.find(',');
+      std::string pid = line.substr(0, comma);
+      if (!byId.count(pid)) continue;
+      const S2Polygon* poly = byId.at(pid);
+      std::vector<S2CellId> ids;
+      std::istringstream tokens(line.substr(comma + 1));
+      std::string t;
+      while (tokens >> t) ids.push_back(S2CellId::FromToken(t));
+      S2CellUnion cells(ids);
+      std::string problem;
+      if (interior) {
+        for (S2CellId id : ids)
+          if (!poly->Contains(S2Cell(id))) { problem = "cell " + id.ToToken() + " not inside"; break; }
+      } else {
+        for (int l = 0; l < poly->num_loops() && problem.empty(); ++l)
+          for (int k = 0; k < poly->loop(l)->num_vertices(); ++k)
+            if (!cells.Contains(poly->loop(l)->vertex(k))) {
+              problem = "vertex " + std::to_string(k) + " of loop " + std::to_string(l) + " not covered";
+              break;
+            }
+        for (const S2Point& p : inside[pid])
+          if (problem.empty() && !cells.Contains(p)) problem = "an inside point is not covered";
+      }
+      if (!problem.empty()) std::printf("%s,%zu,%s\n", pid.c_str(), ids.size(), problem.c_str());
     }
   } else {
     std::cerr << "unknown command or wrong arguments\n";

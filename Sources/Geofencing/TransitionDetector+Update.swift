@@ -33,8 +33,9 @@ extension TransitionDetector {
         let groups = t.blockClass >= 3 ? (count + 7) >> 3 : 0
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: odometer)
         let geometry = self.geometry
+        let fenceIDs = geometry.fenceIDs
         var least = UInt16.max
-        fenceIDs.withUnsafeBufferPointer { fenceIDs in
+        do {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
                     let reached = SIMD8<UInt16>(repeating: odometer)
@@ -91,13 +92,18 @@ struct FixContext {
     @usableFromInline let odometer: UInt16
     /// ``odometer`` less a half, for the rounding of ``reading(after:)``.
     @usableFromInline let odometerLessHalf: Double
-    @usableFromInline let rules: DecisionRules
+    /// The circles' decision rules (the detector's, read in place).
+    @usableFromInline let rulesPointer: UnsafePointer<DecisionRules>
     @usableFromInline let inverseQuantum: Double
     /// The device's speed since its previous accepted fix, m/s, and the fix's accuracy, meters
     /// (for the polygon fences' rules).
     @usableFromInline let speed: Double, accuracy: Double
     /// The decision rules of the polygon fences.
     @usableFromInline let polygonRules: UnsafePointer<DecisionRules>
+
+    /// The circles' decision rules.
+    @inline(__always) @usableFromInline
+    var rules: DecisionRules { rulesPointer.pointee }
 
     @inline(__always) @usableFromInline
     init(
@@ -113,7 +119,7 @@ struct FixContext {
         self.stillAllowance = d.rules.stillAllowance(speed: speed)
         self.odometer = odometer
         self.odometerLessHalf = Double(odometer) - 0.5
-        self.rules = d.rules
+        self.rulesPointer = d.geometry.rules
         self.inverseQuantum = d.inverseQuantum
         self.speed = speed
         self.accuracy = accuracy

@@ -309,7 +309,8 @@ public struct TransitionDetector {
         }
         self.fenceIDs = ids
         self.geometryTable = FenceGeometryTable(
-            geometry, outlines: outlines.polygons, polygonRules: DecisionRules.polygons(configuration))
+            geometry, outlines: outlines.polygons, rules: rules, polygonRules: DecisionRules.polygons(configuration),
+            ids: ids)
         self.geometry = geometryTable.view
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
@@ -441,20 +442,39 @@ public struct TransitionDetector {
         }
     }
 
-    /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw
-    /// order within a fence, whatever the order of the entries that produced them: an insertion
-    /// sort, O(n^2) for the n events of one fix.
+    /// Puts `events[from...]` (one fix's events: one device, one time) in fence-id order, kinds
+    /// in raw order within a fence, whatever the order of the entries that produced them. Sorts
+    /// only the part that differs, as packed 64-bit keys (fence id, sign bit flipped, then kind)
+    /// on the stack, and writes the fences and kinds back: an insertion sort, O(n^2) for the n
+    /// events of one fix (a handful), the library's sort beyond 32.
     @inline(__always) @usableFromInline
     static func orderByFence(_ events: inout [TransitionEvent], from: Int) {
         events.withUnsafeMutableBufferPointer { e in
-            for i in (from + 1)..<e.count {
-                let x = e[i]
-                var j = i
-                while j > from && (e[j - 1].fence > x.fence || (e[j - 1].fence == x.fence && e[j - 1].kind.rawValue > x.kind.rawValue)) {
-                    e[j] = e[j - 1]
-                    j -= 1
+            let n = e.count - from
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { buffer in
+                var keys = buffer
+                for i in 0..<n {
+                    let f = UInt64(UInt32(bitPattern: e[from + i].fence) ^ 0x8000_0000)
+                    keys[i] = f << 8 | UInt64(e[from + i].kind.rawValue)
                 }
-                e[j] = x
+                if n > 32 {
+                    keys.sort()
+                } else {
+                    for i in 1..<n {
+                        let x = keys[i]
+                        var j = i
+                        while j > 0 && keys[j - 1] > x {
+                            keys[j] = keys[j - 1]
+                            j -= 1
+                        }
+                        keys[j] = x
+                    }
+                }
+                for i in 0..<n {
+                    e[from + i].fence = Int32(bitPattern: UInt32(truncatingIfNeeded: keys[i] >> 8) ^ 0x8000_0000)
+                    // The low byte is a kind's raw value, taken from a kind.
+                    e[from + i].kind = unsafeBitCast(UInt8(truncatingIfNeeded: keys[i]), to: TransitionKind.self)
+                }
             }
         }
     }

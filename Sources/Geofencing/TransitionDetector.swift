@@ -446,8 +446,9 @@ public struct TransitionDetector {
     /// in raw order within a fence, whatever the order of the entries that produced them. Sorts
     /// only the part that differs, as packed 64-bit keys (fence id, sign bit flipped, then kind)
     /// on the stack, and writes the fences and kinds back: an insertion sort, O(n^2) for the n
-    /// events of one fix (a handful), the library's sort beyond 32.
-    @inline(__always) @usableFromInline
+    /// events of one fix (a handful), the library's sort beyond 32. Not inlined: one fix in
+    /// nine needs it, and its stack buffer would cost every fix a stack guard.
+    @inline(never) @usableFromInline
     static func orderByFence(_ events: inout [TransitionEvent], from: Int) {
         events.withUnsafeMutableBufferPointer { e in
             let n = e.count - from

@@ -361,7 +361,7 @@ public struct TransitionDetector {
         device: Int32, time: Double, latitude: Double, longitude: Double,
         accuracy: Double, into events: inout [TransitionEvent]
     ) {
-        counters.fixes += 1
+        counters.fixes &+= 1
         guard time.isFinite, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
             accuracy >= 0
         else {
@@ -406,7 +406,7 @@ public struct TransitionDetector {
             }
             speed = meters / seconds
         }
-        counters.accepted += 1
+        counters.accepted &+= 1
         let before = events.count
         // Whether entries were looked at (then the pool may need compacting, or the events ordering).
         var looked = true
@@ -417,12 +417,15 @@ public struct TransitionDetector {
                 previous: hadFix && step > leadMinimumStep ? t.fix : nil, step: step, into: &events)
         } else {
             // The step, quantised upwards, plus a millimeter for the stored fix's rounding.
-            let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
-            if odometer > Self.odometerLimit {
+            let quanta = (step + 1e-3 / Earth.meanRadius) * inverseQuantum
+            // The new reading, `odometer + ⌊quanta⌋ + 1`, is past the limit exactly when
+            // `quanta >= limit - odometer` (an integer): compared before any conversion.
+            if quanta >= Double(Self.odometerLimit &- Int(t.odometer)) {
                 // A rebase: every entry looked at again from here, no index query.
                 let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
                 rebuild(&t, found: [][...], keepAll: true, newState: .outside, fix: fix, into: &events)
             } else {
+                let odometer = Int(t.odometer) &+ Int(quanta) &+ 1
                 t.odometer = UInt16(truncatingIfNeeded: odometer)
                 if Int(t.minimumDue) <= odometer {
                     update(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)
@@ -442,40 +445,20 @@ public struct TransitionDetector {
         }
     }
 
-    /// Puts `events[from...]` (one fix's events: one device, one time) in fence-id order, kinds
-    /// in raw order within a fence, whatever the order of the entries that produced them. Sorts
-    /// only the part that differs, as packed 64-bit keys (fence id, sign bit flipped, then kind)
-    /// on the stack, and writes the fences and kinds back: an insertion sort, O(n^2) for the n
-    /// events of one fix (a handful), the library's sort beyond 32. Not inlined: one fix in
-    /// nine needs it, and its stack buffer would cost every fix a stack guard.
-    @inline(never) @usableFromInline
+    /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw
+    /// order within a fence, whatever the order of the entries that produced them: an insertion
+    /// sort, O(n^2) for the n events of one fix.
+    @inline(__always) @usableFromInline
     static func orderByFence(_ events: inout [TransitionEvent], from: Int) {
         events.withUnsafeMutableBufferPointer { e in
-            let n = e.count - from
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { buffer in
-                var keys = buffer
-                for i in 0..<n {
-                    let f = UInt64(UInt32(bitPattern: e[from + i].fence) ^ 0x8000_0000)
-                    keys[i] = f << 8 | UInt64(e[from + i].kind.rawValue)
+            for i in (from + 1)..<e.count {
+                let x = e[i]
+                var j = i
+                while j > from && (e[j - 1].fence > x.fence || (e[j - 1].fence == x.fence && e[j - 1].kind.rawValue > x.kind.rawValue)) {
+                    e[j] = e[j - 1]
+                    j -= 1
                 }
-                if n > 32 {
-                    keys.sort()
-                } else {
-                    for i in 1..<n {
-                        let x = keys[i]
-                        var j = i
-                        while j > 0 && keys[j - 1] > x {
-                            keys[j] = keys[j - 1]
-                            j -= 1
-                        }
-                        keys[j] = x
-                    }
-                }
-                for i in 0..<n {
-                    e[from + i].fence = Int32(bitPattern: UInt32(truncatingIfNeeded: keys[i] >> 8) ^ 0x8000_0000)
-                    // The low byte is a kind's raw value, taken from a kind.
-                    e[from + i].kind = unsafeBitCast(UInt8(truncatingIfNeeded: keys[i]), to: TransitionKind.self)
-                }
+                e[j] = x
             }
         }
     }

@@ -75,7 +75,7 @@ extension TransitionDetector {
 
 /// What one accepted fix brings to the entries it visits: position, time, accuracy terms, the
 /// evidence cap its speed allows, the device's odometer, and the detector's constants (copied
-/// out once per fix).
+/// out once per fix; the decision rules are read in place through the geometry table).
 @usableFromInline
 struct FixContext {
     @usableFromInline let p: UnitVector

@@ -24,7 +24,8 @@ struct FenceGeometry {
 
 /// The detector's fence geometry by dense slot, in one cache line or less per fence: a 32-byte
 /// record per fence (its center and the index of its *shape*) in storage aligned to 64 bytes,
-/// and a table of the distinct shapes (radius chord, band and dwell seconds; 24 bytes each).
+/// and a table of the distinct shapes (radius chord, band, dwell seconds and the band less the
+/// clearance's rounding allowance; 32 bytes each).
 /// Tiered fences have a handful of shapes (the 1/3/5-mile tiers: three), so the shape table
 /// stays in the first-level cache and a look at a fence reads one line of the record table.
 /// Fences of all different radii have as many shapes as fences and stay correct, at one more
@@ -51,6 +52,17 @@ final class FenceGeometryTable: @unchecked Sendable {
         @usableFromInline var radiusChord: Double
         @usableFromInline var band: Double
         @usableFromInline var dwellSeconds: Double
+        /// `band` less the 1e-12 a look's clearance keeps for rounding
+        /// (``FixContext/clearance(_:c2:radiusChord:bandLessRounding:)``): one addition fewer per look.
+        @usableFromInline var bandLessRounding: Double
+
+        @usableFromInline
+        init(radiusChord: Double, band: Double, dwellSeconds: Double) {
+            self.radiusChord = radiusChord
+            self.band = band
+            self.dwellSeconds = dwellSeconds
+            self.bandLessRounding = band - 1e-12
+        }
     }
 
     /// The records, `count` of them, 64-byte aligned.

@@ -292,15 +292,16 @@ struct RebuildPass<K: FenceKinds> {
         let due: UInt16
         var keep = 1
         if e.isSettled,
-            case let clearance = FixContext.clearance(e, c2: c2, radiusChord: shape.radiusChord, band: shape.band),
+            case let clearance = FixContext.clearance(
+                e, c2: c2, radiusChord: shape.radiusChord, bandLessRounding: shape.bandLessRounding),
             clearance > 0
         {
             due = fix.reading(after: clearance)  // the fix cannot change it
             // Dropped (keep 0) when outside (state 1) and past `dropBeyond`, with no branch:
-            // which entries go is data-dependent. -1 for each test passed.
-            let outside = ((Int(e.flags & 3) ^ 1) &- 1) >> 63
-            let far = Int(truncatingIfNeeded: Int64(bitPattern: (dropBeyond - clearance).bitPattern) >> 63)
-            keep = 1 &+ (outside & far)
+            // which entries go is data-dependent.
+            let outside = UInt8(truncatingIfNeeded: (e.bits & 3) ^ 1)  // 0 when outside
+            let far: UInt8 = clearance > dropBeyond ? 1 : 0
+            keep = Int(far & (outside == 0 ? 1 : 0)) ^ 1
         } else {
             due = fix.decideOutOfLine(&slot.pointee, c2: c2, geometry: geometry, fenceIDs: geometry.fenceIDs, into: &events)
         }

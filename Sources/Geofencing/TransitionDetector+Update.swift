@@ -142,7 +142,8 @@ struct FixContext {
         let shape = geometry.shapes[Int(r.shape)]
         let c2 = geometry.chord2(K.self, r, radiusChord: shape.radiusChord, p)
         if entry.isSettled {
-            let clearance = Self.clearance(entry, c2: c2, radiusChord: shape.radiusChord, band: shape.band)
+            let clearance = Self.clearance(
+                entry, c2: c2, radiusChord: shape.radiusChord, bandLessRounding: shape.bandLessRounding)
             if clearance > 0 { return reading(after: clearance) }
         }
         return decideOutOfLine(&entry, c2: c2, geometry: geometry, fenceIDs: fenceIDs, into: &events)
@@ -226,6 +227,15 @@ struct FixContext {
         let outward = c2.squareRoot() - radiusChord
         let flip = UInt64(entry.flags & 2) << 62
         return Double(bitPattern: outward.bitPattern ^ flip) + band - 1e-12
+    }
+
+    /// ``clearance(_:c2:radiusChord:band:)`` with `band - 1e-12` given (`bandLessRounding`, kept
+    /// per shape): it may differ from that by a rounding of the last bit, far inside the 1e-12.
+    @inline(__always) @usableFromInline
+    static func clearance(_ entry: FenceEntry, c2: Double, radiusChord: Double, bandLessRounding: Double) -> Double {
+        let outward = c2.squareRoot() - radiusChord
+        let flip = UInt64(entry.flags & 2) << 62
+        return Double(bitPattern: outward.bitPattern ^ flip) + bandLessRounding
     }
 
     /// The due reading for an entry `clearance` (> 0, chord units) from changing: the odometer

@@ -7,10 +7,19 @@ struct FenceEntry {
 
     /// The fence's dense slot in the detector.
     @usableFromInline var slot: Int32
+    /// ``flags`` (low byte) and ``pending`` (high byte) in one field, so that ``isSettled`` is
+    /// one 16-bit load and test.
+    @usableFromInline var bits: UInt16
     /// `state` (bits 0-1), `dwellDone` (bit 2), `hasDwell` (bit 3).
-    @usableFromInline var flags: UInt8
+    @inlinable var flags: UInt8 {
+        get { UInt8(truncatingIfNeeded: bits) }
+        set { bits = bits & 0xFF00 | UInt16(newValue) }
+    }
     /// Consecutive decisive fixes towards the other state (or accumulated evidence, in eighths).
-    @usableFromInline var pending: UInt8 = 0
+    @inlinable var pending: UInt8 {
+        get { UInt8(truncatingIfNeeded: bits >> 8) }
+        set { bits = bits & 0x00FF | UInt16(newValue) << 8 }
+    }
     /// Seconds: while outside, the time of the first fix of the pending entry run; while
     /// inside, the time of the entry event (the dwell clock). One field serves both because
     /// each is read only in its own state and written before that state first reads it.
@@ -19,7 +28,7 @@ struct FenceEntry {
     @usableFromInline
     init(slot: Int32, hasDwell: Bool, state: State) {
         self.slot = slot
-        self.flags = state.rawValue | 4 | (hasDwell ? 8 : 0)
+        self.bits = UInt16(state.rawValue | 4 | (hasDwell ? 8 : 0))
     }
 
     /// The decided state.
@@ -50,7 +59,7 @@ struct FenceEntry {
     /// from the boundary allows (see ``FenceEntry/observe``'s invariant).
     /// (Dwell done, bit 2, and a known state, 1 or 2: the low three bits are 5 or 6, and
     /// `pending` 0: one 16-bit test of both bytes.)
-    @inlinable var isSettled: Bool { (UInt16(flags & 7) | UInt16(pending) << 8) &- 5 < 2 }
+    @inlinable var isSettled: Bool { (bits & 0xFF07) &- 5 < 2 }
 }
 
 extension FenceEntry.State {

@@ -24,7 +24,8 @@ struct FenceGeometry {
 
 /// The detector's fence geometry by dense slot, in one cache line or less per fence: a 32-byte
 /// record per fence (its center and the index of its *shape*) in storage aligned to 64 bytes,
-/// and a table of the distinct shapes (radius chord, band and dwell seconds; 24 bytes each).
+/// and a table of the distinct shapes (radius chord, band, dwell seconds and the band less the
+/// clearance's rounding allowance; 32 bytes each).
 /// Tiered fences have a handful of shapes (the 1/3/5-mile tiers: three), so the shape table
 /// stays in the first-level cache and a look at a fence reads one line of the record table.
 /// Fences of all different radii have as many shapes as fences and stay correct, at one more
@@ -51,6 +52,17 @@ final class FenceGeometryTable: @unchecked Sendable {
         @usableFromInline var radiusChord: Double
         @usableFromInline var band: Double
         @usableFromInline var dwellSeconds: Double
+        /// `band` less the 1e-12 a look's clearance keeps for rounding
+        /// (``FixContext/clearance(_:c2:radiusChord:bandLessRounding:)``): one addition fewer per look.
+        @usableFromInline var bandLessRounding: Double
+
+        @usableFromInline
+        init(radiusChord: Double, band: Double, dwellSeconds: Double) {
+            self.radiusChord = radiusChord
+            self.band = band
+            self.dwellSeconds = dwellSeconds
+            self.bandLessRounding = band - 1e-12
+        }
     }
 
     /// The records, `count` of them, 64-byte aligned.
@@ -67,11 +79,24 @@ final class FenceGeometryTable: @unchecked Sendable {
     @usableFromInline let outlineCount: Int
     /// The decision rules of the polygon fences (one value).
     @usableFromInline let polygonRules: UnsafeMutablePointer<PolygonRules>
+    /// The decision rules of the circles (one value): a fix's context points here rather than
+    /// copying them.
+    @usableFromInline let rules: UnsafeMutablePointer<DecisionRules>
+    /// Fence ids by slot, `count` of them when given (else none): read by the hot loops without
+    /// reference counting.
+    @usableFromInline let fenceIDs: UnsafeMutablePointer<Int32>
+    /// Number of ids in ``fenceIDs`` (`count` or 0).
+    @usableFromInline let fenceIDCount: Int
 
-    /// The table of `geometry` (one value per slot), the `outlines` its records refer to and
-    /// the rules polygon fences are decided with. O(n) expected (shapes deduplicated by hash).
+    /// The table of `geometry` (one value per slot), the `outlines` its records refer to, the
+    /// rules circles and polygon fences are decided with and the fences' ids by slot (`ids`:
+    /// one per slot, or none). O(n) expected (shapes deduplicated by hash).
     @usableFromInline
-    init(_ geometry: [FenceGeometry], outlines: [Polygon] = [], polygonRules: PolygonRules = PolygonRules(.default)) {
+    init(
+        _ geometry: [FenceGeometry], outlines: [Polygon] = [], rules: DecisionRules = DecisionRules(.default),
+        polygonRules: PolygonRules = PolygonRules(.default), ids: [Int32] = []
+    ) {
+        precondition(ids.isEmpty || ids.count == geometry.count, "one id per fence")
         count = geometry.count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(1, count) * MemoryLayout<Record>.stride, alignment: 64)
         records = raw.bindMemory(to: Record.self, capacity: Swift.max(1, count))
@@ -100,6 +125,11 @@ final class FenceGeometryTable: @unchecked Sendable {
         self.outlines.initialize(from: outlines, count: outlineCount)
         self.polygonRules = UnsafeMutablePointer<PolygonRules>.allocate(capacity: 1)
         self.polygonRules.initialize(to: polygonRules)
+        self.rules = UnsafeMutablePointer<DecisionRules>.allocate(capacity: 1)
+        self.rules.initialize(to: rules)
+        fenceIDCount = ids.count
+        self.fenceIDs = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, ids.count))
+        self.fenceIDs.initialize(from: ids, count: ids.count)
     }
 
     deinit {
@@ -111,6 +141,10 @@ final class FenceGeometryTable: @unchecked Sendable {
         outlines.deallocate()
         polygonRules.deinitialize(count: 1)
         polygonRules.deallocate()
+        rules.deinitialize(count: 1)
+        rules.deallocate()
+        fenceIDs.deinitialize(count: fenceIDCount)
+        fenceIDs.deallocate()
     }
 
     /// Unchecked access for the hot loops: a value of three pointers, valid while this table
@@ -119,7 +153,8 @@ final class FenceGeometryTable: @unchecked Sendable {
     var view: GeometryView {
         GeometryView(
             records: UnsafePointer(records), shapes: UnsafePointer(shapes), outlines: UnsafePointer(outlines),
-            polygonRules: UnsafePointer(polygonRules))
+            polygonRules: UnsafePointer(polygonRules), rules: UnsafePointer(rules),
+            fenceIDs: UnsafeBufferPointer(start: fenceIDs, count: fenceIDCount))
     }
 
     /// The geometry of the fence at `slot`.
@@ -148,16 +183,23 @@ struct GeometryView {
     @usableFromInline let outlines: UnsafePointer<Polygon>
     /// The decision rules of the polygon fences.
     @usableFromInline let polygonRules: UnsafePointer<PolygonRules>
+    /// The decision rules of the circles.
+    @usableFromInline let rules: UnsafePointer<DecisionRules>
+    /// Fence ids by slot (empty when the table was given none).
+    @usableFromInline let fenceIDs: UnsafeBufferPointer<Int32>
 
     @inline(__always) @usableFromInline
     init(
         records: UnsafePointer<FenceGeometryTable.Record>, shapes: UnsafePointer<FenceGeometryTable.Shape>,
-        outlines: UnsafePointer<Polygon>, polygonRules: UnsafePointer<PolygonRules>
+        outlines: UnsafePointer<Polygon>, polygonRules: UnsafePointer<PolygonRules>,
+        rules: UnsafePointer<DecisionRules>, fenceIDs: UnsafeBufferPointer<Int32>
     ) {
         self.records = records
         self.shapes = shapes
         self.outlines = outlines
         self.polygonRules = polygonRules
+        self.rules = rules
+        self.fenceIDs = fenceIDs
     }
 
     /// The geometry of the fence at `slot` (in range: unchecked).

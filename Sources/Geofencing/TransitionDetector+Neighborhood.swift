@@ -94,7 +94,7 @@ extension TransitionDetector {
     /// fix, so that no fix within the slack of the anchor can change it, and it is implicitly
     /// outside (infinity for a rebase). Each kept entry is visited once and re-armed, then
     /// placed into a block of the smallest class that holds them, in the order gathered.
-    /// O(held + found): one pass gathers the entries, one looks at them, one places them.
+    /// O(held + found): one pass finds and looks at the entries to keep, one places them.
     @usableFromInline
     mutating func rebuild(
         _ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
@@ -119,57 +119,21 @@ extension TransitionDetector {
         var n = 0
         var least = UInt16.max
         let geometry = self.geometry
-        fenceIDs.withUnsafeBufferPointer { fenceIDs in
-            pool.storage.withUnsafeBufferPointer { old in
-                kept.withUnsafeMutableBufferPointer { out in
-                    keptDues.withUnsafeMutableBufferPointer { outDues in
-                        marks.withUnsafeMutableBufferPointer { marks in
-                            // The entries to look at, gathered in `out`; then each is looked at and
-                            // kept in place (the kept ones move down, never past the one being read).
-                            var gathered = 0
-                            if keepAll {
-                                for k in start..<(start + count) {
-                                    out[gathered] = old[k]
-                                    gathered += 1
-                                }
-                            } else {
-                                for k in start..<(start + count) { marks[Int(old[k].slot)] = Int32(k - start) }
-                                // The found fences' geometry requested at once (read below), so the misses overlap.
-                                for s in found { geofence_prefetch(geometry.address(Int(s))) }
-                                for s in found {
-                                    let m = marks[Int(s)]
-                                    if m >= 0 {
-                                        out[gathered] = old[start + Int(m)]
-                                        gathered += 1
-                                    } else if m == -1 {
-                                        out[gathered] = FenceEntry(
-                                            slot: s, hasDwell: geometry.hasDwell(Int(s)),
-                                            state: newState)
-                                        gathered += 1
-                                    }
-                                    marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
-                                }
-                                for k in start..<(start + count) {
-                                    let s = Int(old[k].slot)
-                                    // Kept (+ 1) when not found (its mark still set) but inside
-                                    // (state 2) or pending, with no branch.
-                                    let notFound = 1 &+ (Int(marks[s]) >> 63)
-                                    let held = Int(old[k].flags >> 1) & 1 | (0 &- Int(old[k].pending)) >> 63 & 1
-                                    out[gathered] = old[k]
-                                    gathered &+= notFound & held
-                                    marks[s] = -1
-                                }
-                                for s in found { marks[Int(s)] = -1 }
-                            }
-                            if geometryTable.outlineCount == 0 {
-                                (n, least) = RebuildPass<CircleFences>.run(
-                                    gathered, geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues,
-                                    fix: fix, dropBeyond: dropBeyond, into: &events)
-                            } else {
-                                (n, least) = RebuildPass<AnyFences>.run(
-                                    gathered, geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues,
-                                    fix: fix, dropBeyond: dropBeyond, into: &events)
-                            }
+        pool.storage.withUnsafeBufferPointer { old in
+            kept.withUnsafeMutableBufferPointer { out in
+                keptDues.withUnsafeMutableBufferPointer { outDues in
+                    marks.withUnsafeMutableBufferPointer { marks in
+                        let held = UnsafeBufferPointer(rebasing: old[start..<(start + count)])
+                        if geometryTable.outlineCount == 0 {
+                            (n, least) = RebuildPass<CircleFences>.run(
+                                held: held, found: found, keepAll: keepAll, newState: newState, marks: marks,
+                                geometry: geometry, out: out, outDues: outDues, fix: fix, dropBeyond: dropBeyond,
+                                into: &events)
+                        } else {
+                            (n, least) = RebuildPass<AnyFences>.run(
+                                held: held, found: found, keepAll: keepAll, newState: newState, marks: marks,
+                                geometry: geometry, out: out, outDues: outDues, fix: fix, dropBeyond: dropBeyond,
+                                into: &events)
                         }
                     }
                 }
@@ -239,17 +203,18 @@ extension TransitionDetector {
     }
 }
 
-/// One pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``: visits the
-/// entries it is given and collects the ones to keep, with their due readings and the least of
-/// them. `K`: the kinds of fence the detector has.
+/// The pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``:
+/// visits the entries to keep as it finds them (the held entries found, in the order found, and
+/// new entries for the fences found not held; then the held entries not found that are inside
+/// or pending) and collects the ones it keeps, with their due readings and the least of them.
+/// `K`: the kinds of fence the detector has.
 @usableFromInline
 struct RebuildPass<K: FenceKinds> {
     let geometry: GeometryView
-    let fenceIDs: UnsafeBufferPointer<Int32>
-    /// Where the kept entries go, in the order taken.
-    let out: UnsafeMutableBufferPointer<FenceEntry>
+    /// Where the kept entries go, in the order visited.
+    let out: UnsafeMutablePointer<FenceEntry>
     /// Where their due readings go.
-    let outDues: UnsafeMutableBufferPointer<UInt16>
+    let outDues: UnsafeMutablePointer<UInt16>
     let fix: FixContext
     /// Clearance (``FixContext/clearance(_:c2:_:)``, chord units) beyond which an entry settled
     /// outside is dropped (infinity: never).
@@ -261,57 +226,85 @@ struct RebuildPass<K: FenceKinds> {
 
     @inline(__always)
     init(
-        geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
-        out: UnsafeMutableBufferPointer<FenceEntry>, outDues: UnsafeMutableBufferPointer<UInt16>,
+        geometry: GeometryView, out: UnsafeMutablePointer<FenceEntry>, outDues: UnsafeMutablePointer<UInt16>,
         fix: FixContext, dropBeyond: Double
     ) {
         self.geometry = geometry
-        self.fenceIDs = fenceIDs
         self.out = out
         self.outDues = outDues
         self.fix = fix
         self.dropBeyond = dropBeyond
     }
 
-    /// Visits the first `gathered` entries of `out` in order (appending their events) and keeps
-    /// them in place with their due readings (``take(_:into:)``); returns how many were kept
-    /// and the least of their due readings.
+    /// Visits the entries a rebuild keeps (all of `held` with `keepAll`; else as the type says,
+    /// marking the held slots in `marks`, all -1 before and after) and keeps them in `out` and
+    /// `outDues` (room for `held.count + found.count`); returns how many were kept and the
+    /// least of their due readings. O(held + found).
     @inline(__always)
     static func run(
-        _ gathered: Int, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+        held: UnsafeBufferPointer<FenceEntry>, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
+        marks: UnsafeMutableBufferPointer<Int32>, geometry: GeometryView,
         out: UnsafeMutableBufferPointer<FenceEntry>, outDues: UnsafeMutableBufferPointer<UInt16>,
         fix: FixContext, dropBeyond: Double, into events: inout [TransitionEvent]
     ) -> (count: Int, least: UInt16) {
-        var c = RebuildPass(
-            geometry: geometry, fenceIDs: fenceIDs, out: out, outDues: outDues, fix: fix, dropBeyond: dropBeyond)
-        for i in 0..<gathered { c.take(out[i], into: &events) }
+        precondition(out.count >= held.count + found.count && outDues.count >= held.count + found.count)
+        guard let outBase = out.baseAddress, let duesBase = outDues.baseAddress else { return (0, .max) }
+        var c = RebuildPass(geometry: geometry, out: outBase, outDues: duesBase, fix: fix, dropBeyond: dropBeyond)
+        if keepAll {
+            for e in held { c.take(e, into: &events) }
+            return (c.count, c.least)
+        }
+        for k in held.indices { marks[Int(held[k].slot)] = Int32(truncatingIfNeeded: k) }
+        found.withUnsafeBufferPointer { found in
+            // The found fences' geometry requested at once (read below), so the misses overlap.
+            for s in found { geofence_prefetch(geometry.address(Int(s))) }
+            for s in found {
+                let m = marks[Int(s)]
+                if m >= 0 {
+                    c.take(held[Int(m)], into: &events)
+                } else if m == -1 {
+                    c.take(FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)), state: newState), into: &events)
+                }
+                marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+            }
+            for k in held.indices {
+                let e = held[k]
+                let s = Int(e.slot)
+                // Not found (its mark still set) but inside (state 2) or pending: kept.
+                if marks[s] >= 0 && (e.flags & 2 != 0 || e.pending != 0) { c.take(e, into: &events) }
+                marks[s] = -1
+            }
+            for s in found { marks[Int(s)] = -1 }
+        }
         return (c.count, c.least)
     }
 
     /// Visits `entry` (appending its event) and keeps it with its due reading, unless it is
-    /// settled outside with a clearance beyond `dropBeyond`.
+    /// settled outside with a clearance beyond `dropBeyond`. The entry is written out first and
+    /// decided there (out of line) when the fix may change it.
     @inline(__always)
-    mutating func take(_ entry: FenceEntry, into events: inout [TransitionEvent]) {
-        var e = entry
+    mutating func take(_ e: FenceEntry, into events: inout [TransitionEvent]) {
+        let slot = out + count
+        slot.initialize(to: e)
         let r = geometry.records[Int(e.slot)]
         let shape = geometry.shapes[Int(r.shape)]
         let c2 = geometry.chord2(K.self, r, radiusChord: shape.radiusChord, fix.p)
         let due: UInt16
         var keep = 1
         if e.isSettled,
-            case let clearance = FixContext.clearance(e, c2: c2, radiusChord: shape.radiusChord, band: shape.band),
+            case let clearance = FixContext.clearance(
+                e, c2: c2, radiusChord: shape.radiusChord, bandLessRounding: shape.bandLessRounding),
             clearance > 0
         {
             due = fix.reading(after: clearance)  // the fix cannot change it
             // Dropped (keep 0) when outside (state 1) and past `dropBeyond`, with no branch:
-            // which entries go is data-dependent. -1 for each test passed.
-            let outside = ((Int(e.flags & 3) ^ 1) &- 1) >> 63
-            let far = Int(truncatingIfNeeded: Int64(bitPattern: (dropBeyond - clearance).bitPattern) >> 63)
-            keep = 1 &+ (outside & far)
+            // which entries go is data-dependent.
+            let outside = UInt8(truncatingIfNeeded: (e.bits & 3) ^ 1)  // 0 when outside
+            let far: UInt8 = clearance > dropBeyond ? 1 : 0
+            keep = Int(far & (outside == 0 ? 1 : 0)) ^ 1
         } else {
-            due = fix.decide(&e, geometry[Int(e.slot)], c2: c2, fenceIDs: fenceIDs, into: &events)
+            due = fix.decideOutOfLine(&slot.pointee, c2: c2, geometry: geometry, fenceIDs: geometry.fenceIDs, into: &events)
         }
-        out[count] = e
         outDues[count] = due
         // A dropped entry's reading counts as 65,535 (never due).
         least = Swift.min(least, due | UInt16(truncatingIfNeeded: keep &- 1))

@@ -33,8 +33,9 @@ extension TransitionDetector {
         let groups = t.blockClass >= 3 ? (count + 7) >> 3 : 0
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: odometer)
         let geometry = self.geometry
+        let fenceIDs = geometry.fenceIDs
         var least = UInt16.max
-        fenceIDs.withUnsafeBufferPointer { fenceIDs in
+        do {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
                     let reached = SIMD8<UInt16>(repeating: odometer)
@@ -74,7 +75,7 @@ extension TransitionDetector {
 
 /// What one accepted fix brings to the entries it visits: position, time, accuracy terms, the
 /// evidence cap its speed allows, the device's odometer, and the detector's constants (copied
-/// out once per fix).
+/// out once per fix; the decision rules are read in place through the geometry table).
 @usableFromInline
 struct FixContext {
     @usableFromInline let p: UnitVector
@@ -91,13 +92,18 @@ struct FixContext {
     @usableFromInline let odometer: UInt16
     /// ``odometer`` less a half, for the rounding of ``reading(after:)``.
     @usableFromInline let odometerLessHalf: Double
-    @usableFromInline let rules: DecisionRules
+    /// The circles' decision rules (the detector's, read in place).
+    @usableFromInline let rulesPointer: UnsafePointer<DecisionRules>
     @usableFromInline let inverseQuantum: Double
     /// The device's speed since its previous accepted fix, m/s, and the fix's accuracy, meters
     /// (for the polygon fences' rules).
     @usableFromInline let speed: Double, accuracy: Double
     /// The decision rules of the polygon fences.
     @usableFromInline let polygonRules: UnsafePointer<PolygonRules>
+
+    /// The circles' decision rules.
+    @inline(__always) @usableFromInline
+    var rules: DecisionRules { rulesPointer.pointee }
 
     @inline(__always) @usableFromInline
     init(
@@ -113,7 +119,7 @@ struct FixContext {
         self.stillAllowance = d.rules.stillAllowance(speed: speed)
         self.odometer = odometer
         self.odometerLessHalf = Double(odometer) - 0.5
-        self.rules = d.rules
+        self.rulesPointer = d.geometry.rules
         self.inverseQuantum = d.inverseQuantum
         self.speed = speed
         self.accuracy = accuracy
@@ -136,7 +142,8 @@ struct FixContext {
         let shape = geometry.shapes[Int(r.shape)]
         let c2 = geometry.chord2(K.self, r, radiusChord: shape.radiusChord, p)
         if entry.isSettled {
-            let clearance = Self.clearance(entry, c2: c2, radiusChord: shape.radiusChord, band: shape.band)
+            let clearance = Self.clearance(
+                entry, c2: c2, radiusChord: shape.radiusChord, bandLessRounding: shape.bandLessRounding)
             if clearance > 0 { return reading(after: clearance) }
         }
         return decideOutOfLine(&entry, c2: c2, geometry: geometry, fenceIDs: fenceIDs, into: &events)
@@ -225,6 +232,15 @@ struct FixContext {
         let outward = c2.squareRoot() - radiusChord
         let flip = UInt64(entry.flags & 2) << 62
         return Double(bitPattern: outward.bitPattern ^ flip) + band - 1e-12
+    }
+
+    /// ``clearance(_:c2:radiusChord:band:)`` with `band - 1e-12` given (`bandLessRounding`, kept
+    /// per shape): it may differ from that by a rounding of the last bit, far inside the 1e-12.
+    @inline(__always) @usableFromInline
+    static func clearance(_ entry: FenceEntry, c2: Double, radiusChord: Double, bandLessRounding: Double) -> Double {
+        let outward = c2.squareRoot() - radiusChord
+        let flip = UInt64(entry.flags & 2) << 62
+        return Double(bitPattern: outward.bitPattern ^ flip) + bandLessRounding
     }
 
     /// The due reading for an entry `clearance` (> 0, chord units) from changing: the odometer

@@ -311,7 +311,8 @@ public struct TransitionDetector {
         }
         self.fenceIDs = ids
         self.geometryTable = FenceGeometryTable(
-            geometry, outlines: outlines.polygons, polygonRules: PolygonRules(configuration))
+            geometry, outlines: outlines.polygons, rules: rules, polygonRules: PolygonRules(configuration),
+            ids: ids)
         self.geometry = geometryTable.view
         self.slotOfID = slots
         // A direct table when the largest id is under 4x the fence count + 1024 (at most 16 B per fence).
@@ -362,7 +363,7 @@ public struct TransitionDetector {
         device: Int32, time: Double, latitude: Double, longitude: Double,
         accuracy: Double, into events: inout [TransitionEvent]
     ) {
-        counters.fixes += 1
+        counters.fixes &+= 1
         guard time.isFinite, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
             accuracy >= 0
         else {
@@ -407,7 +408,7 @@ public struct TransitionDetector {
             }
             speed = meters / seconds
         }
-        counters.accepted += 1
+        counters.accepted &+= 1
         let before = events.count
         // Whether entries were looked at (then the pool may need compacting, or the events ordering).
         var looked = true
@@ -418,12 +419,15 @@ public struct TransitionDetector {
                 previous: hadFix && step > leadMinimumStep ? t.fix : nil, step: step, into: &events)
         } else {
             // The step, quantised upwards, plus a millimeter for the stored fix's rounding.
-            let odometer = Int(t.odometer) + Int((step + 1e-3 / Earth.meanRadius) * inverseQuantum) + 1
-            if odometer > Self.odometerLimit {
+            let quanta = (step + 1e-3 / Earth.meanRadius) * inverseQuantum
+            // The new reading, `odometer + ⌊quanta⌋ + 1`, is past the limit exactly when
+            // `quanta >= limit - odometer` (an integer): compared before any conversion.
+            if quanta >= Double(Self.odometerLimit &- Int(t.odometer)) {
                 // A rebase: every entry looked at again from here, no index query.
                 let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
                 rebuild(&t, found: [][...], keepAll: true, newState: .outside, fix: fix, into: &events)
             } else {
+                let odometer = Int(t.odometer) &+ Int(quanta) &+ 1
                 t.odometer = UInt16(truncatingIfNeeded: odometer)
                 if Int(t.minimumDue) <= odometer {
                     update(&t, device: device, at: p, time: time, accuracy: accuracy, speed: speed, into: &events)

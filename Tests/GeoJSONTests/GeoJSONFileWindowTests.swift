@@ -1,5 +1,6 @@
 import Foundation
 import GeoCells
+import Geodesy
 import JSON
 import Testing
 
@@ -9,23 +10,11 @@ import Testing
 /// same bytes reads (features, their places, every error and its line and column) whatever the
 /// chunk size, and hold about one feature in memory.
 @Suite struct GeoJSONFileWindowTests {
-    /// SplitMix64: the same documents on every machine.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A FeatureCollection of `count` squares laid out at random (blanks, line breaks, member
     /// order), with strings that hold brackets, quotes and escapes, and foreign members before
     /// and after `features`; feature `broken` (if any) gets `breakage` in place of its geometry.
     static func document(count: Int, seed: UInt64, broken: Int? = nil, breakage: String = "") -> String {
-        var rng = Seeded(state: seed)
+        var rng = SplitMix64(seed: seed)
         func blank() -> String { ["", " ", "\n", "\n  ", "\t", " \r\n "][Int(rng.next() % 6)] }
         var text = "{" + blank() + #""name": "a } ] \" [ { \\ \u00e9","# + blank()
         text += #""bbox": [0, 0, 100, 100],"# + blank() + #""type":"# + blank() + #""FeatureCollection","# + blank()

@@ -90,15 +90,11 @@ import Responders
         (incident["trail"] as? [[String: Any]] ?? []).map { "\($0["event"] as? String ?? "?") \($0["responder"] as? Int ?? -1)" }
     }
 
-    /// A leader stops with one incident offered (its deadline ahead) and one whose deadline
-    /// passes while no leader runs; the next leader keeps the first offer (the responder
-    /// acknowledges it) and times the second out at its deadline, asking the next responder.
-    @Test func theNextLeaderResumesOpenIncidentsFromTheirTrails() async throws {
-        let scratch = ScratchDirectory()
-        defer { scratch.cleanup() }
-        let location = "sqlite:" + scratch.file("s.db")
-        let tokens = [(1, "a"), (2, "b")]
+    /// A first leader over a new store at `location` with responders 1 and 2 ONLINE and
+    /// incidents 9 (ACK timeout 60 s) and 10 (1 s) both offered to 1; stopped before it returns.
+    static func twoOfferedIncidents(at location: String, tokens: [(Int, String)]) async throws {
         let first = try RunningService(store: location, tokens: tokens, instance: "first")
+        defer { first.stop() }
         let t = Date().timeIntervalSince1970
         try await Self.post(first, 1, "a", t: t, lat: 60.171)
         try await Self.post(first, 2, "b", t: t, lat: 60.18)
@@ -111,7 +107,17 @@ import Responders
         }
         #expect(try await eventually(3) { try await Self.incident(first, 10)["offered_to"] as? Int == 1 })
         #expect(try await eventually(3) { try await Self.incident(first, 9)["offered_to"] as? Int == 1 })
-        first.stop()
+    }
+
+    /// A leader stops with one incident offered (its deadline ahead) and one whose deadline
+    /// passes while no leader runs; the next leader keeps the first offer (the responder
+    /// acknowledges it) and times the second out at its deadline, asking the next responder.
+    @Test func theNextLeaderResumesOpenIncidentsFromTheirTrails() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let location = "sqlite:" + scratch.file("s.db")
+        let tokens = [(1, "a"), (2, "b")]
+        try await Self.twoOfferedIncidents(at: location, tokens: tokens)
         try await Task.sleep(nanoseconds: 1_200_000_000)  // incident 10's deadline passes
 
         let next = try RunningService(store: location, tokens: tokens, instance: "next")
@@ -136,19 +142,7 @@ import Responders
         defer { scratch.cleanup() }
         let location = "sqlite:" + scratch.file("s.db")
         let tokens = [(1, "a"), (2, "b")]
-        let first = try RunningService(store: location, tokens: tokens, instance: "first")
-        let t = Date().timeIntervalSince1970
-        try await Self.post(first, 1, "a", t: t, lat: 60.171)
-        try await Self.post(first, 2, "b", t: t, lat: 60.18)
-        #expect(await eventually(3) { await status(of: 2, at: first.base) == "online" })
-        for (id, timeout) in [(9, 60), (10, 1)] {
-            let (created, _) = try await request(
-                "POST", first.base + "/v1/incidents", body: "{\"id\": \(id), \"lat\": 60.17, \"lon\": 24.94, \"ack_timeout_s\": \(timeout)}")
-            #expect(created == 201)
-        }
-        #expect(try await eventually(3) { try await Self.incident(first, 9)["offered_to"] as? Int == 1 })
-        #expect(try await eventually(3) { try await Self.incident(first, 10)["offered_to"] as? Int == 1 })
-        first.stop()
+        try await Self.twoOfferedIncidents(at: location, tokens: tokens)
 
         let store = try ServiceStore(location, poolSize: 1)
         let damaged = try #require(try store.incident(9)).trail.replacingOccurrences(of: "\"offered\"", with: "\"paused\"")

@@ -30,7 +30,7 @@ import Testing
             }
         }
         #expect(scripts.count >= 12)
-        scripts += ["scripts/s2-oracle/make-polygon-fixtures", "Server/scripts/scratch-postgres"]
+        scripts += ["scripts/s2-oracle/make-polygon-fixtures", "scripts/s2-oracle/compare-polygon-cli", "Server/scripts/scratch-postgres"]
         for script in scripts.sorted() {
             #expect(rows.contains { $0.hasPrefix("| `" + script) }, "README.md's Scripts table has no row for \(script)")
             let help = try ScriptSupport.runProgram(root.appendingPathComponent(script).path, ["--help"])

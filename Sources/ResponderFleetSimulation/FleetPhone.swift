@@ -84,7 +84,8 @@ struct FleetPhone {
     /// Truth: since when it can (0 at the start).
     var reachableSince = 0.0
     /// The current unreachable episode: the thresholds the server applied when it began (nil if
-    /// the server had the responder neither ONLINE nor DEGRADED then), and whether it was detected.
+    /// the server had the responder neither ONLINE nor DEGRADED then, or the phone was off duty),
+    /// and whether it was detected.
     var episodeDuty: DutyState?
     var episodeThreshold = 0.0
     var episodeDetected = false

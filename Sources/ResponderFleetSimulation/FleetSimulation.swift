@@ -188,10 +188,32 @@ public final class FleetSimulation {
 
     // MARK: - Truth of reachability
 
+    /// Starts an unreachable episode of phone `k` at `t`: one the server must detect (counted by
+    /// duty, within the OFFLINE threshold it applies) when it watches the responder then
+    /// (ONLINE or DEGRADED). Uploads the phone sent before `t` may still land during the
+    /// episode, and what they say of its duty changes what the server owes
+    /// (``refreshEpisode(_:)``).
     private func beginEpisode(_ k: Int, now t: Double) {
         guard phones[k].unreachableSince == nil else { return }
         phones[k].unreachableSince = t
         phones[k].episodeDetected = false
+        let status = server.liveness.status(of: phones[k].id)
+        if status == .online || status == .degraded, let duty = server.liveness.duty(of: phones[k].id),
+            let thresholds = server.liveness.thresholds(of: phones[k].id)
+        {
+            phones[k].episodeDuty = duty
+            phones[k].episodeThreshold = thresholds.offlineAfter
+        } else {
+            phones[k].episodeDuty = nil
+        }
+    }
+
+    /// After an upload phone `k` sent before its episode began lands: the episode is the
+    /// server's to detect by what it now knows of the phone's duty (a phone that went off duty
+    /// just before it went silent owes no fix; one that went from a mission back on duty gets
+    /// the longer threshold). Nothing changes once the episode is detected.
+    private func refreshEpisode(_ k: Int) {
+        guard phones[k].unreachableSince != nil, phones[k].episodeDuty != nil, !phones[k].episodeDetected else { return }
         let status = server.liveness.status(of: phones[k].id)
         if status == .online || status == .degraded, let duty = server.liveness.duty(of: phones[k].id),
             let thresholds = server.liveness.thresholds(of: phones[k].id)
@@ -229,6 +251,10 @@ public final class FleetSimulation {
                 report.duplicatesReceived += counts.duplicates
             }
             observe(server.lastTransitions)
+            for fix in delivery.fixes {
+                let k = Int(fix.responder.rawValue)
+                if let since = phones[k].unreachableSince, fix.fix.time < since { refreshEpisode(k) }
+            }
         }
     }
 

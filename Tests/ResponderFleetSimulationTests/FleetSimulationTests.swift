@@ -48,6 +48,23 @@ import Responders
         #expect(fleet.prometheusText.contains("responders_by_status{status=\"offline\"}"))
     }
 
+    /// Phones that change duty every few minutes, with slow uploads: one that goes off duty a
+    /// moment before it loses the network owes no fix (the server hears of the change when an
+    /// upload in flight lands and rightly raises no OFFLINE), so it is no missed detection.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func aPhoneOffDutyAsItGoesSilentIsNoMissedDetection(seed: UInt64) throws {
+        var c = Self.troubled(seed: seed)
+        c.dutyChangesPerHour = 40
+        c.networkLossesPerHour = 8
+        c.slowUploadShare = 0.6
+        let fleet = FleetSimulation(c)
+        fleet.run()
+        for duty in [DutyState.onDuty, .onMission] {
+            let stats = try #require(fleet.report.detection[duty])
+            #expect(stats.count > 0 && stats.missed == 0 && stats.max <= stats.threshold + 1, "seed \(seed): \(duty) \(stats)")
+        }
+    }
+
     @Test func sameSeedSameRunAnotherSeedAnotherRun() {
         func summary(_ seed: UInt64) -> [Int] {
             let fleet = FleetSimulation(Self.troubled(seed: seed))

@@ -4,7 +4,7 @@ import Geodesy
 extension TransitionDetector {
     /// Re-fetches the fences near the new anchor, makes it the anchor, restarts the odometer
     /// and applies the fix at `p` to every entry it keeps (see
-    /// ``rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``): new fences start `outside`
+    /// ``rebuild(_:found:foundOnce:keepAll:newState:fix:dropBeyond:into:)``): new fences start `outside`
     /// when the device had an earlier accepted fix (every fence not held was decisively outside
     /// then) and `unknown` on its first fix. The new anchor is `p`, or with `previous` (the
     /// device's previous accepted fix, `step` chord units before `p`) the point ``leadChord``
@@ -37,19 +37,24 @@ extension TransitionDetector {
         scratch = []
         var reported = 0
         var unknown = 0
+        var foundOnce = false
         if let grid = neighborhoodGrid.take() {
             // Moved out and back rather than read in place, which copies it (a retain and a
             // release of each of its arrays per query).
             defer { neighborhoodGrid = consume grid }
-            // The grid reports each fence at most once: `found` (one slot per fence) has room.
+            // The grid reports each fence once (the contract of `FenceIndex.forEachContaining`,
+            // which `LatLngGridIndex` keeps and its tests check against brute force): `found`
+            // (one slot per fence) has room, so the bound is checked in debug builds only, and
+            // the rebuild skips its guard against a fence reported twice (`foundOnce`).
             if found.count < geometryTable.count { found = [Int32](repeating: -1, count: geometryTable.count) }
             found.withUnsafeMutableBufferPointer { found in
                 grid.forEachContaining(latitude: latitude, longitude: longitude) { s in
-                    precondition(reported < found.count, "the grid reported a fence twice")
+                    assert(reported < found.count, "the grid reported a fence twice")
                     found[reported] = s
                     reported &+= 1
                 }
             }
+            foundOnce = true
         } else {
             found.removeAll(keepingCapacity: true)
             queryIndex(at: anchor, latitude: latitude, longitude: longitude, into: &found, unknown: &unknown)
@@ -58,8 +63,8 @@ extension TransitionDetector {
         counters.unknownFenceIDs += unknown
         let fix = FixContext(self, device: device, at: p, time: time, accuracy: accuracy, speed: speed, odometer: 0)
         rebuild(
-            &t, found: found[..<reported], keepAll: false, newState: known ? .outside : .unknown, fix: fix,
-            dropBeyond: slackChord + lead, into: &events)
+            &t, found: found[..<reported], foundOnce: foundOnce, keepAll: false, newState: known ? .outside : .unknown,
+            fix: fix, dropBeyond: slackChord + lead, into: &events)
         scratch = found
         t.setAnchor(anchor)
     }
@@ -95,10 +100,15 @@ extension TransitionDetector {
     /// outside (infinity for a rebase). Each kept entry is visited once and re-armed, then
     /// placed into a block of the smallest class that holds them, in the order gathered.
     /// O(held + found): one pass finds and looks at the entries to keep, one places them.
+    /// `foundOnce`: the caller guarantees that no slot occurs twice in `found` (true for the
+    /// detector's own `LatLngGridIndex`, whose `forEachContaining` reports each fence once, as
+    /// `FenceIndex` requires); the pass then skips its guard against a slot found twice, which
+    /// the shared index's results (`forEachWithin`) keep. A slot twice with `foundOnce` would
+    /// make two entries for one fence.
     @usableFromInline
     mutating func rebuild(
-        _ t: inout DeviceTrack, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
-        fix: FixContext, dropBeyond: Double = .infinity, into events: inout [TransitionEvent]
+        _ t: inout DeviceTrack, found: ArraySlice<Int32>, foundOnce: Bool = false, keepAll: Bool,
+        newState: FenceEntry.State, fix: FixContext, dropBeyond: Double = .infinity, into events: inout [TransitionEvent]
     ) {
         let start = Int(t.entryStart), count = t.entryCount
         let capacity = count + found.count
@@ -126,12 +136,12 @@ extension TransitionDetector {
                         let held = UnsafeBufferPointer(rebasing: old[start..<(start + count)])
                         if geometryTable.outlineCount == 0 {
                             (n, least) = RebuildPass<CircleFences>.run(
-                                held: held, found: found, keepAll: keepAll, newState: newState, marks: marks,
+                                held: held, found: found, foundOnce: foundOnce, keepAll: keepAll, newState: newState, marks: marks,
                                 geometry: geometry, out: out, outDues: outDues, fix: fix, dropBeyond: dropBeyond,
                                 into: &events)
                         } else {
                             (n, least) = RebuildPass<AnyFences>.run(
-                                held: held, found: found, keepAll: keepAll, newState: newState, marks: marks,
+                                held: held, found: found, foundOnce: foundOnce, keepAll: keepAll, newState: newState, marks: marks,
                                 geometry: geometry, out: out, outDues: outDues, fix: fix, dropBeyond: dropBeyond,
                                 into: &events)
                         }
@@ -203,7 +213,7 @@ extension TransitionDetector {
     }
 }
 
-/// The pass of ``TransitionDetector/rebuild(_:found:keepAll:newState:fix:dropBeyond:into:)``:
+/// The pass of ``TransitionDetector/rebuild(_:found:foundOnce:keepAll:newState:fix:dropBeyond:into:)``:
 /// visits the entries to keep as it finds them (the held entries found, in the order found, and
 /// new entries for the fences found not held; then the held entries not found that are inside
 /// or pending) and collects the ones it keeps, with their due readings and the least of them.
@@ -239,10 +249,13 @@ struct RebuildPass<K: FenceKinds> {
     /// Visits the entries a rebuild keeps (all of `held` with `keepAll`; else as the type says,
     /// marking the held slots in `marks`, all -1 before and after) and keeps them in `out` and
     /// `outDues` (room for `held.count + found.count`); returns how many were kept and the
-    /// least of their due readings. O(held + found).
+    /// least of their due readings. With `foundOnce` (no slot twice in `found`, which the
+    /// caller guarantees) only the found held slots are marked handled; otherwise every found
+    /// slot is, so a slot reported twice is added once. O(held + found).
     @inline(__always)
     static func run(
-        held: UnsafeBufferPointer<FenceEntry>, found: ArraySlice<Int32>, keepAll: Bool, newState: FenceEntry.State,
+        held: UnsafeBufferPointer<FenceEntry>, found: ArraySlice<Int32>, foundOnce: Bool, keepAll: Bool,
+        newState: FenceEntry.State,
         marks: UnsafeMutableBufferPointer<Int32>, geometry: GeometryView,
         out: UnsafeMutableBufferPointer<FenceEntry>, outDues: UnsafeMutableBufferPointer<UInt16>,
         fix: FixContext, dropBeyond: Double, into events: inout [TransitionEvent]
@@ -258,14 +271,28 @@ struct RebuildPass<K: FenceKinds> {
         found.withUnsafeBufferPointer { found in
             // The found fences' geometry requested at once (read below), so the misses overlap.
             for s in found { geofence_prefetch(geometry.address(Int(s))) }
-            for s in found {
-                let m = marks[Int(s)]
-                if m >= 0 {
-                    c.take(held[Int(m)], into: &events)
-                } else if m == -1 {
-                    c.take(FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)), state: newState), into: &events)
+            if foundOnce {
+                // Each slot once: a new one's mark stays -1 (no other visit reads it), a held
+                // one's is set to -2 (found), then back to -1 below.
+                for s in found {
+                    let m = marks[Int(s)]
+                    if m >= 0 {
+                        c.take(held[Int(m)], into: &events)
+                        marks[Int(s)] = -2
+                    } else {
+                        c.take(FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)), state: newState), into: &events)
+                    }
                 }
-                marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+            } else {
+                for s in found {
+                    let m = marks[Int(s)]
+                    if m >= 0 {
+                        c.take(held[Int(m)], into: &events)
+                    } else if m == -1 {
+                        c.take(FenceEntry(slot: s, hasDwell: geometry.hasDwell(Int(s)), state: newState), into: &events)
+                    }
+                    marks[Int(s)] = -2  // handled (an index that reports a fence twice adds it once)
+                }
             }
             for k in held.indices {
                 let e = held[k]
@@ -274,7 +301,7 @@ struct RebuildPass<K: FenceKinds> {
                 if marks[s] >= 0 && (e.flags & 2 != 0 || e.pending != 0) { c.take(e, into: &events) }
                 marks[s] = -1
             }
-            for s in found { marks[Int(s)] = -1 }
+            if !foundOnce { for s in found { marks[Int(s)] = -1 } }
         }
         return (c.count, c.least)
     }

@@ -135,7 +135,15 @@ public struct TransitionDetector {
     /// lead in: a tenth of the slack, in chord units.
     @usableFromInline let leadMinimumStep: Double
 
-    @usableFromInline var tracks: [DeviceTrack] = []
+    /// The devices' tracks by track slot (``tracks``); nil only while `process` works on one
+    /// in place (moved out and back, which costs no reference counting).
+    @usableFromInline var heldTracks: [DeviceTrack]? = []
+    /// The devices' tracks by track slot.
+    @inlinable var tracks: [DeviceTrack] {
+        get { heldTracks! }
+        set { heldTracks = newValue }
+        _modify { yield &heldTracks! }
+    }
     /// Device id by track slot (first-seen order).
     @usableFromInline var deviceOfTrack: [Int32] = []
     /// The fence entries of every track.
@@ -371,21 +379,57 @@ public struct TransitionDetector {
             return
         }
         let slot = Int(trackSlot(device))
-        // The track is a 56-byte value: work on a copy and store it back once.
-        var t = tracks[slot]
+        let before = events.count
+        let looked = acceptInPlace(
+            slot: slot, device: device, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy,
+            into: &events)
+        if looked {
+            if pool.isSparse { pool.compact(&heldTracks!) }
+            if events.count - before > 1 { Self.orderByFence(&events, from: before) }
+        }
+    }
+
+    /// ``accept(_:device:time:latitude:longitude:accuracy:into:)`` on the track in slot `slot`
+    /// where it lives, not on a copy of its 56 bytes: the tracks array is moved out of `self`
+    /// for the call (``heldTracks`` nil: nothing `accept` calls reads or appends to ``tracks``),
+    /// made unique once, and the pointer into it is used only inside the closure. (Not named
+    /// `process`: the instruction count toggles on functions matching `*process*`.)
+    @inline(__always) @usableFromInline
+    mutating func acceptInPlace(
+        slot: Int, device: Int32, time: Double, latitude: Double, longitude: Double, accuracy: Double,
+        into events: inout [TransitionEvent]
+    ) -> Bool {
+        guard var held = heldTracks.take() else { preconditionFailure("the tracks are held by another call") }
+        let looked = held.withUnsafeMutableBufferPointer { held in
+            precondition(slot < held.count)
+            return accept(
+                &held[slot], device: device, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy,
+                into: &events)
+        }
+        heldTracks = consume held
+        return looked
+    }
+
+    /// ``process(device:time:latitude:longitude:accuracy:into:)`` on the device's track `t`
+    /// (with ``tracks`` moved out of `self`: not to be read here): returns whether entries were
+    /// looked at (then the pool may need compacting, or the events ordering).
+    @inline(__always) @usableFromInline
+    mutating func accept(
+        _ t: inout DeviceTrack, device: Int32, time: Double, latitude: Double, longitude: Double,
+        accuracy: Double, into events: inout [TransitionEvent]
+    ) -> Bool {
         if time < t.lastTime {
             counters.outOfOrder += 1
-            return
+            return false
         }
         if time == t.lastTime {
             counters.duplicates += 1
-            return
+            return false
         }
         t.lastTime = time
         guard accuracy <= configuration.maxAccuracyMeters else {
             counters.inaccurate += 1
-            tracks[slot].lastTime = time
-            return
+            return false
         }
         // The quick libm-free path (within 1e-15 chord of the S2-exact one, half the operations
         // of `fastLatitude`).
@@ -403,14 +447,11 @@ public struct TransitionDetector {
             if meters > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
                 t.rejections += 1
                 counters.jumps += 1
-                tracks[slot] = t
-                return
+                return false
             }
             speed = meters / seconds
         }
         counters.accepted &+= 1
-        let before = events.count
-        // Whether entries were looked at (then the pool may need compacting, or the events ordering).
         var looked = true
         if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
             refreshNeighborhood(
@@ -440,11 +481,7 @@ public struct TransitionDetector {
         t.fixAccuracy = Float(accuracy)
         t.rejections = 0
         t.setFix(p)
-        tracks[slot] = t
-        if looked {
-            if pool.isSparse { pool.compact(&tracks) }
-            if events.count - before > 1 { Self.orderByFence(&events, from: before) }
-        }
+        return looked
     }
 
     /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw

@@ -43,13 +43,12 @@ extension TransitionDetector {
             // release of each of its arrays per query).
             defer { neighborhoodGrid = consume grid }
             // The grid reports each fence once (the contract of `FenceIndex.forEachContaining`,
-            // which `LatLngGridIndex` keeps and its tests check against brute force): `found`
-            // (one slot per fence) has room, so the bound is checked in debug builds only, and
-            // the rebuild skips its guard against a fence reported twice (`foundOnce`).
+            // which `LatLngGridIndex` keeps): `found` (one slot per fence) has room, and the
+            // rebuild skips its guard against a fence reported twice (`foundOnce`).
             if found.count < geometryTable.count { found = [Int32](repeating: -1, count: geometryTable.count) }
             found.withUnsafeMutableBufferPointer { found in
                 grid.forEachContaining(latitude: latitude, longitude: longitude) { s in
-                    assert(reported < found.count, "the grid reported a fence twice")
+                    precondition(reported < found.count, "the grid reported a fence twice")
                     found[reported] = s
                     reported &+= 1
                 }

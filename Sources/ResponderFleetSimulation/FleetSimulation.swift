@@ -197,15 +197,7 @@ public final class FleetSimulation {
         guard phones[k].unreachableSince == nil else { return }
         phones[k].unreachableSince = t
         phones[k].episodeDetected = false
-        let status = server.liveness.status(of: phones[k].id)
-        if status == .online || status == .degraded, let duty = server.liveness.duty(of: phones[k].id),
-            let thresholds = server.liveness.thresholds(of: phones[k].id)
-        {
-            phones[k].episodeDuty = duty
-            phones[k].episodeThreshold = thresholds.offlineAfter
-        } else {
-            phones[k].episodeDuty = nil
-        }
+        setEpisodeTerms(k)
     }
 
     /// After an upload phone `k` sent before its episode began lands: the episode is the
@@ -214,6 +206,12 @@ public final class FleetSimulation {
     /// the longer threshold). Nothing changes once the episode is detected.
     private func refreshEpisode(_ k: Int) {
         guard phones[k].unreachableSince != nil, phones[k].episodeDuty != nil, !phones[k].episodeDetected else { return }
+        setEpisodeTerms(k)
+    }
+
+    /// The episode's duty and OFFLINE threshold as the server has them now (nil duty: the
+    /// server watches the responder neither ONLINE nor DEGRADED, so owes no detection).
+    private func setEpisodeTerms(_ k: Int) {
         let status = server.liveness.status(of: phones[k].id)
         if status == .online || status == .degraded, let duty = server.liveness.duty(of: phones[k].id),
             let thresholds = server.liveness.thresholds(of: phones[k].id)

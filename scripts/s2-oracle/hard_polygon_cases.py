@@ -1,4 +1,4 @@
-"""Hard synthetic polygons for the S2 oracle (issue 26's held-out classes, seeds of their own).
+"""Hard synthetic polygons for the S2 oracle: the classes that break polygon code (antimeridian, poles, near-hemispheres, slivers, long rings, holes, many parts), drawn from a seed.
 
 Used by `make-polygon-fixtures --hard`. cases(rng) returns (name, rings, expect) with rings of
 [lat, lon] degrees (open) and expect one of valid / invalid / ? (the oracle decides; "?" marks

@@ -162,12 +162,8 @@ public struct TransitionDetectorConfiguration: Hashable, Sendable, Codable {
     /// ``stillSpeedMetersPerSecond`` since its previous accepted fix (>= 0). Default 0.3, with
     /// 1.2 for exits (``polygonStillExitAccuracyFactor``): a standing device's fixes wander
     /// about one spot, so a spot a few meters inside a wall is entered on a shallower fix, and
-    /// a standing device near a wall is not let out by the error of one spot seen twice. On the
-    /// tuning workloads of ``polygonEnterAccuracyFactor`` (ten seeds pooled, 63,000 required
-    /// transitions) the moving margins for still fixes too (0.6 / 1.0) gave false positives /
-    /// false negatives 0.176 % / 0.577 %; still factors 0.3 / 1.0 0.173 % / 0.557 %, 0.6 / 1.2
-    /// 0.162 % / 0.579 %, 0.3 / 1.2 0.159 % / 0.558 %, 0.3 / 1.4 0.156 % / 0.561 %. Figures on
-    /// seeds not tuned on: docs/POLYGONS.md.
+    /// a standing device near a wall is not let out by the error of one spot seen twice. The
+    /// tuning and the figures on seeds not tuned on: docs/POLYGONS.md.
     public var polygonStillEnterAccuracyFactor: Double
     /// The exit margin's accuracy factor, in place of ``polygonExitAccuracyFactor``, for a still
     /// fix of a polygon fence (>= 0). Default 1.2; see ``polygonStillEnterAccuracyFactor``.

@@ -56,7 +56,9 @@ public final class SQLiteServerStore: ServerStore {
             ON CONFLICT (responder) DO UPDATE SET sequence = excluded.sequence, time = excluded.time,
                 latitude = excluded.latitude, longitude = excluded.longitude, accuracy = excluded.accuracy,
                 duty = excluded.duty, power_mode = excluded.power_mode, received_at = excluded.received_at
-            WHERE excluded.time > latest_fix.time OR (excluded.time = latest_fix.time AND excluded.sequence > latest_fix.sequence)
+            WHERE min(excluded.time, excluded.received_at) > min(latest_fix.time, latest_fix.received_at)
+                OR (min(excluded.time, excluded.received_at) = min(latest_fix.time, latest_fix.received_at)
+                    AND excluded.sequence > latest_fix.sequence)
             """, operation: "update the latest location")
         connection = db
     }
@@ -87,7 +89,7 @@ public final class SQLiteServerStore: ServerStore {
                         continue
                     }
                     counts.stored += 1
-                    if let best = newest[fix.responder], !fix.isNewer(than: arrivals[best].fix) { continue }
+                    if let best = newest[fix.responder], !arrival.isNewer(than: arrivals[best]) { continue }
                     newest[fix.responder] = k
                 }
                 for (_, k) in newest {

@@ -25,7 +25,7 @@ public struct MemoryServerStore: ServerStore, Sendable {
             isNew.append(true)
             counts.stored += 1
             history.append(stored)
-            if let old = latestByResponder[fix.responder], !fix.isNewer(than: old.fix) { continue }
+            if let old = latestByResponder[fix.responder], !stored.isNewer(than: old) { continue }
             latestByResponder[fix.responder] = stored
             moved.insert(fix.responder)
         }

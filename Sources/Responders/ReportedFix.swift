@@ -29,10 +29,4 @@ public struct ReportedFix: Hashable, Sendable, Codable {
         self.powerMode = powerMode
     }
 
-    /// Whether this fix is newer than `other` for the "latest location": later `time`, or the
-    /// same time and a higher `sequence`.
-    @inlinable
-    public func isNewer(than other: ReportedFix) -> Bool {
-        fix.time > other.fix.time || (fix.time == other.fix.time && sequence > other.sequence)
-    }
 }

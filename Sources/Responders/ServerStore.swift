@@ -10,6 +10,22 @@ public struct StoredFix: Hashable, Sendable, Codable {
         self.fix = fix
         self.receivedAt = receivedAt
     }
+
+    /// The time the "latest location" orders this fix by: the phone's `fix.time`, but no later
+    /// than `receivedAt`. A phone cannot have taken a fix after the server received it, so a
+    /// time ahead of the arrival (a clock set wrong, a bad GPS week, a hostile client) counts
+    /// as the arrival: such a fix holds the latest location only until a fix taken after its
+    /// arrival comes, instead of holding back every later one.
+    /// The fix itself is stored as sent. (The liveness monitor clamps the same way.)
+    @inlinable
+    public var orderTime: Double { Swift.min(fix.fix.time, receivedAt) }
+
+    /// Whether this fix is newer than `other` for the "latest location": a later
+    /// ``orderTime``, or the same and a higher sequence.
+    @inlinable
+    public func isNewer(than other: StoredFix) -> Bool {
+        orderTime > other.orderTime || (orderTime == other.orderTime && fix.sequence > other.fix.sequence)
+    }
 }
 
 /// Counts of one ``ServerStore/insert(_:isNew:)`` call.
@@ -37,8 +53,9 @@ public struct IngestCounts: Hashable, Sendable, Codable {
 /// - `(responder, sequence)` is unique in the history, enforced by the store itself (a
 ///   constraint, not a check before the write); a second copy is a duplicate and is dropped, the
 ///   first copy wins;
-/// - a responder's latest location is replaced only by a fix that
-///   ``ReportedFix/isNewer(than:)`` it, so an old or duplicate fix never moves it backwards;
+/// - a responder's latest location is replaced only by a fix that ``StoredFix/isNewer(than:)``
+///   it, so an old or duplicate fix never moves it backwards, and a fix stamped later than it
+///   arrived holds it only until a fix taken after that arrival comes;
 /// - a call is applied atomically: all of it, or (on a thrown error) none of it.
 public protocol ServerStore {
     /// Stores `arrivals` (fixes with their arrival times; any order, duplicates allowed) in one

@@ -29,6 +29,36 @@ import Testing
         #expect(server.lastTransitions.isEmpty)
     }
 
+    /// A fix stamped in the future (a phone clock set wrong, a hostile client) is stored as
+    /// sent, but orders no later than its arrival: the next fix taken after that arrival moves
+    /// the latest location and keeps the responder ONLINE. Ordered by the phone's time alone, the
+    /// store's latest location would stay on it for good.
+    @Test func aFixFromTheFutureHoldsTheLatestOnlyUntilTheNextFix() throws {
+        var server = ResponderServer(store: MemoryServerStore())
+        let bogus = reported(1, 1, time: 1e300, latitude: 10)
+        try server.ingest([bogus], receivedAt: 1_000)
+        #expect(server.store.latest(of: ResponderID(1))?.fix == bogus)  // stored as sent
+        var now = 1_000.0
+        for k in 2...8 {
+            now += 30
+            let fix = reported(1, Int64(k), time: now - 2, latitude: 60 + Double(k) / 100)
+            let counts = try server.ingest([fix], receivedAt: now)
+            #expect(counts.latestMoved == 1, "fix \(k)")
+            #expect(server.store.latest(of: ResponderID(1))?.fix == fix)
+            #expect(server.dispatcher.position(of: ResponderID(1))?.latitude == fix.fix.latitude)
+            #expect(server.liveness.status(of: ResponderID(1)) == .online)
+        }
+        // An older fix arriving late (taken before the bogus one arrived) still does not move it back.
+        let late = try server.ingest([reported(1, 9, time: 990)], receivedAt: now + 1)
+        #expect(late.latestMoved == 0)
+        #expect(server.store.latest(of: ResponderID(1))?.fix.sequence == 8)
+        // Within one arrival, fixes stamped later than it order by sequence.
+        let a = StoredFix(fix: reported(2, 5, time: 2e9), receivedAt: 100)
+        let b = StoredFix(fix: reported(2, 6, time: 1e9), receivedAt: 100)
+        #expect(b.isNewer(than: a) && !a.isNewer(than: b))
+        #expect(a.orderTime == 100)
+    }
+
     @Test func replayingTheHistoryGivesTheLiveState() throws {
         var rng = SplitMix64(seed: 77)
         var live = ResponderServer(store: MemoryServerStore())

@@ -12,7 +12,7 @@ struct LatestOnlyStore: ServerStore {
         isNew.removeAll(keepingCapacity: true)
         var counts = IngestCounts()
         for arrival in arrivals {
-            if let old = latestByResponder[arrival.fix.responder], !arrival.fix.isNewer(than: old.fix) {
+            if let old = latestByResponder[arrival.fix.responder], !arrival.isNewer(than: old) {
                 isNew.append(false)
                 counts.duplicates += 1
                 continue

@@ -31,7 +31,8 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 /// `{"responder": 17, "fixes": [{"seq": 1, "t": 1764300000.0, "lat": 60.1, "lon": 24.9,
 /// "acc": 12.0, "duty": "on_duty", "power": "normal"}], "telemetry": {...}}`. Required: the
 /// responder (an integer in 0...2^31-1), `fixes` (an array, possibly empty) and in each fix `seq`
-/// (an integer >= 1), `t` (a finite number, seconds), `lat` (-90...90), `lon` (-180...180),
+/// (an integer in 1...2^53-1, the integers a JSON number holds exactly), `t` (a finite number,
+/// seconds; stored as sent, ordered no later than its arrival: ``Responders/StoredFix/orderTime``), `lat` (-90...90), `lon` (-180...180),
 /// `acc` (finite, >= 0 meters) and `duty`; `power` defaults to `normal`. `telemetry` is
 /// optional, and so is each of its fields, but a field given must have its type
 /// (`permission`: always | when_in_use | denied | not_determined | granted (= always);
@@ -150,14 +151,22 @@ func readResponder(_ object: JSONValue, _ key: String) throws(RequestError) -> R
     ResponderID(Int(try readInt(object, key, path: "", in: 0...Int64(Int32.max))))
 }
 
+/// The largest integer a JSON number is read exactly as: 2^53 - 1.
+let largestExactInteger: Int64 = (1 << 53) - 1
+
 func readInt(_ object: JSONValue, _ key: String, path: String, in range: ClosedRange<Int64>) throws(RequestError) -> Int64 {
     let field = name(key, path)
     guard let value = object[key] else { throw RequestError(400, field: field, "missing") }
     guard case .number(let v, let integral) = value, v.isFinite else {
         throw RequestError(400, field: field, "expected an integer, found \(value.kind)")
     }
-    guard integral || v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound), v < 9.2e18 else {
-        throw RequestError(400, field: field, "expected an integer in \(range.lowerBound)...\(range.upperBound), found \(v)")
+    // A JSON number is read as a Double, exact for integers below 2^53 only: a larger one may
+    // already have been rounded to another integer (9007199254740993 reads as ...992), so it is
+    // refused rather than stored and acknowledged under a number the client never sent.
+    let upper = Swift.min(range.upperBound, largestExactInteger)
+    guard integral || v == v.rounded(), v >= Double(range.lowerBound), v <= Double(upper) else {
+        let found = integral && abs(v) < 9.2e18 ? "\(Int64(v))" : "\(v)"
+        throw RequestError(400, field: field, "expected an integer in \(range.lowerBound)...\(upper), found \(found)")
     }
     return Int64(v)
 }

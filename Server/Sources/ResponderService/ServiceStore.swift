@@ -69,12 +69,18 @@ public final class ServiceStore: @unchecked Sendable {
 
     // MARK: - Ingest
 
+    /// SQL for ``Responders/StoredFix/orderTime`` of the `latest` row `table` (`excluded` or
+    /// `latest`): `t`, but no later than `received_at` (one expression for SQLite and PostgreSQL).
+    static func orderTime(_ table: String) -> String {
+        "(CASE WHEN \(table).t < \(table).received_at THEN \(table).t ELSE \(table).received_at END)"
+    }
+
     /// Stores one batch received at `receivedAt` (seconds) in one transaction: the fixes not
     /// stored yet, the latest location if one of them is newer, the telemetry's reason.
     /// Returns the sequences that were new now.
     public func ingest(_ batch: LocationBatch, receivedAt: Double) throws(StoreError) -> Set<Int64> {
         let responder = Int64(batch.responder.rawValue)
-        let newest = batch.fixes.max { $1.isNewer(than: $0) }
+        let newest = batch.fixes.max { StoredFix(fix: $1, receivedAt: receivedAt).isNewer(than: StoredFix(fix: $0, receivedAt: receivedAt)) }
         return try with { (db) throws(StoreError) in
             try db.transaction { () throws(StoreError) in
                 var stored = Set<Int64>()
@@ -107,7 +113,8 @@ public final class ServiceStore: @unchecked Sendable {
                         ON CONFLICT (responder) DO UPDATE SET seq = excluded.seq, t = excluded.t, lat = excluded.lat,
                             lon = excluded.lon, acc = excluded.acc, duty = excluded.duty, power = excluded.power,
                             received_at = excluded.received_at
-                        WHERE excluded.t > latest.t OR (excluded.t = latest.t AND excluded.seq > latest.seq)
+                        WHERE \(Self.orderTime("excluded")) > \(Self.orderTime("latest"))
+                            OR (\(Self.orderTime("excluded")) = \(Self.orderTime("latest")) AND excluded.seq > latest.seq)
                         """,
                         [
                             .int(responder), .int(fix.sequence), .double(fix.fix.time), .double(fix.fix.latitude),

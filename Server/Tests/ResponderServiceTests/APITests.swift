@@ -72,6 +72,36 @@ import Responders
         #expect(status == 200 && info["instance"] as? String == "test" && info["leader"] as? Bool == true)
     }
 
+    /// A fix stamped in the future is stored and acknowledged as sent, but the next fix taken
+    /// after it arrived moves the latest location (`/v1/responders`) and the responder stays
+    /// ONLINE: ordered by the phone's time alone, it would hold the latest location for good.
+    @Test(arguments: Store.allCases)
+    func aFixFromTheFutureDoesNotHoldTheLatestLocation(store: Store) async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        guard let location = try Self.location(store, in: scratch) else { return }
+        let running = try RunningService(store: location, tokens: [(17, "secret17")])
+        defer { running.stop() }
+        var (status, body) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: 1e300, lat: 10, lon: 10))]}", token: "secret17")
+        #expect(status == 200 && body.contains("\"stored\": 1"), "\(body)")
+        let later = Date().timeIntervalSince1970  // taken after the first fix arrived
+        (status, body) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(2, t: later, lat: 60.2, lon: 25))]}", token: "secret17")
+        #expect(status == 200 && body.contains("\"stored\": 1"), "\(body)")
+        let moved = try await eventually(3) {
+            let (_, text) = try await request("GET", running.base + "/v1/responders")
+            let list = try json(text) as? [[String: Any]] ?? []
+            return list.contains { $0["responder"] as? Int == 17 && $0["lat"] as? Double == 60.2 && $0["status"] as? String == "online" }
+        }
+        #expect(moved)
+        (_, body) = try await request("GET", running.base + "/v1/responders/17/fixes")
+        // Both stored as sent (compared as text: Foundation's JSON reader may round the last digit).
+        #expect(body.contains("\"seq\": 1, \"t\": 1e+300,") && body.contains("\"seq\": 2, \"t\": \(later),"), "\(body)")
+    }
+
     @Test(arguments: Store.allCases)
     func badRequestsAreRefusedAndStoreNothing(store: Store) async throws {
         let scratch = ScratchDirectory()
@@ -112,6 +142,11 @@ import Responders
             (
                 "{\"responder\": 17, \"fixes\": [\(good)], \"telemetry\": {\"location_services\": \"yes\"}}", "secret17", 400,
                 "telemetry.location_services"
+            ),
+            (
+                // 2^53 + 1: a JSON number rounds it to 2^53, so it would be stored and acknowledged as another.
+                "{\"responder\": 17, \"fixes\": [\(good), {\"seq\": 9007199254740993, \"t\": \(t), \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "secret17", 400, "fixes[1].seq"
             ),
             ("{\"responder\": 17, \"fixes\": {}}", "secret17", 400, "fixes"),
             ("{\"responder\": 17}", "secret17", 400, "fixes"),

@@ -17,7 +17,11 @@ import Geodesy
 ///
 /// A phone that really jumps (a flight, or a wrong last kept fix) would be stuck forever
 /// behind rule 5, so after `speedDropLimit` consecutive speed drops the next good fix is kept as
-/// a new starting point. Changing ``profile`` (a duty change) makes the next good fix due at once.
+/// a new starting point. Likewise a clock that steps back (corrected after running ahead, set
+/// by hand, or one fix stamped far in the future) would leave every later fix behind rule 2
+/// until the clock caught up, so after `outOfOrderLimit` consecutive out-of-order drops the
+/// next valid fix restarts the filter: it is kept (if accurate enough) as its new starting
+/// point. Changing ``profile`` (a duty change) makes the next good fix due at once.
 ///
 /// - Complexity: O(1) per fix, no allocation.
 public struct FixFilter: Sendable, Codable {
@@ -31,6 +35,9 @@ public struct FixFilter: Sendable, Codable {
     public let maxSpeed: Double
     /// Consecutive speed drops after which the next good fix is accepted (default 3).
     public let speedDropLimit: Int
+    /// Consecutive out-of-order drops after which the next valid fix restarts the filter
+    /// (default 3): the clock stepped back.
+    public let outOfOrderLimit: Int
 
     /// The last fix kept, nil before the first.
     public private(set) var lastKept: LocationFix?
@@ -41,18 +48,22 @@ public struct FixFilter: Sendable, Codable {
 
     private var latestTimeSeen = -Double.infinity
     private var consecutiveSpeedDrops = 0
+    private var consecutiveOutOfOrder = 0
     private var profileChanged = false
 
-    /// - Precondition: `maxAccuracy >= 0`, `maxSpeed > 0`, `speedDropLimit >= 0`.
+    /// - Precondition: `maxAccuracy >= 0`, `maxSpeed > 0`, `speedDropLimit >= 0`,
+    ///   `outOfOrderLimit >= 0`.
     public init(
         profile: CollectionProfile, maxAccuracy: Double = 100, maxSpeed: Double = 75,
-        speedDropLimit: Int = 3
+        speedDropLimit: Int = 3, outOfOrderLimit: Int = 3
     ) {
-        precondition(maxAccuracy >= 0 && maxSpeed > 0 && speedDropLimit >= 0, "invalid fix filter limits")
+        precondition(
+            maxAccuracy >= 0 && maxSpeed > 0 && speedDropLimit >= 0 && outOfOrderLimit >= 0, "invalid fix filter limits")
         self.profile = profile
         self.maxAccuracy = maxAccuracy
         self.maxSpeed = maxSpeed
         self.speedDropLimit = speedDropLimit
+        self.outOfOrderLimit = outOfOrderLimit
     }
 
     /// Considers the next fix: returns nil if it is kept (and remembers it), else the reason it
@@ -72,9 +83,19 @@ public struct FixFilter: Sendable, Codable {
 
     private mutating func dropReason(_ fix: LocationFix) -> FixDropReason? {
         guard fix.isValid else { return .invalid }
-        if fix.time < latestTimeSeen { return .outOfOrder }
+        var restart = false
+        if fix.time < latestTimeSeen {
+            consecutiveOutOfOrder += 1
+            guard consecutiveOutOfOrder > outOfOrderLimit else { return .outOfOrder }
+            restart = true  // the clock stepped back: this fix is the new starting point
+        }
         if fix.time == latestTimeSeen { return .duplicate }
+        consecutiveOutOfOrder = 0
         latestTimeSeen = fix.time
+        if restart {
+            lastKept = nil
+            consecutiveSpeedDrops = 0
+        }
         guard profile.isCollecting || profileChanged else { return .notDue }
         if fix.accuracy > maxAccuracy { return .inaccurate }
         guard let last = lastKept else { return nil }

@@ -64,6 +64,25 @@ import Testing
         #expect(filter.drops[.implausibleSpeed] == 3)
     }
 
+    /// One fix stamped far in the future (or a clock corrected after running ahead) must not
+    /// silence the phone until the clock catches up: after `outOfOrderLimit` out-of-order drops
+    /// the next valid fix restarts the filter, and tracking goes on from there.
+    @Test func aClockThatStepsBackRestartsTheFilterAfterTheOutOfOrderLimit() {
+        var filter = FixFilter(profile: .onDuty, outOfOrderLimit: 3)
+        #expect(filter.consider(fix(1_000)) == nil)
+        #expect(filter.consider(fix(1_000_000_000, north: 50)) == nil)  // stamped 31 years ahead, due by time
+        for t in [1_060.0, 1_061, 1_062] { #expect(filter.consider(fix(t, north: 100)) == .outOfOrder) }
+        #expect(filter.consider(fix(1_063, north: 100)) == nil)  // the new starting point
+        #expect(filter.consider(fix(1_070, north: 110)) == .notDue)  // judged from it again
+        #expect(filter.consider(fix(1_123, north: 110)) == nil)  // 60 s later: due
+        #expect(filter.drops[.outOfOrder] == 3)
+        // A single stale fix among good ones is still dropped, and the count starts again.
+        #expect(filter.consider(fix(1_100)) == .outOfOrder)
+        #expect(filter.consider(fix(1_124, north: 110)) == .notDue)
+        for t in [1_101.0, 1_102, 1_103] { #expect(filter.consider(fix(t)) == .outOfOrder) }
+        #expect(filter.consider(fix(1_104)) == nil)
+    }
+
     @Test func offDutyKeepsNothingAndADutyChangeKeepsTheNextFix() {
         var filter = FixFilter(profile: .none)
         for t in 0..<10 { #expect(filter.consider(fix(Double(t), north: Double(t) * 100)) == .notDue) }
@@ -79,12 +98,17 @@ import Testing
     }
 
     /// Seeded property: every fix is either kept or counted once; kept fixes are in strictly
-    /// increasing time, each at least `interval` after the previous or more than `distance` away.
+    /// increasing time, each at least `interval` after the previous or more than `distance` away,
+    /// except a restart: a fix kept right after `outOfOrderLimit` out-of-order drops.
     @Test(arguments: [UInt64(1), 2, 3])
     func everyFixIsKeptOrCountedOnce(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var filter = FixFilter(profile: .onDuty)
         var kept: [LocationFix] = []
+        var restarts: Set<Int> = []  // indices in `kept`
+        // The reference for rule 2: the latest time seen, the run of out-of-order fixes, and a
+        // restart waiting for its first kept fix.
+        var latest = -Double.infinity, outOfOrderRun = 0, restartPending = false
         var time = 0.0, north = 0.0
         let n = 5_000
         for _ in 0..<n {
@@ -95,11 +119,29 @@ import Testing
                 rng.nextUnit() < 0.01
                 ? LocationFix(time: time, latitude: .nan, longitude: 25, accuracy: 5)
                 : fix(time, north: north, accuracy: accuracy)
-            if filter.consider(f) == nil { kept.append(f) }
+            var expectOutOfOrder = false
+            if f.isValid && f.time < latest {
+                if outOfOrderRun >= filter.outOfOrderLimit {
+                    (outOfOrderRun, latest, restartPending) = (0, f.time, true)
+                } else {
+                    outOfOrderRun += 1
+                    expectOutOfOrder = true
+                }
+            } else if f.isValid && f.time > latest {
+                (outOfOrderRun, latest) = (0, f.time)
+            }
+            let reason = filter.consider(f)
+            #expect((reason == .outOfOrder) == expectOutOfOrder, "seed \(seed): \(f) gave \(String(describing: reason))")
+            if reason == nil {
+                if restartPending { restarts.insert(kept.count) }
+                restartPending = false
+                kept.append(f)
+            }
         }
+        #expect(!restarts.isEmpty, "seed \(seed): no restart exercised")
         #expect(kept.count + filter.drops.total == n, "seed \(seed)")
         #expect(filter.keptCount == kept.count)
-        for (a, b) in zip(kept, kept.dropFirst()) {
+        for (k, (a, b)) in zip(kept, kept.dropFirst()).enumerated() where !restarts.contains(k + 1) {
             let meters = haversineDistance(
                 LatLng(uncheckedLatitude: a.latitude, longitude: a.longitude),
                 LatLng(uncheckedLatitude: b.latitude, longitude: b.longitude))

@@ -44,7 +44,8 @@ public struct SenderCounters: Hashable, Sendable, Codable {
 /// ``SendStep/waiting(until:)``; empty queue -> ``SendStep/idle``; if the policy asks for it, a
 /// health check (not 200 -> ``SendStep/captivePortal(status:)``, back off); then one upload of up
 /// to `batchLimit` fixes. A 401 refreshes the token and retries the same batch once; a second
-/// 401 backs off as ``SendStep/unauthorized``. Only a 2xx deletes fixes from the queue, so a
+/// 401 backs off as ``SendStep/unauthorized``. A 413 (the batch is over the server's body limit)
+/// sends the front half at once, halving down to one fix. Only a 2xx deletes fixes from the queue, so a
 /// batch whose answer was lost is sent again (the server drops the copies by sequence).
 /// `Codable`, so the phone can keep its backoff and token across a relaunch.
 public struct Sender: Sendable, Codable {
@@ -99,8 +100,14 @@ public struct Sender: Sendable, Codable {
         let telemetry = TelemetryEnvelope(
             device: device, queueDepth: try queue.depth(),
             oldestTime: try queue.oldestTime(), network: policy.network, now: now)
-        let batch = UploadBatch(responder: responder, fixes: fixes, telemetry: telemetry)
+        var batch = UploadBatch(responder: responder, fixes: fixes, telemetry: telemetry)
         var response = transport.upload(batch, token: token, now: now)
+        // 413: the batch is larger than the server takes; the front half is sent at once, down
+        // to one fix, so no batch limit can keep the queue from draining.
+        while response == .status(413) && batch.fixes.count > 1 {
+            batch.fixes.removeLast(batch.fixes.count - batch.fixes.count / 2)
+            response = transport.upload(batch, token: token, now: now)
+        }
         if response == .status(401) {
             counters.tokenRefreshes += 1
             if let fresh = transport.refreshToken(now: now) {
@@ -115,11 +122,12 @@ public struct Sender: Sendable, Codable {
         }
         switch response {
         case .status(let code) where (200..<300).contains(code):
-            try queue.acknowledge(through: last.sequence)
+            let through = batch.fixes.last?.sequence ?? last.sequence
+            try queue.acknowledge(through: through)
             counters.batchesSent += 1
-            counters.fixesSent += fixes.count
+            counters.fixesSent += batch.fixes.count
             policy.recordSuccess(now: now)
-            return .sent(count: fixes.count, through: last.sequence)
+            return .sent(count: batch.fixes.count, through: through)
         case .status(let code):
             counters.failedUploads += 1
             policy.recordFailure(now: now)

@@ -14,7 +14,8 @@ public protocol UploadTransport {
     /// (a redirect, a login page) means a captive portal or a broken path.
     mutating func healthCheck(now: Double) -> TransportResponse
     /// POST of one batch with the bearer `token`. 2xx: the server stored every fix of the batch
-    /// (or already had it). 401: the token is no longer valid.
+    /// (or already had it). 401: the token is no longer valid. 413: the body is over the
+    /// server's limit (``Sender`` then sends the front half).
     mutating func upload(_ batch: UploadBatch, token: String, now: Double) -> TransportResponse
     /// Obtains a fresh token, or nil if that failed.
     mutating func refreshToken(now: Double) -> String?

@@ -94,4 +94,42 @@ import Testing
         #expect(sender.counters.fixesSent == 250)
         #expect(transport.uploaded.map { $0.fixes.first!.sequence } == [1, 1, 101, 201])
     }
+
+    /// A server that refuses bodies over its limit with 413 (here: more than 30 fixes) cannot
+    /// stall a phone whose batch limit is larger: the sender halves the batch until it is taken.
+    @Test func aBatchOverTheServersLimitIsHalvedUntilTaken() throws {
+        struct LimitedServer: UploadTransport {
+            var sizes: [Int] = []
+            mutating func healthCheck(now: Double) -> TransportResponse { .status(200) }
+            mutating func upload(_ batch: UploadBatch, token: String, now: Double) -> TransportResponse {
+                sizes.append(batch.fixes.count)
+                return batch.fixes.count > 30 ? .status(413) : .status(200)
+            }
+            mutating func refreshToken(now: Double) -> String? { nil }
+        }
+        var queue = MemoryQueue()
+        for t in 0..<250 { queue.append(fix(Double(t))) }
+        var server = LimitedServer()
+        var sender = Sender(responder: queue.responder, token: "t", network: .wifi, now: 0, batchLimit: 200)
+        #expect(try sender.step(now: 0, device: healthy, queue: &queue, transport: &server) == .sent(count: 25, through: 25))
+        #expect(server.sizes == [200, 100, 50, 25])
+        var steps = 1
+        while queue.depth() > 0 && steps < 100 {
+            _ = try sender.step(now: Double(steps), device: healthy, queue: &queue, transport: &server)
+            steps += 1
+        }
+        #expect(queue.depth() == 0 && sender.counters.fixesSent == 250 && sender.counters.failedUploads == 0)
+        // One fix over the limit is still a failure, backed off as any other.
+        struct RefusesAll: UploadTransport {
+            mutating func healthCheck(now: Double) -> TransportResponse { .status(200) }
+            mutating func upload(_ batch: UploadBatch, token: String, now: Double) -> TransportResponse { .status(413) }
+            mutating func refreshToken(now: Double) -> String? { nil }
+        }
+        var refusing = RefusesAll()
+        var one = MemoryQueue()
+        one.append(fix(0))
+        var other = Sender(responder: one.responder, token: "t", network: .wifi, now: 0)
+        #expect(try other.step(now: 0, device: healthy, queue: &one, transport: &refusing) == .failed(status: 413))
+        #expect(one.depth() == 1)
+    }
 }

@@ -26,12 +26,16 @@ extension TransitionDetector {
     /// Replaces (or creates) the state of `snapshot.device`.
     /// - Throws: ``GeofenceError/unknownFenceID(_:)`` for a fence this detector does not have,
     ///   ``GeofenceError/duplicateFenceID(_:)`` for a fence listed twice,
-    ///   ``GeofenceError/invalidSetting(field:value:)`` for a malformed vector or time, or fence
-    ///   states without a fix.
+    ///   ``GeofenceError/invalidSetting(field:value:)`` for a malformed vector (not three finite
+    ///   numbers of norm 1 within 1e-6), a time or accuracy that is not finite (or a negative
+    ///   accuracy), or fence states without a fix.
     public mutating func restore(_ snapshot: DeviceSnapshot) throws(GeofenceError) {
         func vector(_ v: [Double]?, _ name: String) throws(GeofenceError) -> UnitVector? {
             guard let v else { return nil }
             guard v.count == 3, v.allSatisfy(\.isFinite) else { throw .invalidSetting(field: "snapshot.\(name)", value: Double(v.count)) }
+            // A unit vector, to the single precision the track keeps it in.
+            let norm = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot()
+            guard abs(norm - 1) <= 1e-6 else { throw .invalidSetting(field: "snapshot.\(name)", value: norm) }
             return UnitVector(x: v[0], y: v[1], z: v[2])
         }
         var track = DeviceTrack()
@@ -46,7 +50,10 @@ extension TransitionDetector {
         }
         track.fixTime = snapshot.fixTime
         if let fix, let anchor {
-            guard !snapshot.fixAccuracy.isNaN else { throw .invalidSetting(field: "snapshot.fixAccuracy", value: .nan) }
+            guard snapshot.fixTime.isFinite else { throw .invalidSetting(field: "snapshot.fixTime", value: snapshot.fixTime) }
+            guard snapshot.fixAccuracy.isFinite, snapshot.fixAccuracy >= 0 else {
+                throw .invalidSetting(field: "snapshot.fixAccuracy", value: snapshot.fixAccuracy)
+            }
             track.setAnchor(anchor)
             track.setFix(fix)
             track.fixAccuracy = Float(snapshot.fixAccuracy)
@@ -54,9 +61,16 @@ extension TransitionDetector {
         track.rejections = snapshot.rejections
         var entries: [FenceEntry] = []
         entries.reserveCapacity(snapshot.fences.count)
-        for f in snapshot.fences {
+        for (k, f) in snapshot.fences.enumerated() {
             guard let slot = slotOfID[f.fence] else { throw .unknownFenceID(f.fence) }
             let state = FenceEntry.State(f.state)
+            // The time this state reads must be a time.
+            if state == .inside, !f.enteredAt.isFinite {
+                throw .invalidSetting(field: "snapshot.fences[\(k)].enteredAt", value: f.enteredAt)
+            }
+            if state != .inside, f.pending > 0, !f.pendingSince.isFinite {
+                throw .invalidSetting(field: "snapshot.fences[\(k)].pendingSince", value: f.pendingSince)
+            }
             var e = FenceEntry(slot: slot, hasDwell: geometry.hasDwell(Int(slot)), state: state)
             e.pending = f.pending
             e.dwellDone = f.dwellDone

@@ -301,8 +301,28 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(text.contains("\"state\":9"))
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(DeviceSnapshot.self, from: Data(text.utf8)) }
     s.fences[0].state = .inside
+    let good = s
+    // Vectors that are not unit vectors, times and accuracies that are not finite: refused,
+    // naming the field, rather than restored into a state no fix could have made.
     s.fix = [1, 2]
     #expect(throws: GeofenceError.self) { try d.restore(s) }
+    s.fix = [0, 0.6, 0.81]  // norm 1.005
+    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.fix", value: (0.36 + 0.81 * 0.81).squareRoot())) { try d.restore(s) }
+    s = good
+    s.anchor = [0, 0, 0]
+    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.anchor", value: 0)) { try d.restore(s) }
+    s = good
+    s.fixTime = .nan
+    #expect(throws: GeofenceError.self) { try d.restore(s) }
+    s = good
+    s.fixAccuracy = -1
+    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.fixAccuracy", value: -1)) { try d.restore(s) }
+    s = good
+    s.fences[0].enteredAt = .infinity
+    #expect(throws: GeofenceError.invalidSetting(field: "snapshot.fences[0].enteredAt", value: .infinity)) { try d.restore(s) }
+    s = good
+    try d.restore(s)  // the good one still restores
+    #expect(d.snapshot(device: 3)?.fences.map(\.state) == [.inside])
     // Fence states without a fix (and anchor) to measure from are malformed.
     s.fix = nil
     s.anchor = nil

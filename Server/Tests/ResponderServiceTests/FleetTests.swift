@@ -43,7 +43,7 @@ import Responders
         (#"{"fleets": [{"responders": []}]}"#, "fleets[0].name: missing"),
         (#"{"fleets": [{"name": "a"}]}"#, "fleets[0].responders: missing"),
         (#"{"fleets": [{"name": "a", "responders": "1,2"}]}"#, "fleets[0].responders: expected an array, found a string"),
-        (#"{"fleets": [{"name": "a", "responders": [1, -2]}]}"#, "fleets[0].responders[1]: expected an integer in 0...2147483647, found -2.0"),
+        (#"{"fleets": [{"name": "a", "responders": [1, -2]}]}"#, "fleets[0].responders[1]: expected an integer in 0...2147483647, found -2"),
         (
             #"{"fleets": [{"name": "a", "responders": [1]}, {"name": "b", "responders": [1]}]}"#,
             "fleets[1].responders[0]: responder 1 is already in fleet 'a'"

@@ -150,13 +150,19 @@ struct FixContext {
     }
 
     /// ``decide(_:_:c2:fenceIDs:into:)`` with the fence's geometry read from `geometry`, not
-    /// inlined (the rare path of ``look(_:_:geometry:fenceIDs:into:)``).
+    /// inlined (the rare path of ``look(_:_:geometry:fenceIDs:into:)``). A circle's record and
+    /// shape are read as values (no ``FenceGeometry`` is built for it).
     @inline(never) @usableFromInline
     func decideOutOfLine(
         _ entry: inout FenceEntry, c2: Double, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
-        decide(&entry, geometry[Int(entry.slot)], c2: c2, fenceIDs: fenceIDs, into: &events)
+        let r = geometry.records[Int(entry.slot)]
+        if r.outline != 0 { return decidePolygon(&entry, geometry[Int(entry.slot)], c2: c2, fenceIDs: fenceIDs, into: &events) }
+        let shape = geometry.shapes[Int(r.shape)]
+        return decideCircle(
+            &entry, c2: c2, radiusChord: shape.radiusChord, band: shape.band, dwellSeconds: shape.dwellSeconds,
+            fenceIDs: fenceIDs, into: &events)
     }
 
     /// Applies the fix to `entry` through
@@ -169,9 +175,9 @@ struct FixContext {
         into events: inout [TransitionEvent]
     ) -> UInt16 {
         if g.outline != 0 { return decidePolygon(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events) }
-        return decide(
-            &entry, g, c2: c2, rules: rules, accuracyChord: accuracyChord, exitAccuracyChord: accuracyChord,
-            evidenceCap: evidenceCap, stillAllowance: stillAllowance, fenceIDs: fenceIDs, into: &events)
+        return decideCircle(
+            &entry, c2: c2, radiusChord: g.radiusChord, band: g.band, dwellSeconds: g.dwellSeconds,
+            fenceIDs: fenceIDs, into: &events)
     }
 
     /// ``decide(_:_:c2:fenceIDs:into:)`` for a polygon fence: with the polygon fences' rules
@@ -193,24 +199,26 @@ struct FixContext {
         return clearance > 0 ? reading(after: clearance) : 0
     }
 
-    /// ``decide(_:_:c2:fenceIDs:into:)`` with the given rules, the accuracy parts of the
-    /// entry and exit margins (chord units) and the fix's evidence cap and still allowance
-    /// under those rules.
+    /// ``decide(_:_:c2:fenceIDs:into:)`` for a circle of radius chord `radiusChord`, band `band`
+    /// and dwell time `dwellSeconds`, by the circles' rules: the chord (`c2.squareRoot()`)
+    /// computed once for the evidence and the clearance.
     @inline(__always) @usableFromInline
-    func decide(
-        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, rules: DecisionRules, accuracyChord: Double,
-        exitAccuracyChord: Double, evidenceCap: Double, stillAllowance: Double, fenceIDs: UnsafeBufferPointer<Int32>,
-        into events: inout [TransitionEvent]
+    func decideCircle(
+        _ entry: inout FenceEntry, c2: Double, radiusChord: Double, band: Double, dwellSeconds: Double,
+        fenceIDs: UnsafeBufferPointer<Int32>, into events: inout [TransitionEvent]
     ) -> UInt16 {
+        let c = c2.squareRoot()
         if let kind = entry.observe(
-            c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord, exitAccuracyChord: exitAccuracyChord,
-            perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
-            dwellSeconds: g.dwellSeconds, rules: rules)
+            c2: c2, chord: c, rc: radiusChord, band: band, accuracyChord: accuracyChord,
+            exitAccuracyChord: accuracyChord, perSigma: perSigma, evidenceCap: evidenceCap,
+            stillAllowance: stillAllowance, time: time, dwellSeconds: dwellSeconds, rules: rules)
         {
             events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entry.slot)], kind: kind, time: time))
         }
         guard entry.isSettled else { return 0 }
-        let clearance = Self.clearance(entry, c2: c2, g)
+        let outward = c - radiusChord
+        let flip = UInt64(entry.flags & 2) << 62
+        let clearance = Double(bitPattern: outward.bitPattern ^ flip) + band - 1e-12
         return clearance > 0 ? reading(after: clearance) : 0
     }
 

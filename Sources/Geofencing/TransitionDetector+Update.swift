@@ -57,7 +57,7 @@ extension TransitionDetector {
                         }
                         lowest = pointwiseMin(lowest, group)
                     }
-                    least = lowest.min()
+                    least = Self.leastLane(lowest)
                     if groups == 0 {
                         for k in start..<(start + count) {
                             if dues[k] <= odometer {
@@ -70,6 +70,18 @@ extension TransitionDetector {
             }
         }
         t.minimumDue = least
+    }
+
+    /// The least of the eight lanes of `v`, by halving: three pointwise minimums of the vector
+    /// and its upper half (SSE2 has no horizontal minimum; `min()` compiles to seven scalar steps).
+    @inline(__always) @usableFromInline
+    static func leastLane(_ v: SIMD8<UInt16>) -> UInt16 {
+        let quads = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+        let a = pointwiseMin(v, unsafeBitCast(SIMD2<UInt64>(repeating: quads[1]), to: SIMD8<UInt16>.self))
+        let pairs = unsafeBitCast(a, to: SIMD4<UInt32>.self)
+        let b = pointwiseMin(a, unsafeBitCast(SIMD4<UInt32>(repeating: pairs[1]), to: SIMD8<UInt16>.self))
+        let c = pointwiseMin(b, unsafeBitCast(unsafeBitCast(b, to: SIMD4<UInt32>.self) &>> 16, to: SIMD8<UInt16>.self))
+        return c[0]
     }
 }
 

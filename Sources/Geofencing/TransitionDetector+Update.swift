@@ -268,7 +268,9 @@ struct FixContext {
     /// only looks earlier); 65,535 (not before the next rebase) beyond.
     @inline(__always) @usableFromInline
     func reading(after clearance: Double) -> UInt16 {
-        let reach = Swift.min(odometerLessHalf + clearance * inverseQuantum, 65_534.5)
+        // (The constant first: `min(a, b)` is `b < a ? b : a`, which x86's `minsd` computes
+        // with the constant read from memory.)
+        let reach = Swift.min(65_534.5, odometerLessHalf + clearance * inverseQuantum)
         // Adding 1.5 * 2^52 rounds `reach` (the reading less a half, in [-0.5, 65,534.5]) to
         // the nearest integer, held in the low bits of the sum: no conversion checks on the
         // hot path.

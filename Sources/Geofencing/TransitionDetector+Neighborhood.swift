@@ -329,7 +329,9 @@ struct RebuildPass<K: FenceKinds> {
             let far: UInt8 = clearance > dropBeyond ? 1 : 0
             keep = Int(far & (outside == 0 ? 1 : 0)) ^ 1
         } else {
-            due = fix.decideOutOfLine(&slot.pointee, c2: c2, geometry: geometry, fenceIDs: geometry.fenceIDs, into: &events)
+            due = fix.decideOutOfLine(
+                &slot.pointee, c2: c2, records: geometry.records, shapes: geometry.shapes, fenceIDs: geometry.fenceIDs,
+                into: &events)
         }
         outDues[count] = due
         // A dropped entry's reading counts as 65,535 (never due).

@@ -158,20 +158,29 @@ struct FixContext {
                 entry, c2: c2, radiusChord: shape.radiusChord, bandLessRounding: shape.bandLessRounding)
             if clearance > 0 { return reading(after: clearance) }
         }
-        return decideOutOfLine(&entry, c2: c2, geometry: geometry, fenceIDs: fenceIDs, into: &events)
+        return decideOutOfLine(
+            &entry, c2: c2, records: geometry.records, shapes: geometry.shapes, fenceIDs: fenceIDs, into: &events)
     }
 
-    /// ``decide(_:_:c2:fenceIDs:into:)`` with the fence's geometry read from `geometry`, not
-    /// inlined (the rare path of ``look(_:_:geometry:fenceIDs:into:)``). A circle's record and
-    /// shape are read as values (no ``FenceGeometry`` is built for it).
+    /// ``decide(_:_:c2:fenceIDs:into:)`` with the fence's geometry read from its record and
+    /// shape (a ``GeometryView``'s `records` and `shapes`, passed alone so that the caller need
+    /// not copy the view to memory), not inlined (the rare path of
+    /// ``look(_:_:geometry:fenceIDs:into:)``). A circle's record and shape are read as values
+    /// (no ``FenceGeometry`` is built for it).
     @inline(never) @usableFromInline
     func decideOutOfLine(
-        _ entry: inout FenceEntry, c2: Double, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+        _ entry: inout FenceEntry, c2: Double, records: UnsafePointer<FenceGeometryTable.Record>,
+        shapes: UnsafePointer<FenceGeometryTable.Shape>, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
-        let r = geometry.records[Int(entry.slot)]
-        if r.outline != 0 { return decidePolygon(&entry, geometry[Int(entry.slot)], c2: c2, fenceIDs: fenceIDs, into: &events) }
-        let shape = geometry.shapes[Int(r.shape)]
+        let r = records[Int(entry.slot)]
+        let shape = shapes[Int(r.shape)]
+        if r.outline != 0 {
+            let g = FenceGeometry(
+                center: UnitVector(x: r.x, y: r.y, z: r.z), radiusChord: shape.radiusChord, band: shape.band,
+                dwellSeconds: shape.dwellSeconds, outline: r.outline)
+            return decidePolygon(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+        }
         return decideCircle(
             &entry, c2: c2, radiusChord: shape.radiusChord, band: shape.band, dwellSeconds: shape.dwellSeconds,
             fenceIDs: fenceIDs, into: &events)

@@ -38,18 +38,16 @@ extension TransitionDetector {
         do {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
-                    let reached = SIMD8<UInt16>(repeating: odometer)
                     var lowest = SIMD8<UInt16>(repeating: .max)
                     for g in 0..<groups {
                         let k0 = start + 8 * g
                         let address = UnsafeMutableRawPointer(dues.baseAddress! + k0)
                         var group = address.loadUnaligned(as: SIMD8<UInt16>.self)
-                        // Bit 8i set when entry k0 + i is due (the lanes' masks narrowed to bytes).
-                        let hit = SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self))
-                        var due = unsafeBitCast(hit, to: UInt64.self) & 0x0101_0101_0101_0101
+                        // Bit i set when entry k0 + i is due.
+                        var due = geofence_due_lanes(dues.baseAddress! + k0, odometer)
                         if due != 0 {
                             repeat {
-                                let k = k0 + due.trailingZeroBitCount >> 3
+                                let k = k0 + due.trailingZeroBitCount
                                 due &= due &- 1
                                 dues[k] = fix.look(K.self, &storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
                             } while due != 0

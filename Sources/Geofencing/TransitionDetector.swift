@@ -40,9 +40,9 @@ import SpatialIndex
 /// when a fix is more than `neighborhoodSlackMeters` from the anchor, so the slack trades
 /// index queries for entries held and never changes an event. The new anchor is that fix, or,
 /// when its step from the previous accepted fix is over a tenth of the slack, the point 0.8
-/// of the slack further along that step: a device keeping its heading then travels 1.8 slacks
-/// before its next query instead of one, and one that turns back still has a fifth of a slack
-/// (the anchor stays within the slack of the fix, so the fix is covered).
+/// of the slack further along that step (to within a meter): a device keeping its heading then
+/// travels 1.8 slacks before its next query instead of one, and one that turns back still has
+/// a fifth of a slack (the anchor stays within the slack of the fix, so the fix is covered).
 ///
 /// Invariant that makes skipping safe: for every device and every entry it holds, either the
 /// entry's due reading is at most the device's odometer (the next fix looks at it), or the

@@ -74,6 +74,13 @@ struct DeviceTrack {
         anchorZ = Float(p.z)
     }
 
+    /// Records the last accepted fix as its offset `(x, y, z)` from the current anchor.
+    @inlinable mutating func setOffset(_ x: Double, _ y: Double, _ z: Double) {
+        offsetX = Float(x)
+        offsetY = Float(y)
+        offsetZ = Float(z)
+    }
+
     /// Records `p` as the last accepted fix, relative to the current anchor.
     @inlinable mutating func setFix(_ p: UnitVector) {
         offsetX = Float(p.x - Double(anchorX))

@@ -143,17 +143,29 @@ extension FenceEntry {
         dwellSeconds: @autoclosure () -> Double,
         rules: DecisionRules
     ) -> TransitionKind? {
-        let outer = rc + band + exitAccuracyChord
-        let inner = rc - band - accuracyChord
-        let inside = inner > 0 && c2 < inner * inner
-        let outside = c2 > outer * outer
+        observe(
+            c2: c2, chord: c2.squareRoot(), rc: rc, band: band, accuracyChord: accuracyChord,
+            exitAccuracyChord: exitAccuracyChord, perSigma: perSigma, evidenceCap: evidenceCap,
+            stillAllowance: stillAllowance, time: time, dwellSeconds: dwellSeconds(), rules: rules)
+    }
+
+    /// ``observe(c2:rc:band:accuracyChord:exitAccuracyChord:perSigma:evidenceCap:stillAllowance:time:dwellSeconds:rules:)``
+    /// with `chord`, `c2.squareRoot()`, given (the caller needs it for the clearance too). The
+    /// hysteresis thresholds are computed only in the branches that compare with them.
+    @inline(__always) @usableFromInline
+    mutating func observe(
+        c2: Double, chord c: Double, rc: Double, band: Double, accuracyChord: Double, exitAccuracyChord: Double,
+        perSigma: Double, evidenceCap: Double, stillAllowance: Double, time: Double,
+        dwellSeconds: @autoclosure () -> Double,
+        rules: DecisionRules
+    ) -> TransitionKind? {
         switch state {
         case .outside where rules.enterEvidence > 0:
             // CUSUM of the fix's evidence for "inside" (see enterEvidence).
             let inner0 = rc - band
             if pending == 0 && !(inner0 > 0 && c2 < inner0 * inner0) { return nil }
             let z =
-                Swift.min((inner0 - c2.squareRoot()) * perSigma, evidenceCap)
+                Swift.min((inner0 - c) * perSigma, evidenceCap)
                 - (rules.enterEvidencePerFix + stillAllowance)
             let score = Swift.max(0, Double(pending) / 8 + z)
             if score >= rules.enterEvidence {
@@ -164,7 +176,8 @@ extension FenceEntry {
             pending = UInt8(Swift.min(255, score * 8))
             return nil
         case .outside:
-            if !inside {
+            let inner = rc - band - accuracyChord
+            if !(inner > 0 && c2 < inner * inner) {
                 pending = 0
                 return nil
             }
@@ -181,7 +194,7 @@ extension FenceEntry {
                 let outer0 = rc + band
                 if pending != 0 || c2 > outer0 * outer0 {
                     let z =
-                        Swift.min((c2.squareRoot() - outer0) * perSigma, evidenceCap)
+                        Swift.min((c - outer0) * perSigma, evidenceCap)
                         - (rules.exitEvidencePerFix + stillAllowance)
                     let score = Swift.max(0, Double(pending) / 8 + z)
                     if score >= rules.exitEvidence {
@@ -191,7 +204,7 @@ extension FenceEntry {
                     }
                     pending = UInt8(Swift.min(255, score * 8))
                 }
-            } else if outside {
+            } else if case let outer = rc + band + exitAccuracyChord, c2 > outer * outer {
                 pending &+= 1
                 if pending >= rules.exitNeeded {
                     state = .outside
@@ -207,11 +220,13 @@ extension FenceEntry {
             }
             return nil
         case .unknown:
-            if inside {
+            let outer = rc + band + exitAccuracyChord
+            let inner = rc - band - accuracyChord
+            if inner > 0 && c2 < inner * inner {
                 state = .inside
                 enteredAt = time
                 dwellDone = true  // no entry event, so no dwell event either
-            } else if outside {
+            } else if c2 > outer * outer {
                 state = .outside
             }
             return nil

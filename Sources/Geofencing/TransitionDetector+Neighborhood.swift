@@ -8,9 +8,11 @@ extension TransitionDetector {
     /// when the device had an earlier accepted fix (every fence not held was decisively outside
     /// then) and `unknown` on its first fix. The new anchor is `p`, or with `previous` (the
     /// device's previous accepted fix, `step` chord units before `p`) the point ``leadChord``
-    /// beyond `p` along that step: within the slack of `p`, so `p` and every fix within
-    /// the slack of the anchor are covered by the query there. O(fences reported + entries
-    /// held); allocation-free once the scratch buffers and the pool have grown.
+    /// beyond `p` along that step (to within a meter away from the poles, where its degrees are
+    /// found to first order and it is the point of those degrees): within the slack of `p`, so
+    /// `p` and every fix within the slack of the anchor are covered by the query there.
+    /// O(fences reported + entries held); allocation-free once the scratch buffers and the pool
+    /// have grown.
     @usableFromInline
     mutating func refreshNeighborhood(
         _ t: inout DeviceTrack, device: Int32, at p: UnitVector, latitude: Double,
@@ -24,13 +26,31 @@ extension TransitionDetector {
         var latitude = latitude, longitude = longitude
         if let previous {
             let k = leadChord / step
-            let x = p.x + k * (p.x - previous.x), y = p.y + k * (p.y - previous.y), z = p.z + k * (p.z - previous.z)
-            let n = 1 / (x * x + y * y + z * z).squareRoot()
-            anchor = UnitVector(x: x * n, y: y * n, z: z * n)
+            // The lead: the step scaled to `leadChord` (chord units).
+            let vx = k * (p.x - previous.x), vy = k * (p.y - previous.y), vz = k * (p.z - previous.z)
+            let cosLatitude = (p.x * p.x + p.y * p.y).squareRoot()
+            if cosLatitude > 0.1 {
+                // Away from the poles (within 84 degrees of the equator): the lead's north and east
+                // parts added to the fix's degrees (to first order: the anchor is off the line of
+                // the step by about lead^2 / R, half a meter at 2.4 km, which only moves the next
+                // query), and the anchor is the point of those degrees, so that the query in
+                // degrees and the anchor the fixes are measured from are the same point. No atan2.
+                let cosLongitude = p.x / cosLatitude, sinLongitude = p.y / cosLatitude
+                let north = cosLatitude * vz - p.z * (cosLongitude * vx + sinLongitude * vy)
+                let east = cosLongitude * vy - sinLongitude * vx
+                latitude += north * (180 / Double.pi)
+                longitude += east / cosLatitude * (180 / Double.pi)
+                if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+                anchor = UnitVector(quickLatitude: latitude, longitude: longitude)
+            } else {
+                let x = p.x + vx, y = p.y + vy, z = p.z + vz
+                let n = 1 / (x * x + y * y + z * z).squareRoot()
+                anchor = UnitVector(x: x * n, y: y * n, z: z * n)
+                let ll = anchor.latLng
+                latitude = ll.latitude
+                longitude = ll.longitude
+            }
             lead = p.chord2(to: anchor).squareRoot()
-            let ll = anchor.latLng
-            latitude = ll.latitude
-            longitude = ll.longitude
         }
         // The slots of the fences the index reports within `queryRadiusMeters` of the anchor.
         var found = scratch
@@ -329,7 +349,9 @@ struct RebuildPass<K: FenceKinds> {
             let far: UInt8 = clearance > dropBeyond ? 1 : 0
             keep = Int(far & (outside == 0 ? 1 : 0)) ^ 1
         } else {
-            due = fix.decideOutOfLine(&slot.pointee, c2: c2, geometry: geometry, fenceIDs: geometry.fenceIDs, into: &events)
+            due = fix.decideOutOfLine(
+                &slot.pointee, c2: c2, records: geometry.records, shapes: geometry.shapes, fenceIDs: geometry.fenceIDs,
+                into: &events)
         }
         outDues[count] = due
         // A dropped entry's reading counts as 65,535 (never due).

@@ -38,18 +38,16 @@ extension TransitionDetector {
         do {
             pool.storage.withUnsafeMutableBufferPointer { storage in
                 pool.dues.withUnsafeMutableBufferPointer { dues in
-                    let reached = SIMD8<UInt16>(repeating: odometer)
                     var lowest = SIMD8<UInt16>(repeating: .max)
                     for g in 0..<groups {
                         let k0 = start + 8 * g
                         let address = UnsafeMutableRawPointer(dues.baseAddress! + k0)
                         var group = address.loadUnaligned(as: SIMD8<UInt16>.self)
-                        // Bit 8i set when entry k0 + i is due (the lanes' masks narrowed to bytes).
-                        let hit = SIMD8<UInt8>(truncatingIfNeeded: unsafeBitCast(group .<= reached, to: SIMD8<UInt16>.self))
-                        var due = unsafeBitCast(hit, to: UInt64.self) & 0x0101_0101_0101_0101
+                        // Bit i set when entry k0 + i is due.
+                        var due = geofence_due_lanes(dues.baseAddress! + k0, odometer)
                         if due != 0 {
                             repeat {
-                                let k = k0 + due.trailingZeroBitCount >> 3
+                                let k = k0 + due.trailingZeroBitCount
                                 due &= due &- 1
                                 dues[k] = fix.look(K.self, &storage[k], geometry: geometry, fenceIDs: fenceIDs, into: &events)
                             } while due != 0
@@ -57,7 +55,7 @@ extension TransitionDetector {
                         }
                         lowest = pointwiseMin(lowest, group)
                     }
-                    least = lowest.min()
+                    least = Self.leastLane(lowest)
                     if groups == 0 {
                         for k in start..<(start + count) {
                             if dues[k] <= odometer {
@@ -70,6 +68,18 @@ extension TransitionDetector {
             }
         }
         t.minimumDue = least
+    }
+
+    /// The least of the eight lanes of `v`, by halving: three pointwise minimums of the vector
+    /// and its upper half (SSE2 has no horizontal minimum; `min()` compiles to seven scalar steps).
+    @inline(__always) @usableFromInline
+    static func leastLane(_ v: SIMD8<UInt16>) -> UInt16 {
+        let quads = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+        let a = pointwiseMin(v, unsafeBitCast(SIMD2<UInt64>(repeating: quads[1]), to: SIMD8<UInt16>.self))
+        let pairs = unsafeBitCast(a, to: SIMD4<UInt32>.self)
+        let b = pointwiseMin(a, unsafeBitCast(SIMD4<UInt32>(repeating: pairs[1]), to: SIMD8<UInt16>.self))
+        let c = pointwiseMin(b, unsafeBitCast(unsafeBitCast(b, to: SIMD4<UInt32>.self) &>> 16, to: SIMD8<UInt16>.self))
+        return c[0]
     }
 }
 
@@ -146,17 +156,32 @@ struct FixContext {
                 entry, c2: c2, radiusChord: shape.radiusChord, bandLessRounding: shape.bandLessRounding)
             if clearance > 0 { return reading(after: clearance) }
         }
-        return decideOutOfLine(&entry, c2: c2, geometry: geometry, fenceIDs: fenceIDs, into: &events)
+        return decideOutOfLine(
+            &entry, c2: c2, records: geometry.records, shapes: geometry.shapes, fenceIDs: fenceIDs, into: &events)
     }
 
-    /// ``decide(_:_:c2:fenceIDs:into:)`` with the fence's geometry read from `geometry`, not
-    /// inlined (the rare path of ``look(_:_:geometry:fenceIDs:into:)``).
+    /// ``decide(_:_:c2:fenceIDs:into:)`` with the fence's geometry read from its record and
+    /// shape (a ``GeometryView``'s `records` and `shapes`, passed alone so that the caller need
+    /// not copy the view to memory), not inlined (the rare path of
+    /// ``look(_:_:geometry:fenceIDs:into:)``). A circle's record and shape are read as values
+    /// (no ``FenceGeometry`` is built for it).
     @inline(never) @usableFromInline
     func decideOutOfLine(
-        _ entry: inout FenceEntry, c2: Double, geometry: GeometryView, fenceIDs: UnsafeBufferPointer<Int32>,
+        _ entry: inout FenceEntry, c2: Double, records: UnsafePointer<FenceGeometryTable.Record>,
+        shapes: UnsafePointer<FenceGeometryTable.Shape>, fenceIDs: UnsafeBufferPointer<Int32>,
         into events: inout [TransitionEvent]
     ) -> UInt16 {
-        decide(&entry, geometry[Int(entry.slot)], c2: c2, fenceIDs: fenceIDs, into: &events)
+        let r = records[Int(entry.slot)]
+        let shape = shapes[Int(r.shape)]
+        if r.outline != 0 {
+            let g = FenceGeometry(
+                center: UnitVector(x: r.x, y: r.y, z: r.z), radiusChord: shape.radiusChord, band: shape.band,
+                dwellSeconds: shape.dwellSeconds, outline: r.outline)
+            return decidePolygon(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events)
+        }
+        return decideCircle(
+            &entry, c2: c2, radiusChord: shape.radiusChord, band: shape.band, dwellSeconds: shape.dwellSeconds,
+            fenceIDs: fenceIDs, into: &events)
     }
 
     /// Applies the fix to `entry` through
@@ -169,9 +194,9 @@ struct FixContext {
         into events: inout [TransitionEvent]
     ) -> UInt16 {
         if g.outline != 0 { return decidePolygon(&entry, g, c2: c2, fenceIDs: fenceIDs, into: &events) }
-        return decide(
-            &entry, g, c2: c2, rules: rules, accuracyChord: accuracyChord, exitAccuracyChord: accuracyChord,
-            evidenceCap: evidenceCap, stillAllowance: stillAllowance, fenceIDs: fenceIDs, into: &events)
+        return decideCircle(
+            &entry, c2: c2, radiusChord: g.radiusChord, band: g.band, dwellSeconds: g.dwellSeconds,
+            fenceIDs: fenceIDs, into: &events)
     }
 
     /// ``decide(_:_:c2:fenceIDs:into:)`` for a polygon fence: with the polygon fences' rules
@@ -193,24 +218,26 @@ struct FixContext {
         return clearance > 0 ? reading(after: clearance) : 0
     }
 
-    /// ``decide(_:_:c2:fenceIDs:into:)`` with the given rules, the accuracy parts of the
-    /// entry and exit margins (chord units) and the fix's evidence cap and still allowance
-    /// under those rules.
+    /// ``decide(_:_:c2:fenceIDs:into:)`` for a circle of radius chord `radiusChord`, band `band`
+    /// and dwell time `dwellSeconds`, by the circles' rules: the chord (`c2.squareRoot()`)
+    /// computed once for the evidence and the clearance.
     @inline(__always) @usableFromInline
-    func decide(
-        _ entry: inout FenceEntry, _ g: FenceGeometry, c2: Double, rules: DecisionRules, accuracyChord: Double,
-        exitAccuracyChord: Double, evidenceCap: Double, stillAllowance: Double, fenceIDs: UnsafeBufferPointer<Int32>,
-        into events: inout [TransitionEvent]
+    func decideCircle(
+        _ entry: inout FenceEntry, c2: Double, radiusChord: Double, band: Double, dwellSeconds: Double,
+        fenceIDs: UnsafeBufferPointer<Int32>, into events: inout [TransitionEvent]
     ) -> UInt16 {
+        let c = c2.squareRoot()
         if let kind = entry.observe(
-            c2: c2, rc: g.radiusChord, band: g.band, accuracyChord: accuracyChord, exitAccuracyChord: exitAccuracyChord,
-            perSigma: perSigma, evidenceCap: evidenceCap, stillAllowance: stillAllowance, time: time,
-            dwellSeconds: g.dwellSeconds, rules: rules)
+            c2: c2, chord: c, rc: radiusChord, band: band, accuracyChord: accuracyChord,
+            exitAccuracyChord: accuracyChord, perSigma: perSigma, evidenceCap: evidenceCap,
+            stillAllowance: stillAllowance, time: time, dwellSeconds: dwellSeconds, rules: rules)
         {
             events.append(TransitionEvent(device: device, fence: fenceIDs[Int(entry.slot)], kind: kind, time: time))
         }
         guard entry.isSettled else { return 0 }
-        let clearance = Self.clearance(entry, c2: c2, g)
+        let outward = c - radiusChord
+        let flip = UInt64(entry.flags & 2) << 62
+        let clearance = Double(bitPattern: outward.bitPattern ^ flip) + band - 1e-12
         return clearance > 0 ? reading(after: clearance) : 0
     }
 
@@ -248,7 +275,9 @@ struct FixContext {
     /// only looks earlier); 65,535 (not before the next rebase) beyond.
     @inline(__always) @usableFromInline
     func reading(after clearance: Double) -> UInt16 {
-        let reach = Swift.min(odometerLessHalf + clearance * inverseQuantum, 65_534.5)
+        // (The constant first: `min(a, b)` is `b < a ? b : a`, which x86's `minsd` computes
+        // with the constant read from memory.)
+        let reach = Swift.min(65_534.5, odometerLessHalf + clearance * inverseQuantum)
         // Adding 1.5 * 2^52 rounds `reach` (the reading less a half, in [-0.5, 65,534.5]) to
         // the nearest integer, held in the low bits of the sum: no conversion checks on the
         // hot path.

@@ -40,9 +40,9 @@ import SpatialIndex
 /// when a fix is more than `neighborhoodSlackMeters` from the anchor, so the slack trades
 /// index queries for entries held and never changes an event. The new anchor is that fix, or,
 /// when its step from the previous accepted fix is over a tenth of the slack, the point 0.8
-/// of the slack further along that step: a device keeping its heading then travels 1.8 slacks
-/// before its next query instead of one, and one that turns back still has a fifth of a slack
-/// (the anchor stays within the slack of the fix, so the fix is covered).
+/// of the slack further along that step (to within a meter): a device keeping its heading then
+/// travels 1.8 slacks before its next query instead of one, and one that turns back still has
+/// a fifth of a slack (the anchor stays within the slack of the fix, so the fix is covered).
 ///
 /// Invariant that makes skipping safe: for every device and every entry it holds, either the
 /// entry's due reading is at most the device's odometer (the next fix looks at it), or the
@@ -372,9 +372,8 @@ public struct TransitionDetector {
         accuracy: Double, into events: inout [TransitionEvent]
     ) {
         counters.fixes &+= 1
-        guard time.isFinite, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180,
-            accuracy >= 0
-        else {
+        // (A NaN or infinite latitude or longitude fails its range test.)
+        guard abs(latitude) <= 90, abs(longitude) <= 180, accuracy >= 0, time.isFinite else {
             counters.invalid += 1
             return
         }
@@ -437,12 +436,18 @@ public struct TransitionDetector {
         let hadFix = t.hasFix
         var step = Double.infinity
         var speed = 0.0  // m/s from the last accepted fix; 0 on the device's first
+        // The fix less the anchor: its squared length is the chord to the anchor, less the
+        // stored offset it is the step from the previous fix, and it is the new offset unless
+        // a refresh moves the anchor.
+        let anchor = t.anchor
+        let dx = p.x - anchor.x, dy = p.y - anchor.y, dz = p.z - anchor.z
         if hadFix {
             let seconds = time - t.fixTime
             let allowed =
                 configuration.maxSpeedMetersPerSecond * seconds
                 + configuration.jumpAccuracyFactor * (accuracy + Double(t.fixAccuracy)) + configuration.jumpSlackMeters
-            step = p.chord2(to: t.fix).squareRoot()
+            let ex = dx - Double(t.offsetX), ey = dy - Double(t.offsetY), ez = dz - Double(t.offsetZ)
+            step = (ex * ex + ey * ey + ez * ez).squareRoot()
             let meters = step * Earth.meanRadius
             if meters > allowed && t.rejections < configuration.maxConsecutiveJumpRejections {
                 t.rejections += 1
@@ -453,12 +458,14 @@ public struct TransitionDetector {
         }
         counters.accepted &+= 1
         var looked = true
-        if !hadFix || p.chord2(to: t.anchor) > slackChord2 {
+        if !hadFix || dx * dx + dy * dy + dz * dz > slackChord2 {
             refreshNeighborhood(
                 &t, device: device, at: p, latitude: latitude, longitude: longitude, time: time,
                 accuracy: accuracy, speed: speed, known: hadFix,
                 previous: hadFix && step > leadMinimumStep ? t.fix : nil, step: step, into: &events)
+            t.setFix(p)
         } else {
+            t.setOffset(dx, dy, dz)
             // The step, quantised upwards, plus a millimeter for the stored fix's rounding.
             let quanta = (step + 1e-3 / Earth.meanRadius) * inverseQuantum
             // The new reading, `odometer + ⌊quanta⌋ + 1`, is past the limit exactly when
@@ -480,7 +487,6 @@ public struct TransitionDetector {
         t.fixTime = time
         t.fixAccuracy = Float(accuracy)
         t.rejections = 0
-        t.setFix(p)
         return looked
     }
 

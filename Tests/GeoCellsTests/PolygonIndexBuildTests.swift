@@ -64,4 +64,30 @@ import Testing
             }
         }
     }
+
+    /// Loop depths test B's vertex against A exactly only inside A's cap: a MultiPolygon of
+    /// many small parts is linear in exact tests, not quadratic (10,000 parts took 4.8 s). The
+    /// caps hold their loops, and nesting is still found: shell, hole, island.
+    @Test func loopDepthsUseCapsAndStayExact() throws {
+        let parts = try (0..<400).map { k in try Self.ring(6, lat: 0.5, lng: Double(k) * 0.01, radius: 0.003) }
+        let many = try Polygon(rings: parts)
+        let caps = many.loopCaps()
+        #expect(caps.allSatisfy { $0 != nil })
+        for (k, cap) in caps.enumerated() {
+            let cap = try #require(cap)
+            for v in many.loopStarts[k]..<many.loopStarts[k + 1] { #expect(cap.center.chord2(to: many.vertices[v]) <= cap.limit) }
+            // Only its own neighbourhood: no other part's vertex in the cap.
+            let others = (0..<many.loopCount).filter { $0 != k && cap.center.chord2(to: many.vertices[many.loopStarts[$0] + 1]) <= cap.limit }
+            #expect(others.isEmpty)
+        }
+        #expect((0..<many.loopCount).allSatisfy { !many.isHole($0) })
+        let nested = try Polygon(rings: [
+            try Self.ring(40, lat: 10, lng: 10, radius: 5), try Self.ring(30, lat: 10, lng: 10, radius: 3).reversed(),
+            try Self.ring(20, lat: 10, lng: 10, radius: 1)
+        ])
+        #expect(nested.computeDepths() == [0, 1, 2])
+        // A loop around the pole is larger than 60°: no cap, always tested exactly.
+        let polar = try Polygon(rings: [try (0..<60).map { k in UnitVector(try LatLng(latitude: 20, longitude: Double(k) * 6 - 180)) }])
+        #expect(polar.loopCaps().allSatisfy { $0 == nil })
+    }
 }

@@ -127,7 +127,7 @@ struct PoiCommand: Subcommand {
         guard let categoryText else { throw UsageError("missing required option '--category C'") }
         guard let c = POICategory(rawValue: categoryText) else {
             let names = POICategory.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("unknown category '\(categoryText)' (expected one of \(names))")
+            throw UsageError("option '--category': unknown category '\(categoryText)' (expected one of \(names))")
         }
         category = c
         guard latText != nil, lonText != nil else { throw UsageError("missing required options '--lat L --lon L'") }

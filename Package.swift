@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "GeofenceCLITests", dependencies: ["geofence", "CommandSupport", "Responders", "ResponderStore", "CSQLite"],
             exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport"]),
+        .testTarget(name: "CommandSupportTests", dependencies: ["CommandSupport", "FastCSV"]),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         .testTarget(
             name: "GeofenceBenchTests",

@@ -168,7 +168,14 @@ struct PlanCommand: BenchSubcommand {
         for (name, policy) in policies {
             printError("[\(name)] simulating the OS and the app over \(fixes.count) fixes")
             let s0 = monotonicSeconds()
-            let score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
+            let score: PlanScoring.Score
+            do {
+                score = try PlanScoring.score(policy, truth: truth, fixes: fixes, settings: settings)
+            } catch {
+                // The fixes' times are the problem: name their file.
+                if case .tooManyObservations = error { throw BenchError("\(fixesPath): \(error)") }
+                throw error
+            }
             let seconds = monotonicSeconds() - s0
             printError(
                 "[\(name)] recall \(formatFixed(score.recall * 100, 2))%, \(formatFixed(score.replansPerDeviceHour, 2)) replans/device-hour, \(formatFixed(seconds, 2)) s"

@@ -211,7 +211,12 @@ struct PoiCommand: BenchSubcommand {
     /// The rows of the real extract at `path`, as templates for ``SyntheticPOIFile``.
     static func templateRows(_ path: String) throws(BenchError) -> [SyntheticPOIFile.Row] {
         let real: POICatalog
-        do { real = try POICatalog(path: path) } catch { throw BenchError("\(path): \(error)") }
+        do {
+            real = try POICatalog(path: path)
+        } catch {
+            // FILE:LINE:COLUMN, as `geofence poi` reports a bad row.
+            throw BenchError(error.reason == .io ? "\(path): \(error.message)" : error.formatted(source: path))
+        }
         guard real.count > 0 else { throw BenchError("\(path) has no POIs") }
         return (0..<real.count).map { i in
             SyntheticPOIFile.Row(

@@ -1,3 +1,12 @@
+// @preconcurrency: C's `stdout` is a mutable global; it is read once, at the end of a run.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+
 /// An executable made of ``Subcommand``s (`geofence`, `geofence-bench`): dispatches on the first
 /// word, answers `help`, `-h` and `--help`, and turns usage errors into one shape of message and
 /// ``ExitStatus/usage``.
@@ -73,10 +82,27 @@ public struct CommandLineTool: Sendable {
             }
             let subcommand = try command.init(arguments: parsed)
             try subcommand.validate()
-            return subcommand.run(io)
+            return outputChecked(subcommand.run(io), command: label, io: io)
         } catch {
             return usageError(error.message, command: label, io: io)
         }
+    }
+
+    /// `status`, or 1 when standard output could not be written (a full disk, `/dev/full`, a
+    /// closed descriptor): both `io.output` and C's `stdout` (`print`) are flushed and checked, so a run
+    /// whose results were lost never exits 0.
+    func outputChecked(_ status: Int32, command: String?, io: ToolIO) -> Int32 {
+        io.flush()
+        var reason = io.output.writeError
+        errno = 0
+        if fflush(stdout) != 0 || ferror(stdout) != 0, reason == nil {
+            reason = errno == 0 ? "write error" : String(cString: strerror(errno))
+        }
+        guard let reason else { return status }
+        let prefix = command.map { "\(name) \($0)" } ?? name
+        io.report("\(prefix): cannot write standard output: \(reason)")
+        io.flush()
+        return status == ExitStatus.success ? ExitStatus.failure : status
     }
 
     /// The subcommand called `word`, if any (the default one has no name to call it by).

@@ -19,9 +19,17 @@ public struct CSVHeader: Sendable, Equatable {
     }
 
     /// Reads the header from a record.
-    /// - Throws: ``CSVError`` `.invalidUTF8` if a name is not UTF-8.
+    /// - Throws: ``CSVError`` `.invalidUTF8` if a name is not UTF-8, `.invalidValue` if a name
+    ///   holds a byte-order mark (U+FEFF): a file with two BOMs, or files joined after their
+    ///   BOMs, would otherwise lose that column silently (`\u{FEFF}osm_type` is not `osm_type`).
     public init(_ record: CSVRecord) throws(CSVError) {
-        self.init(names: try record.fields, line: record.line)
+        let names = try record.fields
+        if let k = names.firstIndex(where: { $0.unicodeScalars.contains("\u{FEFF}") }) {
+            throw CSVError(
+                .invalidValue, line: record.line, column: k + 1,
+                message: "header name \"\(MessageText.clipped(names[k]))\" holds a byte-order mark (U+FEFF)")
+        }
+        self.init(names: names, line: record.line)
     }
 
     /// Reads the first record of `reader` as the header.

@@ -28,21 +28,28 @@ public struct CSVRecord {
         return UnsafeBufferPointer(start: base + start, count: bounds[2 * index + 1] - start)
     }
 
-    /// Field `index` (0-based) parsed by `parseDouble(_:allowingNonFinite:)`; `nil` if not a number.
+    /// Field `index` (0-based) parsed by `parseDouble(_:allowingNonFinite:)`; `nil` if not a
+    /// number, or if the record has no field `index` (a short row is bad input, not a trap).
     @inlinable
-    public func double(at index: Int) -> Double? { parseDouble(self[index]) }
+    public func double(at index: Int) -> Double? { index >= 0 && index < count ? parseDouble(self[index]) : nil }
 
-    /// Field `index` (0-based) parsed by ``parseInt64(_:)``.
+    /// Field `index` (0-based) parsed by ``parseInt64(_:)``; `nil` when the record has no such field.
     @inlinable
-    public func int64(at index: Int) -> Int64? { parseInt64(self[index]) }
+    public func int64(at index: Int) -> Int64? { index >= 0 && index < count ? parseInt64(self[index]) : nil }
 
-    /// Field `index` (0-based) parsed by ``parseUInt64(_:)``.
+    /// Field `index` (0-based) parsed by ``parseUInt64(_:)``; `nil` when the record has no such field.
     @inlinable
-    public func uint64(at index: Int) -> UInt64? { parseUInt64(self[index]) }
+    public func uint64(at index: Int) -> UInt64? { index >= 0 && index < count ? parseUInt64(self[index]) : nil }
 
     /// Field `index` (0-based) as a `String`.
-    /// - Throws: ``CSVError`` of kind `.invalidUTF8` (this record's line, column `index + 1`).
+    /// - Throws: ``CSVError`` of kind `.invalidUTF8` (this record's line, column `index + 1`),
+    ///   or `.fieldCount` when the record has no field `index` (a row shorter than its header).
     public func string(at index: Int) throws(CSVError) -> String {
+        guard index >= 0 && index < count else {
+            throw CSVError(
+                .fieldCount, line: line, column: index + 1,
+                message: "expected at least \(index + 1) fields, found \(count)")
+        }
         let bytes = self[index]
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CSVError(
@@ -52,9 +59,10 @@ public struct CSVRecord {
         return text
     }
 
-    /// Field `index` as a `String`, invalid UTF-8 replaced by U+FFFD (for messages).
+    /// Field `index` as a `String`, invalid UTF-8 replaced by U+FFFD (for messages); empty
+    /// when the record has no field `index`.
     public func lossyString(at index: Int) -> String {
-        String(decoding: self[index], as: UTF8.self)
+        index >= 0 && index < count ? String(decoding: self[index], as: UTF8.self) : ""
     }
 
     /// All fields as strings (convenient, allocating; not for hot loops).

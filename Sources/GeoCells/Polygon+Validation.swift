@@ -138,14 +138,20 @@ extension Polygon {
     /// The depth of each loop: how many other loops contain it (S2's `ContainsNested`: loop A
     /// contains B when A contains B's vertex 1, or, when that vertex is shared, when A's wedge
     /// there contains B's).
+    ///
+    /// - Complexity: O(loops²) cap tests, and an exact test, O(vertices of A), only where B's
+    ///   vertex lies in A's cap (``loopCaps()``). Exact tests for every pair made a MultiPolygon
+    ///   of 10,000 small parts take 4.8 s, quadratic in the parts.
     func computeDepths() -> [Int] {
         let n = loopCount
         if n == 1 { return [0] }
+        let caps = loopCaps()
         var depths = [Int](repeating: 0, count: n)
         for b in 0..<n {
             let bStart = loopStarts[b]
             let b0 = vertices[bStart], b1 = vertices[bStart + 1], b2 = vertices[bStart + 2]
             for a in 0..<n where a != b {
+                if let cap = caps[a], cap.center.chord2(to: b1) > cap.limit { continue }  // outside A's cap: outside A
                 let aStart = loopStarts[a], aEnd = loopStarts[a + 1]
                 var shared = -1
                 for v in aStart..<aEnd where vertices[v] == b1 { shared = v; break }
@@ -161,5 +167,24 @@ extension Polygon {
             }
         }
         return depths
+    }
+
+    /// For each loop, a cap that holds its region (center, and a squared chord radius with a
+    /// margin for rounding), or nil. A loop whose vertices lie within 60° of their mean
+    /// direction `c` and that does not contain `-c` lies inside that cap: a cap smaller than a
+    /// hemisphere is convex, so it holds the loop's edges, and the rest of the sphere, which
+    /// holds `-c`, is outside the loop. Larger or inside-out loops get nil (always tested).
+    func loopCaps() -> [(center: UnitVector, limit: Double)?] {
+        (0..<loopCount).map { a in
+            let range = loopStarts[a]..<loopStarts[a + 1]
+            var sum = UnitVector(x: 0, y: 0, z: 0)
+            for v in range { sum = sum + vertices[v] }
+            guard sum.norm2 > 1e-6 else { return nil }
+            let c = sum.normalized
+            var r2 = 0.0
+            for v in range { r2 = max(r2, c.chord2(to: vertices[v])) }
+            guard r2 < 1, !loopContains(a, -c) else { return nil }  // chord 1: 60°
+            return (c, r2 * (1 + 1e-9) + 1e-15)
+        }
     }
 }

@@ -160,6 +160,9 @@ public enum PlanScoring {
         case planner(MonitorPlanner.Error)
         /// The polygon fences' detector rejected its fences (the `GeofenceError`'s words).
         case polygonDetector(String)
+        /// The fixes' time gaps need more OS observations than ``observationLimit(fixes:)``:
+        /// `device` is the one whose gaps passed the limit, `seconds` the sum of the gaps so far.
+        case tooManyObservations(device: Int32, seconds: Double, limit: Int)
 
         /// What was rejected, in words.
         public var description: String {
@@ -170,6 +173,10 @@ public enum PlanScoring {
             case let .invalidSetting(field, value): return "plan scoring setting \(field) out of range: \(value)"
             case .planner(let e): return e.description
             case .polygonDetector(let why): return "the polygon fences' detector: \(why)"
+            case let .tooManyObservations(device, seconds, limit):
+                return "the fixes span \(seconds) s between them (device \(device) reached it), more than the "
+                    + "\(limit) observations the OS simulation may make (one every observationSeconds; "
+                    + "10,000,000, or 200 a fix): are the times in seconds?"
             }
         }
     }
@@ -184,6 +191,7 @@ public enum PlanScoring {
             throw .truthMismatch(truthFixes: truth.truthVectors.count, fixes: fixes.count)
         }
         try settings.validate()
+        try checkObservations(fixes: fixes, rowsByDevice: truth.rowsByDevice, settings: settings)
         let detector = try polygonDetector(truth: truth, configuration: settings.polygonDetection)
         var score = Score()
         for slot in truth.rowsByDevice.indices {
@@ -195,6 +203,29 @@ public enum PlanScoring {
         }
         score.latencies.sort()
         return score
+    }
+
+    /// The most OS observations one scoring run may simulate for `fixes` fixes: 10,000,000, or
+    /// 200 a fix when that is more (an average gap of 1,000 s at the default 5 s). The
+    /// simulation observes the straight truth path every ``Settings/observationSeconds`` between
+    /// a device's consecutive fixes, so its work is the time the fixes span, not their number:
+    /// two fixes 10^9 s apart were hours of work, a fix at -1e308 s a loop without end.
+    public static func observationLimit(fixes: Int) -> Int { max(10_000_000, 200 * fixes) }
+
+    /// Throws ``Error/tooManyObservations(device:seconds:limit:)`` when the forward time gaps
+    /// between each device's consecutive fixes need more than ``observationLimit(fixes:)``
+    /// observations. O(fixes).
+    static func checkObservations(fixes: FixStream, rowsByDevice: [[Int]], settings: Settings) throws(Error) {
+        let limit = observationLimit(fixes: fixes.count)
+        var seconds = 0.0
+        for rows in rowsByDevice {
+            for n in rows.indices.dropFirst() {
+                seconds += max(0, fixes.time[rows[n]] - fixes.time[rows[n - 1]])
+            }
+            if !(seconds / settings.observationSeconds <= Double(limit)), let first = rows.first {
+                throw .tooManyObservations(device: fixes.device[first], seconds: seconds, limit: limit)
+            }
+        }
     }
 
     /// The detector every device's app starts from for the polygon fences of `truth` (their

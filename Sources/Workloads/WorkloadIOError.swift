@@ -23,7 +23,7 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
             return column.isEmpty ? "\(path):\(line): \(message)" : "\(path):\(line):\(column): \(message)"
         case let .missingColumn(path, column): return "\(path):1: missing column '\(column)' in the header"
         case let .lengthMismatch(path, expected, found):
-            return "\(path): has \(found) rows but fixes.csv has \(expected); row k must be the truth of fix k"
+            return "\(path): has \(found) rows but the fixes file has \(expected); row k must be the truth of fix k"
         case let .duplicateID(path, id, firstLine, line):
             return "\(path):\(line):id: fence id \(id) repeats line \(firstLine)"
         case let .badFeature(path, detail): return "\(path):\(detail)"

@@ -127,18 +127,14 @@ struct PoiCommand: Subcommand {
         guard let categoryText else { throw UsageError("missing required option '--category C'") }
         guard let c = POICategory(rawValue: categoryText) else {
             let names = POICategory.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("unknown category '\(categoryText)' (expected one of \(names))")
+            throw UsageError("option '--category': unknown category '\(categoryText)' (expected one of \(names))")
         }
         category = c
-        guard let latText, let lonText else { throw UsageError("missing required options '--lat L --lon L'") }
-        guard let lat = Double(latText), let lon = Double(lonText) else {
-            throw UsageError("--lat and --lon expect decimal degrees, got '\(latText)', '\(lonText)'")
-        }
-        do {
-            location = try LatLng(latitude: lat, longitude: lon)
-        } catch {
-            throw UsageError(error.description)
-        }
+        guard latText != nil, lonText != nil else { throw UsageError("missing required options '--lat L --lon L'") }
+        // Each option named with its range: "option '--lat' expects a finite number in -90...90, got 'nan'".
+        let lat = try arguments.double("lat", default: 0, in: -90...90)
+        let lon = try arguments.double("lon", default: 0, in: -180...180)
+        location = LatLng(uncheckedLatitude: lat, longitude: lon)
         if let maxText {
             guard let km = Double(maxText), km.isFinite, km >= 0 else {
                 throw UsageError("--max-km expects a number of kilometers >= 0, got '\(maxText)'")

@@ -41,8 +41,11 @@ struct RemindersCommand: Subcommand {
     func validate() throws(UsageError) {}
 
     func run(_ io: ToolIO) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            io.report("\(path): cannot read the file")
+        let data: Data
+        do throws(TextFile.ReadError) {
+            data = try TextFile.read(path)  // a regular file of at most 64 MiB: not /dev/zero, not a 1 GiB file read whole
+        } catch {
+            io.report(error.description)
             io.flush()
             return ExitStatus.failure
         }

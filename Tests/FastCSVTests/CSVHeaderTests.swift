@@ -11,6 +11,18 @@ import Testing
         #expect(try header.requireIndexes(of: ["lat", "lon"]) == [2, 1])
     }
 
+    /// One BOM is stripped; a second one (files joined, or saved twice) is in the first name,
+    /// which would then match no column: an error at its column, not a silently lost column.
+    @Test func aSecondByteOrderMarkIsAnError() {
+        #expect {
+            try CSVHeader(reading: CSVReader(string: "\u{FEFF}\u{FEFF}osm_type,lat,lon\nnode,1,2\n"))
+        } throws: { error in
+            guard let e = error as? CSVError else { return false }
+            return e.kind == .invalidValue && e.line == 1 && e.column == 1 && e.message.contains("U+FEFF")
+        }
+        #expect(throws: CSVError.self) { try CSVHeader(reading: CSVReader(string: "lat,\u{FEFF}lon\n")) }
+    }
+
     @Test func missingColumnIsNamed() throws {
         let header = try CSVHeader(reading: CSVReader(bytes: try fixtureBytes("bad_header_missing_lon.csv")))
         do {

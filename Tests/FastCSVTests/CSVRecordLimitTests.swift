@@ -26,6 +26,27 @@ import Testing
         #expect(CSVReader(string: "").maxRecordBytes == CSVReader.defaultMaxRecordBytes)
     }
 
+    /// A row shorter than its header is bad input: the typed accessors answer nil (or throw
+    /// `.fieldCount` at the row's line) for a field the record does not have, instead of trapping
+    /// (`geofence contains` with a points row `a` died of SIGILL).
+    @Test func fieldsPastTheRecordAreMissingNotATrap() throws {
+        let reader = CSVReader(string: "point,lat,lon\na\n")
+        _ = try reader.nextRecord()
+        let record = try #require(try reader.nextRecord())
+        #expect(record.count == 1)
+        #expect(record.double(at: 1) == nil)
+        #expect(record.int64(at: 2) == nil)
+        #expect(record.uint64(at: -1) == nil)
+        #expect(record.lossyString(at: 5) == "")
+        #expect(try record.string(at: 0) == "a")
+        #expect {
+            try record.string(at: 2)
+        } throws: { error in
+            guard let e = error as? CSVError else { return false }
+            return e.kind == .fieldCount && e.line == 2 && e.column == 3
+        }
+    }
+
     @Test func messagesQuoteABoundedPrefix() {
         #expect(MessageText.clipped(String(repeating: "é", count: 100)).utf8.count <= MessageText.limit + 3)
         #expect(MessageText.clipped("short") == "short")

@@ -67,6 +67,16 @@ import Testing
         #expect(result.stderr.contains(path + ":3:lat:"), "\(result.stderr)")
     }
 
+    /// A points row shorter than the header is a bad row, not a trap (it died of SIGILL).
+    @Test func shortPointRowIsReported() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shortpoints-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "point,lat,lon\na,0.5,0.5\nb,1\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try cli.run(["contains", "--polygons", golden + "/polygons.geojson", "--points", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(path + ":3:lon:"), "\(result.stderr)")
+    }
+
     @Test func missingOptionIsAUsageError() throws {
         let result = try cli.run(["contains", "--polygons", golden + "/polygons.geojson"])
         #expect(result.status == 2)

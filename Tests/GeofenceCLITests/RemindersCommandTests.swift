@@ -52,5 +52,8 @@ import Testing
         #expect(result.stderr.hasPrefix("\(path): events[0].at: expected an ISO 8601 instant"))
         #expect(try cli.run(["reminders", "replay"]).status == 2)
         #expect(try cli.run(["reminders", "replay", path + ".missing"]).status == 1)
+        // Not a regular file: refused before reading (it read /dev/zero until memory ran out).
+        let zero = try cli.run(["reminders", "replay", "/dev/zero"])
+        #expect(zero.status == 1 && zero.stderr.hasPrefix("/dev/zero: not a regular file"), "\(zero.stderr)")
     }
 }

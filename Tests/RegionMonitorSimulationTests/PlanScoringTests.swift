@@ -240,6 +240,26 @@ func fences(_ rows: [WorkloadFence]) -> [Fence] {
         #expect(s.trueEntries == 0 && s.recall == 1 && s.plans == 0)
     }
 
+    /// Fix times far apart are refused before the simulation, which observes every 5 s between
+    /// fixes: a gap of 10^9 s took minutes in `geofence-bench plan`, and a fix at -1e308 s never
+    /// ended (`tau += 5` no longer moves it). Gaps within the limit run.
+    @Test(arguments: [1e9, 1e308])
+    func fixesTooFarApartInTimeAreRejected(gap: Double) throws {
+        var fixes = straightDrive(fixes: 10)
+        let truth = try PlanScoring.truth(fences: fences(roadFences()), fixes: fixes)
+        fixes.time[0] = -gap
+        #expect {
+            try PlanScoring.score(
+                .nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: .init(os: .init(capacity: 4)))
+        } throws: { error in
+            guard case .tooManyObservations(device: 7, seconds: let s, limit: 10_000_000) = error as? PlanScoring.Error else { return false }
+            return s >= gap && "\(error)".contains("10,000,000")
+        }
+        fixes.time[0] = -1e5  // 20,000 observations: within the limit
+        _ = try PlanScoring.score(
+            .nearestCenters(count: 4, replanEverySeconds: nil), truth: truth, fixes: fixes, settings: .init(os: .init(capacity: 4)))
+    }
+
     @Test(arguments: [0.0, -5, .nan, .infinity])
     func anObservationStepThatCannotAdvanceIsRejected(step: Double) throws {
         let fixes = straightDrive(fixes: 10)

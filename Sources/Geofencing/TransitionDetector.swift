@@ -161,6 +161,17 @@ public struct TransitionDetector {
     @usableFromInline var spareEntries: [FenceEntry] = []
     /// Spare storage for the new entries' due readings, beside ``spareEntries``.
     @usableFromInline var spareDues: [UInt16] = []
+    /// Devices in a run of out-of-order fixes: the device's last time when the run began (an
+    /// in-order fix since would have raised it, ending the run) and the run's length. Read and
+    /// written only on the out-of-order path; cleared when it holds ``outOfOrderRunTableLimit``.
+    @usableFromInline var outOfOrderRuns: [Int32: (lastTime: Double, count: Int)] = [:]
+
+    /// Consecutive out-of-order fixes after which a device's clock is taken to have stepped
+    /// back: the next one restarts its time (``accept(_:device:time:latitude:longitude:accuracy:into:)``).
+    public static var outOfOrderRestart: Int { 3 }
+    /// Most devices whose out-of-order runs are followed at once (bounded memory under hostile
+    /// input; past it the runs start counting again).
+    @usableFromInline static var outOfOrderRunTableLimit: Int { 4_096 }
 
     /// Device ids below this always use the table; above it, ids below four times the devices
     /// seen do (so a fleet with dense ids never needs the dictionary, and one large id cannot
@@ -418,8 +429,18 @@ public struct TransitionDetector {
         accuracy: Double, into events: inout [TransitionEvent]
     ) -> Bool {
         if time < t.lastTime {
-            counters.outOfOrder += 1
-            return false
+            guard clockSteppedBack(device: device, lastTime: t.lastTime) else {
+                counters.outOfOrder += 1
+                return false
+            }
+            // A clock that stepped back (one fix stamped in the future, or a clock corrected
+            // after running ahead) would leave every later fix out of order: this fix restarts
+            // the device's time. The elapsed time since its last accepted fix is unknown: one
+            // second, and the jump gate lets the fix through. Entries keep their states.
+            counters.clockRestarts += 1
+            t.lastTime = -.infinity
+            t.fixTime = time - 1
+            t.rejections = configuration.maxConsecutiveJumpRejections
         }
         if time == t.lastTime {
             counters.duplicates += 1
@@ -488,6 +509,22 @@ public struct TransitionDetector {
         t.fixAccuracy = Float(accuracy)
         t.rejections = 0
         return looked
+    }
+
+    /// Counts an out-of-order fix of `device`, whose last time is `lastTime`, into its run;
+    /// returns whether the run now exceeds ``outOfOrderRestart`` (the run then ends). Not on
+    /// the path of an in-order fix.
+    @usableFromInline
+    mutating func clockSteppedBack(device: Int32, lastTime: Double) -> Bool {
+        var count = 1
+        if let run = outOfOrderRuns[device], run.lastTime == lastTime { count = run.count + 1 }
+        if count > Self.outOfOrderRestart {
+            outOfOrderRuns[device] = nil
+            return true
+        }
+        if outOfOrderRuns.count >= Self.outOfOrderRunTableLimit { outOfOrderRuns.removeAll() }
+        outOfOrderRuns[device] = (lastTime, count)
+        return false
     }
 
     /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw

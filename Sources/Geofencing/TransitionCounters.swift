@@ -19,6 +19,9 @@ public struct TransitionCounters: Hashable, Sendable, Codable {
     public var neighborhoodQueries = 0
     /// Ids the index reported that the detector does not know (ignored).
     public var unknownFenceIDs = 0
+    /// Fixes that restarted a device's time after ``TransitionDetector/outOfOrderRestart``
+    /// out-of-order fixes in a row (each is then counted as accepted or gated as any fix).
+    public var clockRestarts = 0
 
     /// All counts zero.
     public init() {}
@@ -42,5 +45,26 @@ public struct TransitionCounters: Hashable, Sendable, Codable {
         a.jumps += b.jumps
         a.neighborhoodQueries += b.neighborhoodQueries
         a.unknownFenceIDs += b.unknownFenceIDs
+        a.clockRestarts += b.clockRestarts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fixes, accepted, invalid, outOfOrder, duplicates, inaccurate, jumps, neighborhoodQueries, unknownFenceIDs
+        case clockRestarts
+    }
+
+    /// Decodes the counters; `clockRestarts` may be absent (counters written before it), then 0.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        fixes = try c.decode(Int.self, forKey: .fixes)
+        accepted = try c.decode(Int.self, forKey: .accepted)
+        invalid = try c.decode(Int.self, forKey: .invalid)
+        outOfOrder = try c.decode(Int.self, forKey: .outOfOrder)
+        duplicates = try c.decode(Int.self, forKey: .duplicates)
+        inaccurate = try c.decode(Int.self, forKey: .inaccurate)
+        jumps = try c.decode(Int.self, forKey: .jumps)
+        neighborhoodQueries = try c.decode(Int.self, forKey: .neighborhoodQueries)
+        unknownFenceIDs = try c.decode(Int.self, forKey: .unknownFenceIDs)
+        clockRestarts = try c.decodeIfPresent(Int.self, forKey: .clockRestarts) ?? 0
     }
 }

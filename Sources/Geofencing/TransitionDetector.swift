@@ -13,7 +13,10 @@ import SpatialIndex
 ///
 /// Defenses, in the order a fix meets them (settings in ``TransitionDetectorConfiguration``):
 /// 1. Bad input is counted and skipped (``TransitionCounters``): NaN/out-of-range values,
-///    a time earlier than (out of order) or equal to (duplicate) the device's last fix.
+///    a time earlier than (out of order) or equal to (duplicate) the device's last fix. After
+///    ``outOfOrderRestart`` out-of-order fixes in a row the device's clock is taken to have
+///    stepped back (one fix stamped in the future would otherwise silence it for good): the
+///    next one restarts its time (``TransitionCounters/clockRestarts``).
 /// 2. Accuracy gate: a fix reporting accuracy worse than `maxAccuracyMeters` changes nothing.
 /// 3. Jump gate: a fix implausibly far from the last accepted one (speed bound plus both
 ///    accuracies) is rejected, up to `maxConsecutiveJumpRejections` in a row.
@@ -161,6 +164,17 @@ public struct TransitionDetector {
     @usableFromInline var spareEntries: [FenceEntry] = []
     /// Spare storage for the new entries' due readings, beside ``spareEntries``.
     @usableFromInline var spareDues: [UInt16] = []
+    /// Devices in a run of out-of-order fixes: the device's last time when the run began (an
+    /// in-order fix since would have raised it, ending the run) and the run's length. Read and
+    /// written only on the out-of-order path; cleared when it holds ``outOfOrderRunTableLimit``.
+    @usableFromInline var outOfOrderRuns: [Int32: (lastTime: Double, count: Int)] = [:]
+
+    /// Consecutive out-of-order fixes after which a device's clock is taken to have stepped
+    /// back: the next one restarts its time (counted in ``TransitionCounters/clockRestarts``).
+    public static var outOfOrderRestart: Int { 3 }
+    /// Most devices whose out-of-order runs are followed at once (bounded memory under hostile
+    /// input; past it the runs start counting again).
+    @usableFromInline static var outOfOrderRunTableLimit: Int { 4_096 }
 
     /// Device ids below this always use the table; above it, ids below four times the devices
     /// seen do (so a fleet with dense ids never needs the dictionary, and one large id cannot
@@ -417,8 +431,11 @@ public struct TransitionDetector {
         _ t: inout DeviceTrack, device: Int32, time: Double, latitude: Double, longitude: Double,
         accuracy: Double, into events: inout [TransitionEvent]
     ) -> Bool {
-        if time < t.lastTime {
-            counters.outOfOrder += 1
+        if time < t.lastTime
+            && !Self.restartsClock(
+                &t, device: device, time: time, runs: &outOfOrderRuns, counters: &counters,
+                jumpLimit: configuration.maxConsecutiveJumpRejections)
+        {
             return false
         }
         if time == t.lastTime {
@@ -488,6 +505,35 @@ public struct TransitionDetector {
         t.fixAccuracy = Float(accuracy)
         t.rejections = 0
         return looked
+    }
+
+    /// An out-of-order fix of `device` at `time` on track `t`: counted as out of order (returns
+    /// false), unless it ends a run of more than ``outOfOrderRestart`` in a row. Then the
+    /// device's clock stepped back (one fix stamped in the future, or a clock corrected after
+    /// running ahead, would leave every later fix out of order) and this fix restarts its time
+    /// (returns true, the fix goes on as any other): the elapsed time since its last accepted
+    /// fix is unknown, taken as one second, and the jump gate lets the fix through; entries
+    /// keep their states. Not inlined: an in-order fix never comes here.
+    /// (`runs`: ``outOfOrderRuns``; `jumpLimit`: the configuration's jump rejections.)
+    @inline(never) @usableFromInline
+    static func restartsClock(
+        _ t: inout DeviceTrack, device: Int32, time: Double, runs: inout [Int32: (lastTime: Double, count: Int)],
+        counters: inout TransitionCounters, jumpLimit: Int
+    ) -> Bool {
+        var count = 1
+        if let run = runs[device], run.lastTime == t.lastTime { count = run.count + 1 }
+        guard count > outOfOrderRestart else {
+            if runs.count >= outOfOrderRunTableLimit { runs.removeAll() }
+            runs[device] = (t.lastTime, count)
+            counters.outOfOrder += 1
+            return false
+        }
+        runs[device] = nil
+        counters.clockRestarts += 1
+        t.lastTime = -.infinity
+        t.fixTime = time - 1
+        t.rejections = jumpLimit
+        return true
     }
 
     /// Puts `events[from...]` (one fix's events, a handful) in fence-id order, kinds in raw

@@ -284,6 +284,28 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     }
 }
 
+/// One fix stamped far in the future must not silence a device for good: the next fixes are
+/// out of order, and after `outOfOrderRestart` of them in a row the next one restarts the
+/// device's time, so the walk out of the fence still exits. A lone late fix is still dropped.
+@Test func aClockThatStepsBackRestartsTheDevicesTimeAfterThreeOutOfOrderFixes() throws {
+    var d = try detector()
+    // Inside at the center, then one fix stamped 31 years ahead at the same place.
+    var events = run(&d, [(0, 0, 5), (30, 0, 5), (1e9, 0, 5)])
+    #expect(events.map(\.kind) == [])  // the first decisive state sets it without an event
+    #expect(d.snapshot(device: 1)?.fences.map(\.state) == [.inside])
+    // The device walks out east, 50 m every 30 s, on the real clock.
+    let walk = (2...12).map { (Double($0) * 30, Double($0 - 1) * 50, 5.0) }
+    events = run(&d, walk)
+    #expect(d.counters.outOfOrder == TransitionDetector.outOfOrderRestart)
+    #expect(d.counters.clockRestarts == 1)
+    #expect(events.map(\.kind) == [.exit])  // 200 m out by t = 150 + confirmation
+    #expect(d.counters.accepted + d.counters.outOfOrder == 14)
+    // A single late fix among good ones is dropped, and the run starts again.
+    events = run(&d, [(100, 0, 5), (400, 550, 5)])
+    #expect(events.isEmpty && d.counters.outOfOrder == TransitionDetector.outOfOrderRestart + 1)
+    #expect(d.counters.clockRestarts == 1)
+}
+
 @Test func restoreRejectsUnknownFencesAndMalformedState() throws {
     var d = try detector()
     var events: [TransitionEvent] = []

@@ -1,14 +1,12 @@
 import Foundation
 
+import FastCSV
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Musl)
 import Musl
-private let systemWrite = Musl.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// Writing a generated document (SVG, HTML, JSON) to a file, and reading a small input document
@@ -77,25 +75,15 @@ public enum TextFile {
         }
     }
 
-    /// Writes `text` to the existing non-regular file `path` with `write(2)`, checking every call.
+    /// Writes `text` to the existing non-regular file `path` (a device, a pipe) in place,
+    /// through FastCSV's writer, which checks every `write(2)` and the close.
     static func writeInPlace(_ text: String, to path: String) throws(WriteError) {
-        let fd = open(path, O_WRONLY | O_TRUNC)
-        guard fd >= 0 else { throw WriteError(description: "\(path): cannot open for writing: \(String(cString: strerror(errno)))") }
-        var failure: String?
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
+        do {
+            let writer = try CSVWriter(path: path)
+            writer.writeRaw(text)
+            try writer.close()
+        } catch {
+            throw WriteError(description: error.message.hasPrefix(path) ? error.message : "\(path): \(error.message)")
         }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure { throw WriteError(description: "\(path): write failed: \(failure)") }
     }
 }

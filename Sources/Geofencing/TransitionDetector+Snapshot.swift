@@ -4,7 +4,9 @@ extension TransitionDetector {
     /// The ids of the devices seen so far, in first-seen order.
     public var devices: [Int32] { deviceOfTrack }
 
-    /// The state of `device`, or nil if the detector has never seen it.
+    /// The state of `device`, or nil if the detector has never seen it. A run of out-of-order
+    /// fixes in progress (``TransitionDetector/outOfOrderRestart``) is not part of it: after a
+    /// restore the run counts from zero, so a clock restart may come up to that many fixes later.
     public func snapshot(device: Int32) -> DeviceSnapshot? {
         guard let slot = existingTrackSlot(device) else { return nil }
         let t = tracks[Int(slot)]

@@ -5,7 +5,9 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
     case writeFailed(path: String, reason: String)
     case badRow(path: String, line: Int, column: String, message: String)
     case missingColumn(path: String, column: String)
-    case lengthMismatch(path: String, expected: Int, found: Int)
+    /// A truth file (`path`) whose row count (`found`) differs from its fixes file's
+    /// (`fixesPath`, `expected`).
+    case lengthMismatch(path: String, fixesPath: String, expected: Int, found: Int)
     /// A fence id that an earlier row (`firstLine`) already has.
     case duplicateID(path: String, id: Int32, firstLine: Int, line: Int)
     /// A bad polygon feature: `detail` names its line and column, feature index and JSON path,
@@ -22,8 +24,8 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
         case let .badRow(path, line, column, message):
             return column.isEmpty ? "\(path):\(line): \(message)" : "\(path):\(line):\(column): \(message)"
         case let .missingColumn(path, column): return "\(path):1: missing column '\(column)' in the header"
-        case let .lengthMismatch(path, expected, found):
-            return "\(path): has \(found) rows but the fixes file has \(expected); row k must be the truth of fix k"
+        case let .lengthMismatch(path, fixesPath, expected, found):
+            return "\(path): has \(found) rows but \(fixesPath) has \(expected); row k must be the truth of fix k"
         case let .duplicateID(path, id, firstLine, line):
             return "\(path):\(line):id: fence id \(id) repeats line \(firstLine)"
         case let .badFeature(path, detail): return "\(path):\(detail)"

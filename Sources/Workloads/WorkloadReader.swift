@@ -112,7 +112,8 @@ public enum WorkloadReader {
                 fixes.trueLongitude.append(try row.longitude(1))
             }
             if fixes.trueLatitude.count != fixes.count {
-                throw .lengthMismatch(path: truthPath, expected: fixes.count, found: fixes.trueLatitude.count)
+                throw .lengthMismatch(
+                    path: truthPath, fixesPath: path, expected: fixes.count, found: fixes.trueLatitude.count)
             }
         }
         return fixes

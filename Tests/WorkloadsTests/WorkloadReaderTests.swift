@@ -59,9 +59,13 @@ import Testing
         let dir = scratch.url
         try "device,t,lat,lon,accuracy_m\n0,1,2,3,4\n0,2,2,3,4\n".write(toFile: dir.path + "/fixes.csv", atomically: true, encoding: .utf8)
         try "true_lat,true_lon\n2,3\n".write(toFile: dir.path + "/truth.csv", atomically: true, encoding: .utf8)
-        #expect(throws: WorkloadIOError.lengthMismatch(path: dir.path + "/truth.csv", expected: 2, found: 1)) {
+        let mismatch = WorkloadIOError.lengthMismatch(
+            path: dir.path + "/truth.csv", fixesPath: dir.path + "/fixes.csv", expected: 2, found: 1)
+        #expect(throws: mismatch) {
             _ = try WorkloadReader.readFixes(path: dir.path + "/fixes.csv", truthPath: dir.path + "/truth.csv")
         }
+        // The message names both files, so a user knows which pair disagrees.
+        #expect(mismatch.description == dir.path + "/truth.csv: has 1 rows but " + dir.path + "/fixes.csv has 2; row k must be the truth of fix k")
     }
 }
 

@@ -27,6 +27,8 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
+    /// The `Allow` header (a 405's methods), none when empty.
+    public var allow = ""
 
     public init(status: Int, contentType: String = "application/json", body: String) {
         self.status = status
@@ -34,9 +36,10 @@ public struct HTTPResponse: Sendable {
         self.body = Array(body.utf8)
     }
 
-    /// `error` as JSON with its status.
+    /// `error` as JSON with its status (and a 405's `Allow`).
     public init(_ error: RequestError) {
         self.init(status: error.status, body: error.json)
+        allow = error.allow
     }
 }
 
@@ -110,6 +113,7 @@ private func send(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD
     guard let r else { return mhdNo }
     MHD_add_response_header(r, "Content-Type", response.contentType)
     MHD_add_response_header(r, "Cache-Control", "no-store")
+    if !response.allow.isEmpty { MHD_add_response_header(r, "Allow", response.allow) }
     let result = MHD_queue_response(connection, UInt32(response.status), r)
     MHD_destroy_response(r)
     return result

@@ -10,11 +10,14 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The field or header at fault, empty when the whole request is.
     public var field: String
     public var message: String
+    /// For a 405: the methods the path takes, as the `Allow` header lists them.
+    public var allow: String
 
-    public init(_ status: Int, field: String = "", _ message: String) {
+    public init(_ status: Int, field: String = "", _ message: String, allow: String = "") {
         self.status = status
         self.field = field
         self.message = message
+        self.allow = allow
     }
 
     /// `field: message`, or the message alone.

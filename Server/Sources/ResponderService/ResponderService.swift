@@ -145,8 +145,12 @@ public final class ResponderService: @unchecked Sendable {
 
     private func route(_ request: HTTPRequest) throws(RequestError) -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // A GET route answers HEAD too (the same status and headers; libmicrohttpd sends no
+        // body for HEAD). A 405 names the methods the path takes in its `Allow` header.
         func method(_ allowed: String) throws(RequestError) {
-            guard request.method == allowed else { throw RequestError(405, "\(request.path) takes \(allowed)") }
+            guard request.method == allowed || (allowed == "GET" && request.method == "HEAD") else {
+                throw RequestError(405, "\(request.path) takes \(allowed)", allow: allowed == "GET" ? "GET, HEAD" : allowed)
+            }
         }
         do {
             switch parts {
@@ -392,8 +396,10 @@ public final class ResponderService: @unchecked Sendable {
     }
 }
 
+/// The token of an `Authorization: Bearer TOKEN` header; the scheme's name in any case (RFC 9110
+/// 11.1: "a case-insensitive token"), the token as sent. Nil for another scheme or no token.
 private func bearer(_ header: String?) -> String? {
-    guard let header, header.hasPrefix("Bearer ") else { return nil }
+    guard let header, header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
     let token = header.dropFirst("Bearer ".count).trimmingCharacters(in: " ")
     return token.isEmpty ? nil : token
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import Responders
 @testable import ResponderService
@@ -178,6 +181,47 @@ import Responders
             let (code, text) = try await request(method, running.base + path, body: body, token: token)
             let named = (try json(text) as? [String: Any])?["field"] as? String
             #expect(code == status && named == field, "\(path): \(text)")
+        }
+    }
+
+    /// HEAD is GET without the body (a load balancer's or a phone's health check); a method a
+    /// path does not take is a 405 whose `Allow` header names the ones it does; the bearer
+    /// scheme's name is case-insensitive (RFC 9110 11.1).
+    @Test func headAnswersAsGetAndA405NamesTheMethods() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        func exchange(_ method: String, _ path: String, authorization: String? = nil) async throws -> (HTTPURLResponse, Data) {
+            var r = URLRequest(url: URL(string: running.base + path)!)
+            r.httpMethod = method
+            r.timeoutInterval = 20
+            if let authorization { r.setValue(authorization, forHTTPHeaderField: "Authorization") }
+            let (data, response) = try await URLSession.shared.data(for: r)
+            return (response as! HTTPURLResponse, data)
+        }
+        for path in ["/health", "/v1/responders", "/v1/status", "/metrics"] {
+            let (get, body) = try await exchange("GET", path)
+            let (head, none) = try await exchange("HEAD", path)
+            #expect(get.statusCode == 200 && head.statusCode == 200, "\(path)")
+            #expect(none.isEmpty, "\(path)")
+            #expect(head.value(forHTTPHeaderField: "Content-Type") == get.value(forHTTPHeaderField: "Content-Type"), "\(path)")
+            if path == "/health" { #expect(head.value(forHTTPHeaderField: "Content-Length") == "\(body.count)") }
+        }
+        for (method, path, allow) in [
+            ("DELETE", "/health", "GET, HEAD"), ("POST", "/v1/responders", "GET, HEAD"), ("GET", "/v1/locations", "POST"),
+            ("PUT", "/v1/incidents", "POST")
+        ] {
+            let (response, _) = try await exchange(method, path)
+            #expect(response.statusCode == 405, "\(method) \(path)")
+            #expect(response.value(forHTTPHeaderField: "Allow") == allow, "\(method) \(path)")
+        }
+        for (authorization, status) in [
+            ("Bearer secret17", 200), ("bearer secret17", 200), ("BEARER secret17", 200), ("Basic secret17", 401),
+            ("Bearer", 401), ("Bearersecret17", 401), ("bearer wrong", 401)
+        ] {
+            let (response, _) = try await exchange("GET", "/v1/policy", authorization: authorization)
+            #expect(response.statusCode == status, "\(authorization)")
         }
     }
 

@@ -3,7 +3,8 @@ import Geodesy
 import Responders
 
 /// The control room's page (`GET /`): counts per status, and an SVG map (Drawing) of the
-/// responders colored by status and the open incidents. It reloads itself every 5 s.
+/// responders colored by status and the open incidents. It reloads itself every 5 s. The
+/// instance's name (`--instance`, any text) is escaped.
 struct ControlRoomPage {
     var instance: String
     var leader: Bool
@@ -72,7 +73,7 @@ struct ControlRoomPage {
             td{padding:2px 10px}.n{text-align:right;font-weight:bold}.dot{display:inline-block;width:10px;height:10px;
             border-radius:5px;margin-right:6px}</style></head>
             <body><h1>Responders</h1>
-            <p>Instance \(instance)\(leader ? " (leader)" : ""). Reloads every 5 s.</p>
+            <p>Instance \(XMLText.escaped(instance))\(leader ? " (leader)" : ""). Reloads every 5 s.</p>
             <table>\(rows)</table>
             \(svg)
             </body></html>

@@ -56,4 +56,12 @@ import Responders
         #expect(html.contains("<g class=\"responders\" stroke=\"#222\" stroke-width=\"0.6\">\n</g>"))
         #expect(html.contains("<g class=\"incidents\" fill=\"none\" stroke=\"#cc0000\" stroke-width=\"2\">\n</g>"))
     }
+
+    /// `--instance` is any text: it is shown as text, not read as markup.
+    @Test func theInstanceNameIsEscaped() {
+        let name = "<script>alert(1)</script> & \"west\""
+        let html = ControlRoomPage(instance: name, leader: true, counts: [0, 0, 0, 0, 0], responders: [], incidents: []).html
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("<p>Instance &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;west&quot; (leader)."))
+    }
 }

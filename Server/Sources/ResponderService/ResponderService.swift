@@ -368,7 +368,7 @@ public final class ResponderService: @unchecked Sendable {
                     if region.contains(p) { counts[row.status, default: 0] += 1 }
                 }
                 for status in [LivenessStatus.online, .degraded, .offline] {
-                    text += "responders_by_region{region=\(jsonString(region.name)),status=\"\(status.name)\"} \(counts[status] ?? 0)\n"
+                    text += "responders_by_region{region=\(prometheusLabelValue(region.name)),status=\"\(status.name)\"} \(counts[status] ?? 0)\n"
                 }
             }
         }
@@ -394,6 +394,22 @@ public final class ResponderService: @unchecked Sendable {
             incidents: incidents
         ).html
     }
+}
+
+/// `s` as a quoted label value of Prometheus's text format: a backslash, a double quote and a
+/// line feed escaped (`\\`, `\"`, `\n`), every other character as it is (the format has no other
+/// escapes: JSON's `\t` or `\u0009` would make the whole scrape unreadable).
+func prometheusLabelValue(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "\n": out += "\\n"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
 }
 
 /// The token of an `Authorization: Bearer TOKEN` header; the scheme's name in any case (RFC 9110

@@ -276,7 +276,12 @@ import Responders
         let scratch = ScratchDirectory()
         defer { scratch.cleanup() }
         let region = AlertRegion(name: "center", shape: .circle(center: .init(uncheckedLatitude: 60.17, longitude: 24.94), radiusMeters: 5_000))
-        let running = try RunningService(store: "sqlite:" + scratch.file("m.db"), tokens: [(1, "a"), (2, "b")], regions: [region])
+        // A name with a tab, quotes, a backslash and a line feed: the format escapes only the last
+        // three (a JSON-style `\t` had made the whole scrape unreadable).
+        let odd = AlertRegion(
+            name: "old\ttown \"q\" a\\b\nc", shape: .circle(center: .init(uncheckedLatitude: 60.17, longitude: 24.94), radiusMeters: 500))
+        let running = try RunningService(
+            store: "sqlite:" + scratch.file("m.db"), tokens: [(1, "a"), (2, "b")], regions: [region, odd])
         defer { running.stop() }
         let t = Date().timeIntervalSince1970
         _ = try await request("POST", running.base + "/v1/locations", body: "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: t - 2))]}", token: "a")
@@ -292,6 +297,7 @@ import Responders
         #expect(status == 200)
         #expect(text.contains("responders_by_status{status=\"online\"} 1"))
         #expect(text.contains("responders_by_region{region=\"center\",status=\"online\"} 1"))
+        #expect(text.contains("responders_by_region{region=\"old\ttown \\\"q\\\" a\\\\b\\nc\",status=\"online\"} 1"))
         #expect(text.contains("location_update_delay_seconds_count 2"))
         #expect(text.contains("status_transitions_total{from=\"unknown\",to=\"offline\"} 1"))
         if let (code, output) = runTool("promtool", ["check", "metrics"], stdin: text) {

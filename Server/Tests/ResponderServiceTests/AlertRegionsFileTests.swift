@@ -45,6 +45,9 @@ import Responders
         ("center,60.17,24.94,-5\n", "1:4: radius_m: expected finite meters > 0, found '-5'"),
         ("center,60.17,24.94,1e999\n", "1:4: radius_m: expected finite meters > 0, found '1e999'"),
         ("center,60.17,24.94,5 km\n", "1:4: radius_m: expected finite meters > 0, found '5 km'"),
+        // Names are label values of the metric: one series each, never empty.
+        ("a,1,2,3\nb,1,2,3\na,4,5,6\n", "3:1: name: 'a' repeats the region of line 1"),
+        ("name,lat,lon,radius_m\n,1,2,3\n", "2:1: name: expected a region name, found ''"),
         ("a,1,2,3\n\"center,60.17,24.94,5000\n", "2:1: expected a closing '\"' for the quote opened on line 2, found the end of the input")
     ])
     func eachMistakeNamesFileLineAndColumn(text: String, place: String) throws {

@@ -14,9 +14,24 @@ struct FuzzCLIScriptTests {
         #expect(result.stdout.contains("0 crashes, 0 hangs, 0 silent acceptances, 0 messages without place, 0 overwritten inputs"))
     }
 
+    /// The output places of `geofence draw --out`: an input by its name or through a symbolic link, a
+    /// missing directory, a directory, an existing file, a full device (made with mknod) and an unwritable
+    /// directory (mode 555, or chattr +i for root); the last two are skipped with a note where the machine
+    /// cannot make them.
+    @Test func theOutputSliceFindsNothingWrong() throws {
+        let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
+        let bin = bench.deletingLastPathComponent().path
+        let result = try ScriptSupport.run("fuzz-cli", ["--bin", bin, "--only", "geofence draw --out", "--timeout", "20"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("cases in"))
+        #expect(
+            result.stdout.contains(
+                "0 crashes, 0 hangs, 0 silent acceptances, 0 messages without place, 0 overwritten inputs, 0 refusals of valid input, 0 runs over"))
+    }
+
     @Test func help() throws {
         let help = try ScriptSupport.run("fuzz-cli", ["--help"])
-        #expect(help.status == 0 && help.stdout.contains("--timeout S"))
+        #expect(help.status == 0 && help.stdout.contains("--timeout S") && help.stdout.contains("--rss-mib M"))
         #expect(try ScriptSupport.run("fuzz-cli", ["--bin", "/nonexistent"]).status == 2)
     }
 }

@@ -122,6 +122,9 @@ struct NudgesCommand: BenchSubcommand {
             NudgeDecisionsCSV.write(run, of: simulation, to: w)
             try w.close()
             checked = try NudgeDecisionsChecker.check(path: path, rules: .init(simulation, run))
+        } catch let error as CSVError {
+            // Writing: the message names the file, and there is no line; reading it back: its line.
+            throw BenchError(error.line == 0 ? error.message : error.formatted(source: path))
         } catch {
             throw BenchError("\(error)")
         }

@@ -41,7 +41,7 @@ struct PeersChartCommand: BenchSubcommand {
         do {
             try TextFile.write(comparison.throughputChart().render().fileText, to: out)
         } catch {
-            throw BenchError("\(out): \(error)")
+            throw BenchError("\(error)")  // names the file already
         }
         printError("wrote \(out)" + (comparison.answersAgree ? "" : " (hits or checksums differ between rows: see its caption)"))
     }

@@ -204,7 +204,8 @@ struct TransitionsCommand: BenchSubcommand {
                 TransitionScoring.writeCSV(events, header: true, to: w)
                 try w.close()
             } catch {
-                throw BenchError("\(error)")
+                // The writer's message names the file; a write error has no line.
+                throw BenchError(error.message)
             }
         }
         let fixesPerSecond = Double(fixes.count) / seconds

@@ -23,8 +23,8 @@ public struct FileIdentity: Hashable, Sendable {
     }
 
     /// Refuses to write `output` (the value of option `outputOption`) when it names one of
-    /// `inputs` (option name and path; nil paths are skipped): writing would destroy the input
-    /// while it is read.
+    /// `inputs` (option name and path, or an operand's placeholder in capitals such as `FILE`;
+    /// nil paths are skipped): writing would destroy the input while it is read.
     /// - Throws: ``UsageError`` naming both options and the path.
     public static func refuseOverwriting(
         _ output: String?, option outputOption: String,
@@ -33,9 +33,8 @@ public struct FileIdentity: Hashable, Sendable {
         guard let output, let target = FileIdentity(path: output) else { return }  // a new file is no input
         for (option, path) in inputs {
             guard let path, FileIdentity(path: path) == target else { continue }
-            throw UsageError(
-                "option '--\(outputOption)' names the input of '--\(option)' (\(output)): "
-                    + "refusing to overwrite an input")
+            let input = option.allSatisfy(\.isUppercase) ? "the input \(option)" : "the input of '--\(option)'"
+            throw UsageError("option '--\(outputOption)' names \(input) (\(output)): refusing to overwrite an input")
         }
     }
 }

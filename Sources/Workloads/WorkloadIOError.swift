@@ -20,7 +20,9 @@ public enum WorkloadIOError: Error, Equatable, Sendable, CustomStringConvertible
         case let .cannotOpen(path, reason):
             // FastCSV's reason already names the file ("cannot open PATH: why"); don't say it twice.
             return reason.hasPrefix("cannot open") ? reason : "cannot open \(path): \(reason)"
-        case let .writeFailed(path, reason): return "\(path): write failed: \(reason)"
+        case let .writeFailed(path, reason):
+            // FastCSV's reason already names the file when it has one; don't say it twice.
+            return reason.hasPrefix("\(path): ") ? reason : "\(path): write failed: \(reason)"
         case let .badRow(path, line, column, message):
             return column.isEmpty ? "\(path):\(line): \(message)" : "\(path):\(line):\(column): \(message)"
         case let .missingColumn(path, column): return "\(path):1: missing column '\(column)' in the header"

@@ -217,6 +217,14 @@ import Testing
         #expect(noAreas.status == 2 && noAreas.stderr.contains("--polygons-out needs --areas"), "\(noAreas.stderr)")
         let overwrite = try cli.run(base + ["--areas", Self.areas, "--polygons-out", Self.areas, Self.data])
         #expect(overwrite.status == 2, "\(overwrite.stderr)")
+        #expect(overwrite.stderr.contains("option '--polygons-out' names the input of '--areas' (\(Self.areas))"), "\(overwrite.stderr)")
+        // The operand FILE is named as such (a copy: the command must leave it as it is).
+        let copy = directory.appendingPathComponent("pois.csv").path
+        try FileManager.default.copyItem(atPath: Self.data, toPath: copy)
+        let overData = try cli.run(base + ["--areas", Self.areas, "--polygons-out", copy, copy])
+        #expect(overData.status == 2, "\(overData.stderr)")
+        #expect(overData.stderr.contains("option '--polygons-out' names the input FILE (\(copy))"), "\(overData.stderr)")
+        #expect(FileManager.default.contentsEqual(atPath: copy, andPath: Self.data))
     }
 
     /// `stats --areas`: the stats of FILE, then how the outlines matched; the Helsinki outlines

@@ -184,6 +184,36 @@ import Testing
         return (out, "\(out):\(row + 1)")
     }
 
+    /// An output that cannot be written (its directory missing) stops the command with status 1
+    /// and one line naming the file once: no `line 0, column 0:` of a reader's place, no path
+    /// said twice.
+    @Test func anOutputThatCannotBeWrittenIsNamedOnce() throws {
+        guard let bench = ScriptSupport.builtProduct("geofence-bench")?.path else {
+            Issue.record("the executables are not built")
+            return
+        }
+        let directory = try ScriptSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.path + "/good"
+        let setup = try Self.run(bench, ["generate", "--pois", "4", "--devices", "2", "--fixes", "40", "--seed", "5", "--out", good])
+        try #require(setup.status == 0, "\(setup.stderr)")
+        let missing = directory.path + "/no-such-directory/out.csv"
+        let workload = ["--fences", good + "/fences.csv", "--fixes", good + "/fixes.csv"]
+        for (command, words) in [
+            ("transitions", ["transitions", "--reps", "1", "--truth", good + "/truth.csv", "--events-out", missing] + workload),
+            ("nudges", ["nudges", "--reps", "1", "--out", missing] + workload),
+            ("poi", ["poi", "--rows", "100", "--queries", "10", "--reps", "1", "--out", missing])
+        ] {
+            let outcome = try Self.run(bench, words)
+            #expect(outcome.status == 1, "\(command): \(outcome.stderr)")
+            // (A debug build says so on its first line: the error is the last.)
+            let error = outcome.stderr.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(error.hasPrefix("geofence-bench \(command): "), "\(outcome.stderr)")
+            #expect(outcome.stderr.components(separatedBy: missing).count == 2, "\(command) names it once: \(outcome.stderr)")
+            #expect(!outcome.stderr.contains("line 0"), "\(outcome.stderr)")
+        }
+    }
+
     /// Runs `tool words` (standard input from `stdin`, or empty), killing it after
     /// ``caseLimit`` seconds.
     static func run(_ tool: String, _ words: [String], stdin: String? = nil) throws -> Outcome {

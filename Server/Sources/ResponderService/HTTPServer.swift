@@ -13,12 +13,18 @@ public struct HTTPRequest: Sendable {
     /// The `Authorization` header, nil if absent.
     public var authorization: String?
     public var body: [UInt8]
+    /// The query string's arguments, decoded (the first of a key given twice; `""` for a key
+    /// without `=`).
+    public var query: [String: String]
 
-    public init(method: String, path: String, authorization: String? = nil, body: [UInt8] = []) {
+    public init(
+        method: String, path: String, authorization: String? = nil, body: [UInt8] = [], query: [String: String] = [:]
+    ) {
         self.method = method
         self.path = path
         self.authorization = authorization
         self.body = body
+        self.query = query
     }
 }
 
@@ -98,6 +104,20 @@ public final class HTTPServer: @unchecked Sendable {
 private let mhdYes = MHD_Result(rawValue: 1)!
 private let mhdNo = MHD_Result(rawValue: 0)!
 private let headerKind = MHD_ValueKind(rawValue: 1)!
+private let queryKind = MHD_ValueKind(rawValue: 8)!
+
+/// Collects a request's query arguments (``HTTPRequest/query``).
+private final class QueryArguments {
+    var values: [String: String] = [:]
+}
+
+private let collectQuery: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return mhdYes }
+    let arguments = Unmanaged<QueryArguments>.fromOpaque(cls).takeUnretainedValue()
+    let name = String(cString: key)
+    if arguments.values[name] == nil { arguments.values[name] = value.map { String(cString: $0) } ?? "" }
+    return mhdYes
+}
 private let respMustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 
 /// What one request carries between the handler's calls.
@@ -158,10 +178,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     var path = url.map { String(cString: $0) } ?? "/"
     if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
     let authorization = MHD_lookup_connection_value(connection, headerKind, "Authorization").map { String(cString: $0) }
+    let query = QueryArguments()
+    withExtendedLifetime(query) {
+        _ = MHD_get_connection_values(connection, queryKind, collectQuery, Unmanaged.passUnretained(query).toOpaque())
+    }
     let response = server.respond(
         HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", path: path,
-            authorization: authorization, body: request.body))
+            authorization: authorization, body: request.body, query: query.values))
     return send(connection, response)
 }
 

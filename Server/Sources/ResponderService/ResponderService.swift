@@ -180,7 +180,9 @@ public final class ResponderService: @unchecked Sendable {
                 guard let id = Int32(p[2]), let responder = ResponderID(rawValue: id) else {
                     throw RequestError(400, field: "path", "'\(p[2])' is not a responder id")
                 }
-                return try fixesJSON(responder)
+                let after = try queryInteger(request, "after", in: 0...largestExactInteger) ?? 0
+                let limit = try queryInteger(request, "limit", in: 1...1_000_000).map(Int.init)
+                return try fixesJSON(responder, after: after, limit: limit)
             case ["v1", "incidents"]:
                 try method("POST")
                 return try postIncident(request)
@@ -263,8 +265,17 @@ public final class ResponderService: @unchecked Sendable {
         return HTTPResponse(status: 200, body: "[" + items.joined(separator: ", ") + "]")
     }
 
-    private func fixesJSON(_ responder: ResponderID) throws -> HTTPResponse {
-        let items = try store.history(of: responder).map { fix, received in
+    /// The query argument `name` of `request` as an integer in `range`, nil when absent.
+    private func queryInteger(_ request: HTTPRequest, _ name: String, in range: ClosedRange<Int64>) throws(RequestError) -> Int64? {
+        guard let text = request.query[name] else { return nil }
+        guard let value = Int64(text), range.contains(value) else {
+            throw RequestError(400, field: name, "expected an integer in \(range.lowerBound)...\(range.upperBound), found '\(text)'")
+        }
+        return value
+    }
+
+    private func fixesJSON(_ responder: ResponderID, after: Int64, limit: Int?) throws -> HTTPResponse {
+        let items = try store.history(of: responder, after: after, limit: limit).map { fix, received in
             "{\"seq\": \(fix.sequence), \"t\": \(JSONObject.number(fix.fix.time)), \"lat\": \(JSONObject.number(fix.fix.latitude)), "
                 + "\"lon\": \(JSONObject.number(fix.fix.longitude)), \"received_at\": \(JSONObject.number(received))}"
         }

@@ -170,12 +170,15 @@ public final class ServiceStore: @unchecked Sendable {
         }
     }
 
-    /// The stored history of `responder` by sequence: `(fix, received_at)`.
-    public func history(of responder: ResponderID) throws(StoreError) -> [(ReportedFix, Double)] {
+    /// The stored history of `responder` by sequence: `(fix, received_at)`; with `after`, only
+    /// the fixes of a greater sequence, and with `limit`, the first `limit` of them (a page:
+    /// the next starts after the last sequence of this one).
+    public func history(of responder: ResponderID, after: Int64 = 0, limit: Int? = nil) throws(StoreError) -> [(ReportedFix, Double)] {
         let rows = try with { (db) throws(StoreError) in
-            try db.query(
-                "SELECT seq, t, lat, lon, acc, duty, power, received_at FROM fixes WHERE responder = $1 ORDER BY seq",
-                [.int(Int64(responder.rawValue))])
+            let select = "SELECT seq, t, lat, lon, acc, duty, power, received_at FROM fixes WHERE responder = $1 AND seq > $2 ORDER BY seq"
+            let parameters: [SQLValue] = [.int(Int64(responder.rawValue)), .int(after)]
+            if let limit { return try db.query(select + " LIMIT $3", parameters + [.int(Int64(limit))]) }
+            return try db.query(select, parameters)
         }
         return rows.compactMap { row in
             guard let seq = row[0].int, let t = row[1].double, let lat = row[2].double, let lon = row[3].double,

@@ -54,6 +54,23 @@ import Responders
         #expect(fixes.map { $0["seq"] as? Int } == [1, 2, 3, 4])
         #expect(fixes.allSatisfy { Set($0.keys) == ["seq", "t", "lat", "lon", "received_at"] })
         #expect(abs((fixes[3]["t"] as? Double ?? 0) - t) < 1e-6)
+        // Pages: `after` a sequence, at most `limit`; the whole history without either.
+        for (query, expected) in [
+            ("?limit=2", [1, 2]), ("?after=2", [3, 4]), ("?after=1&limit=2", [2, 3]), ("?after=4", []),
+            ("?limit=2&after=3&other=x", [4]), ("?after=0&limit=1000000", [1, 2, 3, 4])
+        ] {
+            (status, body) = try await request("GET", running.base + "/v1/responders/17/fixes" + query)
+            let page = try #require(try json(body) as? [[String: Any]], "\(query): \(body)")
+            #expect(status == 200 && page.map { $0["seq"] as? Int } == expected, "\(query): \(body)")
+        }
+        for (query, field) in [
+            ("?limit=0", "limit"), ("?limit=1000001", "limit"), ("?limit=", "limit"), ("?after=-1", "after"),
+            ("?after=9007199254740992", "after"), ("?after=1.5", "after"), ("?limit=ten", "limit")
+        ] {
+            (status, body) = try await request("GET", running.base + "/v1/responders/17/fixes" + query)
+            let named = (try json(body) as? [String: Any])?["field"] as? String
+            #expect(status == 400 && named == field, "\(query): \(body)")
+        }
         // The leader sees the fixes within a tick: 17 ONLINE at its newest position, with the reason.
         let online = try await eventually(3) {
             let (_, text) = try await request("GET", running.base + "/v1/responders")

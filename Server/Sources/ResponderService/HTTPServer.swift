@@ -105,6 +105,7 @@ private let mhdYes = MHD_Result(rawValue: 1)!
 private let mhdNo = MHD_Result(rawValue: 0)!
 private let headerKind = MHD_ValueKind(rawValue: 1)!
 private let queryKind = MHD_ValueKind(rawValue: 8)!
+private let respMustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 
 /// Collects a request's query arguments (``HTTPRequest/query``).
 private final class QueryArguments {
@@ -118,7 +119,6 @@ private let collectQuery: MHD_KeyValueIterator = { cls, _, key, value in
     if arguments.values[name] == nil { arguments.values[name] = value.map { String(cString: $0) } ?? "" }
     return mhdYes
 }
-private let respMustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 
 /// What one request carries between the handler's calls.
 private final class RequestState {

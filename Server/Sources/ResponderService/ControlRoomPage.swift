@@ -51,7 +51,7 @@ struct ControlRoomPage {
                 [
                     "x": SVGNumber.format(p.x + 9), "y": SVGNumber.format(p.y + 4), "font-size": "12",
                     "fill": "#cc0000", "stroke": "none"
-                ], text: "#\(incident.id) \(incident.state)")
+                ], text: "#\(incident.id) \(incident.state.rawValue)")
         }
         doc.close()
         return doc.rendered

@@ -49,6 +49,10 @@ final class LeaderEngine {
     /// Open incidents whose stored trail could not be read when this leader rebuilt: neither
     /// resumed nor written back (their rows stay as they are), each logged once.
     private(set) var unreadableIncidents: [Int64: TrailError] = [:]
+    /// Stored rows that could not be read (``StoredRow``: a latest fix, an incident or an
+    /// acknowledgement written outside the service), by their message: left out of every tick
+    /// and logged once. A responder whose latest row is unreadable keeps the status it had.
+    private(set) var unreadableRows: Set<String> = []
     private let log: (String) -> Void
 
     /// A leader over `store`, holding each responder to its policy in `fleets`; `log` takes
@@ -67,7 +71,7 @@ final class LeaderEngine {
         // margin for transactions that committed late).
         let since = rebuilt ? lastPoll - 2 : -.infinity
         lastPoll = now
-        let rows = try store.latest(since: since, on: db)
+        let rows = try store.latest(since: since, on: db, unreadable: skip)
         if !rows.isEmpty {
             // LatestOnlyStore never throws.
             _ = try? server.ingest(rows.map(\.fix), receivedAt: now)
@@ -77,7 +81,7 @@ final class LeaderEngine {
         transitions += server.lastTransitions
         if !rebuilt {
             rebuilt = true
-            for stored in try store.incidents(in: ["offered", "assigned"], on: db) {
+            for stored in try store.incidents(in: [.offered, .assigned], on: db, unreadable: skip) {
                 let trail: [AssignmentStep]
                 do { trail = try TrailJSON.decode(stored.trail) } catch {
                     // Left as stored: resuming from part of the trail could offer the incident
@@ -106,7 +110,7 @@ final class LeaderEngine {
             }
         }
         // New incidents.
-        for stored in try store.incidents(in: ["pending"], on: db) {
+        for stored in try store.incidents(in: [.pending], on: db, unreadable: skip) {
             let assignment = server.startIncident(
                 Int(stored.id), at: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
                 now: now, ackTimeout: stored.ackTimeout)
@@ -114,7 +118,7 @@ final class LeaderEngine {
             changed.insert(stored.id)
         }
         // Acknowledgements, then ACK timeouts.
-        for (ackID, incident, responder, at) in try store.pendingAcks(on: db) {
+        for (ackID, incident, responder, at) in try store.pendingAcks(on: db, unreadable: skip) {
             var accepted = false
             if var assignment = assignments[incident] {
                 accepted = assignment.acknowledge(by: responder, now: min(at, now))
@@ -147,13 +151,18 @@ final class LeaderEngine {
         server.firingAlerts(now: now).filter { if case .responderFlapping = $0 { true } else { false } }.count
     }
 
+    /// Leaves an unreadable row out, logging it the first time.
+    private func skip(_ error: StoreError) {
+        if unreadableRows.insert(error.description).inserted { log("left out: \(error)") }
+    }
+
     private func save(_ assignment: IncidentAssignment, id: Int64, on db: SQLConnection) throws(StoreError) {
-        let state: String, assignee: Int64?
+        let state: ServiceStore.IncidentState, assignee: Int64?
         switch assignment.state {
-        case .offering: (state, assignee) = ("offered", nil)
-        case .assigned(let r, _): (state, assignee) = ("assigned", Int64(r.rawValue))
-        case .exhausted: (state, assignee) = ("exhausted", nil)
-        case .closed(let r, _): (state, assignee) = ("closed", r.map { Int64($0.rawValue) })
+        case .offering: (state, assignee) = (.offered, nil)
+        case .assigned(let r, _): (state, assignee) = (.assigned, Int64(r.rawValue))
+        case .exhausted: (state, assignee) = (.exhausted, nil)
+        case .closed(let r, _): (state, assignee) = (.closed, r.map { Int64($0.rawValue) })
         }
         try store.updateIncident(
             ServiceStore.StoredIncident(

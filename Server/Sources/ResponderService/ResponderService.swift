@@ -195,6 +195,9 @@ public final class ResponderService: @unchecked Sendable {
             default:
                 throw RequestError(404, "no such path: \(request.path)")
             }
+        } catch let error as StoreError where error.isUnreadableRow {
+            logLine("responder-server \(instance): \(error)")
+            throw RequestError(500, "\(error)")
         } catch let error as StoreError {
             logLine("responder-server \(instance): \(error)")
             throw RequestError(503, "store unavailable: \(error.message)")
@@ -307,7 +310,7 @@ public final class ResponderService: @unchecked Sendable {
         }
         // The leader takes it within a tick or two (on another instance, perhaps).
         let taken = try waitFor(seconds: 5) { () throws -> ServiceStore.StoredIncident? in
-            guard let stored = try store.incident(incident.id), stored.state != "pending" else { return nil }
+            guard let stored = try store.incident(incident.id), stored.state != .pending else { return nil }
             return stored
         }
         guard let taken else { throw RequestError(503, "no leader took incident \(incident.id) within 5 s; it stays queued") }
@@ -334,7 +337,7 @@ public final class ResponderService: @unchecked Sendable {
 
     private func incidentJSON(_ id: Int64) throws -> HTTPResponse {
         guard let stored = try store.incident(id) else { throw RequestError(404, "no incident \(id)") }
-        let state = stored.state == "pending" ? "offered" : stored.state
+        let state = stored.state == .pending ? "offered" : stored.state.rawValue
         // Served as stored, so checked first: a row damaged outside the service would make the
         // whole response invalid JSON.
         do { _ = try TrailJSON.decode(stored.trail) } catch {
@@ -350,9 +353,11 @@ public final class ResponderService: @unchecked Sendable {
 
     // MARK: - Metrics and page
 
-    /// Responders per status and reason, as the store has them.
-    func statusTable() throws -> (counts: [Int], reasons: [[Int]], rows: [ServiceStore.Latest]) {
-        let rows = try store.latest()
+    /// Responders per status and reason, as the store has them; a responder whose latest row
+    /// cannot be read counts as unknown, and `unreadable` counts those rows.
+    func statusTable() throws -> (counts: [Int], reasons: [[Int]], rows: [ServiceStore.Latest], unreadable: Int) {
+        var unreadable = 0
+        let rows = try store.latest(unreadable: { _ in unreadable += 1 })
         var counts = [Int](repeating: 0, count: LivenessStatus.allCases.count)
         var reasons = [[Int]](repeating: [Int](repeating: 0, count: TrackingReason.allCases.count), count: counts.count)
         for row in rows {
@@ -363,7 +368,7 @@ public final class ResponderService: @unchecked Sendable {
         let unseen = tokens.responders.filter { !seen.contains($0) }.count
         counts[Int(LivenessStatus.unknown.rawValue)] += unseen
         reasons[Int(LivenessStatus.unknown.rawValue)][Int(TrackingReason.none.rawValue)] += unseen
-        return (counts, reasons, rows)
+        return (counts, reasons, rows, unreadable)
     }
 
     func metricsText() throws -> String {
@@ -384,6 +389,9 @@ public final class ResponderService: @unchecked Sendable {
             }
         }
         let (stored, duplicate, leading, refused, flaps) = lock.locked { (fixesStored, fixesDuplicate, leader, rejected, flapping) }
+        text +=
+            "# HELP responder_store_rows_unreadable Latest rows in the store that cannot be read (written outside the service); those responders count as unknown.\n"
+        text += "# TYPE responder_store_rows_unreadable gauge\nresponder_store_rows_unreadable \(table.unreadable)\n"
         text += "# HELP responders_flapping Responders that went OFFLINE 3 times within 15 minutes (counted by the leader; 0 elsewhere).\n"
         text += "# TYPE responders_flapping gauge\nresponders_flapping \(flaps)\n"
         text += "# HELP responder_server_leader 1 while this instance is the leader.\n# TYPE responder_server_leader gauge\n"
@@ -399,7 +407,7 @@ public final class ResponderService: @unchecked Sendable {
 
     private func controlRoomPage() throws -> String {
         let table = try statusTable()
-        let incidents = try store.with { (db) throws(StoreError) in try store.incidents(in: ["pending", "offered", "assigned"], on: db) }
+        let incidents = try store.with { (db) throws(StoreError) in try store.incidents(in: [.pending, .offered, .assigned], on: db) }
         return ControlRoomPage(
             instance: instance, leader: isLeader, counts: table.counts, responders: table.rows,
             incidents: incidents

@@ -43,9 +43,13 @@ public enum SQLValue: Sendable, Equatable {
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var operation: String
     public var message: String
-    public init(_ operation: String, _ message: String) {
+    /// Whether the store answered but a row it holds cannot be read (``StoredRow``): asking
+    /// again gives the same error, so the service answers 500, not 503.
+    public var isUnreadableRow = false
+    public init(_ operation: String, _ message: String, isUnreadableRow: Bool = false) {
         self.operation = operation
         self.message = message
+        self.isUnreadableRow = isUnreadableRow
     }
     public var description: String { "\(operation): \(message)" }
 }

@@ -146,33 +146,58 @@ public final class ServiceStore: @unchecked Sendable {
     private static let latestColumns = "l.responder, l.seq, l.t, l.lat, l.lon, l.acc, l.duty, l.power, l.received_at, l.reason, s.status"
 
     /// Latest fixes changed at or after `since` (seconds, by arrival); all with `-infinity`.
-    public func latest(since: Double = -.infinity, on db: SQLConnection? = nil) throws(StoreError) -> [Latest] {
+    /// - Parameter unreadable: takes each row that cannot be read (written outside the service,
+    ///   see ``StoredRow``), which is then left out; without it, such a row throws.
+    /// - Throws: ``StoreError`` if the query fails, or naming the first unreadable row when
+    ///   `unreadable` is nil.
+    public func latest(
+        since: Double = -.infinity, on db: SQLConnection? = nil, unreadable: ((StoreError) -> Void)? = nil
+    ) throws(StoreError) -> [Latest] {
         let sql =
             "SELECT \(Self.latestColumns) FROM latest l LEFT JOIN statuses s ON s.responder = l.responder"
             + (since.isFinite ? " WHERE l.received_at >= $1 OR l.reason_at >= $1" : "") + " ORDER BY l.responder"
         let parameters: [SQLValue] = since.isFinite ? [.double(since)] : []
         let rows: [[SQLValue]]
         if let db { rows = try db.query(sql, parameters) } else { rows = try with { (db) throws(StoreError) in try db.query(sql, parameters) } }
-        return rows.compactMap { row in
-            guard let r = row[0].int, let responder = ResponderID(rawValue: Int32(clamping: r)), let seq = row[1].int,
-                let t = row[2].double, let lat = row[3].double, let lon = row[4].double, let acc = row[5].double,
-                let duty = DutyState.allCases.first(where: { $0.name == row[6].text }),
-                let power = PowerMode.allCases.first(where: { $0.name == row[7].text }),
-                let received = row[8].double
-            else { return nil }
-            let status = LivenessStatus.allCases.first { $0.name == row[10].text } ?? .unknown
-            return Latest(
-                fix: ReportedFix(
-                    responder: responder, sequence: seq,
-                    fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
-                    duty: duty, powerMode: power),
-                receivedAt: received, reason: TrackingReason(name: row[9].text ?? "") ?? .none, status: status)
+        var latest: [Latest] = []
+        latest.reserveCapacity(rows.count)
+        for values in rows {
+            do { latest.append(try Self.latest(StoredRow(table: "latest", key: "responder \(values[0].text ?? "NULL")", values: values))) } catch {
+                guard let unreadable else { throw error }
+                unreadable(error)
+            }
         }
+        return latest
+    }
+
+    private static func latest(_ row: StoredRow) throws(StoreError) -> Latest {
+        let r = try row.int(0, "responder")
+        guard let responder = ResponderID(rawValue: Int32(exactly: r) ?? -1) else {
+            throw row.unreadable(0, "responder", expected: "a responder id")
+        }
+        // No status yet (the LEFT JOIN's NULL) is unknown; a status that is not a name is unreadable.
+        let status: LivenessStatus = row.values[10] == .null ? .unknown : try row.named(10, "status", \.name)
+        return Latest(
+            fix: ReportedFix(
+                responder: responder, sequence: try row.int(1, "seq"),
+                fix: try fix(row, time: 2, latitude: 3, longitude: 4, accuracy: 5),
+                duty: try row.named(6, "duty", \.name), powerMode: try row.named(7, "power", \.name)),
+            receivedAt: try row.double(8, "received_at"), reason: try row.named(9, "reason", \.name), status: status)
+    }
+
+    /// The fix in a row's columns `time`, `latitude`, `longitude` and `accuracy`.
+    private static func fix(_ row: StoredRow, time: Int, latitude: Int, longitude: Int, accuracy: Int) throws(StoreError) -> LocationFix {
+        LocationFix(
+            time: try row.double(time, "t"), latitude: try row.double(latitude, "lat", in: -90...90),
+            longitude: try row.double(longitude, "lon", in: -180...180), accuracy: try row.double(accuracy, "acc", in: 0...(.greatestFiniteMagnitude))
+        )
     }
 
     /// The stored history of `responder` by sequence: `(fix, received_at)`; with `after`, only
     /// the fixes of a greater sequence, and with `limit`, the first `limit` of them (a page:
     /// the next starts after the last sequence of this one).
+    /// - Throws: ``StoreError`` if the query fails, or naming a row that cannot be read
+    ///   (``StoredRow``): a history is never returned with a fix left out.
     public func history(of responder: ResponderID, after: Int64 = 0, limit: Int? = nil) throws(StoreError) -> [(ReportedFix, Double)] {
         let rows = try with { (db) throws(StoreError) in
             let select = "SELECT seq, t, lat, lon, acc, duty, power, received_at FROM fixes WHERE responder = $1 AND seq > $2 ORDER BY seq"
@@ -180,16 +205,13 @@ public final class ServiceStore: @unchecked Sendable {
             if let limit { return try db.query(select + " LIMIT $3", parameters + [.int(Int64(limit))]) }
             return try db.query(select, parameters)
         }
-        return rows.compactMap { row in
-            guard let seq = row[0].int, let t = row[1].double, let lat = row[2].double, let lon = row[3].double,
-                let acc = row[4].double, let received = row[7].double
-            else { return nil }
-            let duty = DutyState.allCases.first { $0.name == row[5].text } ?? .onDuty
-            let power = PowerMode.allCases.first { $0.name == row[6].text } ?? .normal
+        return try rows.map { (values) throws(StoreError) in
+            let row = StoredRow(table: "fixes", key: "responder \(responder.rawValue), seq \(values[0].text ?? "NULL")", values: values)
             return (
                 ReportedFix(
-                    responder: responder, sequence: seq, fix: LocationFix(time: t, latitude: lat, longitude: lon, accuracy: acc),
-                    duty: duty, powerMode: power), received
+                    responder: responder, sequence: try row.int(0, "seq"), fix: try Self.fix(row, time: 1, latitude: 2, longitude: 3, accuracy: 4),
+                    duty: try row.named(5, "duty", \.name), powerMode: try row.named(6, "power", \.name)),
+                try row.double(7, "received_at")
             )
         }
     }
@@ -217,13 +239,17 @@ public final class ServiceStore: @unchecked Sendable {
 
     // MARK: - Incidents
 
+    /// An incident's state as stored: `pending` until the leader takes it.
+    public enum IncidentState: String, CaseIterable, Sendable {
+        case pending, offered, assigned, exhausted, closed
+    }
+
     /// An incident as stored.
     public struct StoredIncident: Sendable {
         public var id: Int64
         public var latitude: Double, longitude: Double
         public var ackTimeout: Double
-        /// `pending` (not yet taken by the leader), `offered`, `assigned`, `exhausted`.
-        public var state: String
+        public var state: IncidentState
         public var offeredTo: Int64?
         public var assignee: Int64?
         /// The trail as a JSON array.
@@ -248,27 +274,39 @@ public final class ServiceStore: @unchecked Sendable {
 
     private static let incidentColumns = "id, lat, lon, ack_timeout_s, state, offered_to, assignee, trail"
 
-    private static func incident(_ row: [SQLValue]) -> StoredIncident? {
-        guard let id = row[0].int, let lat = row[1].double, let lon = row[2].double, let timeout = row[3].double,
-            let state = row[4].text
-        else { return nil }
+    private static func incident(_ values: [SQLValue]) throws(StoreError) -> StoredIncident {
+        let row = StoredRow(table: "incidents", key: "id \(values[0].text ?? "NULL")", values: values)
         return StoredIncident(
-            id: id, latitude: lat, longitude: lon, ackTimeout: timeout, state: state,
-            offeredTo: row[5].int, assignee: row[6].int, trail: row[7].text ?? "[]")
+            id: try row.int(0, "id"), latitude: try row.double(1, "lat", in: -90...90), longitude: try row.double(2, "lon", in: -180...180),
+            ackTimeout: try row.double(3, "ack_timeout_s", in: 0...(.greatestFiniteMagnitude)),
+            state: try row.named(4, "state", \.rawValue), offeredTo: values[5] == .null ? nil : try row.int(5, "offered_to"),
+            assignee: values[6] == .null ? nil : try row.int(6, "assignee"), trail: try row.text(7, "trail"))
     }
 
     /// The incident `id`, nil if none.
+    /// - Throws: ``StoreError`` if the query fails or the row cannot be read (``StoredRow``).
     public func incident(_ id: Int64) throws(StoreError) -> StoredIncident? {
-        try with { (db) throws(StoreError) in
+        let rows = try with { (db) throws(StoreError) in
             try db.query("SELECT \(Self.incidentColumns) FROM incidents WHERE id = $1", [.int(id)])
-        }.first.flatMap(Self.incident)
+        }
+        return try rows.first.map { (values) throws(StoreError) in try Self.incident(values) }
     }
 
     /// Incidents in `states`, by id.
-    public func incidents(in states: [String], on db: SQLConnection) throws(StoreError) -> [StoredIncident] {
-        let list = states.map { "'\($0)'" }.joined(separator: ", ")
-        return try db.query("SELECT \(Self.incidentColumns) FROM incidents WHERE state IN (\(list)) ORDER BY id", [])
-            .compactMap(Self.incident)
+    /// - Parameter unreadable: takes each row that cannot be read, which is then left out;
+    ///   without it, such a row throws.
+    public func incidents(in states: [IncidentState], on db: SQLConnection, unreadable: ((StoreError) -> Void)? = nil) throws(StoreError)
+        -> [StoredIncident]
+    {
+        let list = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        var incidents: [StoredIncident] = []
+        for values in try db.query("SELECT \(Self.incidentColumns) FROM incidents WHERE state IN (\(list)) ORDER BY id", []) {
+            do { incidents.append(try Self.incident(values)) } catch {
+                guard let unreadable else { throw error }
+                unreadable(error)
+            }
+        }
+        return incidents
     }
 
     /// Writes an incident's state, current offer, assignee and trail.
@@ -276,7 +314,7 @@ public final class ServiceStore: @unchecked Sendable {
         try db.query(
             "UPDATE incidents SET state = $1, offered_to = $2, assignee = $3, trail = $4 WHERE id = $5",
             [
-                .text(incident.state), incident.offeredTo.map { .int($0) } ?? .null,
+                .text(incident.state.rawValue), incident.offeredTo.map { .int($0) } ?? .null,
                 incident.assignee.map { .int($0) } ?? .null, .text(incident.trail), .int(incident.id)
             ])
     }
@@ -291,13 +329,26 @@ public final class ServiceStore: @unchecked Sendable {
     }
 
     /// Acknowledgements not applied yet: (row id, incident, responder, time), oldest first.
-    public func pendingAcks(on db: SQLConnection) throws(StoreError) -> [(Int64, Int64, ResponderID, Double)] {
-        try db.query("SELECT ack_id, incident, responder, at FROM incident_acks WHERE done = 0 ORDER BY at, ack_id", []).compactMap { row in
-            guard let id = row[0].int, let incident = row[1].int, let r = row[2].int,
-                let responder = ResponderID(rawValue: Int32(clamping: r)), let at = row[3].double
-            else { return nil }
-            return (id, incident, responder, at)
+    /// - Parameter unreadable: takes each row that cannot be read, which is then left out;
+    ///   without it, such a row throws.
+    public func pendingAcks(on db: SQLConnection, unreadable: ((StoreError) -> Void)? = nil) throws(StoreError)
+        -> [(Int64, Int64, ResponderID, Double)]
+    {
+        var acks: [(Int64, Int64, ResponderID, Double)] = []
+        for values in try db.query("SELECT ack_id, incident, responder, at FROM incident_acks WHERE done = 0 ORDER BY at, ack_id", []) {
+            let row = StoredRow(table: "incident_acks", key: "ack_id \(values[0].text ?? "NULL")", values: values)
+            do throws(StoreError) {
+                let r = try row.int(2, "responder")
+                guard let responder = ResponderID(rawValue: Int32(exactly: r) ?? -1) else {
+                    throw row.unreadable(2, "responder", expected: "a responder id")
+                }
+                acks.append((try row.int(0, "ack_id"), try row.int(1, "incident"), responder, try row.double(3, "at")))
+            } catch {
+                guard let unreadable else { throw error }
+                unreadable(error)
+            }
         }
+        return acks
     }
 
     /// Marks an acknowledgement applied, with whether it was accepted.

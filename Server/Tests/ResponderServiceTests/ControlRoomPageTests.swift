@@ -13,7 +13,7 @@ import Responders
             receivedAt: 100, reason: .none, status: status)
     }
 
-    static func incident(_ id: Int64, _ lat: Double, _ lon: Double, _ state: String) -> ServiceStore.StoredIncident {
+    static func incident(_ id: Int64, _ lat: Double, _ lon: Double, _ state: ServiceStore.IncidentState) -> ServiceStore.StoredIncident {
         ServiceStore.StoredIncident(
             id: id, latitude: lat, longitude: lon, ackTimeout: 30, state: state, offeredTo: nil, assignee: nil, trail: "[]")
     }
@@ -23,7 +23,7 @@ import Responders
         let page = ControlRoomPage(
             instance: "west-1", leader: true, counts: [1, 2, 1, 1, 1],
             responders: statuses.enumerated().map { Self.latest($0.offset + 1, 60.1 + 0.01 * Double($0.offset), 24.9, $0.element) },
-            incidents: [Self.incident(7, 60.12, 24.95, "offered"), Self.incident(8, 60.13, 24.9, "pending")])
+            incidents: [Self.incident(7, 60.12, 24.95, .offered), Self.incident(8, 60.13, 24.9, .pending)])
         let html = page.html
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</body></html>\n"))
         #expect(html.contains("<p>Instance west-1 (leader). Reloads every 5 s.</p>"))

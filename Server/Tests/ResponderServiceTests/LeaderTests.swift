@@ -157,7 +157,7 @@ import Responders
         #expect(lines == [#"incident 9 not resumed: its stored trail[0].event: unknown event "paused""#])
         #expect(engine.unreadableIncidents[9]?.path == "[0].event")
         let nine = try #require(try store.incident(9))
-        #expect(nine.trail == damaged && nine.state == "offered" && nine.offeredTo == 1)
+        #expect(nine.trail == damaged && nine.state == .offered && nine.offeredTo == 1)
         let ten = try #require(try store.incident(10))
         #expect(ten.offeredTo == 2 && ten.trail.contains("timed_out"))
 

@@ -10,7 +10,8 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     public var categoryIdentifier: String
     /// Groups the app's notifications (default `reminders`).
     public var threadIdentifier: String
-    /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``ReminderKind``.
+    /// `task_ids`: the entries' ids joined by `,`; `kind`: the ``ReminderKind``; a completion
+    /// offer adds `type` (`locationCompletionOffer`), `activityId` and `trigger`.
     public var userInfo: [String: String]
     /// The sound it plays (default: the system's default sound).
     public var sound: NotificationSound

@@ -17,8 +17,8 @@ import Geofencing
 /// 3. Event filters: stale (nudges only: an offer received late is still offered), duplicate,
 ///    already nudged in this trip or waiting (see ``SuppressionReason``).
 /// 4. The delivery instant. An offer: the transition time plus the rule's delay (or `now`, if
-///    that has passed), in-app when the app is in the foreground, else one notification; never
-///    bundled. A nudge: in the foreground with no delay, now, in-app; otherwise the end of the
+///    that has passed), in-app when the app is in the foreground at that instant, else one
+///    notification; never bundled. A nudge: in the foreground with no delay, now, in-app; otherwise the end of the
 ///    open bundle window that covers now + delay, or now + delay + the bundle window.
 /// 5. The eligibility chain at that instant, in ``SuppressionReason`` order, with the product's
 ///    rails. A trigger that joins an open bundle skips cap, spacing, dense area and quiet hours:
@@ -130,6 +130,9 @@ public struct ReminderEngine: Sendable {
 
     /// Delivers every bundle whose window closed by `now` and decides again every trigger whose
     /// Do-Not-Disturb period ended by `now`, appending the decisions (each at its own instant).
+    /// `context` is the app's state at those instants: a bundle or delayed offer is shown in-app
+    /// when the app is in the foreground then, and by notification when it is in the background
+    /// with notification permission (without it, where it was decided to go: the in-app inbox).
     public mutating func advance(to now: Double, in book: TaskBook, context: AppContext, into out: inout [ReminderDecision]) {
         guard now.isFinite else { counters.invalidTimes += 1; return }
         let t = ledger.observe(now)
@@ -145,9 +148,17 @@ public struct ReminderEngine: Sendable {
             ledger.pending.removeFirst()
             guard !first.items.isEmpty else { continue }
             let kind = first.items.count == 1 ? first.items[0].kind : ReminderKind.bundle
+            // Shown where the user is when it is shown: in-app if the app is open then, else a
+            // notification (unless notifications are off: then where it was decided to go).
+            var channel = first.channel
+            if context.isForeground {
+                channel = .inApp
+            } else if context.hasNotificationPermission {
+                channel = .notification
+            }
             out.append(
                 ReminderDecision(
-                    time: first.deadline, kind: kind, outcome: .deliver(first.channel), localDay: first.localDay,
+                    time: first.deadline, kind: kind, outcome: .deliver(channel), localDay: first.localDay,
                     item: first.items[0], items: first.items, until: nil, origin: first.origin))
             counters.delivered += 1
         }

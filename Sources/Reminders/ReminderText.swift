@@ -3,7 +3,9 @@
 /// - arrival: `Arriving at {place} — {task} now?`
 /// - post-arrival: `Still need to {task}?`
 /// - completion offer: title `Mark done?`, body `Did you finish ‘{activity}’?`, actions Mark done /
-///   Snooze / Disable for this activity.
+///   Snooze / Disable for this activity; its user info also carries the Kwilt PRD's payload,
+///   `type` = `locationCompletionOffer`, `activityId` (the rule's id) and `trigger` (`arrive` or
+///   `leave`).
 /// - bundle: title `{n} reminders`, the items' lines one per line, in trigger order.
 /// A single nudge's title is its task's title with the first letter capitalised. Text is built
 /// only for delivered decisions, never on the decision path.
@@ -56,10 +58,15 @@ public enum ReminderText {
         }
         guard let body = line(for: first, in: book, unit: unit) else { return nil }
         switch entry.item {
-        case .offer:
+        case .offer(let rule):
+            // The PRD's payload: { type: 'locationCompletionOffer', activityId, trigger }.
+            var payload = info
+            payload["type"] = NotificationType.locationCompletionOffer.rawValue
+            payload["activityId"] = rule.id
+            payload["trigger"] = rule.trigger.rawValue
             return NotificationContent(
                 title: "Mark done?", body: body,
-                categoryIdentifier: NotificationCatalog.completionOffer.identifier, userInfo: info)
+                categoryIdentifier: NotificationCatalog.completionOffer.identifier, userInfo: payload)
         case .task(let task):
             return NotificationContent(
                 title: task.title.prefix(1).uppercased() + task.title.dropFirst(), body: body,

@@ -7,9 +7,10 @@
 ///   determined, or only "when in use" while not in the foreground): "permission required";
 /// - ``yellow``: no network, the last attempt failed (captive portal, server error, 401),
 ///   battery saver (a slower cadence), or the oldest queued fix is older than the server's
-///   DEGRADED threshold (``LivenessThresholds``): "connectivity degraded,
-///   you may miss assignments";
-/// - ``green``: tracking active.
+///   DEGRADED threshold (``LivenessThresholds``): "Connectivity degraded — you may miss
+///   assignments";
+/// - ``green``: "Location tracking active".
+/// ``message`` is the memo's wording, word for word.
 public enum TrackingSignal: UInt8, Hashable, Sendable, Codable {
     /// Off duty.
     case off = 0
@@ -39,8 +40,8 @@ public enum TrackingSignal: UInt8, Hashable, Sendable, Codable {
     public var message: String {
         switch self {
         case .off: "Off duty"
-        case .green: "Tracking active"
-        case .yellow: "Connectivity degraded: you may miss assignments"
+        case .green: "Location tracking active"
+        case .yellow: "Connectivity degraded — you may miss assignments"
         case .red: "Location permission required"
         }
     }

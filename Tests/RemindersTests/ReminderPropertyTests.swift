@@ -62,7 +62,10 @@ import Testing
         var e = try! ReminderEngine(preferences: s.preferences)
         var out: [ReminderDecision] = []
         var completions = s.completions[...]
+        var previous = AppContext.background
         for (event, now, foreground) in s.steps {
+            // What fell due before this step was shown in the app state of the step before.
+            e.advance(to: now, in: book, context: previous, into: &out)
             while let c = completions.first, c.at <= now {
                 _ = e.apply(.complete(slot: c.slot), in: book, now: c.at)
                 done.append((c.slot, e.ledger.highWater))
@@ -70,6 +73,7 @@ import Testing
             }
             let context = AppContext(isForeground: foreground)
             for _ in 0..<(duplicate ? 2 : 1) { e.handle(event, in: book, context: context, now: now, into: &out) }
+            previous = context
         }
         e.advance(to: s.steps.last!.1 + 86_400, in: book, context: .background, into: &out)
         return (out, done)

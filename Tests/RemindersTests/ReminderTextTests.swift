@@ -45,7 +45,11 @@ import Testing
         #expect(c.body == "Did you finish ‘Gym workout’?")
         #expect(c.categoryIdentifier == "LOCATION_COMPLETION_OFFER")
         #expect(NotificationCatalog.completionOffer.actions.map(\.title) == ["Mark done", "Snooze 15m", "Snooze 1h", "Disable for this Activity"])
-        #expect(c.userInfo == ["task_ids": "gym-offer", "kind": "offer"])
+        #expect(
+            c.userInfo == [
+                "task_ids": "gym-offer", "kind": "offer", "type": "locationCompletionOffer", "activityId": "gym-offer",
+                "trigger": "leave"
+            ])
         let approach = ReminderItem(slot: 0, kind: .approach, fence: 2, distanceMeters: 1609.344, eventTime: 0)
         let both = ReminderDecision(
             time: 0, kind: .bundle, outcome: .deliver(.notification), localDay: 0, item: approach,

@@ -5,7 +5,8 @@
 /// of one activity, no quiet hours (the PRD's quiet hours are optional and off unless set).
 /// An offer is never bundled: in the background it is one one-shot notification at exactly the
 /// transition time plus the rule's delay; in the foreground it is shown in-app at that moment.
-/// A snoozed offer returns at the snooze's end without counting again against cap or spacing.
+/// An offer snoozed for 15 minutes or an hour returns at the snooze's end without counting again
+/// against cap or spacing; one snoozed for the rest of the day does not return.
 public struct CompletionOfferPolicy: Hashable, Sendable, Codable {
     /// Offers shown per user-local date, >= 0. Default 2.
     public var dailyCap = 2

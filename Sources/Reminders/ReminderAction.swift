@@ -22,7 +22,7 @@ public enum ReminderAction: Hashable, Sendable, Codable {
 public enum SnoozeDuration: String, Hashable, Sendable, Codable, CaseIterable {
     case fifteenMinutes = "15m"
     case oneHour = "1h"
-    /// Until the user's next local midnight.
+    /// Until the user's next local midnight (a completion offer snoozed so does not return).
     case restOfDay = "today"
 }
 
@@ -51,9 +51,10 @@ extension ReminderEngine {
     /// Completing, deleting, muting, disabling or snoozing removes the task from any bundle not
     /// yet shown and from the queue (a bundle left empty is not shown, and counts against neither
     /// the cap nor the spacing). A snooze holds every reminder of the task until it ends (the rest of the day:
-    /// the next local midnight in the user's zone); a snoozed completion offer then returns,
-    /// once, without counting again against the cap or the spacing (the Kwilt PRD: "Snooze
-    /// schedules another one-shot notification"). Disabling a rule asks the app to take its
+    /// the next local midnight in the user's zone); a completion offer snoozed for 15 minutes or
+    /// an hour then returns, once, without counting again against the cap or the spacing (the
+    /// Kwilt PRD: "Snooze schedules another one-shot notification"); one snoozed for the rest of
+    /// the day does not return (no "Mark done?" at midnight). Disabling a rule asks the app to take its
     /// fence out of the registered regions.
     /// A NaN or infinite `now` changes nothing and is counted in ``ReminderCounters/invalidTimes``.
     /// The triggers it takes out of a bundle or the queue are not reported: see
@@ -94,7 +95,8 @@ extension ReminderEngine {
             }
             ledger.records[slot, default: ReminderLedger.TaskRecord()].snoozedUntil = end
             removeWaiting(slot, after: t, reason: .snoozed, into: &out)
-            if let entry = book.entry(slot), case .offer(let rule) = entry.item {
+            // A snooze for the rest of the day says "not today": no offer at local midnight.
+            if duration != .restOfDay, let entry = book.entry(slot), case .offer(let rule) = entry.item {
                 let item = ReminderItem(slot: slot, kind: .offer, fence: -1, distanceMeters: rule.radiusMeters, eventTime: t)
                 ledger.queued.append(
                     ReminderLedger.QueuedTrigger(

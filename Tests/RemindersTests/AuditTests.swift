@@ -79,4 +79,33 @@ import Testing
                 == .open(taskIDs: ["gym-offer"]))
         #expect(try! ActionRouter.route(actionIdentifier: "MARK_DONE", userInfo: content.userInfo) == .complete(taskIDs: ["gym-offer"]))
     }
+
+    /// Kwilt PRD, Snooze: "Snooze schedules another one-shot notification" is for a snooze of a
+    /// while (15m / 1h). A snooze for the rest of the day says "not today": the offer must not
+    /// come back at local midnight (a "Mark done?" at 00:00 asks about a day that has ended, and
+    /// quiet hours are off by default). The next day's trigger offers as usual.
+    @Test func anOfferSnoozedForTheDayDoesNotReturnAtMidnight() {
+        let (book, _) = World.book()
+        var e = try! ReminderEngine(preferences: World.preferences())
+        var out = e.run(exit(6, at: Self.noon), book)
+        #expect(out.map(\.outcome) == [.deliver(.notification)])
+        _ = e.apply(.snooze(slot: 2, .restOfDay), in: book, now: Self.noon + 400)
+        #expect(e.nextWakeTime == nil)
+        // Later the same day: still snoozed (until midnight, 2026-01-06T00:00Z).
+        out = []
+        e.handle(exit(6, at: Self.noon + 9 * 3_600), in: book, context: .background, now: Self.noon + 9 * 3_600, into: &out)
+        #expect(out.map(\.reason) == [.snoozed])
+        #expect(out.first?.until == World.epoch + 86_400)
+        out = []
+        e.advance(to: Self.noon + 86_400 - 1, in: book, context: .background, into: &out)
+        #expect(out.isEmpty)
+        // The next day: a new offer.
+        #expect(e.run(exit(6, at: Self.noon + 86_400), book).map(\.outcome) == [.deliver(.notification)])
+        // A snooze of 15 minutes still brings the offer back, once, at its end.
+        _ = e.apply(.snooze(slot: 2, .fifteenMinutes), in: book, now: Self.noon + 86_400 + 400)
+        out = []
+        e.advance(to: Self.noon + 86_400 + 400 + 900, in: book, context: .background, into: &out)
+        #expect(out.map(\.time) == [Self.noon + 86_400 + 1_300])
+        #expect(out.map(\.outcome) == [.deliver(.notification)])
+    }
 }

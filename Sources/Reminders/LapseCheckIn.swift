@@ -73,9 +73,25 @@ public enum LapseCheckIn {
 }
 
 extension ReminderEngine {
-    /// Records that the user used the app at `now` (Unix seconds): ends a lapse.
-    public mutating func markActive(at now: Double) {
+    /// Records that the user used the app at `now` (Unix seconds): ends a lapse. A check-in
+    /// decided before `now` and not yet shown by `now` is withdrawn: the returned decision
+    /// suppresses it at `now` with `.userReturned` (origin ``ReminderDecision/Origin/withdrawn``);
+    /// hand it to ``NotificationDispatcher/dispatch(_:book:unit:ledger:analytics:now:checkInContent:)``,
+    /// which cancels the scheduled request. Nil otherwise (an activity time older than the
+    /// check-in's decision, as a late report of past use, withdraws nothing).
+    @discardableResult
+    public mutating func markActive(at now: Double) -> ReminderDecision? {
+        guard now.isFinite else { counters.invalidTimes += 1; return nil }
         ledger.markActive(at: now)
+        guard let at = ledger.scheduledCheckIn, now >= ledger.lastCheckIn else { return nil }
+        ledger.scheduledCheckIn = nil
+        guard now < at else { return nil }  // shown already
+        let item = ReminderItem(slot: -1, kind: .checkIn, fence: -1, distanceMeters: 0, eventTime: ledger.lastCheckIn)
+        counters.delivered -= 1
+        counters.suppressed += 1
+        return ReminderDecision(
+            time: now, kind: .checkIn, outcome: .suppress(.userReturned), localDay: clock.localTime(at: now).day,
+            item: item, items: [], until: nil, origin: .withdrawn)
     }
 
     /// Decides a lapse check-in at `now` (the daily engagement check): nil when the user is not
@@ -83,7 +99,8 @@ extension ReminderEngine {
     /// suppressed as `.userPrefersSpace` for `give_me_space`, `.globallyDisabled`, or
     /// `.notificationsOff`; or delivered by notification at the next local
     /// ``LapseCheckInPolicy/checkInMinute`` at or after `now` (moved to the end of a
-    /// Do-Not-Disturb period it falls in). A delivery ends the lapse's check-ins.
+    /// Do-Not-Disturb period it falls in). A delivery ends the lapse's check-ins; it is withdrawn
+    /// if the user comes back before it is shown (``markActive(at:)``).
     public mutating func checkIn(context: AppContext, now: Double) -> ReminderDecision? {
         guard now.isFinite else { counters.invalidTimes += 1; return nil }
         let t = ledger.observe(now)
@@ -110,6 +127,7 @@ extension ReminderEngine {
         var origin = ReminderDecision.Origin.trigger
         if let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
         ledger.lastCheckIn = t
+        ledger.scheduledCheckIn = at
         counters.delivered += 1
         return ReminderDecision(
             time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,

@@ -5,7 +5,8 @@
 /// `notification_scheduled`: id `nudge-{task ids}-{time}`, type `locationCompletionOffer` for an
 /// offer and `nudge` for a nudge or bundle; a check-in `check-in-{time}`, type `reactivation`,
 /// with the content given (or ``LapseCheckIn/fallback(for:)``'s plain words). An in-app delivery
-/// only records its analytics. ``perform(_:book:ledger:analytics:now:)``
+/// only records its analytics. A check-in withdrawn because the user came back (reason
+/// `user_returned`) cancels the check-in requests not yet fired. ``perform(_:book:ledger:analytics:now:)``
 /// cancels every request of a slot named by a `.cancelScheduled` effect that has not fired.
 public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendable {
     /// The OS notification center (or a fake).
@@ -27,6 +28,10 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
     ) async throws {
         for d in decisions {
             analytics.record(AnalyticsLog.events(for: d, book: book, userID: userID))
+            if d.kind == .checkIn, d.reason == .userReturned {
+                await cancelCheckIns(ledger: &ledger, analytics: &analytics, now: now)
+                continue
+            }
             guard case .deliver(.notification) = d.outcome else { continue }
             let request: NotificationRequest
             if d.kind == .checkIn {
@@ -43,6 +48,16 @@ public struct NotificationDispatcher<Scheduler: NotificationScheduling>: Sendabl
             try await scheduler.schedule(request)
             analytics.record(ledger.scheduled(request, now: now, userID: userID))
         }
+    }
+
+    /// Cancels every check-in request not yet fired or cancelled (the user came back).
+    private func cancelCheckIns(ledger: inout NotificationLedger, analytics: inout AnalyticsLog, now: Double) async {
+        let ids = ledger.entries.values.filter { e in
+            e.request.type == .reactivation && e.request.id.hasPrefix("check-in-") && e.cancelledAt == nil && !e.fired
+        }.map(\.request.id).sorted()
+        guard !ids.isEmpty else { return }
+        await scheduler.cancel(ids: ids)
+        for x in ids { if let e = ledger.cancelled(id: x, now: now, userID: userID) { analytics.record(e) } }
     }
 
     /// Carries out the effects the app must do after an action (cancelling; the book and region

@@ -116,8 +116,11 @@ public struct ReminderLedger: Hashable, Sendable, Codable {
     public internal(set) var queued: [QueuedTrigger] = []
     /// Last time the user was active in the app, and the last lapse check-in (Unix seconds).
     public internal(set) var lastActive = ReminderLedger.never
-    /// The last lapse check-in shown, Unix seconds.
+    /// The last lapse check-in decided, Unix seconds.
     public internal(set) var lastCheckIn = ReminderLedger.never
+    /// When the check-in decided at ``lastCheckIn`` is to be shown (Unix seconds), while it may
+    /// still be withdrawn; nil when none waits.
+    public internal(set) var scheduledCheckIn: Double?
 
     /// An empty ledger.
     public init() {}

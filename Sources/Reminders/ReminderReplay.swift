@@ -162,7 +162,13 @@ public enum ReminderReplay {
                 if apply(engine.apply(.delete(slot: slot), in: book, now: now, into: &decided), to: &book) { register(at: now) }
             case let .app(foreground):
                 context.isForeground = foreground
-                if foreground { engine.markActive(at: now) }
+                if foreground, let withdrawn = engine.markActive(at: now) {
+                    // The check-in decided earlier is not shown: its line becomes this one.
+                    if let k = lines.lastIndex(where: { $0.kind == "check_in" && $0.decision == "deliver" && $0.at > now }) {
+                        lines.remove(at: k)
+                    }
+                    decided.append(withdrawn)
+                }
             case .doNotDisturb:
                 break
             case let .dailyCheck(lastActive, absence):

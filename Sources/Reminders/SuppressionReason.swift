@@ -43,4 +43,7 @@ public enum SuppressionReason: String, Hashable, Sendable, Codable, CaseIterable
     case quietHours = "quiet_hours"
     /// A lapse check-in for a user who chose `give_me_space` (logged, not shown).
     case userPrefersSpace = "give_me_space"
+    /// A lapse check-in withdrawn because the user came back to the app after it was decided
+    /// and before it was shown (``ReminderEngine/markActive(at:)``).
+    case userReturned = "user_returned"
 }

@@ -108,4 +108,60 @@ import Testing
         #expect(out.map(\.time) == [Self.noon + 86_400 + 1_300])
         #expect(out.map(\.outcome) == [.deliver(.notification)])
     }
+
+    /// AirFit 9.2: a check-in is for a user who has lapsed. One decided by the morning's check
+    /// (08:00) for 09:00 is withdrawn when the user opens the app at 08:30: no "It's been 4
+    /// days" to someone using the app. The replay prints a `user_returned` suppression at 08:30
+    /// instead of the delivery; the dispatcher cancels the scheduled request.
+    @Test func aCheckInIsWithdrawnWhenTheUserComesBackBeforeItIsShown() async throws {
+        let json = """
+            {"product": "airfit", "time_zone": "America/New_York",
+             "events": [
+               {"at": "2026-01-09T08:00:00-05:00", "type": "daily_check", "last_active": "2026-01-05T07:00:00-05:00", "absence": "check_in_on_me"},
+               {"at": "2026-01-09T08:30:00-05:00", "type": "app", "state": "foreground"},
+               {"at": "2026-01-12T08:00:00-05:00", "type": "daily_check", "last_active": "2026-01-09T08:30:00-05:00"},
+               {"at": "2026-01-13T08:00:00-05:00", "type": "daily_check", "last_active": "2026-01-09T08:30:00-05:00"}],
+             "until": "2026-01-14T12:00:00-05:00"}
+            """
+        let out = try ReminderReplay.run(try ReminderScenario.parse(Data(json.utf8)))
+        let shown = out.lines.map { "\($0.decision) \($0.reason ?? "-") \(ReminderReplayTests.iso($0.at, "America/New_York"))" }
+        #expect(
+            shown == [
+                "suppress user_returned 2026-01-09T08:30:00-05:00",
+                // Away again from 01-09 08:30: more than 3 days by 01-13 08:00, so 09:00 that day.
+                "deliver - 2026-01-13T09:00:00-05:00"
+            ])
+
+        // The engine and the dispatcher: the scheduled request is cancelled.
+        var engine = try ReminderEngine()
+        engine.markActive(at: Self.noon)
+        let maybe = engine.checkIn(context: .background, now: Self.noon + 4 * 86_400)
+        let decided = try #require(maybe)
+        #expect(decided.time == World.epoch + 5 * 86_400 + 9 * 3_600)  // 09:00 UTC the next day
+        let scheduler = FakeScheduler()
+        let dispatcher = NotificationDispatcher(scheduler: scheduler, userID: PseudonymousID(accountID: "a", salt: "s"))
+        var ledger = NotificationLedger()
+        var analytics = AnalyticsLog(optOut: false)
+        try await dispatcher.dispatch(
+            [decided], book: TaskBook(), unit: .miles, ledger: &ledger, analytics: &analytics, now: Self.noon + 4 * 86_400)
+        #expect(await scheduler.pending.count == 1)
+        // A late report of use before the check-in was decided withdraws nothing.
+        #expect(engine.markActive(at: Self.noon + 3 * 86_400) == nil)
+        let returned = engine.markActive(at: Self.noon + 4 * 86_400 + 600)
+        let back = try #require(returned)
+        #expect(back.reason == .userReturned)
+        #expect(back.kind == .checkIn)
+        #expect(back.time == Self.noon + 4 * 86_400 + 600)
+        try await dispatcher.dispatch(
+            [back], book: TaskBook(), unit: .miles, ledger: &ledger, analytics: &analytics, now: back.time)
+        #expect(await scheduler.pending.isEmpty)
+        #expect(analytics.events.map(\.name) == ["notification_scheduled", "notification_cancelled"])
+        #expect(engine.markActive(at: Self.noon + 4 * 86_400 + 700) == nil)  // once
+        // One shown already is not withdrawn.
+        var fired = try ReminderEngine()
+        fired.markActive(at: Self.noon)
+        _ = fired.checkIn(context: .background, now: Self.noon + 4 * 86_400)
+        let late = fired.markActive(at: World.epoch + 5 * 86_400 + 9 * 3_600)
+        #expect(late == nil)
+    }
 }

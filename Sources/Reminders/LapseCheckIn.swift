@@ -97,7 +97,8 @@ extension ReminderEngine {
     /// Decides a lapse check-in at `now` (the daily engagement check): nil when the user is not
     /// lapsed (see ``LapseCheckIn/isLapsed(ledger:policy:now:)``); else a `.checkIn` decision:
     /// suppressed as `.userPrefersSpace` for `give_me_space`, `.globallyDisabled`, or
-    /// `.notificationsOff`; or delivered by notification at the next local
+    /// `.notificationsOff`; or delivered (by notification; in-app when notifications are not
+    /// allowed and ``ReminderPreferences/requiresNotifications`` is false) at the next local
     /// ``LapseCheckInPolicy/checkInMinute`` at or after `now` (moved to the end of a
     /// Do-Not-Disturb period it falls in). A delivery ends the lapse's check-ins; it is withdrawn
     /// if the user comes back before it is shown (``markActive(at:)``).
@@ -126,11 +127,13 @@ extension ReminderEngine {
         if at < t { at = clock.instant(day: today + 1, minute: p.checkIns.checkInMinute) }
         var origin = ReminderDecision.Origin.trigger
         if let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
+        // Without notification permission (and not required): the in-app inbox.
+        let channel: DeliveryChannel = context.hasNotificationPermission ? .notification : .inApp
         ledger.lastCheckIn = t
         ledger.scheduledCheckIn = at
         counters.delivered += 1
         return ReminderDecision(
-            time: at, kind: .checkIn, outcome: .deliver(.notification), localDay: clock.localTime(at: at).day,
+            time: at, kind: .checkIn, outcome: .deliver(channel), localDay: clock.localTime(at: at).day,
             item: item, items: [item], until: nil, origin: origin)
     }
 }

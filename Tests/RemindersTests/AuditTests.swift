@@ -164,4 +164,20 @@ import Testing
         let late = fired.markActive(at: World.epoch + 5 * 86_400 + 9 * 3_600)
         #expect(late == nil)
     }
+
+    /// The preference `requiresNotifications` false keeps a reminder for the in-app inbox when
+    /// notifications are not allowed: a lapse check-in too (not a notification the OS will not
+    /// show); with it true (the default) the check-in is suppressed as `notifications_off`.
+    @Test func aCheckInWithoutNotificationPermissionGoesToTheInbox() throws {
+        var p = ReminderPreferences()
+        p.requiresNotifications = false
+        var engine = try ReminderEngine(preferences: p)
+        engine.markActive(at: Self.noon)
+        let noPermission = AppContext(hasNotificationPermission: false)
+        let inbox = engine.checkIn(context: noPermission, now: Self.noon + 4 * 86_400)
+        #expect(inbox?.outcome == .deliver(.inApp))
+        var strict = try ReminderEngine()
+        strict.markActive(at: Self.noon)
+        #expect(strict.checkIn(context: noPermission, now: Self.noon + 4 * 86_400)?.reason == .notificationsOff)
+    }
 }

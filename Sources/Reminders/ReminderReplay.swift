@@ -70,13 +70,13 @@ public enum ReminderReplay {
                 if let offer = task.offer {
                     try book.add(
                         CompletionOfferRule(
-                            id: task.id, activity: task.title, place: place, placeLabel: task.placeName,
+                            id: task.id, activity: task.title, place: place, placeLabel: task.placeLabel,
                             radiusMeters: task.radiusMeters ?? 150, trigger: offer.trigger,
                             delaySeconds: offer.delaySeconds, isRepeating: offer.repeating))
                 } else {
                     let kind: TaskKind = ["poi": .poiCategory, "home": .home, "work": .work][task.type] ?? .customPlace
                     let t = ReminderTask(
-                        id: task.id, title: task.title, kind: kind, places: [place], placeLabel: task.placeName,
+                        id: task.id, title: task.title, kind: kind, places: [place], placeLabel: task.placeLabel,
                         isRepeating: task.repeating)
                     try book.add(t)
                     analytics.record(AnalyticsLog.events(forNewTask: t, knownPlaceIDs: &knownPlaces, userID: user, time: start))

@@ -27,7 +27,11 @@ public struct ReminderScenario: Sendable {
         public var id: String
         public var title: String
         public var type: String
+        /// `place.name`, else the id: the place's identity.
         public var placeName: String
+        /// The `{place}` / `{place_or_category}` of the texts: `place.name`; else, for a `poi`
+        /// task with a `category`, the category's phrase ("a pharmacy"); else the id.
+        public var placeLabel: String
         public var latitude: Double
         public var longitude: Double
         public var category: String?
@@ -205,9 +209,19 @@ public struct ReminderScenario: Sendable {
         let lat = try place.number("lat"), lon = try place.number("lon")
         guard (-90...90).contains(lat) else { throw place.error("lat", "expected a latitude in [-90, 90], found \(lat)") }
         guard (-180...180).contains(lon) else { throw place.error("lon", "expected a longitude in [-180, 180], found \(lon)") }
+        let name = try place.optionalString("name")
+        let category = try t.optionalString("category")
+        var phrase: String?
+        if let category {
+            guard let p = categoryPhrases[category] else {
+                throw t.error("category", "expected fuel, pharmacy, grocery, bank, atm or post_office, found '\(category)'")
+            }
+            phrase = p
+        }
         var task = Task(
-            id: id, title: title, type: type, placeName: try place.optionalString("name") ?? id,
-            latitude: lat, longitude: lon, category: try t.optionalString("category"),
+            id: id, title: title, type: type, placeName: name ?? id,
+            placeLabel: name ?? (type == "poi" ? phrase : nil) ?? id,
+            latitude: lat, longitude: lon, category: category,
             radiusMeters: try t.optionalNonNegative("radius_m"), offer: nil,
             repeating: try t.optionalBool("repeating") ?? false)
         if let offerValue = t.field("offer") {
@@ -226,6 +240,13 @@ public struct ReminderScenario: Sendable {
         }
         return task
     }
+
+    /// The POI categories (Near Me 3.2: gas stations, pharmacies, groceries, banks, post offices;
+    /// and ATMs), by `POICategory` raw value, with the words of the texts.
+    static let categoryPhrases = [
+        "fuel": "a gas station", "pharmacy": "a pharmacy", "grocery": "a grocery store", "bank": "a bank",
+        "atm": "an ATM", "post_office": "a post office"
+    ]
 
     static func readEvent(_ e: JSONObjectReader, _ path: String, taskIDs: Set<String>) throws(Error) -> Event {
         let at = try e.instant("at")

@@ -180,4 +180,32 @@ import Testing
         strict.markActive(at: Self.noon)
         #expect(strict.checkIn(context: noPermission, now: Self.noon + 4 * 86_400)?.reason == .notificationsOff)
     }
+
+    /// Near Me 3.2 and 5.1: a category task names its category in the approach text ("You're 5
+    /// mi from a pharmacy — …?", the `{place_or_category}`) when its place has no name of its
+    /// own; the categories are the document's five (gas stations, pharmacies, groceries, banks,
+    /// post offices) and ATMs, and any other value is refused naming its path.
+    @Test func aCategoryTaskIsNamedByItsCategory() throws {
+        func run(_ category: String, name: String? = nil) throws -> ReminderReplay.Output {
+            let place = name.map { #"{"name": "\#($0)", "lat": 40.75, "lon": -73.99}"# } ?? #"{"lat": 40.75, "lon": -73.99}"#
+            let json = """
+                {"product": "near_me", "tasks": [{"id": "rx", "title": "pick up prescription", "type": "poi",
+                  "place": \(place), "category": "\(category)"}],
+                 "events": [{"at": "2026-01-05T10:00:00Z", "type": "enter", "task": "rx", "fence": "approach_5mi"}],
+                 "until": "2026-01-05T12:00:00Z"}
+                """
+            return try ReminderReplay.run(try ReminderScenario.parse(Data(json.utf8)))
+        }
+        #expect(try run("pharmacy").lines.map(\.body) == ["You're 5 mi from a pharmacy — pick up prescription?"])
+        #expect(try run("fuel").lines.map(\.body) == ["You're 5 mi from a gas station — pick up prescription?"])
+        #expect(try run("post_office").lines.map(\.body) == ["You're 5 mi from a post office — pick up prescription?"])
+        #expect(try run("pharmacy", name: "Duane Reade").lines.map(\.body) == ["You're 5 mi from Duane Reade — pick up prescription?"])
+        #expect(throws: ReminderScenario.Error.self) { try run("bakery") }
+        do {
+            _ = try run("bakery")
+        } catch let error as ReminderScenario.Error {
+            #expect(error.path == "tasks[0].category")
+            #expect(error.message.contains("fuel, pharmacy, grocery, bank, atm or post_office"))
+        }
+    }
 }

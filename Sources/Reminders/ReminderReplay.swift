@@ -121,6 +121,15 @@ public enum ReminderReplay {
             }
             decided = []
         }
+        // The user was active at `t`: a check-in decided before and not shown by then is
+        // withdrawn, and its line becomes the withdrawal.
+        func markActive(_ t: Double) {
+            guard let withdrawn = engine.markActive(at: t) else { return }
+            if let k = lines.lastIndex(where: { $0.kind == "check_in" && $0.decision == "deliver" && $0.at > t }) {
+                lines.remove(at: k)
+            }
+            decided.append(withdrawn)
+        }
         let order = scenario.events.indices.sorted { a, b in
             let ta = received(scenario.events[a]), tb = received(scenario.events[b])
             return ta != tb ? ta < tb : a < b
@@ -162,17 +171,11 @@ public enum ReminderReplay {
                 if apply(engine.apply(.delete(slot: slot), in: book, now: now, into: &decided), to: &book) { register(at: now) }
             case let .app(foreground):
                 context.isForeground = foreground
-                if foreground, let withdrawn = engine.markActive(at: now) {
-                    // The check-in decided earlier is not shown: its line becomes this one.
-                    if let k = lines.lastIndex(where: { $0.kind == "check_in" && $0.decision == "deliver" && $0.at > now }) {
-                        lines.remove(at: k)
-                    }
-                    decided.append(withdrawn)
-                }
+                if foreground { markActive(now) }
             case .doNotDisturb:
                 break
             case let .dailyCheck(lastActive, absence):
-                engine.markActive(at: lastActive)
+                markActive(lastActive)
                 if let absence {
                     var p = engine.preferences
                     p.checkIns.absence = absence

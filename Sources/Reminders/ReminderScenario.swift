@@ -292,7 +292,9 @@ public struct ReminderScenario: Sendable {
             try e.only(["at", "type", "last_active", "absence"])
             var absence: AbsencePreference?
             if let v = try e.optionalString("absence") { absence = try Self.absence(v, "\(path).absence") }
-            action = .dailyCheck(lastActive: try e.instant("last_active"), absence: absence)
+            let lastActive = try e.instant("last_active")
+            if lastActive > at { throw e.error("last_active", "is after 'at'") }
+            action = .dailyCheck(lastActive: lastActive, absence: absence)
         default:
             throw e.error("type", "expected enter, exit, dwell, action, delete, app, dnd or daily_check, found '\(type)'")
         }

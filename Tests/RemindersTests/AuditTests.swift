@@ -132,6 +132,22 @@ import Testing
                 "deliver - 2026-01-13T09:00:00-05:00"
             ])
 
+        // A later daily check that reports use between the decision and the check-in withdraws
+        // it the same way; a last_active after the check itself is refused.
+        let reported = """
+            {"product": "airfit", "events": [
+               {"at": "2026-01-09T08:00:00Z", "type": "daily_check", "last_active": "2026-01-05T07:00:00Z"},
+               {"at": "2026-01-09T08:50:00Z", "type": "daily_check", "last_active": "2026-01-09T08:40:00Z"}],
+             "until": "2026-01-10T12:00:00Z"}
+            """
+        let second = try ReminderReplay.run(try ReminderScenario.parse(Data(reported.utf8)))
+        #expect(
+            second.lines.map { "\($0.decision) \($0.reason ?? "-") \(ReminderReplayTests.iso($0.at))" } == [
+                "suppress user_returned 2026-01-09T08:40:00Z"
+            ])
+        let future = reported.replacingOccurrences(of: "2026-01-09T08:40:00Z", with: "2026-01-09T09:40:00Z")
+        #expect(throws: ReminderScenario.Error.self) { try ReminderScenario.parse(Data(future.utf8)) }
+
         // The engine and the dispatcher: the scheduled request is cancelled.
         var engine = try ReminderEngine()
         engine.markActive(at: Self.noon)

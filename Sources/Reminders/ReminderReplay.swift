@@ -75,9 +75,14 @@ public enum ReminderReplay {
                             delaySeconds: offer.delaySeconds, isRepeating: offer.repeating))
                 } else {
                     let kind: TaskKind = ["poi": .poiCategory, "home": .home, "work": .work][task.type] ?? .customPlace
+                    var settings: TierSettings?
+                    if let r = task.radiusMeters {  // the arrival and post-arrival fences' radius
+                        settings = TierSettings.defaults(for: kind)
+                        settings?.arrivalRadiusMeters = r
+                    }
                     let t = ReminderTask(
                         id: task.id, title: task.title, kind: kind, places: [place], placeLabel: task.placeLabel,
-                        isRepeating: task.repeating)
+                        settings: settings, isRepeating: task.repeating)
                     try book.add(t)
                     analytics.record(AnalyticsLog.events(forNewTask: t, knownPlaceIDs: &knownPlaces, userID: user, time: start))
                 }

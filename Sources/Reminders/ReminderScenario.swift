@@ -35,6 +35,8 @@ public struct ReminderScenario: Sendable {
         public var latitude: Double
         public var longitude: Double
         public var category: String?
+        /// `radius_m`: a rule's trigger fence, or a home, work or custom task's arrival (and
+        /// post-arrival) fence; refused on a `poi` task, which has neither.
         public var radiusMeters: Double?
         /// `arrive` or `leave`, the delay in seconds, repeating (Kwilt).
         public var offer: (trigger: OfferTrigger, delaySeconds: Double, repeating: Bool)?
@@ -237,6 +239,8 @@ public struct ReminderScenario: Sendable {
             )
         } else if product == .kwilt {
             throw t.error("offer", "missing: a Kwilt task is a completion-offer rule (trigger, delay_s)")
+        } else if task.radiusMeters != nil, type == "poi" {
+            throw t.error("radius_m", "a poi task has no arrival fence (radius_m sets a rule's fence or a home, work or custom task's arrival)")
         }
         return task
     }

@@ -224,4 +224,28 @@ import Testing
             #expect(error.message.contains("fuel, pharmacy, grocery, bank, atm or post_office"))
         }
     }
+
+    /// Unknown or ignored input is an error in a scenario: `radius_m` on a Near Me task sets its
+    /// arrival (and post-arrival) fence, which a home, work or custom task has; a `poi` task has
+    /// none, so it is refused there rather than read and ignored.
+    @Test func aNearMeTasksRadiusIsItsArrivalFence() throws {
+        func scenario(_ type: String) -> String {
+            """
+            {"product": "near_me", "tasks": [{"id": "plants", "title": "water the plants", "type": "\(type)",
+              "place": {"name": "Home", "lat": 40.70, "lon": -73.95}, "radius_m": 400}],
+             "events": [], "until": "2026-01-05T12:00:00Z"}
+            """
+        }
+        let s = try ReminderScenario.parse(Data(scenario("home").utf8))
+        let out = try ReminderReplay.run(s)
+        #expect(out.registeredFences == ["plants/approach_2mi", "plants/arrival", "plants/post_arrival"])
+        let radii = out.analytics.filter { $0.name == "geofence_registered" }.map { $0.properties["radius_m"] ?? "" }
+        #expect(radii == ["3218.688", "400.0", "400.0"])
+        do {
+            _ = try ReminderScenario.parse(Data(scenario("poi").utf8))
+            Issue.record("radius_m on a poi task was accepted")
+        } catch {
+            #expect(error.path == "tasks[0].radius_m")
+        }
+    }
 }

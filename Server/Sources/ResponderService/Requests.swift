@@ -38,10 +38,11 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 /// seconds; stored as sent, ordered no later than its arrival: ``Responders/StoredFix/orderTime``), `lat` (-90...90), `lon` (-180...180),
 /// `acc` (finite, >= 0 meters) and `duty`; `power` defaults to `normal`. `telemetry` is
 /// optional, and so is each of its fields, but a field given must have its type
-/// (`permission`: always | when_in_use | denied | not_determined | granted (= always);
+/// (`permission`, or the memo's `permission_status`: always | when_in_use | denied |
+/// not_determined | granted (= always); the two must agree when both are given;
 /// `location_services`: boolean; `power_mode`: normal | low_power; `app_state`: foreground |
 /// background | relaunched; `queue_depth`: integer >= 0; `oldest_age_s`: number >= 0;
-/// `network`: wifi | cellular | none). Unknown members are ignored.
+/// `network`, or the memo's `network_type`: wifi | cellular | none). Unknown members are ignored.
 public struct LocationBatch: Sendable {
     public var responder: ResponderID
     public var fixes: [ReportedFix]
@@ -86,14 +87,18 @@ public struct LocationBatch: Sendable {
         var permissions = PermissionStatus.allCases.map { ($0.name, $0) }
         permissions.append(("granted", .always))
         let fallbackPower = fixes.last?.powerMode ?? .normal
+        let networks = NetworkType.allCases.map { ($0.name, $0) }
+        // The memo's names for two fields (`permission_status`, `network_type`), beside ours.
+        let permission = try readAliased(t, "permission", "permission_status", path: path, permissions)
+        let network = try readAliased(t, "network", "network_type", path: path, networks)
         telemetry = TelemetryEnvelope(
-            permission: t["permission"] == nil ? .always : try readName(t, "permission", path: path, permissions),
+            permission: permission ?? .always,
             locationServicesEnabled: t["location_services"] == nil ? true : try readBool(t, "location_services", path: path),
             powerMode: t["power_mode"] == nil ? fallbackPower : try readName(t, "power_mode", path: path, PowerMode.allCases.map { ($0.name, $0) }),
             appState: t["app_state"] == nil ? .background : try readName(t, "app_state", path: path, AppState.allCases.map { ($0.name, $0) }),
             queueDepth: t["queue_depth"] == nil ? 0 : Int(try readInt(t, "queue_depth", path: path, in: 0...Int64(Int32.max))),
             oldestEntryAge: t["oldest_age_s"] == nil ? 0 : try readNumber(t, "oldest_age_s", path: path, in: 0...Double.greatestFiniteMagnitude),
-            network: t["network"] == nil ? .cellular : try readName(t, "network", path: path, NetworkType.allCases.map { ($0.name, $0) }))
+            network: network ?? .cellular)
     }
 }
 
@@ -188,6 +193,19 @@ func readBool(_ object: JSONValue, _ key: String, path: String) throws(RequestEr
     guard let value = object[key] else { throw RequestError(400, field: field, "missing") }
     guard case .bool(let b) = value else { throw RequestError(400, field: field, "expected a boolean, found \(value.kind)") }
     return b
+}
+
+/// The field `key` or its other name `alias` (nil if neither is present); both present must
+/// name the same choice, else a 400 names `alias`.
+func readAliased<T: Equatable>(
+    _ object: JSONValue, _ key: String, _ alias: String, path: String, _ choices: [(String, T)]
+) throws(RequestError) -> T? {
+    let a: T? = object[key] == nil ? nil : try readName(object, key, path: path, choices)
+    let b: T? = object[alias] == nil ? nil : try readName(object, alias, path: path, choices)
+    if let a, let b, a != b, case .string(let sa) = object[key], case .string(let sb) = object[alias] {
+        throw RequestError(400, field: name(alias, path), "says '\(sb)' but \(key) says '\(sa)'")
+    }
+    return a ?? b
 }
 
 func readName<T>(_ object: JSONValue, _ key: String, path: String, _ choices: [(String, T)]) throws(RequestError) -> T {

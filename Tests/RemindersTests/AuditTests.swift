@@ -248,4 +248,29 @@ import Testing
             #expect(error.path == "tasks[0].radius_m")
         }
     }
+
+    /// The Kwilt PRD's rails with their defaults, at their exact edges: the 2 h per-activity
+    /// cooldown and the 6 h global spacing end on the second (the wait is over at 2 h and 6 h),
+    /// the cap of 2 is per local date and a new date starts at local midnight.
+    @Test func kwiltDefaultRailsAtTheirEdges() throws {
+        var book = TaskBook(tier: .free)
+        for (k, id) in ["a", "b", "c"].enumerated() {
+            let place = try Place(id: id, latitude: 40.70 + Double(k) / 10, longitude: -73.95)
+            try book.add(CompletionOfferRule(id: id, activity: "Activity \(id)", place: place, placeLabel: id, trigger: .arrive))
+        }
+        _ = try book.geofences()  // fences 0, 1, 2: rules a, b, c
+        var e = try ReminderEngine()  // 2 a day, 6 h apart, 2 h per activity, UTC
+        let eight = World.epoch + 8 * 3_600
+        func offer(_ fence: Int32, _ t: Double) -> String {
+            let d = e.run(enter(fence, at: t), book)
+            return d.map { $0.reason?.rawValue ?? "deliver" }.joined(separator: ",")
+        }
+        #expect(offer(0, eight) == "deliver")
+        #expect(offer(0, eight + 7_199) == "task_cooldown")
+        #expect(offer(1, eight + 21_599) == "global_spacing")
+        #expect(offer(1, eight + 21_600) == "deliver")  // exactly 6 h later
+        #expect(offer(2, eight + 12 * 3_600) == "daily_cap")  // 20:00, the date's third
+        #expect(offer(2, World.epoch + 86_400) == "deliver")  // 00:00 the next date, 10 h after the last
+        #expect(offer(0, World.epoch + 86_400 + 7_200) == "global_spacing")
+    }
 }

@@ -85,4 +85,13 @@ import Testing
         for reason in TrackingReason.allCases { #expect(TrackingReason(name: reason.name) == reason) }
         #expect(TrackingReason(name: "asleep") == nil)
     }
+
+    /// The memo's "UX Signals to Responder", word for word: Green "Location tracking active",
+    /// Yellow "Connectivity degraded — you may miss assignments", Red "Location permission
+    /// required".
+    @Test func theSignalsSayTheMemosWords() {
+        #expect(TrackingSignal.green.message == "Location tracking active")
+        #expect(TrackingSignal.yellow.message == "Connectivity degraded — you may miss assignments")
+        #expect(TrackingSignal.red.message == "Location permission required")
+    }
 }

@@ -3,9 +3,9 @@ import Geofencing
 import Testing
 @testable import Reminders
 
-/// The audit of the product documents against the code (docs/REMINDERS.md, "Audit"): one test
-/// per promise that had none, or that the code broke.
-@Suite struct AuditTests {
+/// Promises of the product documents that had no test of their own, or that the code had broken
+/// (docs/REMINDERS.md, "Audit"): one test each, named for the promise.
+@Suite struct ProductPromiseTests {
     static let noon = World.epoch + 12 * 3_600
 
     /// Kwilt PRD, Delivery: "If app is foreground: in-app offer surface. Else: schedule/dispatch a

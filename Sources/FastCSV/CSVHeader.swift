@@ -41,6 +41,15 @@ public struct CSVHeader: Sendable, Equatable {
         try self.init(record)
     }
 
+    /// Whether `record`, the first of an input whose header line is optional, is a header: none
+    /// of its fields is a number (`parseDouble(_:allowingNonFinite:)` with non-finite values
+    /// allowed, so `nan` counts as a number). A headerless first row carries coordinates, so it
+    /// always has a number; a header of names never does.
+    public static func isHeader(_ record: CSVRecord) -> Bool {
+        for field in 0..<record.count where parseDouble(record[field], allowingNonFinite: true) != nil { return false }
+        return true
+    }
+
     /// The 0-based index of column `name`, or `nil`.
     public func index(of name: String) -> Int? { indexByName[name] }
 

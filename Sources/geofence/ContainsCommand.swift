@@ -12,14 +12,15 @@ struct ContainsCommand: Subcommand {
         USAGE: geofence contains --polygons P.geojson --points X.csv
 
         Reads Polygon and MultiPolygon features (each with an integer or string id) from
-        P.geojson and points from X.csv (header point,lat,lon; degrees), and writes CSV
+        P.geojson and points from X.csv (columns point,lat,lon in degrees; the header line is
+        optional: without it the columns are in that order), and writes CSV
         point,polygon with one row per containment: points in file order, then polygons in
         file order. Containment is Google S2's (S2Polygon::Contains): exact, and every point on
         a boundary belongs to exactly one side.
 
         OPTIONS:
           --polygons P    GeoJSON FeatureCollection or Feature (RFC 7946).
-          --points X      CSV with columns point, lat, lon (other columns are ignored).
+          --points X      CSV point,lat,lon; with a header, columns by name (others ignored).
           -h, --help      Show this help.
 
         """
@@ -41,10 +42,13 @@ struct ContainsCommand: Subcommand {
         let caps = features.map { $0.polygon.enclosingCap }
         do throws(CSVError) {
             let reader = try CSVReader(path: pointsPath)
-            let header = try CSVHeader(reading: reader)
-            let columns = try header.requireIndexes(of: ["point", "lat", "lon"])
+            guard let first = try reader.nextRecord() else {
+                throw CSVError(.emptyInput, line: 1, column: 0, message: "expected a header line or a point row, found an empty input")
+            }
+            let hasHeader = CSVHeader.isHeader(first)
+            let columns = hasHeader ? try CSVHeader(first).requireIndexes(of: ["point", "lat", "lon"]) : [0, 1, 2]
             io.output.writeRecord(["point", "polygon"])
-            while let record = try reader.nextRecord() {
+            func write(_ record: CSVRecord) throws(CSVError) {
                 let name = try record.string(at: columns[0])
                 guard let lat = record.double(at: columns[1]), (-90...90).contains(lat) else {
                     throw CSVError(
@@ -61,6 +65,8 @@ struct ContainsCommand: Subcommand {
                     io.output.endRecord()
                 }
             }
+            if !hasHeader { try write(first) }
+            while let record = try reader.nextRecord() { try write(record) }
         } catch {
             io.report(error.formatted(source: pointsPath))
             io.flush()

@@ -13,6 +13,25 @@ import Testing
         #expect(result.stdout == (try cli.golden("contains_expected.csv")))
     }
 
+    /// The points file's header line is optional, as on every input of the CLI (DESIGN.md's
+    /// contract): without it the columns are `point,lat,lon` in that order, and a first row
+    /// whose point name is a number is still a row.
+    @Test func headerlessPointsAreRead() throws {
+        let text = try String(contentsOfFile: golden + "/points.csv", encoding: .utf8)
+        let rows = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("headerless-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try rows.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try cli.run(["contains", "--polygons", golden + "/polygons.geojson", "--points", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try cli.golden("contains_expected.csv")))
+
+        try "7,60.1721020194213,24.9508742213928\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let numbered = try cli.run(["contains", "--polygons", golden + "/polygons.geojson", "--points", path])
+        #expect(numbered.status == 0, "\(numbered.stderr)")
+        #expect(numbered.stdout == "point,polygon\n7,1\n")
+    }
+
     @Test(arguments: [
         (["--max-cells", "8"], "cover_polygons_expected_A.csv"),
         (["--max-cells", "16", "--min-level", "4", "--max-level", "16"], "cover_polygons_expected_B.csv"),

@@ -182,7 +182,7 @@ import Responders
         }
         // Over 1 MB: 413.
         let big = "{\"responder\": 17, \"fixes\": [" + Array(repeating: good, count: 12_000).joined(separator: ",") + "]}"
-        #expect(big.utf8.count > 1 << 20)
+        #expect(big.utf8.count > 1_000_000)
         let (status, _) = try await request("POST", running.base + "/v1/locations", body: big, token: "secret17")
         #expect(status == 413)
         #expect(try running.service.store.fixCount() == 0)
@@ -199,6 +199,31 @@ import Responders
             let named = (try json(text) as? [String: Any])?["field"] as? String
             #expect(code == status && named == field, "\(path): \(text)")
         }
+    }
+
+    /// Issue 23's "413 past 1 MB", read as a client reads it: 1 MB is 1,000,000 bytes. A valid
+    /// batch padded with spaces to exactly 1,000,000 bytes is stored; one byte more is a 413 that
+    /// stores nothing (the limit was 1 MiB, so 1,000,001 to 1,048,576 bytes were stored).
+    @Test func aBodyPast1MBIs413() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        func padded(_ seq: Int, to size: Int) -> String {
+            let body = "{\"responder\": 17, \"fixes\": [\(fixJSON(seq, t: t))]"
+            return body + String(repeating: " ", count: size - body.utf8.count - 1) + "}"
+        }
+        let over = padded(1, to: 1_000_001)
+        #expect(over.utf8.count == 1_000_001)
+        var (status, body) = try await request("POST", running.base + "/v1/locations", body: over, token: "secret17")
+        #expect(status == 413, "\(body)")
+        #expect(try running.service.store.fixCount() == 0)
+        let limit = padded(2, to: 1_000_000)
+        #expect(limit.utf8.count == 1_000_000)
+        (status, body) = try await request("POST", running.base + "/v1/locations", body: limit, token: "secret17")
+        #expect(status == 200, "\(body)")
+        #expect(try running.service.store.fixCount() == 1)
     }
 
     /// HEAD is GET without the body (a load balancer's or a phone's health check); a method a

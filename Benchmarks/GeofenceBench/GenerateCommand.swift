@@ -1,12 +1,13 @@
 import CommandSupport
+import JSON
 import Workloads
 
-/// `geofence-bench generate --pois N --devices D --fixes F --seed S [--noise gaussian|realistic] [--polygons P] --out DIR`
+/// `geofence-bench generate --pois N --devices D --fixes F --seed S [--noise gaussian|realistic] [--polygons P] --out DIR [--json]`
 struct GenerateCommand: BenchSubcommand {
     static let name = "generate"
     static let help = """
         geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian]
-                                [--polygons P] --out DIR
+                                [--polygons P] --out DIR [--json]
           Writes three files into DIR (created if missing) for a seeded synthetic world: POIs clustered
           around US cities, 1/3/5-mile fences, devices that dwell, walk and drive:
             fences.csv   id,lat,lon,radius_m,poi_id,tier   (three fences per POI)
@@ -23,10 +24,12 @@ struct GenerateCommand: BenchSubcommand {
             polygons.geojson  one Polygon feature per polygon fence, integer id = fence id
           Each polygon's row in fences.csv is its enclosing circle; truth.csv decides inside and outside
           of the polygon exactly (docs/POLYGONS.md).
+          --json prints one JSON object on stdout once the files are written: out, fences (rows of
+          fences.csv), polygons, fixes, devices, seed, noise, seconds.
         """
 
     static let options: [Arguments.Option] = [
-        .value("pois"), .value("devices"), .value("fixes"), .value("seed"), .value("noise"), .value("polygons"), .value("out")
+        .value("pois"), .value("devices"), .value("fixes"), .value("seed"), .value("noise"), .value("polygons"), .value("out"), .flag("json")
     ]
 
     /// Bytes the generator holds per fix (seven columns, twice while sorting by time).
@@ -38,6 +41,7 @@ struct GenerateCommand: BenchSubcommand {
 
     let spec: WorkloadSpec
     let out: String
+    let json: Bool
 
     init(arguments args: Arguments) throws(UsageError) {
         let pois = try args.int("pois", default: 10_000, in: 0...Int.max)
@@ -54,6 +58,7 @@ struct GenerateCommand: BenchSubcommand {
             noise: try args.choice("noise", default: NoiseModel.realistic),
             polygons: polygons)
         out = try args.required("out")
+        json = args.flag("json")
     }
 
     func execute() throws {
@@ -65,8 +70,21 @@ struct GenerateCommand: BenchSubcommand {
         } catch {
             throw BenchError("\(error)")
         }
+        let seconds = monotonicSeconds() - start
         printError(
             "wrote \(workload.fences.count) fences (\(workload.polygons.count) polygons) and \(workload.fixes.count) fixes to \(out) "
-                + "in \(formatFixed(monotonicSeconds() - start, 2)) s")
+                + "in \(formatFixed(seconds, 2)) s")
+        if json {
+            var o = JSONObject()
+            o.set("out", out)
+            o.set("fences", workload.fences.count)
+            o.set("polygons", workload.polygons.count)
+            o.set("fixes", workload.fixes.count)
+            o.set("devices", spec.devices)
+            o.set("seed", Int(spec.seed))
+            o.set("noise", spec.noise.rawValue)
+            o.set("seconds", seconds, decimals: 3)
+            print(o.text)
+        }
     }
 }

@@ -64,6 +64,28 @@ import Testing
         #expect((0...1).contains(rate))
     }
 
+    /// Issue 3: "`--json` everywhere". `generate --json` was a usage error (exit 2, unknown
+    /// option); it writes the same files and prints one JSON object saying what it wrote.
+    @Test func generateTakesJSON() throws {
+        let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
+        let directory = try ScriptSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("w").path
+        let result = try ScriptSupport.runProgram(
+            bench.path, ["generate", "--pois", "5", "--devices", "2", "--fixes", "11", "--seed", "3", "--out", out, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Self.object(result.stdout)
+        #expect(json["out"] as? String == out)
+        #expect((json["fences"] as? NSNumber)?.intValue == 15)
+        #expect((json["polygons"] as? NSNumber)?.intValue == 0)
+        #expect((json["fixes"] as? NSNumber)?.intValue == 11)
+        #expect((json["devices"] as? NSNumber)?.intValue == 2)
+        #expect((json["seed"] as? NSNumber)?.intValue == 3)
+        #expect(json["seconds"] as? NSNumber != nil)
+        let fixes = try String(contentsOfFile: out + "/fixes.csv", encoding: .utf8)
+        #expect(fixes.split(separator: "\n").count == 12)
+    }
+
     /// `geofence-bench responders --json`: issue 11's keys (at least) and issue 22's two.
     @Test func respondersJSONHasEveryContractKey() throws {
         let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")

@@ -17,6 +17,15 @@ public enum POICategory: String, CaseIterable, Hashable, Sendable, Comparable, C
         self.init(rawValue: String(columnValue))
     }
 
+    /// The category a person names: the raw value (`post_office`), or the name as prose writes
+    /// it, ignoring case and surrounding spaces, with a space or a hyphen for the underscore
+    /// (`post office`, `Post-Office`, `PHARMACY`); `nil` for anything else.
+    public init?(name: some StringProtocol) {
+        let trimmed = name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        let key = String(trimmed).lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 }
+        self.init(rawValue: String(key))
+    }
+
     /// Position in `allCases`.
     @inlinable
     public var ordinal: Int {

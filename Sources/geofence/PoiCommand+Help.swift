@@ -11,7 +11,8 @@ extension PoiCommand {
 
             """
         let search = """
-              --category C    fuel, pharmacy, grocery, bank, atm or post_office.
+              --category C    fuel, pharmacy, grocery, bank, atm or post_office (any case; a space
+                              or a hyphen for the underscore: "post office").
               --lat L, --lon L
                               The location, degrees.
               --limit K       Number of POIs, 1...10000 (default 5).

@@ -125,7 +125,7 @@ struct PoiCommand: Subcommand {
             return
         }
         guard let categoryText else { throw UsageError("missing required option '--category C'") }
-        guard let c = POICategory(rawValue: categoryText) else {
+        guard let c = POICategory(name: categoryText) else {
             let names = POICategory.allCases.map(\.rawValue).joined(separator: ", ")
             throw UsageError("option '--category': unknown category '\(categoryText)' (expected one of \(names))")
         }

@@ -38,6 +38,23 @@ import Testing
     }
 
     /// The file may come on standard input as `-`.
+    /// Issue 5 names the categories in prose ("post office (amenity=post_office)"): a client
+    /// that passes `--category "post office"` (or `Post-Office`, `PHARMACY`) gets what
+    /// `post_office` (`pharmacy`) gives; an unknown name is still a usage error.
+    @Test func categoryNamesAsTheIssueWritesThem() throws {
+        let place = ["--lat", "60.1699", "--lon", "24.9384", "--limit", "2", Self.data]
+        let canonical = try cli.run(["poi", "nearest", "--category", "post_office"] + place)
+        #expect(canonical.status == 0, "\(canonical.stderr)")
+        for name in ["post office", "Post-Office", " post_office "] {
+            let result = try cli.run(["poi", "nearest", "--category", name] + place)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(result.stdout == canonical.stdout, "\(name)")
+        }
+        let upper = try cli.run(["poi", "fences", "--category", "PHARMACY"] + place)
+        #expect(upper.stdout == (try cli.run(["poi", "fences", "--category", "pharmacy"] + place)).stdout)
+        #expect(try cli.run(["poi", "nearest", "--category", "post"] + place).status == 2)
+    }
+
     @Test func standardInput() throws {
         let text = try String(contentsOfFile: Self.data, encoding: .utf8)
         let result = try cli.run(

@@ -50,11 +50,12 @@ enum BenchTool {
           geofence-bench traces [--assume-accuracy M] [--preset default|evidence|both] [--json]   flaps over real GPS traces
           geofence-bench plan --fences F --fixes X --truth T [--cap N] [--json]   region selection under an OS cap
           geofence-bench nudges --fences F --fixes X [--truth T] [--preferences P] [--epoch ISO8601] [--out N.csv] [--json]
-          geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR
+          geofence-bench generate [--pois N] [--devices D] [--fixes F] [--seed S] [--noise realistic|gaussian] --out DIR [--json]
           geofence-bench responders [--responders N] [--minutes M] [--seed S] [--json]   responder liveness and assignment
           geofence-bench report --out DIR [--quick] [--peers FILE]   report.html (charts) and report.json
           geofence-bench peers-chart --peers FILE --out CHART.svg   the stabbing chart of a scripts/compare-peers run
           geofence-bench [COMMAND] --help      or: geofence-bench help [COMMAND]
+          --json may also come before COMMAND.
 
         Build with `swift build -c release` (or `swift run -c release geofence-bench`): numbers from a
         debug build are meaningless, and the tool says so on stderr.
@@ -77,9 +78,20 @@ enum BenchTool {
     /// Runs the tool on `arguments` (without the program name); returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
         let io = ToolIO.standard()
-        let status = tool.main(arguments, io: io)
+        let status = tool.main(jsonAnywhere(arguments), io: io)
         io.flush()
         return status
+    }
+
+    /// DESIGN.md's "`--json` anywhere": `--json` words before a command's name move after it
+    /// (`--json stab --fences F ...` is `stab --fences F ... --json`); the command then takes or
+    /// refuses the option as its own. Other words are left where they are.
+    static func jsonAnywhere(_ arguments: [String]) -> [String] {
+        let leading = arguments.prefix { $0 == "--json" }.count
+        guard leading > 0, leading < arguments.count, commands.contains(where: { !$0.name.isEmpty && $0.name == arguments[leading] }) else {
+            return arguments
+        }
+        return Array(arguments[leading...]) + ["--json"]
     }
 
     /// True when this binary was built without optimization (numbers from it are meaningless).

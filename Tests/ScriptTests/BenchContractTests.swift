@@ -64,6 +64,24 @@ import Testing
         #expect((0...1).contains(rate))
     }
 
+    /// DESIGN.md: "`--json` anywhere switches to JSON": also before the command's name
+    /// (`geofence-bench --json stab ...` was a usage error, "unexpected argument 'stab'").
+    @Test func jsonBeforeTheCommandName() throws {
+        let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
+        let directory = try ScriptSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fences = directory.appendingPathComponent("fences.csv").path, fixes = directory.appendingPathComponent("fixes.csv").path
+        try Self.fences.write(toFile: fences, atomically: true, encoding: .utf8)
+        try Self.fixes.write(toFile: fixes, atomically: true, encoding: .utf8)
+        let result = try ScriptSupport.runProgram(bench.path, ["--json", "stab", "--fences", fences, "--fixes", fixes])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Self.object(result.stdout)
+        #expect(json["checksum"] as? String == String(Self.checksum))
+        // A command without --json still says so, naming the option.
+        let chart = try ScriptSupport.runProgram(bench.path, ["--json", "peers-chart", "--peers", fences, "--out", fixes + ".svg"])
+        #expect(chart.status == 2 && chart.stderr.contains("--json"), "\(chart.stderr)")
+    }
+
     /// Issue 3: "`--json` everywhere". `generate --json` was a usage error (exit 2, unknown
     /// option); it writes the same files and prints one JSON object saying what it wrote.
     @Test func generateTakesJSON() throws {

@@ -459,6 +459,30 @@ def cases3(rng, random_count=0):
             add_case("polar_annulus_%s_%g_%g" % (tag, a, b), [shell, hole[::-1]])
             add_case("polar_annulus_rev_%s_%g_%g" % (tag, a, b), [shell[::-1], hole])
         add_case("polar_annulus_offset_%s" % ("n" if sgn > 0 else "s"), [[[sgn * 70, -180 + 12 * k] for k in range(30)], ll_circle(sgn * 88, 40, 3, 16, rng)])
+    # Six parts, one per face, each the face shrunk by d in (u, v): a polygon of almost the whole
+    # sphere (d = 1e-9: the parts' edges 1e-9 from the face edges, 6 meeting near each corner).
+    for d in (0.1, 1e-6, 1e-9):
+        parts = []
+        for f in range(6):
+            q = 1 - d
+            parts.append([to_ll(norm(face_uv_to_xyz(f, u, v))) for u, v in ((-q, -q), (q, -q), (q, q), (-q, q))])
+        add_case("multipart_six_faces_%g" % d, parts)
+    # Faces sharing their corners: face 0 and face 2's boundary squares meet along an edge
+    # (invalid), faces 0 and 5 do not meet; corner-sharing triangles around a cube corner.
+    sq = lambda f: [to_ll(norm(face_uv_to_xyz(f, u, v))) for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    add_case("faces_0_2_share_edge", [sq(0), sq(2)], "?")
+    add_case("faces_0_3_apart", [sq(0), sq(3)])
+    # Tiny edges (1e-16 to 1e-12 radians) across face edges and at a corner: one vertex of a
+    # triangle split in two, either side of the boundary.
+    for d in (1e-16, 1e-15, 2e-15, 1e-14, 1e-12):
+        for k, (lat, lon) in enumerate([[0.0, 45.0], [20.0, 135.0], [face_edge_lat(30.0), 30.0], corners[3]]):
+            v = to_v(lat, lon)
+            e1, e2 = tangent_frame(v)
+            a = to_ll(norm(add(v, e1, d)))
+            b = to_ll(norm(add(v, e1, -d)))
+            far1 = to_ll(norm(add(v, e2, 0.01)))
+            far2 = to_ll(norm(add(add(v, e2, 0.01), e1, 0.01)))
+            add_case("tiny_edge_%g_%d" % (d, k), [[a, b, far1, far2] if k % 2 else [b, a, far2, far1]], "?")
     for i in range(random_count):  # random mixtures placed on the cube's edges and corners
         kind = rng.randrange(4)
         if kind == 0:
@@ -485,7 +509,55 @@ def cases3(rng, random_count=0):
         if rng.random() < 0.25 and n >= 8:
             rings.append(ll_circle(lat, lon, r * 0.1, rng.choice([3, 4, 12]), rng, ccw=rng.random() < 0.5))
         add_case("cube_random_%03d" % i, rings, "?")
+    for i in range(random_count // 2):  # rings on a small lattice: shared vertices and edges everywhere
+        add_case("lattice_random_%03d" % i, lattice_rings(rng, corners), "?")
     return out
+
+
+def lattice_rings(rng, corners):
+    """1 to 4 rings whose vertices lie on a 6 x 6 lattice of lat/lon steps (rectangles, some with
+    extra vertices on their sides, random triangles to pentagons, either orientation), anchored at
+    a cube corner, a face edge, a pole, the antimeridian or anywhere, with steps from 1e-7 to 10
+    degrees: rings share vertices and edges all the time (the round-two fuzz, moved to the cube)."""
+    kind = rng.randrange(5)
+    step = 10 ** rng.uniform(-7, 1)
+    if kind == 0:
+        lat0, lon0 = rng.choice(corners)
+    elif kind == 1:
+        lat0, lon0 = rng.uniform(-30, 30), rng.choice([45.0, 135.0, -45.0, -135.0])
+    elif kind == 2:
+        lat0, lon0 = rng.choice([90.0, -90.0]), rng.uniform(-180, 180)
+    elif kind == 3:
+        lat0, lon0 = rng.uniform(-60, 60), 180.0
+    else:
+        lat0, lon0 = rng.uniform(-80, 80), rng.uniform(-180, 180)
+    off = rng.randrange(6)  # the anchor's place in the lattice
+
+    def pt(i, j):
+        lat = lat0 + (i - off) * step
+        lat = max(-90.0, min(90.0, lat))
+        return [lat, wrap(lon0 + (j - off) * step) if abs(lon0 + (j - off) * step) > 180 else lon0 + (j - off) * step]
+
+    rings = []
+    for _ in range(rng.choice([1, 2, 2, 3, 4])):
+        if rng.random() < 0.5:
+            i0, i1 = sorted(rng.sample(range(6), 2))
+            j0, j1 = sorted(rng.sample(range(6), 2))
+            ring = [pt(i, j0) for i in range(i0, i1)] + [pt(i1, j) for j in range(j0, j1)] \
+                + [pt(i, j1) for i in range(i1, i0, -1)] + [pt(i0, j) for j in range(j1, j0, -1)]
+            if rng.random() < 0.5:  # only the corners
+                ring = [pt(i0, j0), pt(i1, j0), pt(i1, j1), pt(i0, j1)]
+        else:
+            ring = [pt(rng.randrange(6), rng.randrange(6)) for _ in range(rng.choice([3, 4, 5]))]
+        if rng.random() < 0.5:
+            ring.reverse()
+        # No equal consecutive vertices (the clamp at +-90 makes some): S2's InitNested, which
+        # runs before validation, stops the debug build of libs2 (a FATAL check in OrderedCCW)
+        # on a loop whose vertex 1 repeats vertex 0 or 2 when another loop shares it.
+        ring = [p for k, p in enumerate(ring) if to_v(*p) != to_v(*ring[k - 1])]
+        if len(ring) >= 3:
+            rings.append(ring)
+    return rings or [[pt(0, 0), pt(1, 0), pt(0, 1)]]
 
 
 def points3(rng, rings, count):

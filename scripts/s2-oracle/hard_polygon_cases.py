@@ -483,6 +483,23 @@ def cases3(rng, random_count=0):
             far1 = to_ll(norm(add(v, e2, 0.01)))
             far2 = to_ll(norm(add(add(v, e2, 0.01), e1, 0.01)))
             add_case("tiny_edge_%g_%d" % (d, k), [[a, b, far1, far2] if k % 2 else [b, a, far2, far1]], "?")
+    # Big shells (60 to 89.99 degrees, around a corner, a pole or the antimeridian) with a hole
+    # touching at a shell vertex and a second part touching from outside at another: S2 nests
+    # by ContainsNested (the wedge at the inner loop's vertex 1) and checks the nesting again
+    # with ContainsNonCrossingBoundary (vertex 0), both behind bounding-rectangle tests.
+    for k, (lat, lon, r) in enumerate([(CORNER_LAT, 45.0, 60.0), (90.0, 0.0, 89.0), (0.0, 180.0, 89.9), (-CORNER_LAT, -135.0, 89.99), (-90.0, 0.0, 30.0)]):
+        shell = ll_circle(lat, lon, r, 40, rng)
+        c = to_v(lat, lon)
+        v0, v1, v20 = to_v(*shell[0]), to_v(*shell[1]), to_v(*shell[20])
+        inner1 = to_ll(norm(add(add([x * 0.9 for x in v0], c, 0.1), v1, 0.05)))
+        inner2 = to_ll(norm(add([x * 0.9 for x in v0], c, 0.1)))
+        hole = [shell[0], inner1, inner2]
+        outer1 = to_ll(norm(add(v20, c, -0.1)))
+        outer2 = to_ll(norm(add(add(v20, c, -0.1), to_v(*shell[21]), 0.1)))
+        part = [shell[20], outer1, outer2]
+        add_case("big_shell_touch_%d" % k, [shell, hole, part], "?")
+        add_case("big_shell_touch_rev_%d" % k, [part[::-1], hole[::-1], shell[::-1]], "?")
+        add_case("big_shell_touch_v1_%d" % k, [shell, [inner1, shell[0], inner2], [outer1, shell[20], outer2]], "?")
     for i in range(random_count):  # random mixtures placed on the cube's edges and corners
         kind = rng.randrange(4)
         if kind == 0:
@@ -595,4 +612,34 @@ def points3(rng, rings, count):
             out.append(cell_ll(f, i, j + 1))
         if rng.random() < 0.3:  # a point on a face edge near the polygon
             out.append(cell_ll(f, rng.choice([0, 1 << 30]), j))
+    return out
+
+
+def rotate(v, axis, angle):
+    """v rotated by angle (radians) about the unit vector axis (Rodrigues)."""
+    c, s = math.cos(angle), math.sin(angle)
+    k = cross(axis, v)
+    d = dot(axis, v)
+    return [v[i] * c + k[i] * s + axis[i] * d * (1 - c) for i in range(3)]
+
+
+def move_rings(rings, src, dst, spin=0.0, digits=7):
+    """rings (lat/lon) moved rigidly on the sphere so that the point src goes to dst and then
+    turned by spin degrees about dst, the coordinates rounded to `digits` decimals as in
+    OpenStreetMap: real outlines placed on a cube corner, a face edge, a pole or the antimeridian."""
+    a, b = to_v(*src), to_v(*dst)
+    axis = cross(a, b)
+    n = math.sqrt(dot(axis, axis))
+    angle = math.atan2(n, dot(a, b))
+    out = []
+    for ring in rings:
+        moved = []
+        for lat, lon in ring:
+            v = to_v(lat, lon)
+            if n > 1e-15:
+                v = rotate(v, [x / n for x in axis], angle)
+            v = rotate(v, b, math.radians(spin))
+            la, lo = to_ll(v)
+            moved.append([round(la, digits), round(lo, digits)])
+        out.append(moved)
     return out

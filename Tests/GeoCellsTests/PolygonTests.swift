@@ -8,7 +8,7 @@ import Testing
     /// The three fixture sets: OSM outlines and synthetic cases (""), the hard synthetic cases
     /// ("hard_": hemispheres, poles, antimeridian, slivers, shared vertices and edges), and the
     /// third round's ("hard3_": cube corners and face edges, S2 cells as loops, shared vertices
-    /// at corners and poles, polar annuli, collinear runs, 1 mm polygons off face centres).
+    /// at corners and poles, polar annuli, collinear runs, 1 mm polygons off face centers).
     static let sets = ["", "hard_", "hard3_"]
 
     /// Every polygon S2 accepts builds here; every one S2 rejects throws.

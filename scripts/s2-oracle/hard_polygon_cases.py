@@ -16,6 +16,9 @@ rings of radius 90 degrees + delta (delta from -1e-13 to 1e-12 radians, 8 to 1,0
 points(rng, rings, count) gives count random points in the polygon's bounding cap, count
 points 1 mm to 100 m either side of random edges, count // 2 points 1.5 mm to 1 m from random
 vertices, and the first 5 vertices of each ring (on the boundary).
+cases3(rng, random_count) and points3(rng, rings, count) are the third round (the cube: corners,
+face edges, S2 cells as loops, shared vertices, polar annuli, lattice fuzz; see cases3's
+docstring), kept apart so that cases() and points() give the same output for a seed as before.
 """
 import math, os, random
 
@@ -229,7 +232,7 @@ def cases(rng, random_count=0):
         rings = [ring]
         if rng.random() < 0.3 and n >= 12:
             for h in range(rng.choice([1, 2, 5])):
-                # a hole well inside: a small circle near the centre
+                # a hole well inside: a small circle near the center
                 c = to_v(lat, lon)
                 e1, e2 = tangent_frame(c)
                 ang = rng.uniform(0, 2 * math.pi)
@@ -327,14 +330,17 @@ def cases3(rng, random_count=0):
     three or more faces, edges longer than 90 degrees and nearly antipodal, loops on S2 cell
     vertices and centers (levels 5-30), shared vertices between rings, duplicate and repeated
     closing vertices, 1 mm polygons far from face centers, collinear runs along meridians and the
-    equator, polar shells with polar holes. Same (name, rings, expect) form as cases()."""
+    equator, polar shells with polar holes, six-part polygons of the shrunk faces, edges 1e-16 to
+    1e-12 radians across face edges, big shells with a hole and a part touching at vertices; then
+    random_count mixtures centered on corners, face edges and cell vertices, and random_count // 2
+    lattice fuzz polygons (lattice_rings). Same (name, rings, expect) form as cases()."""
     out = []
 
     def add_case(name, rings, expect="valid"):
         out.append((name, [[[float(a), float(b)] for a, b in ring] for ring in rings], expect))
 
     corners = cube_corners()
-    # Stars and squares centred exactly on each of the 8 cube corners (3 faces meet there), at
+    # Stars and squares centered exactly on each of the 8 cube corners (3 faces meet there), at
     # radii from 1e-7 to 20 degrees; a vertex exactly on the corner.
     for k, (lat, lon) in enumerate(corners):
         r = [1e-7, 1e-4, 0.01, 1.0, 5.0, 20.0, 1e-5, 0.3][k]
@@ -386,7 +392,7 @@ def cases3(rng, random_count=0):
     add_case("lune_thin", [[[89.9, 0], [0, 0], [-89.9, 0], [0, 1e-6]]])
     add_case("long_edge_corner_to_corner", [[corners[0], corners[6], corners[2]]])
     # S2 cells as loops: the 4 vertices of a cell (the polygon is the cell up to rounding),
-    # 2 x 2 and L-shaped unions, the centres of 8 neighbours, at levels 5 to 30.
+    # 2 x 2 and L-shaped unions, the centers of 8 neighbours, at levels 5 to 30.
     for L in (5, 10, 17, 20, 23, 26, 28, 29, 30):
         size = 1 << (30 - L)
         for variant in range(2):
@@ -435,7 +441,7 @@ def cases3(rng, random_count=0):
     add_case("dup_near_1e-15", [[[0, 0], [0, 1], [1, 1], [1, 1 + 1e-15], [1, 0]]], "?")
     add_case("dup_pole_lons", [[[90, 0], [90, 10], [80, 10], [80, 0]]], "?")
     add_case("dup_minus_zero", [[[0.0, 0.0], [-0.0, 1.0], [1.0, 1.0], [1.0, -0.0]]], "?")
-    # 1 mm polygons far from the face centres (near corners, edges, poles, the antimeridian).
+    # 1 mm polygons far from the face centers (near corners, edges, poles, the antimeridian).
     mm = math.degrees(1e-3 / R)
     for k, (lat, lon) in enumerate(corners[:4] + [[0.0, 45.0], [0.0, 135.0 - 1e-9], [89.9999, 13.0], [-35.0, 180.0], [face_edge_lat(10.0), 10.0]]):
         add_case("mm_%d" % k, [ll_circle(lat, lon, mm, rng.choice([3, 4, 8]), rng, ccw=rng.random() < 0.5)])
@@ -520,7 +526,7 @@ def cases3(rng, random_count=0):
         n = rng.choice([3, 4, 5, 8, 30, 200, 1000])
         ring = ll_circle(lat, lon, r, n, rng, noise=0.3 if rng.random() < 0.3 else 0.0, spike=0.9 * rng.random() if rng.random() < 0.5 else 0.0,
                          ccw=rng.random() < 0.5)
-        if rng.random() < 0.3:  # the centre itself as a vertex (a corner, edge or cell vertex)
+        if rng.random() < 0.3:  # the center itself as a vertex (a corner, edge or cell vertex)
             ring[0] = [lat, lon]
         rings = [ring]
         if rng.random() < 0.25 and n >= 8:
@@ -579,7 +585,7 @@ def lattice_rings(rng, corners):
 
 def points3(rng, rings, count):
     """points() plus: every vertex (not just 5), edge midpoints computed in lat/lon, the cube
-    corners, the poles, points on the face edges and S2 cell vertices and centres near the
+    corners, the poles, points on the face edges and S2 cell vertices and centers near the
     polygon (levels 10-30), each a candidate for lying exactly on a boundary."""
     out = points(rng, rings, count)
     vs = [v for ring in rings for v in ring]

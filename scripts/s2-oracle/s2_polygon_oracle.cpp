@@ -68,7 +68,9 @@ static std::vector<Input> ReadPolygons(const char* path) {
         v.push_back(S2LatLng::FromDegrees(lat, lon).ToPoint());
       }
       auto loop = std::make_unique<S2Loop>(v, S2Debug::DISABLE);
-      loop->Normalize();
+      // Normalize() without its closing check, which stops Debian's libs2 build on a loop
+      // that repeats a vertex (invalid anyway) and stays unnormalized after Invert().
+      if (!loop->IsNormalized()) loop->Invert();
       loops.push_back(std::move(loop));
     }
     p.polygon = std::make_unique<S2Polygon>();

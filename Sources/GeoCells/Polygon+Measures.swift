@@ -18,8 +18,23 @@ extension Polygon {
         2 * atan2(a.dot((b - a).cross(c - a)), 1 + a.dot(b) + b.dot(c) + c.dot(a))
     }
 
+    /// The signed area of the spherical triangle `a, b, c` by Girard's formula over the edges'
+    /// normals (S2's `GirardArea`, signed by ``Predicates/sign(_:_:_:)``): for triangles with a
+    /// nearly antipodal pair of vertices, where both terms of ``signedArea(_:_:_:)`` are tiny
+    /// and lose their relative accuracy (a loop edge 1e-11 radians short of a half circle gave
+    /// an area 1.8e-6 sr off), while the normals from ``Predicates/robustCross(_:_:)`` and the
+    /// angles between them keep an absolute accuracy of a few ε.
+    static func girardSignedArea(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) -> Double {
+        let ab = Predicates.robustCross(a, b), bc = Predicates.robustCross(b, c), ac = Predicates.robustCross(a, c)
+        func angle(_ x: UnitVector, _ y: UnitVector) -> Double { atan2(x.cross(y).norm, x.dot(y)) }
+        let area = max(0, angle(ab, ac) - angle(ab, bc) + angle(bc, ac))
+        return Predicates.sign(a, b, c) > 0 ? area : -area
+    }
+
     /// The area of the left side of a loop (steradians, in [0, 4π)), as S2's `S2::GetArea`
-    /// computes it: a fan of signed triangles (``signedArea(_:_:_:)``) summed with Kahan
+    /// computes it: a fan of signed triangles (``signedArea(_:_:_:)``, or Girard's formula,
+    /// ``girardSignedArea(_:_:_:)``, for a triangle with two vertices within 1e-5 radians of
+    /// antipodal: only a loop edge can be, the fan's own edges never are) summed with Kahan
     /// compensation, whose origin moves, as in S2's `GetSurfaceIntegral`, before any fan edge
     /// would come within 1e-5 radians of a half circle (a fan from vertex 0 of a great circle,
     /// such as the equator, is degenerate); the sum taken modulo 4π; and, when that is within
@@ -32,9 +47,13 @@ extension Polygon {
         let v = { (i: Int) in loop[loop.startIndex + i] }
         let maxLength = Double.pi - 1e-5
         var sum = 0.0, compensation = 0.0
+        // cos(π - 1e-5) + 1 = 5e-11: a pair of vertices nearer to antipodal than the fan allows.
+        let antipodal = -1 + 5e-11
         func add(_ a: UnitVector, _ b: UnitVector, _ c: UnitVector) {
+            let nearlyAntipodal = a.dot(b) < antipodal || b.dot(c) < antipodal || c.dot(a) < antipodal
+            let area = nearlyAntipodal ? girardSignedArea(a, b, c) : signedArea(a, b, c)
             // Kahan summation: thousands of small terms.
-            let y = signedArea(a, b, c) - compensation
+            let y = area - compensation
             let t = sum + y
             compensation = (t - sum) - y
             sum = t

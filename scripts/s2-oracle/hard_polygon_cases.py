@@ -16,6 +16,9 @@ rings of radius 90 degrees + delta (delta from -1e-13 to 1e-12 radians, 8 to 1,0
 points(rng, rings, count) gives count random points in the polygon's bounding cap, count
 points 1 mm to 100 m either side of random edges, count // 2 points 1.5 mm to 1 m from random
 vertices, and the first 5 vertices of each ring (on the boundary).
+cases3(rng, random_count) and points3(rng, rings, count) are the third round (the cube: corners,
+face edges, S2 cells as loops, shared vertices, polar annuli, lattice fuzz; see cases3's
+docstring), kept apart so that cases() and points() give the same output for a seed as before.
 """
 import math, os, random
 
@@ -229,7 +232,7 @@ def cases(rng, random_count=0):
         rings = [ring]
         if rng.random() < 0.3 and n >= 12:
             for h in range(rng.choice([1, 2, 5])):
-                # a hole well inside: a small circle near the centre
+                # a hole well inside: a small circle near the center
                 c = to_v(lat, lon)
                 e1, e2 = tangent_frame(c)
                 ang = rng.uniform(0, 2 * math.pi)
@@ -280,4 +283,369 @@ def points(rng, rings, count):
         out.append(to_ll(norm(add(add(a, e1, d * math.cos(ang)), e2, d * math.sin(ang)))))
     # vertices themselves (boundary; compared but not required)
     out += [list(v) for ring in rings for v in ring[:5]]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Third round: the cube. cases3(rng) / points3(rng, rings, count) are separate from cases() and
+# points() so that seeds of the first two rounds (and the committed s2_hard_ vectors) keep their
+# output. S2's projection is reproduced here (quadratic st <-> uv, faces 0-5) to place vertices
+# on cube-face edges and corners and on S2 cell vertices and centers.
+
+CORNER_LAT = math.degrees(math.atan(1 / math.sqrt(2)))  # 35.26438968275465
+
+
+def face_uv_to_xyz(face, u, v):
+    return [[1, u, v], [-u, 1, v], [-u, -v, 1], [-1, -v, -u], [v, -1, -u], [v, u, -1]][face]
+
+
+def st_to_uv(s):
+    return (4 * s * s - 1) / 3 if s >= 0.5 else (1 - 4 * (1 - s) * (1 - s)) / 3
+
+
+def xyz_face(p):
+    ax, ay, az = abs(p[0]), abs(p[1]), abs(p[2])
+    f = (0 if ax > az else 2) if ax > ay else (1 if ay > az else 2)
+    return f + 3 if p[f] < 0 else f
+
+
+def cell_ll(face, i, j):
+    """The lat/lon of the point (i, j) / 2^30 in (s, t) of a face: a cell vertex when i and j
+    are multiples of the cell size, a center when they are odd multiples of half of it."""
+    return to_ll(norm(face_uv_to_xyz(face, st_to_uv(i / 2.0 ** 30), st_to_uv(j / 2.0 ** 30))))
+
+
+def cube_corners():
+    return [[s * CORNER_LAT, l] for s in (1, -1) for l in (45.0, 135.0, -45.0, -135.0)]
+
+
+def face_edge_lat(lon):
+    """Latitude of the boundary between an equatorial face and the north polar face at lon."""
+    c = max(abs(math.cos(math.radians(lon))), abs(math.sin(math.radians(lon))))
+    return math.degrees(math.atan(c))
+
+
+def cases3(rng, random_count=0):
+    """Round three: vertices and edges exactly on cube-face boundaries and corners, polygons over
+    three or more faces, edges longer than 90 degrees and nearly antipodal, loops on S2 cell
+    vertices and centers (levels 5-30), shared vertices between rings, duplicate and repeated
+    closing vertices, 1 mm polygons far from face centers, collinear runs along meridians and the
+    equator, polar shells with polar holes, six-part polygons of the shrunk faces, edges 1e-16 to
+    1e-12 radians across face edges, big shells with a hole and a part touching at vertices; then
+    random_count mixtures centered on corners, face edges and cell vertices, and random_count // 2
+    lattice fuzz polygons (lattice_rings). Same (name, rings, expect) form as cases()."""
+    out = []
+
+    def add_case(name, rings, expect="valid"):
+        out.append((name, [[[float(a), float(b)] for a, b in ring] for ring in rings], expect))
+
+    corners = cube_corners()
+    # Stars and squares centered exactly on each of the 8 cube corners (3 faces meet there), at
+    # radii from 1e-7 to 20 degrees; a vertex exactly on the corner.
+    for k, (lat, lon) in enumerate(corners):
+        r = [1e-7, 1e-4, 0.01, 1.0, 5.0, 20.0, 1e-5, 0.3][k]
+        add_case("corner_star_%d_%g" % (k, r), [ll_circle(lat, lon, r, rng.choice([5, 24, 120]), rng, spike=0.6, ccw=k % 2 == 0)])
+        add_case("corner_square_%d" % k, [ll_circle(lat, lon, [1e-9, 1e-6, 1e-3, 2.0][k % 4], 4, rng)])
+        d = [1e-9, 1e-6, 1e-3, 1.0][k % 4]
+        add_case("corner_vertex_%d" % k, [[[lat, lon], [lat + d, lon + d], [lat + 2 * d, lon - d]]])
+    # A triangle whose three vertices are the three face-edge directions out of a corner.
+    c = to_v(*corners[0])
+    for d in (1e-8, 1e-3, 0.5):
+        ring = []
+        for ax in range(3):
+            q = list(c)
+            q[ax] += math.radians(d)
+            ring.append(to_ll(norm(q)))
+        add_case("corner_axes_tri_%g" % d, [ring])
+    # Polygons whose vertices lie on the face edges: lon exactly +-45 / +-135 (equatorial face
+    # boundaries) and lat = atan(cos lon) (polar face boundaries), edges running along them.
+    for lon in (45.0, 135.0, -45.0, -135.0):
+        add_case("meridian_face_edge_%g" % lon, [[[-10, lon], [-5, lon], [0, lon], [5, lon], [10, lon], [10, lon + 1], [-10, lon + 1]]])
+        add_case("meridian_face_edge_west_%g" % lon, [[[-10, lon - 0.001], [10, lon - 0.001], [10, lon], [0, lon], [-10, lon]]])
+        add_case("equator_face_edge_diamond_%g" % lon, [[[0, lon - 1e-6], [-1e-6, lon], [0, lon + 1e-6], [1e-6, lon]]])
+    for lon in (0.0, 20.0, 45.0, -70.0, 180.0):
+        lat = face_edge_lat(lon)
+        add_case("polar_face_edge_tri_%g" % lon, [[[lat, lon], [lat + 1, wrap(lon + 1)], [lat + 1, lon - 1]]])
+        add_case("polar_face_edge_sq_s_%g" % lon, [ll_circle(-lat, lon, 1e-4, 4, rng)])
+    add_case("face_edge_polyline_n", [[[face_edge_lat(l), l] for l in range(-180, 180, 5)]])  # the polar face's boundary
+    add_case("face_edge_polyline_n_cw", [[[face_edge_lat(l), l] for l in range(180, -180, -5)]])
+    add_case("face_edge_polyline_s_45", [[[-face_edge_lat(l), l] for l in range(-180, 180, 45)]])  # through 4 corners
+    add_case("face0_boundary", [[[-CORNER_LAT, -45.0], [-CORNER_LAT, 45.0], [CORNER_LAT, 45.0], [CORNER_LAT, -45.0]]])  # face 0's corners
+    add_case("face0_boundary_cw", [[[-CORNER_LAT, -45.0], [CORNER_LAT, -45.0], [CORNER_LAT, 45.0], [-CORNER_LAT, 45.0]]])
+    add_case("face0_boundary_dense", [[[-face_edge_lat(l), l] for l in range(-45, 46, 5)] + [[a, 45.0] for a in range(-34, 35, 2)]
+                                      + [[face_edge_lat(l), l] for l in range(45, -46, -5)] + [[a, -45.0] for a in range(34, -35, -2)]])
+    # Polygons over three or more faces with small features near corners.
+    for k in range(4):
+        lat, lon = corners[rng.randrange(8)]
+        ring = ll_circle(lat, lon, rng.choice([25.0, 40.0, 60.0]), 80, rng, waves=5)
+        notch = ll_circle(lat, lon, 1e-5, 6, rng, ccw=False)
+        add_case("three_faces_%d" % k, [ring, notch])
+        add_case("three_faces_spiky_%d" % k, [ll_circle(lat, lon, 30.0, 600, rng, spike=0.999)])
+    add_case("six_faces_band", [[[40 * math.sin(math.radians(l * 3)), l] for l in range(-180, 180, 3)], ])
+    # Long edges: longer than 90 degrees and nearly antipodal.
+    for d in (1e-1, 1e-4, 1e-7, 1e-9):
+        add_case("near_antipodal_%g" % d, [[[0, 0], [0, 180 - d], [45, 90]]])
+        add_case("near_antipodal_cw_%g" % d, [[[0, 0], [45, 90], [0, 180 - d]]])
+    add_case("edges_120", [[[0, 0], [0, 120], [0, -120 + 1e-3], [30, 60]]], "?")
+    add_case("long_quad", [[[-10, -100], [-10, 100], [10, 100], [10, -100]]])
+    add_case("lune_179", [[[90, 0], [0, 0], [-90, 0], [0, 179]]], "?")
+    add_case("lune_thin", [[[89.9, 0], [0, 0], [-89.9, 0], [0, 1e-6]]])
+    add_case("long_edge_corner_to_corner", [[corners[0], corners[6], corners[2]]])
+    # S2 cells as loops: the 4 vertices of a cell (the polygon is the cell up to rounding),
+    # 2 x 2 and L-shaped unions, the centers of 8 neighbours, at levels 5 to 30.
+    for L in (5, 10, 17, 20, 23, 26, 28, 29, 30):
+        size = 1 << (30 - L)
+        for variant in range(2):
+            f = rng.randrange(6)
+            if variant:  # at a face corner or edge
+                i = rng.choice([0, (1 << 30) - size])
+                j = rng.randrange(1 << L) * size
+            else:
+                i, j = rng.randrange(1 << L) * size, rng.randrange(1 << L) * size
+            i = min(i, (1 << 30) - 2 * size)
+            j = min(j, (1 << 30) - 2 * size)
+            add_case("cell_L%d_%d" % (L, variant), [[cell_ll(f, i, j), cell_ll(f, i + size, j), cell_ll(f, i + size, j + size), cell_ll(f, i, j + size)]])
+            add_case("cell_2x2_L%d_%d" % (L, variant), [[cell_ll(f, i, j), cell_ll(f, i + size, j), cell_ll(f, i + 2 * size, j), cell_ll(f, i + 2 * size, j + size),
+                                                         cell_ll(f, i + 2 * size, j + 2 * size), cell_ll(f, i + size, j + 2 * size), cell_ll(f, i, j + 2 * size), cell_ll(f, i, j + size)]])
+            add_case("cell_L_shape_L%d_%d" % (L, variant), [[cell_ll(f, i, j), cell_ll(f, i + 2 * size, j), cell_ll(f, i + 2 * size, j + size),
+                                                             cell_ll(f, i + size, j + size), cell_ll(f, i + size, j + 2 * size), cell_ll(f, i, j + 2 * size)]])
+            if L < 30:
+                h = size // 2
+                add_case("cell_centers_L%d_%d" % (L, variant), [[cell_ll(f, i + h, j + h), cell_ll(f, i + 3 * h, j + h), cell_ll(f, i + 3 * h, j + 3 * h), cell_ll(f, i + h, j + 3 * h)]])
+    # Cell squares across a face edge: a cell of face 0 next to the cell of face 1 across u = 1.
+    for L in (10, 20, 30):
+        size = 1 << (30 - L)
+        j = rng.randrange(1 << L) * size
+        a = [cell_ll(0, (1 << 30) - size, j), cell_ll(0, 1 << 30, j), cell_ll(0, 1 << 30, j + size), cell_ll(0, (1 << 30) - size, j + size)]
+        add_case("cell_face_edge_L%d" % L, [a])
+        b = [cell_ll(1, 0, j), cell_ll(1, size, j), cell_ll(1, size, j + size), cell_ll(1, 0, j + size)]
+        add_case("cells_two_faces_L%d" % L, [[a[0], a[1], b[1], b[2], a[2], a[3]]], "?")
+    # Shared vertices: a hole touching its shell at one vertex, parts sharing a vertex (at a
+    # cube corner, on a face edge, at a pole), three parts at one vertex, a hole touching at two.
+    C = corners[0]
+    add_case("hole_touch_corner", [[[C[0] - 1, C[1] - 1], [C[0] - 1, C[1] + 1], [C[0] + 1, C[1] + 1], [C[0] + 1, C[1] - 1]],
+                                   [[C[0] - 1, C[1] - 1], [C[0], C[1]], [C[0] - 0.5, C[1]]]], "?")
+    add_case("parts_share_corner", [[[C[0], C[1]], [C[0] - 1, C[1]], [C[0] - 1, C[1] - 1]], [[C[0], C[1]], [C[0] + 1, C[1] + 1], [C[0], C[1] + 1]]], "?")
+    add_case("parts_share_vertex_3", [[[0, 45], [1, 45], [1, 46]], [[0, 45], [0, 46], [-1, 46]], [[0, 45], [-1, 44], [0, 44]]], "?")
+    add_case("parts_share_pole", [[[90, 0], [80, 10], [80, 20]], [[90, 0], [80, 120], [80, 130]]], "?")
+    add_case("parts_share_pole_lons", [[[90, 0], [80, 10], [80, 20]], [[90, 180], [80, 120], [80, 130]]], "?")
+    add_case("hole_touch_two_vertices", [[[0, 0], [0, 4], [4, 4], [4, 0]], [[0, 0], [2, 3], [4, 4], [3, 1]]], "?")
+    add_case("hole_touch_vertex_on_edge", [[[0, 0], [0, 4], [4, 4], [4, 0]], [[0, 2], [1, 3], [2, 2]]], "?")
+    add_case("parts_touch_vertex_on_edge", [[[0, 0], [0, 4], [4, 4], [4, 0]], [[0, 2], [-1, 1], [-1, 3]]], "?")
+    add_case("hole_touch_shell_face_edge", [[[-1, 44], [-1, 46], [1, 46], [1, 44]], [[0, 45], [0.5, 44.5], [0.5, 45.5]], [[0, 45], [-0.5, 45.5], [-0.5, 44.5]]], "?")
+    # Duplicate consecutive vertices and a repeated closing vertex (the GeoJSON writer closes
+    # each ring once more: a ring ending with its first vertex becomes [..., a, a]).
+    add_case("dup_consecutive_mid", [[[0, 0], [0, 1], [1, 1], [1, 1], [1, 0]]], "invalid")
+    add_case("dup_closing_twice", [[[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]], "invalid")
+    add_case("dup_consecutive_corner", [[corners[1], corners[1], [corners[1][0] + 1, corners[1][1]], [corners[1][0], corners[1][1] + 1]]], "invalid")
+    add_case("dup_near_1e-15", [[[0, 0], [0, 1], [1, 1], [1, 1 + 1e-15], [1, 0]]], "?")
+    add_case("dup_pole_lons", [[[90, 0], [90, 10], [80, 10], [80, 0]]], "?")
+    add_case("dup_minus_zero", [[[0.0, 0.0], [-0.0, 1.0], [1.0, 1.0], [1.0, -0.0]]], "?")
+    # 1 mm polygons far from the face centers (near corners, edges, poles, the antimeridian).
+    mm = math.degrees(1e-3 / R)
+    for k, (lat, lon) in enumerate(corners[:4] + [[0.0, 45.0], [0.0, 135.0 - 1e-9], [89.9999, 13.0], [-35.0, 180.0], [face_edge_lat(10.0), 10.0]]):
+        add_case("mm_%d" % k, [ll_circle(lat, lon, mm, rng.choice([3, 4, 8]), rng, ccw=rng.random() < 0.5)])
+        add_case("mm_star_%d" % k, [ll_circle(lat + 2 * mm, lon, mm, 20, rng, spike=0.9)])
+    # Collinear runs: vertices on a meridian (including the face edge 45) and on the equator.
+    for lon in (0.0, 45.0, 7.3, 180.0):
+        run = [[0.001 * k, lon] for k in range(0, 200)]
+        add_case("collinear_meridian_%g" % lon, [run + [[0.2, wrap(lon + 0.1)], [0.0, wrap(lon + 0.1)]]])
+    eq = [[0.0, -1 + 0.01 * k] for k in range(201)]
+    add_case("collinear_equator", [eq + [[-0.5, 1.0], [-0.5, -1.0]]])
+    add_case("collinear_equator_cw", [(eq + [[-0.5, 1.0], [-0.5, -1.0]])[::-1]])
+    add_case("collinear_equator_45", [[[0.0, 44 + 0.01 * k] for k in range(201)] + [[0.5, 46.0], [0.5, 44.0]]])
+    add_case("collinear_both_sides", [[[0.0, -1.0], [0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [1.0, -1.0]]])
+    # Polar shells with a hole around the same pole (the pole outside), both orientations, and
+    # vertices at exactly +-180.
+    for sgn in (1, -1):
+        for (a, b) in ((60.0, 80.0), (85.0, 89.99), (89.0, 89.999999)):
+            shell = [[sgn * a, -180 + 7.5 * k] for k in range(48)]
+            hole = [[sgn * b, -180 + 10 * k] for k in range(36)]
+            tag = "n" if sgn > 0 else "s"
+            add_case("polar_annulus_%s_%g_%g" % (tag, a, b), [shell, hole[::-1]])
+            add_case("polar_annulus_rev_%s_%g_%g" % (tag, a, b), [shell[::-1], hole])
+        add_case("polar_annulus_offset_%s" % ("n" if sgn > 0 else "s"), [[[sgn * 70, -180 + 12 * k] for k in range(30)], ll_circle(sgn * 88, 40, 3, 16, rng)])
+    # Six parts, one per face, each the face shrunk by d in (u, v): a polygon of almost the whole
+    # sphere (d = 1e-9: the parts' edges 1e-9 from the face edges, 6 meeting near each corner).
+    for d in (0.1, 1e-6, 1e-9):
+        parts = []
+        for f in range(6):
+            q = 1 - d
+            parts.append([to_ll(norm(face_uv_to_xyz(f, u, v))) for u, v in ((-q, -q), (q, -q), (q, q), (-q, q))])
+        add_case("multipart_six_faces_%g" % d, parts)
+    # Faces sharing their corners: face 0 and face 2's boundary squares meet along an edge
+    # (invalid), faces 0 and 5 do not meet; corner-sharing triangles around a cube corner.
+    sq = lambda f: [to_ll(norm(face_uv_to_xyz(f, u, v))) for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    add_case("faces_0_2_share_edge", [sq(0), sq(2)], "?")
+    add_case("faces_0_3_apart", [sq(0), sq(3)])
+    # Tiny edges (1e-16 to 1e-12 radians) across face edges and at a corner: one vertex of a
+    # triangle split in two, either side of the boundary.
+    for d in (1e-16, 1e-15, 2e-15, 1e-14, 1e-12):
+        for k, (lat, lon) in enumerate([[0.0, 45.0], [20.0, 135.0], [face_edge_lat(30.0), 30.0], corners[3]]):
+            v = to_v(lat, lon)
+            e1, e2 = tangent_frame(v)
+            a = to_ll(norm(add(v, e1, d)))
+            b = to_ll(norm(add(v, e1, -d)))
+            far1 = to_ll(norm(add(v, e2, 0.01)))
+            far2 = to_ll(norm(add(add(v, e2, 0.01), e1, 0.01)))
+            add_case("tiny_edge_%g_%d" % (d, k), [[a, b, far1, far2] if k % 2 else [b, a, far2, far1]], "?")
+    # Big shells (60 to 89.99 degrees, around a corner, a pole or the antimeridian) with a hole
+    # touching at a shell vertex and a second part touching from outside at another: S2 nests
+    # by ContainsNested (the wedge at the inner loop's vertex 1) and checks the nesting again
+    # with ContainsNonCrossingBoundary (vertex 0), both behind bounding-rectangle tests.
+    for k, (lat, lon, r) in enumerate([(CORNER_LAT, 45.0, 60.0), (90.0, 0.0, 89.0), (0.0, 180.0, 89.9), (-CORNER_LAT, -135.0, 89.99), (-90.0, 0.0, 30.0)]):
+        shell = ll_circle(lat, lon, r, 40, rng)
+        c = to_v(lat, lon)
+        v0, v1, v20 = to_v(*shell[0]), to_v(*shell[1]), to_v(*shell[20])
+        inner1 = to_ll(norm(add(add([x * 0.9 for x in v0], c, 0.1), v1, 0.05)))
+        inner2 = to_ll(norm(add([x * 0.9 for x in v0], c, 0.1)))
+        hole = [shell[0], inner1, inner2]
+        outer1 = to_ll(norm(add(v20, c, -0.1)))
+        outer2 = to_ll(norm(add(add(v20, c, -0.1), to_v(*shell[21]), 0.1)))
+        part = [shell[20], outer1, outer2]
+        add_case("big_shell_touch_%d" % k, [shell, hole, part], "?")
+        add_case("big_shell_touch_rev_%d" % k, [part[::-1], hole[::-1], shell[::-1]], "?")
+        add_case("big_shell_touch_v1_%d" % k, [shell, [inner1, shell[0], inner2], [outer1, shell[20], outer2]], "?")
+    for i in range(random_count):  # random mixtures placed on the cube's edges and corners
+        kind = rng.randrange(4)
+        if kind == 0:
+            lat, lon = rng.choice(corners)
+        elif kind == 1:
+            lon = rng.choice([45.0, 135.0, -45.0, -135.0])
+            lat = rng.uniform(-CORNER_LAT, CORNER_LAT)
+        elif kind == 2:
+            lon = rng.uniform(-180, 180)
+            lat = rng.choice([1, -1]) * face_edge_lat(lon)
+        else:
+            L = rng.randrange(5, 31)
+            size = 1 << (30 - L)
+            f = rng.randrange(6)
+            i0, j0 = rng.randrange(1 << L) * size, rng.randrange(1 << L) * size
+            lat, lon = cell_ll(f, i0, j0)
+        r = 10 ** rng.uniform(-8, math.log10(60))
+        n = rng.choice([3, 4, 5, 8, 30, 200, 1000])
+        ring = ll_circle(lat, lon, r, n, rng, noise=0.3 if rng.random() < 0.3 else 0.0, spike=0.9 * rng.random() if rng.random() < 0.5 else 0.0,
+                         ccw=rng.random() < 0.5)
+        if rng.random() < 0.3:  # the center itself as a vertex (a corner, edge or cell vertex)
+            ring[0] = [lat, lon]
+        rings = [ring]
+        if rng.random() < 0.25 and n >= 8:
+            rings.append(ll_circle(lat, lon, r * 0.1, rng.choice([3, 4, 12]), rng, ccw=rng.random() < 0.5))
+        add_case("cube_random_%03d" % i, rings, "?")
+    for i in range(random_count // 2):  # rings on a small lattice: shared vertices and edges everywhere
+        add_case("lattice_random_%03d" % i, lattice_rings(rng, corners), "?")
+    return out
+
+
+def lattice_rings(rng, corners):
+    """1 to 4 rings whose vertices lie on a 6 x 6 lattice of lat/lon steps (rectangles, some with
+    extra vertices on their sides, random triangles to pentagons, either orientation), anchored at
+    a cube corner, a face edge, a pole, the antimeridian or anywhere, with steps from 1e-7 to 10
+    degrees: rings share vertices and edges all the time (the round-two fuzz, moved to the cube)."""
+    kind = rng.randrange(5)
+    step = 10 ** rng.uniform(-7, 1)
+    if kind == 0:
+        lat0, lon0 = rng.choice(corners)
+    elif kind == 1:
+        lat0, lon0 = rng.uniform(-30, 30), rng.choice([45.0, 135.0, -45.0, -135.0])
+    elif kind == 2:
+        lat0, lon0 = rng.choice([90.0, -90.0]), rng.uniform(-180, 180)
+    elif kind == 3:
+        lat0, lon0 = rng.uniform(-60, 60), 180.0
+    else:
+        lat0, lon0 = rng.uniform(-80, 80), rng.uniform(-180, 180)
+    off = rng.randrange(6)  # the anchor's place in the lattice
+
+    def pt(i, j):
+        lat = lat0 + (i - off) * step
+        lat = max(-90.0, min(90.0, lat))
+        return [lat, wrap(lon0 + (j - off) * step) if abs(lon0 + (j - off) * step) > 180 else lon0 + (j - off) * step]
+
+    rings = []
+    for _ in range(rng.choice([1, 2, 2, 3, 4])):
+        if rng.random() < 0.5:
+            i0, i1 = sorted(rng.sample(range(6), 2))
+            j0, j1 = sorted(rng.sample(range(6), 2))
+            ring = [pt(i, j0) for i in range(i0, i1)] + [pt(i1, j) for j in range(j0, j1)] \
+                + [pt(i, j1) for i in range(i1, i0, -1)] + [pt(i0, j) for j in range(j1, j0, -1)]
+            if rng.random() < 0.5:  # only the corners
+                ring = [pt(i0, j0), pt(i1, j0), pt(i1, j1), pt(i0, j1)]
+        else:
+            ring = [pt(rng.randrange(6), rng.randrange(6)) for _ in range(rng.choice([3, 4, 5]))]
+        if rng.random() < 0.5:
+            ring.reverse()
+        # No equal consecutive vertices (the clamp at +-90 makes some): S2's InitNested, which
+        # runs before validation, stops the debug build of libs2 (a FATAL check in OrderedCCW)
+        # on a loop whose vertex 1 repeats vertex 0 or 2 when another loop shares it.
+        ring = [p for k, p in enumerate(ring) if to_v(*p) != to_v(*ring[k - 1])]
+        if len(ring) >= 3:
+            rings.append(ring)
+    return rings or [[pt(0, 0), pt(1, 0), pt(0, 1)]]
+
+
+def points3(rng, rings, count):
+    """points() plus: every vertex (not just 5), edge midpoints computed in lat/lon, the cube
+    corners, the poles, points on the face edges and S2 cell vertices and centers near the
+    polygon (levels 10-30), each a candidate for lying exactly on a boundary."""
+    out = points(rng, rings, count)
+    vs = [v for ring in rings for v in ring]
+    out += [list(v) for v in vs[5:200]]
+    for ring in rings:
+        for k in range(min(len(ring), 50)):
+            a, b = to_v(*ring[k]), to_v(*ring[(k + 1) % len(ring)])
+            m = add(a, b)
+            if dot(m, m) > 1e-20:
+                out.append(to_ll(norm(m)))
+    out += cube_corners() + [[90.0, 0.0], [-90.0, 0.0], [90.0, 180.0], [0.0, 45.0], [0.0, -135.0]]
+    c, r = bounding_cap(rings)
+    for _ in range(count // 2):
+        p = random_in_cap(rng, c, r)
+        f = xyz_face(p)
+        x, y, z = p
+        u, v = [lambda: (y / x, z / x), lambda: (-x / y, z / y), lambda: (-x / z, -y / z),
+                lambda: (z / x, y / x), lambda: (z / y, -x / y), lambda: (-y / z, -x / z)][f]()
+        s = (0.5 * math.sqrt(1 + 3 * u) if u >= 0 else 1 - 0.5 * math.sqrt(1 - 3 * u))
+        t = (0.5 * math.sqrt(1 + 3 * v) if v >= 0 else 1 - 0.5 * math.sqrt(1 - 3 * v))
+        L = rng.randrange(10, 31)
+        size = 1 << (30 - L)
+        i = min((1 << 30) - 1, int(s * 2 ** 30)) // size * size
+        j = min((1 << 30) - 1, int(t * 2 ** 30)) // size * size
+        if rng.random() < 0.5:
+            out.append(cell_ll(f, i, j))
+        elif size > 1:
+            out.append(cell_ll(f, i + size // 2, j + size // 2))
+        else:
+            out.append(cell_ll(f, i, j + 1))
+        if rng.random() < 0.3:  # a point on a face edge near the polygon
+            out.append(cell_ll(f, rng.choice([0, 1 << 30]), j))
+    return out
+
+
+def rotate(v, axis, angle):
+    """v rotated by angle (radians) about the unit vector axis (Rodrigues)."""
+    c, s = math.cos(angle), math.sin(angle)
+    k = cross(axis, v)
+    d = dot(axis, v)
+    return [v[i] * c + k[i] * s + axis[i] * d * (1 - c) for i in range(3)]
+
+
+def move_rings(rings, src, dst, spin=0.0, digits=7):
+    """rings (lat/lon) moved rigidly on the sphere so that the point src goes to dst and then
+    turned by spin degrees about dst, the coordinates rounded to `digits` decimals as in
+    OpenStreetMap: real outlines placed on a cube corner, a face edge, a pole or the antimeridian."""
+    a, b = to_v(*src), to_v(*dst)
+    axis = cross(a, b)
+    n = math.sqrt(dot(axis, axis))
+    angle = math.atan2(n, dot(a, b))
+    out = []
+    for ring in rings:
+        moved = []
+        for lat, lon in ring:
+            v = to_v(lat, lon)
+            if n > 1e-15:
+                v = rotate(v, [x / n for x in axis], angle)
+            v = rotate(v, b, math.radians(spin))
+            la, lo = to_ll(v)
+            moved.append([round(la, digits), round(lo, digits)])
+        out.append(moved)
     return out

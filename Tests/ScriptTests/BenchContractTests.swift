@@ -31,6 +31,15 @@ import Testing
         return sum
     }()
 
+    /// ``fences`` and ``fixes`` written to a new temporary directory: (directory, fences path, fixes path).
+    static func writeWorkload() throws -> (URL, String, String) {
+        let directory = try ScriptSupport.temporaryDirectory()
+        let fences = directory.appendingPathComponent("fences.csv").path, fixes = directory.appendingPathComponent("fixes.csv").path
+        try Self.fences.write(toFile: fences, atomically: true, encoding: .utf8)
+        try Self.fixes.write(toFile: fixes, atomically: true, encoding: .utf8)
+        return (directory, fences, fixes)
+    }
+
     static func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not one JSON object: \(text)")
     }
@@ -38,11 +47,8 @@ import Testing
     @Test(arguments: ["packed", "dynamic", "grid", "brute"], [1, 2])
     func stabJSONHasEveryContractKey(index: String, threads: Int) throws {
         let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
-        let directory = try ScriptSupport.temporaryDirectory()
+        let (directory, fences, fixes) = try Self.writeWorkload()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fences = directory.appendingPathComponent("fences.csv").path, fixes = directory.appendingPathComponent("fixes.csv").path
-        try Self.fences.write(toFile: fences, atomically: true, encoding: .utf8)
-        try Self.fixes.write(toFile: fixes, atomically: true, encoding: .utf8)
         let result = try ScriptSupport.runProgram(
             bench.path, ["stab", "--fences", fences, "--fixes", fixes, "--index", index, "--threads", "\(threads)", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -68,11 +74,8 @@ import Testing
     /// (`geofence-bench --json stab ...` was a usage error, "unexpected argument 'stab'").
     @Test func jsonBeforeTheCommandName() throws {
         let bench = try #require(ScriptSupport.builtProduct("geofence-bench"), "geofence-bench not built")
-        let directory = try ScriptSupport.temporaryDirectory()
+        let (directory, fences, fixes) = try Self.writeWorkload()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fences = directory.appendingPathComponent("fences.csv").path, fixes = directory.appendingPathComponent("fixes.csv").path
-        try Self.fences.write(toFile: fences, atomically: true, encoding: .utf8)
-        try Self.fixes.write(toFile: fixes, atomically: true, encoding: .utf8)
         let result = try ScriptSupport.runProgram(bench.path, ["--json", "stab", "--fences", fences, "--fixes", fixes])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try Self.object(result.stdout)

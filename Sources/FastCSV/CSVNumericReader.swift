@@ -86,10 +86,9 @@ public final class CSVNumericReader {
 
     /// If `record` is a header of exactly the expected names, the field index of each column.
     func headerOrder(_ record: CSVRecord) -> [Int]? {
-        guard record.count == columns.count else { return nil }
+        guard record.count == columns.count, CSVHeader.isHeader(record) else { return nil }
         var order = Array(repeating: -1, count: columns.count)
         for field in 0..<record.count {
-            if parseDouble(record[field], allowingNonFinite: true) != nil { return nil }
             let name = normalize(record.lossyString(at: field))
             guard let k = columns.firstIndex(where: { normalize($0) == name }), order[k] < 0 else { return nil }
             order[k] = field

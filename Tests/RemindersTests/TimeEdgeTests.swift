@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 @testable import Reminders
 
@@ -29,5 +30,29 @@ import Testing
         #expect(decided.isDelivered)
         #expect(decided.time == day + periods.3 * 3_600)
         #expect(!p.doNotDisturb.contains { $0.start <= decided.time && decided.time < $0.end })
+    }
+}
+
+extension TimeEdgeTests {
+    /// The replay prints instants to the millisecond: what it prints reads back within half a
+    /// millisecond, in zones with 45-minute and +14 h offsets too, and a time a hair before a
+    /// whole second prints as that second (not as the second before with `.000`).
+    @Test(arguments: ["UTC", "America/New_York", "Asia/Kathmandu", "Pacific/Kiritimati", "Australia/Lord_Howe"])
+    func printedInstantsReadBack(zone: String) throws {
+        var converter = LocalTimeConverter(timeZone: try #require(TimeZone(identifier: zone)))
+        var rng = SplitMix64(seed: 41)
+        var instants: [Double] = [World.epoch - 0.0004, World.epoch + 59.9996, World.epoch + 86_399.9999, 951_782_399.9995, -0.0001]
+        for _ in 0..<500 {
+            let offset: Double = (rng.nextUnit() - 0.5) * 40 * 365 * 86_400
+            instants.append(World.epoch + offset)
+        }
+        for t in instants {
+            let text = ReminderReplay.isoString(t, converter: &converter)
+            let back = try #require(ISO8601Instant.parse(text), "\(text)")
+            #expect(abs(back - t) <= 0.0005, "\(t) printed as \(text)")
+        }
+        var utc = LocalTimeConverter(timeZone: TimeZone(identifier: "UTC")!)
+        #expect(ReminderReplay.isoString(World.epoch - 0.0004, converter: &utc) == "2026-01-05T00:00:00Z")
+        #expect(ReminderReplay.isoString(World.epoch + 0.25, converter: &utc) == "2026-01-05T00:00:00.250Z")
     }
 }

@@ -123,8 +123,13 @@ public struct ReminderScenario: Sendable {
             s.events.append(try readEvent(try value.object(), "events[\(k)]", taskIDs: ids))
         }
         s.until = try doc.instant("until")
-        if let late = s.events.first(where: { $0.at > s.until }) {
-            throw Error(path: late.path + ".at", message: "is after 'until'")
+        for e in s.events {
+            if e.at > s.until { throw Error(path: e.path + ".at", message: "is after 'until'") }
+            // Received after the end, it would be decided after it (a line past `until`, or a
+            // trigger left in a bundle never shown).
+            if case .transition(_, _, _, let received?) = e.action, received > s.until {
+                throw Error(path: e.path + ".received_at", message: "is after 'until'")
+            }
         }
         return s
     }

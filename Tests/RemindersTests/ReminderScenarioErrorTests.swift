@@ -33,6 +33,11 @@ private func event(_ type: String, _ extra: String) -> String {
             ]), "tasks[1].id", "task id 'a' is used twice"
         ),
         (scenario(events: [event("dnd", #""on": true"#)], until: "2026-01-05T09:00:00Z"), "events[0].at", "is after 'until'"),
+        (
+            scenario(
+                events: [event("enter", #""task": "milk", "fence": "approach_5mi", "received_at": "2026-01-05T10:20:00Z""#)],
+                until: "2026-01-05T10:10:00Z"), "events[0].received_at", "is after 'until'"
+        ),
         (scenario(preferences: #"{"daily_cap": 2.5}"#), "preferences.daily_cap", "expected a whole number >= 0, found 2.5"),
         (scenario(preferences: #"{"quiet_start": "22:00"}"#), "preferences.quiet_end", "quiet_start and quiet_end go together"),
         (scenario(preferences: #"{"quiet_start": "25:00", "quiet_end": "07:00"}"#), "preferences.quiet_start", "expected a 24-hour time"),

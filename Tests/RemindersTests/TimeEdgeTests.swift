@@ -56,3 +56,21 @@ extension TimeEdgeTests {
         #expect(ReminderReplay.isoString(World.epoch + 0.25, converter: &utc) == "2026-01-05T00:00:00.250Z")
     }
 }
+
+extension TimeEdgeTests {
+    /// ISO 8601 sets no limit on the digits of a fraction: a second's last instant written
+    /// with 14 or more nines is still within the second (not refused as a 60th second), and
+    /// digits past what a Double holds change nothing.
+    @Test func longFractionsOfASecond() throws {
+        let midnight = World.epoch + 86_400
+        for nines in [3, 13, 14, 20, 40] {
+            let text = "2026-01-05T23:59:59." + String(repeating: "9", count: nines) + "Z"
+            let t = try #require(ISO8601Instant.parse(text), "\(text)")
+            #expect(t < midnight + 1e-6 && t > midnight - 0.002, "\(text)")
+        }
+        #expect(ISO8601Instant.parse("2026-01-05T00:00:00.123Z") == World.epoch + 0.123)
+        #expect(ISO8601Instant.parse("2026-01-05T00:00:00.1230000000000000000001Z") == World.epoch + 0.123)
+        #expect(ISO8601Instant.parse("2026-01-05T05:45:00.5+05:45") == World.epoch + 0.5)
+        #expect(ISO8601Instant.parse("2026-01-05T23:59:60Z") == nil)  // no leap seconds in Unix time
+    }
+}

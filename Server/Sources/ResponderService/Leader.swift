@@ -73,8 +73,16 @@ final class LeaderEngine {
         lastPoll = now
         let rows = try store.latest(since: since, on: db, unreadable: skip)
         if !rows.isEmpty {
+            // A fix counts no later than its own arrival, not this tick's: one stamped ahead of
+            // it (a phone clock running fast) must not be refreshed by being read again, nor
+            // revived by a new leader reading every row.
+            let fixes = rows.map { row in
+                var fix = row.fix
+                fix.fix.time = min(fix.fix.time, row.receivedAt)
+                return fix
+            }
             // LatestOnlyStore never throws.
-            _ = try? server.ingest(rows.map(\.fix), receivedAt: now)
+            _ = try? server.ingest(fixes, receivedAt: now)
             transitions += server.lastTransitions
         }
         server.advance(to: now)

@@ -74,6 +74,31 @@ import Responders
         #expect(store.historyCount() == 2 && store.historyByArrival() == store.allLatest())
     }
 
+    /// A phone whose clock runs 10 minutes ahead sends its last fix (stamped arrival + 600 s)
+    /// and dies. The fix counts from its arrival (SERVICE.md: a fix stamped in the future holds
+    /// the liveness only until a fix taken after its arrival comes), so the responder is OFFLINE
+    /// 180 s after it. Neither a later tick that reads the row again nor a new leader (a restart,
+    /// or the next leader after a lost connection) at arrival + 300 s may bring it back ONLINE.
+    @Test func aFixStampedAheadCountsFromItsArrivalAcrossTicksAndRestarts() throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let store = try ServiceStore("sqlite:" + scratch.file("s.db"), poolSize: 1)
+        let arrival = 1_764_300_000.0
+        let body = "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: arrival + 600))]}"
+        _ = try store.ingest(try LocationBatch(body: Array(body.utf8)), receivedAt: arrival)
+        func status(after ticks: [Double], of engine: LeaderEngine) throws -> LivenessStatus? {
+            try store.with { (db) throws(StoreError) in for now in ticks { try engine.tick(now: now, on: db) } }
+            return try store.latest().first?.status
+        }
+        let live = LeaderEngine(store: store, log: { _ in })
+        #expect(try status(after: [arrival + 1], of: live) == .online)
+        // The row is read again (it changed within the margin of the last look): still the same fix.
+        #expect(try status(after: [arrival + 2.5, arrival + 180], of: live) == .offline)
+        let next = LeaderEngine(store: store, log: { _ in })
+        #expect(try status(after: [arrival + 300], of: next) == .offline)
+        #expect(try status(after: [arrival + 301, arrival + 400], of: next) == .offline)
+    }
+
     static func post(_ running: RunningService, _ responder: Int, _ token: String, t: Double, lat: Double, duty: String = "on_duty") async throws {
         let (status, _) = try await request(
             "POST", running.base + "/v1/locations",

@@ -23,14 +23,24 @@ public struct LocalTimeConverter: Sendable {
     /// How many times the offset was recomputed (for tests and the benchmark).
     public private(set) var refreshes = 0
 
+    /// Instants are read within `±horizon` seconds of 1970 (about 3.2 million years): a finite
+    /// instant beyond (a delay of 1e300 s) reads as the bound, so its local day still fits a
+    /// ``LocalTime`` and nothing traps.
+    public static let horizon = 1e14
+
+    /// `instant` brought within ``horizon``.
+    @inlinable
+    public static func clamped(_ instant: Double) -> Double { Swift.min(Swift.max(instant, -horizon), horizon) }
+
     /// A converter for `timeZone`.
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
-    /// The local day and minute at `instant` (Unix seconds, finite).
+    /// The local day and minute at `instant` (Unix seconds, finite; see ``horizon``).
     @inlinable
     public mutating func localTime(at instant: Double) -> LocalTime {
+        let instant = Self.clamped(instant)
         if !(instant >= validFrom && instant < validUntil) { refresh(at: instant) }
         let local = instant + offset
         let day = (local * (1.0 / 86_400)).rounded(.down)
@@ -41,6 +51,7 @@ public struct LocalTimeConverter: Sendable {
 
     /// The UTC offset in force at `instant`, seconds.
     public mutating func utcOffset(at instant: Double) -> Double {
+        let instant = Self.clamped(instant)
         if !(instant >= validFrom && instant < validUntil) { refresh(at: instant) }
         return offset
     }

@@ -330,8 +330,10 @@ public enum ReminderReplay {
     }
 
     /// `2026-01-05T09:02:00-05:00`: the instant in the zone's offset (fractional seconds to
-    /// the millisecond when there are any).
+    /// the millisecond when there are any); an instant beyond ``LocalTimeConverter/horizon`` as
+    /// that bound.
     public static func isoString(_ t: Double, converter: inout LocalTimeConverter) -> String {
+        let t = LocalTimeConverter.clamped(t)
         let offset = Int(converter.utcOffset(at: t))
         let local = t + Double(offset)
         var day = (local / 86_400).rounded(.down)

@@ -74,3 +74,34 @@ extension TimeEdgeTests {
         #expect(ISO8601Instant.parse("2026-01-05T23:59:60Z") == nil)  // no leap seconds in Unix time
     }
 }
+
+extension TimeEdgeTests {
+    /// A delay or a bundle window the scenario reader accepts (any finite number >= 0) puts a
+    /// delivery instant far beyond any calendar: the replay must not trap converting it to a
+    /// local date (it did: `Int` of a garbage minute), and such an offer or nudge is simply not
+    /// shown before `until`.
+    @Test(arguments: [
+        #"{"product": "kwilt", "tasks": [{"id": "gym", "title": "Gym workout", "place": {"lat": 40.7, "lon": -74}, "offer": {"trigger": "leave", "delay_s": 1e300}}], "events": [{"at": "2026-01-05T07:30:00Z", "type": "exit", "task": "gym"}, {"at": "2026-01-05T08:30:00Z", "type": "exit", "task": "gym"}], "until": "2026-01-06T12:00:00Z"}"#,
+        #"{"product": "near_me", "preferences": {"bundle_window_s": 1.7e308}, "tasks": [{"id": "milk", "title": "buy milk", "type": "poi", "place": {"lat": 40.75, "lon": -73.99}}], "events": [{"at": "2026-01-05T10:00:00Z", "type": "enter", "task": "milk", "fence": "approach_5mi"}], "until": "2026-01-05T11:00:00Z"}"#
+    ])
+    func farFutureDeliveriesDoNotTrap(json: String) throws {
+        let output = try ReminderReplay.run(try ReminderScenario.parse(Data(json.utf8)))
+        let until = ISO8601Instant.parse("2026-01-06T12:00:00Z")!
+        #expect(!output.lines.contains { $0.decision == "deliver" && $0.at <= until })
+        var utc = LocalTimeConverter(timeZone: TimeZone(identifier: "UTC")!)
+        for line in output.lines { _ = ReminderReplay.isoString(line.at, converter: &utc) }
+    }
+
+    /// Every finite instant has a local time and prints, however far from now: the converter's
+    /// doc asks only for a finite instant.
+    @Test func everyFiniteInstantHasALocalTime() {
+        var clock = LocalTimeConverter(timeZone: TimeZone(identifier: "Pacific/Kiritimati")!)
+        for t in [1e300, -1e300, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 1e15, -1e15] {
+            let local = clock.localTime(at: t)
+            #expect((0..<1440).contains(local.minute), "\(t)")
+            #expect((t > 0) == (local.day > 0), "\(t)")
+            #expect(!ReminderReplay.isoString(t, converter: &clock).isEmpty)
+            _ = clock.startOfNextDay(after: t)
+        }
+    }
+}

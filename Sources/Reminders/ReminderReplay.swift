@@ -331,10 +331,13 @@ public enum ReminderReplay {
 
     /// `2026-01-05T09:02:00-05:00`: the instant in the zone's offset (fractional seconds to
     /// the millisecond when there are any); an instant beyond ``LocalTimeConverter/horizon`` as
-    /// that bound.
+    /// that bound. An offset that is not whole minutes (a local mean time before standard time)
+    /// is rounded to the minute, the wall time following it.
     public static func isoString(_ t: Double, converter: inout LocalTimeConverter) -> String {
         let t = LocalTimeConverter.clamped(t)
-        let offset = Int(converter.utcOffset(at: t))
+        // An offset prints in whole minutes; a local mean time's (-04:56:02) is rounded, and the
+        // wall time is the one in the printed offset, so the text names the same instant.
+        let offset = Int((converter.utcOffset(at: t) / 60).rounded()) * 60
         let local = t + Double(offset)
         var day = (local / 86_400).rounded(.down)
         // Rounded to the millisecond first, so 23:59:59.9996 prints as the next day's 00:00:00.

@@ -105,3 +105,19 @@ extension TimeEdgeTests {
         }
     }
 }
+
+extension TimeEdgeTests {
+    /// Before standard time a zone's offset is its local mean time, not a whole minute (New York
+    /// -04:56:02 until 1883, Kathmandu +05:41:16 until 1920). An offset is printed in minutes,
+    /// so the printed wall time must go with the printed offset: what is printed reads back as
+    /// the same instant.
+    @Test(arguments: ["America/New_York", "Asia/Kathmandu", "Europe/Amsterdam", "Africa/Monrovia"])
+    func instantsInLocalMeanTimeReadBack(zone: String) throws {
+        var converter = LocalTimeConverter(timeZone: try #require(TimeZone(identifier: zone)))
+        for text in ["1850-06-01T12:00:00Z", "1900-01-01T00:00:00Z", "1919-03-15T08:30:00Z", "0001-01-01T00:00:00Z"] {
+            let t = try #require(ISO8601Instant.parse(text))
+            let printed = ReminderReplay.isoString(t, converter: &converter)
+            #expect(ISO8601Instant.parse(printed) == t, "\(text) printed as \(printed)")
+        }
+    }
+}

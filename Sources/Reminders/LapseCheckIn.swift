@@ -122,9 +122,7 @@ extension ReminderEngine {
                 time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
                 item: item, items: [], until: nil)
         }
-        let today = clock.localTime(at: t).day
-        var at = clock.instant(day: today, minute: p.checkIns.checkInMinute)
-        if at < t { at = clock.instant(day: today + 1, minute: p.checkIns.checkInMinute) }
+        var at = clock.next(minute: p.checkIns.checkInMinute, atOrAfter: t)
         var origin = ReminderDecision.Origin.trigger
         // The end of the period it falls in, or of the next one that holds that end, and so on.
         while let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }

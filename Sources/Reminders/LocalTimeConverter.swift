@@ -56,17 +56,45 @@ public struct LocalTimeConverter: Sendable {
         return offset
     }
 
-    /// An instant (Unix seconds) whose local time is `minute` minutes into local day `day`.
-    /// Where that local time occurs twice (a fall-back hour) it is one of the two; where it does
-    /// not exist (skipped by a spring-forward) it is the instant of the jump.
+    /// The instant (Unix seconds) local day `day` shows minute `minute`. Where that local time
+    /// occurs twice (a fall-back hour) it is the first of the two, as a daily notification fires
+    /// (Foundation's `Calendar` matches the first of a repeated time); where it does not exist
+    /// (skipped by a spring-forward) it is the instant of the jump.
     public mutating func instant(day: Int32, minute: Int) -> Double {
+        if let first = instants(day: day, minute: minute).first { return first }
         let naive = Double(day) * 86_400 + Double(minute) * 60
         let first = naive - utcOffset(at: naive - utcOffset(at: naive))
-        if matches(first, day, minute) { return first }
         let second = naive - utcOffset(at: first)
-        if matches(second, day, minute) { return second }
         let from = Date(timeIntervalSince1970: Swift.min(first, second) - 1)
         return timeZone.nextDaylightSavingTimeTransition(after: from)?.timeIntervalSince1970 ?? first
+    }
+
+    /// Every instant (Unix seconds) at which local day `day` shows minute `minute`, earliest
+    /// first: one on most days, two in a fall-back hour, none in a spring-forward gap.
+    public mutating func instants(day: Int32, minute: Int) -> [Double] {
+        let naive = Double(day) * 86_400 + Double(minute) * 60
+        // Such an instant is `naive - offset` for an offset in force within 14 h of `naive` (no
+        // zone is further from UTC): walk the cached intervals across that window.
+        var out: [Double] = []
+        var at = naive - 50_400
+        while at < naive + 50_400 {
+            let candidate = naive - utcOffset(at: at)
+            let end = validUntil  // the next transition after `at` (matching moves the cache)
+            if !out.contains(candidate), matches(candidate, day, minute) { out.append(candidate) }
+            guard end > at, end.isFinite else { break }
+            at = end
+        }
+        return out.sorted()
+    }
+
+    /// The first instant at or after `time` (Unix seconds) at which the local clock shows
+    /// `minute`: today's (the first of a repeated one still ahead), else tomorrow's. A minute
+    /// skipped by a spring-forward is the instant of the jump.
+    public mutating func next(minute: Int, atOrAfter time: Double) -> Double {
+        let today = localTime(at: time).day
+        let todays = instants(day: today, minute: minute)
+        if let at = (todays.isEmpty ? [instant(day: today, minute: minute)] : todays).first(where: { $0 >= time }) { return at }
+        return instant(day: today + 1, minute: minute)
     }
 
     private mutating func matches(_ instant: Double, _ day: Int32, _ minute: Int) -> Bool {

@@ -121,3 +121,99 @@ extension TimeEdgeTests {
         }
     }
 }
+
+extension TimeEdgeTests {
+    static func utc(_ text: String) -> Double { ISO8601Instant.parse(text)! }
+
+    /// A local time in a fall-back hour occurs twice. Its first occurrence is the one a daily
+    /// notification fires at (Foundation's `Calendar` matches the first of a repeated time), in
+    /// zones east of UTC too: Berlin's 02:30 on 2026-10-25 is 00:30Z (CEST) before 01:30Z (CET).
+    @Test func aRepeatedLocalTimeIsFirstItsEarlierOccurrence() throws {
+        for (zone, minute, first, second) in [
+            ("Europe/Berlin", 150, "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z"),
+            ("America/New_York", 75, "2026-11-01T05:15:00Z", "2026-11-01T06:15:00Z"),
+            ("Australia/Lord_Howe", 105, "2026-04-04T14:45:00Z", "2026-04-04T15:15:00Z")
+        ] {
+            var clock = LocalTimeConverter(timeZone: try #require(TimeZone(identifier: zone)))
+            let day = clock.localTime(at: Self.utc(first)).day
+            #expect(clock.localTime(at: Self.utc(second)).day == day)
+            #expect(clock.instant(day: day, minute: minute) == Self.utc(first), "\(zone)")
+            #expect(clock.instants(day: day, minute: minute) == [Self.utc(first), Self.utc(second)], "\(zone)")
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = clock.timeZone
+            let oracle = calendar.nextDate(
+                after: Date(timeIntervalSince1970: Self.utc(first) - 7_200),
+                matching: DateComponents(hour: minute / 60, minute: minute % 60), matchingPolicy: .nextTime)
+            #expect(oracle?.timeIntervalSince1970 == Self.utc(first), "\(zone)")
+        }
+        // One occurrence on an ordinary day, none in a skipped hour.
+        var ny = LocalTimeConverter(timeZone: TimeZone(identifier: "America/New_York")!)
+        #expect(ny.instants(day: 20_458, minute: 540) == [Self.utc("2026-01-05T14:00:00Z")])
+        #expect(ny.instants(day: 20_520, minute: 150).isEmpty)  // 2026-03-08 02:30
+    }
+
+    /// A daily reminder at Berlin's 02:30 fired at 00:30Z on the fall-back day: a reconcile at
+    /// 00:45Z counts it.
+    @Test func aDailyReminderInARepeatedHourFiresAtItsFirstOccurrence() throws {
+        var ledger = NotificationLedger()
+        var clock = LocalTimeConverter(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let user = PseudonymousID(accountID: "a", salt: "s")
+        let request = NotificationRequest(
+            id: "d", type: .dailyShowUp, content: NotificationContent(title: "t", body: "b", categoryIdentifier: "X"),
+            trigger: .daily(minute: 150))
+        _ = ledger.scheduled(request, now: Self.utc("2026-10-24T12:00:00Z"), userID: user)
+        let fired = ledger.reconcile(pendingIDs: ["d"], now: Self.utc("2026-10-25T00:45:00Z"), converter: &clock, userID: user)
+        #expect(fired.map { $0.properties["occurrence"] } == ["\(Self.utc("2026-10-25T00:30:00Z"))"])
+    }
+
+    /// The check-in is shown at the next configured local time at or after the check: at 01:30
+    /// EDT on New York's fall-back night a 01:15 check-in is 45 minutes later (01:15 EST), not the
+    /// next day; at 02:10 CEST in Berlin a 02:30 one is 20 minutes later (02:30 CEST).
+    @Test(arguments: [
+        ("America/New_York", 75, "2026-11-01T05:30:00Z", "2026-11-01T06:15:00Z"),
+        ("Europe/Berlin", 150, "2026-10-25T00:10:00Z", "2026-10-25T00:30:00Z"),
+        ("Europe/Berlin", 150, "2026-10-25T00:40:00Z", "2026-10-25T01:30:00Z"),
+        ("Europe/Berlin", 150, "2026-10-25T01:40:00Z", "2026-10-26T01:30:00Z")
+    ])
+    func aCheckInInARepeatedHourIsAtTheNextOccurrence(zone: String, minute: Int, check: String, shown: String) throws {
+        var p = ReminderPreferences()
+        try p.setTimeZone(identifier: zone)
+        p.checkIns.checkInMinute = minute
+        var engine = try ReminderEngine(preferences: p)
+        engine.markActive(at: Self.utc(check) - 5 * 86_400)
+        let maybe = engine.checkIn(context: .background, now: Self.utc(check))
+        let decided = try #require(maybe)
+        #expect(decided.time == Self.utc(shown))
+    }
+}
+
+extension TimeEdgeTests {
+    /// `instants(day:minute:)` against a search of every minute around it, over every day of
+    /// 2026, in zones with hour, half-hour, 45-minute and midnight transitions.
+    @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "America/Santiago"])
+    func instantsMatchASearch(zone: String) throws {
+        var clock = LocalTimeConverter(timeZone: try #require(TimeZone(identifier: zone)))
+        var probe = LocalTimeConverter(timeZone: clock.timeZone)
+        let first = clock.localTime(at: Self.utc("2026-01-01T12:00:00Z")).day
+        for day in first..<(first + 365) {
+            for minute in [0, 30, 90, 150, 1_439] {
+                let naive = Double(day) * 86_400 + Double(minute) * 60
+                let found = clock.instants(day: day, minute: minute)
+                if probe.utcOffset(at: naive - 50_400) == probe.utcOffset(at: naive + 50_400) {
+                    #expect(found == [naive - probe.utcOffset(at: naive)], "\(zone) day \(day) minute \(minute)")
+                    continue
+                }
+                var search: [Double] = []
+                var t = naive - 50_400
+                while t <= naive + 50_400 {
+                    let local = probe.localTime(at: t)
+                    if local.day == day, Int(local.minute) == minute, (t - naive).truncatingRemainder(dividingBy: 60) == 0 {
+                        if probe.localTime(at: t - 1).minute != local.minute || probe.localTime(at: t - 1).day != day { search.append(t) }
+                    }
+                    t += 60
+                }
+                #expect(found == search, "\(zone) day \(day) minute \(minute)")
+            }
+        }
+    }
+}

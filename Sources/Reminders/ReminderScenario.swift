@@ -181,7 +181,8 @@ public struct ReminderScenario: Sendable {
         if let v = try p.optionalNonNegative("dense_area_cooldown_s") { preferences.proximity.denseArea.cooldownSeconds = v }
         if let v = try p.optionalNonNegative("max_event_age_s") { preferences.proximity.maxEventAgeSeconds = v }
         if let v = try p.optionalNumber("lapse_days") {
-            guard v > 0, v.isFinite else { throw p.error("lapse_days", "expected a number of days > 0, found \(v)") }
+            // Finite in seconds too: the policy counts the lapse in seconds.
+            guard v > 0, (v * 86_400).isFinite else { throw p.error("lapse_days", "expected a number of days > 0, found \(v)") }
             preferences.checkIns.lapseSeconds = v * 86_400
         }
         if let v = try p.optionalString("check_in_time") {

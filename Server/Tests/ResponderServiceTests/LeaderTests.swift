@@ -99,6 +99,37 @@ import Responders
         #expect(try status(after: [arrival + 301, arrival + 400], of: next) == .offline)
     }
 
+    /// Responder 1 is offered incident 9 at T (ACK timeout 30 s) and acknowledges at T + 29
+    /// while no leader runs (the acknowledgement is stored, the leader died at T + 28). The next
+    /// leader starts at T + 31: the acknowledgement came before the deadline, so it stands (as
+    /// it would with a leader that was merely slow), rather than the offer timing out at the
+    /// restart and the incident going to responder 2.
+    @Test func anAcknowledgementStoredInTimeWhileNoLeaderRanStands() throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let store = try ServiceStore("sqlite:" + scratch.file("s.db"), poolSize: 1)
+        let t0 = 1_764_300_000.0
+        for (responder, lat) in [(1, 60.171), (2, 60.18)] {
+            let body = "{\"responder\": \(responder), \"fixes\": [\(fixJSON(1, t: t0, lat: lat))]}"
+            _ = try store.ingest(try LocationBatch(body: Array(body.utf8)), receivedAt: t0)
+        }
+        let request = try IncidentRequest(body: Array(#"{"id": 9, "lat": 60.17, "lon": 24.94, "ack_timeout_s": 30}"#.utf8))
+        #expect(try store.insertIncident(request, at: t0 + 1))
+        let first = LeaderEngine(store: store, log: { _ in })
+        try store.with { (db) throws(StoreError) in _ = try first.tick(now: t0 + 2, on: db) }
+        let offered = try #require(try store.incident(9))
+        #expect(offered.offeredTo == 1)
+        let offerTime = try #require(try TrailJSON.decode(offered.trail).last?.time)
+        try store.insertAck(incident: 9, responder: ResponderID(1), at: offerTime + 29)
+        let next = LeaderEngine(store: store, log: { _ in })
+        try store.with { (db) throws(StoreError) in _ = try next.tick(now: offerTime + 31, on: db) }
+        let after = try #require(try store.incident(9))
+        #expect(after.state == .assigned && after.assignee == 1, "\(after.trail)")
+        #expect(try store.ackOutcome(incident: 9, responder: ResponderID(1), at: offerTime + 29) == true)
+        let steps = try TrailJSON.decode(after.trail)
+        #expect(steps.count == 2 && steps.last?.event == .acknowledged && steps.last?.time == offerTime + 29)
+    }
+
     static func post(_ running: RunningService, _ responder: Int, _ token: String, t: Double, lat: Double, duty: String = "on_duty") async throws {
         let (status, _) = try await request(
             "POST", running.base + "/v1/locations",

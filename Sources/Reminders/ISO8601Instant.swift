@@ -1,6 +1,6 @@
 /// Parses an ISO 8601 UTC instant or one with an offset: `2026-01-05T00:00:00Z`,
 /// `2026-01-05T09:00:00+09:00`, `2026-01-05T00:00Z`, fractional seconds allowed
-/// (`...00:00.25Z`). Returns Unix seconds, or nil for anything else (no zone designator, a month
+/// (`...00:00.25Z`, any number of digits). Returns Unix seconds, or nil for anything else (no zone designator, a month
 /// 13, a February 30...). Foundation-free: days from the civil date by H. Hinnant's algorithm.
 public enum ISO8601Instant {
     /// Unix seconds of `text`, nil if it is not such an instant.
@@ -19,17 +19,27 @@ public enum ISO8601Instant {
             b[10] == 84 || b[10] == 116, let h = digits(11, 2), b[13] == 58, let mi = digits(14, 2)
         else { return nil }
         var k = 16
-        var seconds = 0.0
+        var seconds = 0
+        var fraction = 0.0
         if k < b.count, b[k] == 58 {
             guard let s = digits(k + 1, 2) else { return nil }
-            seconds = Double(s)
+            seconds = s
             k += 3
             if k < b.count, b[k] == 46 {
-                var scale = 0.1
+                // Any number of digits; the first 15 (exact in a Double) make the fraction,
+                // one division, so it stays below 1 (a 59.999... second is not a 60th).
+                var numerator = 0.0, denominator = 1.0
                 k += 1
                 let start = k
-                while k < b.count, b[k] >= 48, b[k] <= 57 { seconds += Double(b[k] - 48) * scale; scale /= 10; k += 1 }
+                while k < b.count, b[k] >= 48, b[k] <= 57 {
+                    if k - start < 15 {
+                        numerator = numerator * 10 + Double(b[k] - 48)
+                        denominator *= 10
+                    }
+                    k += 1
+                }
                 guard k > start else { return nil }
+                fraction = numerator / denominator
             }
         }
         var offset = 0
@@ -50,6 +60,6 @@ public enum ISO8601Instant {
         let doy = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let days = era * 146_097 + doe - 719_468
-        return Double(days * 86_400 + h * 3_600 + mi * 60 - offset) + seconds
+        return Double(days * 86_400 + h * 3_600 + mi * 60 + seconds - offset) + fraction
     }
 }

@@ -100,7 +100,7 @@ extension ReminderEngine {
     /// `.notificationsOff`; or delivered (by notification; in-app when notifications are not
     /// allowed and ``ReminderPreferences/requiresNotifications`` is false) at the next local
     /// ``LapseCheckInPolicy/checkInMinute`` at or after `now` (moved to the end of a
-    /// Do-Not-Disturb period it falls in). A delivery ends the lapse's check-ins; it is withdrawn
+    /// Do-Not-Disturb period it falls in, and on past every period that end falls in). A delivery ends the lapse's check-ins; it is withdrawn
     /// if the user comes back before it is shown (``markActive(at:)``).
     public mutating func checkIn(context: AppContext, now: Double) -> ReminderDecision? {
         guard now.isFinite else { counters.invalidTimes += 1; return nil }
@@ -122,11 +122,10 @@ extension ReminderEngine {
                 time: t, kind: .checkIn, outcome: .suppress(reason), localDay: clock.localTime(at: t).day,
                 item: item, items: [], until: nil)
         }
-        let today = clock.localTime(at: t).day
-        var at = clock.instant(day: today, minute: p.checkIns.checkInMinute)
-        if at < t { at = clock.instant(day: today + 1, minute: p.checkIns.checkInMinute) }
+        var at = clock.next(minute: p.checkIns.checkInMinute, atOrAfter: t)
         var origin = ReminderDecision.Origin.trigger
-        if let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
+        // The end of the period it falls in, or of the next one that holds that end, and so on.
+        while let dnd = p.doNotDisturb.first(where: { $0.start <= at && at < $0.end }) { at = dnd.end; origin = .released }
         // Without notification permission (and not required): the in-app inbox.
         let channel: DeliveryChannel = context.hasNotificationPermission ? .notification : .inApp
         ledger.lastCheckIn = t

@@ -23,14 +23,24 @@ public struct LocalTimeConverter: Sendable {
     /// How many times the offset was recomputed (for tests and the benchmark).
     public private(set) var refreshes = 0
 
+    /// Instants are read within `±horizon` seconds of 1970 (about 3.2 million years): a finite
+    /// instant beyond (a delay of 1e300 s) reads as the bound, so its local day still fits a
+    /// ``LocalTime`` and nothing traps.
+    public static let horizon = 1e14
+
+    /// `instant` brought within ``horizon``.
+    @inlinable
+    public static func clamped(_ instant: Double) -> Double { Swift.min(Swift.max(instant, -horizon), horizon) }
+
     /// A converter for `timeZone`.
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
-    /// The local day and minute at `instant` (Unix seconds, finite).
+    /// The local day and minute at `instant` (Unix seconds, finite; see ``horizon``).
     @inlinable
     public mutating func localTime(at instant: Double) -> LocalTime {
+        let instant = Self.clamped(instant)
         if !(instant >= validFrom && instant < validUntil) { refresh(at: instant) }
         let local = instant + offset
         let day = (local * (1.0 / 86_400)).rounded(.down)
@@ -41,21 +51,50 @@ public struct LocalTimeConverter: Sendable {
 
     /// The UTC offset in force at `instant`, seconds.
     public mutating func utcOffset(at instant: Double) -> Double {
+        let instant = Self.clamped(instant)
         if !(instant >= validFrom && instant < validUntil) { refresh(at: instant) }
         return offset
     }
 
-    /// An instant (Unix seconds) whose local time is `minute` minutes into local day `day`.
-    /// Where that local time occurs twice (a fall-back hour) it is one of the two; where it does
-    /// not exist (skipped by a spring-forward) it is the instant of the jump.
+    /// The instant (Unix seconds) local day `day` shows minute `minute`. Where that local time
+    /// occurs twice (a fall-back hour) it is the first of the two, as a daily notification fires
+    /// (Foundation's `Calendar` matches the first of a repeated time); where it does not exist
+    /// (skipped by a spring-forward) it is the instant of the jump.
     public mutating func instant(day: Int32, minute: Int) -> Double {
+        if let first = instants(day: day, minute: minute).first { return first }
         let naive = Double(day) * 86_400 + Double(minute) * 60
         let first = naive - utcOffset(at: naive - utcOffset(at: naive))
-        if matches(first, day, minute) { return first }
         let second = naive - utcOffset(at: first)
-        if matches(second, day, minute) { return second }
         let from = Date(timeIntervalSince1970: Swift.min(first, second) - 1)
         return timeZone.nextDaylightSavingTimeTransition(after: from)?.timeIntervalSince1970 ?? first
+    }
+
+    /// Every instant (Unix seconds) at which local day `day` shows minute `minute`, earliest
+    /// first: one on most days, two in a fall-back hour, none in a spring-forward gap.
+    public mutating func instants(day: Int32, minute: Int) -> [Double] {
+        let naive = Double(day) * 86_400 + Double(minute) * 60
+        // Such an instant is `naive - offset` for an offset in force within 14 h of `naive` (no
+        // zone is further from UTC): walk the cached intervals across that window.
+        var out: [Double] = []
+        var at = naive - 50_400
+        while at < naive + 50_400 {
+            let candidate = naive - utcOffset(at: at)
+            let end = validUntil  // the next transition after `at` (matching moves the cache)
+            if !out.contains(candidate), matches(candidate, day, minute) { out.append(candidate) }
+            guard end > at, end.isFinite else { break }
+            at = end
+        }
+        return out.sorted()
+    }
+
+    /// The first instant at or after `time` (Unix seconds) at which the local clock shows
+    /// `minute`: today's (the first of a repeated one still ahead), else tomorrow's. A minute
+    /// skipped by a spring-forward is the instant of the jump.
+    public mutating func next(minute: Int, atOrAfter time: Double) -> Double {
+        let today = localTime(at: time).day
+        let todays = instants(day: today, minute: minute)
+        if let at = (todays.isEmpty ? [instant(day: today, minute: minute)] : todays).first(where: { $0 >= time }) { return at }
+        return instant(day: today + 1, minute: minute)
     }
 
     private mutating func matches(_ instant: Double, _ day: Int32, _ minute: Int) -> Bool {

@@ -330,19 +330,28 @@ public enum ReminderReplay {
     }
 
     /// `2026-01-05T09:02:00-05:00`: the instant in the zone's offset (fractional seconds to
-    /// the millisecond when there are any).
+    /// the millisecond when there are any); an instant beyond ``LocalTimeConverter/horizon`` as
+    /// that bound. An offset that is not whole minutes (a local mean time before standard time)
+    /// is rounded to the minute, the wall time following it.
     public static func isoString(_ t: Double, converter: inout LocalTimeConverter) -> String {
-        let offset = Int(converter.utcOffset(at: t))
+        let t = LocalTimeConverter.clamped(t)
+        // An offset prints in whole minutes; a local mean time's (-04:56:02) is rounded, and the
+        // wall time is the one in the printed offset, so the text names the same instant.
+        let offset = Int((converter.utcOffset(at: t) / 60).rounded()) * 60
         let local = t + Double(offset)
-        let day = (local / 86_400).rounded(.down)
+        var day = (local / 86_400).rounded(.down)
+        // Rounded to the millisecond first, so 23:59:59.9996 prints as the next day's 00:00:00.
+        var millisOfDay = Int(((local - day * 86_400) * 1_000).rounded())
+        if millisOfDay >= 86_400_000 {
+            day += 1
+            millisOfDay -= 86_400_000
+        }
         let (y, m, d) = LocalTime.civil(day: Int(day))
-        let secs = local - day * 86_400
-        let whole = Int(secs.rounded(.down))
+        let whole = millisOfDay / 1_000, millis = millisOfDay % 1_000
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         var year = String(abs(y))
         while year.count < 4 { year = "0" + year }
         var text = (y < 0 ? "-" : "") + year + "-\(two(m))-\(two(d))T\(two(whole / 3_600)):\(two(whole / 60 % 60)):\(two(whole % 60))"
-        let millis = Int(((secs - Double(whole)) * 1_000).rounded())
         if millis > 0 { text += "." + String(String(millis + 1_000).dropFirst()) }
         if offset == 0 { return text + "Z" }
         let a = abs(offset) / 60

@@ -123,8 +123,13 @@ public struct ReminderScenario: Sendable {
             s.events.append(try readEvent(try value.object(), "events[\(k)]", taskIDs: ids))
         }
         s.until = try doc.instant("until")
-        if let late = s.events.first(where: { $0.at > s.until }) {
-            throw Error(path: late.path + ".at", message: "is after 'until'")
+        for e in s.events {
+            if e.at > s.until { throw Error(path: e.path + ".at", message: "is after 'until'") }
+            // Received after the end, it would be decided after it (a line past `until`, or a
+            // trigger left in a bundle never shown).
+            if case .transition(_, _, _, let received?) = e.action, received > s.until {
+                throw Error(path: e.path + ".received_at", message: "is after 'until'")
+            }
         }
         return s
     }
@@ -176,7 +181,8 @@ public struct ReminderScenario: Sendable {
         if let v = try p.optionalNonNegative("dense_area_cooldown_s") { preferences.proximity.denseArea.cooldownSeconds = v }
         if let v = try p.optionalNonNegative("max_event_age_s") { preferences.proximity.maxEventAgeSeconds = v }
         if let v = try p.optionalNumber("lapse_days") {
-            guard v > 0, v.isFinite else { throw p.error("lapse_days", "expected a number of days > 0, found \(v)") }
+            // Finite in seconds too: the policy counts the lapse in seconds.
+            guard v > 0, (v * 86_400).isFinite else { throw p.error("lapse_days", "expected a number of days > 0, found \(v)") }
             preferences.checkIns.lapseSeconds = v * 86_400
         }
         if let v = try p.optionalString("check_in_time") {

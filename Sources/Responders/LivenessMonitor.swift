@@ -15,7 +15,9 @@
 /// counted from its last fix, and a late batch neither hides nor delays it.
 ///
 /// An old or duplicate fix (not later than the latest) changes nothing: it never revives a
-/// status. A fix that is new but already old when it arrives sets the status its age implies
+/// status. Fixes of equal (clamped) time order by sequence, as the store orders its latest
+/// location (``StoredFix/isNewer(than:)``): a batch stamped ahead of its arrival counts its
+/// last fix, whatever order its fixes come in. A fix that is new but already old when it arrives sets the status its age implies
 /// (a 200 s old fix on duty leaves the responder OFFLINE).
 ///
 /// Deadlines: each responder has at most one scheduled deadline in a min-heap (its next
@@ -42,6 +44,8 @@ public struct LivenessMonitor: Sendable, Codable {
     /// Responders in registration order (slot order).
     public private(set) var responders: [ResponderID] = []
     private var lastFix: [Double] = []
+    /// Per slot: the sequence of the latest fix (ties of `lastFix` order by it).
+    private var lastSequence: [Int64] = []
     private var duties: [DutyState] = []
     private var powerModes: [PowerMode] = []
     /// Per slot: the expected interval override in seconds, 0 for none.
@@ -120,18 +124,20 @@ public struct LivenessMonitor: Sendable, Codable {
         schedule(slot, after: now)
     }
 
-    /// Records a fix taken at `time` by `responder` in `duty`/`powerMode`, received at `now`
-    /// (seconds). Returns whether it was the responder's newest (only then does it change anything).
+    /// Records a fix with `sequence` taken at `time` by `responder` in `duty`/`powerMode`,
+    /// received at `now` (seconds). Returns whether it was the responder's newest: a later
+    /// `min(time, now)`, or the same and a higher `sequence` (only then does it change anything).
     @discardableResult
     public mutating func recordFix(
         _ responder: ResponderID, time: Double, duty: DutyState, powerMode: PowerMode = .normal,
-        now: Double, into events: inout [LivenessTransition]
+        sequence: Int64 = 0, now: Double, into events: inout [LivenessTransition]
     ) -> Bool {
         if heap.topDeadline <= now { advance(to: now, into: &events) }
         let slot = Int(slot(for: responder))
         let t = min(time, now)
-        guard t > lastFix[slot] else { return false }
+        guard t > lastFix[slot] || (t == lastFix[slot] && sequence > lastSequence[slot]) else { return false }
         lastFix[slot] = t
+        lastSequence[slot] = sequence
         duties[slot] = duty
         powerModes[slot] = powerMode
         set(slot, to: status(slot: slot, at: now), at: now, into: &events)
@@ -178,6 +184,7 @@ public struct LivenessMonitor: Sendable, Codable {
         }
         responders.append(responder)
         lastFix.append(-.infinity)
+        lastSequence.append(.max)  // no fix yet: a time of -infinity never ties above it
         duties.append(.offDuty)
         powerModes.append(.normal)
         overrides.append(0)

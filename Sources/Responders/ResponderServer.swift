@@ -58,7 +58,7 @@ public struct ResponderServer<Store: ServerStore> {
             let fix = arrival.fix
             metrics.observeDelay(arrival.receivedAt - fix.fix.time)
             if liveness.recordFix(
-                fix.responder, time: fix.fix.time, duty: fix.duty, powerMode: fix.powerMode,
+                fix.responder, time: fix.fix.time, duty: fix.duty, powerMode: fix.powerMode, sequence: fix.sequence,
                 now: arrival.receivedAt, into: &lastTransitions)
             {
                 dispatcher.updatePosition(fix.responder, latitude: fix.fix.latitude, longitude: fix.fix.longitude)

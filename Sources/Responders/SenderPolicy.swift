@@ -8,7 +8,9 @@
 /// - a network change resets the failures and makes an attempt due at once, after a fresh
 ///   health check (a new Wi-Fi may be a captive portal);
 /// - with no network (``NetworkType/none``) nothing is due: fixes keep queueing;
-/// - a success clears the failures, and the next batch is due at once.
+/// - a success clears the failures, and the next batch is due at once;
+/// - a `now` earlier than the moment the wait was set (the phone's clock set back) makes an
+///   attempt due at once: a wait never lasts longer than its backoff.
 public struct SenderPolicy: Hashable, Sendable, Codable {
     /// Seconds before the first retry (the fleet's; ``FleetPolicy/standard``: 1 s).
     public let initialBackoff: Double
@@ -21,6 +23,8 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
     public private(set) var failures = 0
     /// Seconds: the earliest time of the next attempt.
     public private(set) var nextAttempt: Double
+    /// Seconds: when ``nextAttempt`` was set. A `now` before it means the clock went back.
+    public private(set) var waitSetAt: Double
     /// Whether the server's health check must pass before the next upload (true after a
     /// network change or a failure, false after a success).
     public private(set) var needsHealthCheck = true
@@ -29,6 +33,7 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
     public init(network: NetworkType, now: Double, fleet: FleetPolicy = .standard) {
         self.network = network
         self.nextAttempt = now
+        waitSetAt = now
         initialBackoff = fleet.initialBackoff
         maximumBackoff = fleet.maximumBackoff
     }
@@ -44,8 +49,9 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
         FleetPolicy.backoff(afterFailures: failures, initial: initialBackoff, maximum: maximumBackoff)
     }
 
-    /// Whether an attempt may start at `now`: a network is present and the backoff has passed.
-    public func isDue(now: Double) -> Bool { network != .none && now >= nextAttempt }
+    /// Whether an attempt may start at `now`: a network is present and the backoff has passed
+    /// (or the clock was set back to before the backoff began).
+    public func isDue(now: Double) -> Bool { network != .none && (now >= nextAttempt || now < waitSetAt) }
 
     /// The phone's network changed (including to or from ``NetworkType/none``): reset the
     /// backoff, retry at once, check for a captive portal first.
@@ -53,6 +59,7 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
         self.network = network
         failures = 0
         nextAttempt = now
+        waitSetAt = now
         needsHealthCheck = true
     }
 
@@ -60,6 +67,7 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
     public mutating func recordFailure(now: Double) {
         failures += 1
         nextAttempt = now + backoff(afterFailures: failures)
+        waitSetAt = now
         needsHealthCheck = true
     }
 
@@ -72,6 +80,7 @@ public struct SenderPolicy: Hashable, Sendable, Codable {
     public mutating func recordSuccess(now: Double) {
         failures = 0
         nextAttempt = now
+        waitSetAt = now
         needsHealthCheck = false
     }
 }

@@ -7,8 +7,8 @@
 ///   determined, or only "when in use" while not in the foreground): "permission required";
 /// - ``yellow``: no network, the last attempt failed (captive portal, server error, 401),
 ///   battery saver (a slower cadence), or the oldest queued fix is older than the server's
-///   DEGRADED threshold (``LivenessThresholds``): "Connectivity degraded — you may miss
-///   assignments";
+///   DEGRADED threshold for the phone's fleet (``FleetPolicy/thresholds(duty:powerMode:)``):
+///   "Connectivity degraded — you may miss assignments";
 /// - ``green``: "Location tracking active".
 /// ``message`` is the memo's wording, word for word.
 public enum TrackingSignal: UInt8, Hashable, Sendable, Codable {
@@ -22,14 +22,18 @@ public enum TrackingSignal: UInt8, Hashable, Sendable, Codable {
     case red = 3
 
     /// The signal at `now` (seconds) for a phone on `duty` with `device` conditions, its sender
-    /// `policy`, and the `time` of its oldest queued fix (nil when the queue is empty).
-    public init(duty: DutyState, device: DeviceConditions, policy: SenderPolicy, oldestQueuedTime: Double?, now: Double) {
+    /// `policy`, the `time` of its oldest queued fix (nil when the queue is empty) and its
+    /// `fleet`'s policy (the one `GET /v1/policy` gives the phone).
+    public init(
+        duty: DutyState, device: DeviceConditions, policy: SenderPolicy, oldestQueuedTime: Double?, now: Double,
+        fleet: FleetPolicy = .standard
+    ) {
         if duty == .offDuty {
             self = .off
         } else if !device.canTrack {
             self = .red
         } else {
-            let degradedAfter = LivenessThresholds(duty: duty, powerMode: device.powerMode).degradedAfter
+            let degradedAfter = fleet.thresholds(duty: duty, powerMode: device.powerMode).degradedAfter
             let stale = oldestQueuedTime.map { now - $0 >= degradedAfter } ?? false
             let degraded = policy.network == .none || policy.failures > 0 || device.powerMode == .lowPower || stale
             self = degraded ? .yellow : .green

@@ -33,7 +33,14 @@ private func event(_ type: String, _ extra: String) -> String {
             ]), "tasks[1].id", "task id 'a' is used twice"
         ),
         (scenario(events: [event("dnd", #""on": true"#)], until: "2026-01-05T09:00:00Z"), "events[0].at", "is after 'until'"),
+        (
+            scenario(
+                events: [event("enter", #""task": "milk", "fence": "approach_5mi", "received_at": "2026-01-05T10:20:00Z""#)],
+                until: "2026-01-05T10:10:00Z"), "events[0].received_at", "is after 'until'"
+        ),
         (scenario(preferences: #"{"daily_cap": 2.5}"#), "preferences.daily_cap", "expected a whole number >= 0, found 2.5"),
+        // Finite days whose seconds are not (1e305 days is more than Double.greatestFiniteMagnitude seconds).
+        (scenario(preferences: #"{"lapse_days": 1e305}"#), "preferences.lapse_days", "expected a number of days > 0"),
         (scenario(preferences: #"{"quiet_start": "22:00"}"#), "preferences.quiet_end", "quiet_start and quiet_end go together"),
         (scenario(preferences: #"{"quiet_start": "25:00", "quiet_end": "07:00"}"#), "preferences.quiet_start", "expected a 24-hour time"),
         (scenario(preferences: #"{"check_in_time": "7pm"}"#), "preferences.check_in_time", "expected a 24-hour time HH:mm, found '7pm'"),

@@ -59,6 +59,32 @@ import Testing
         #expect(a.orderTime == 100)
     }
 
+    /// A phone whose clock runs 10 minutes ahead uploads three queued fixes in one batch: all
+    /// are stamped later than their arrival, so all order at the arrival, by sequence. The
+    /// store's latest location is the last one (sequence 3); the dispatcher's position and the
+    /// liveness duty must be that same fix, not the first of the batch.
+    @Test func aBatchStampedAheadOfItsArrivalIsPlacedAtItsLastFix() throws {
+        var server = ResponderServer(store: MemoryServerStore())
+        let arrival = 10_000.0, ahead = 600.0
+        let batch = [
+            reported(1, 1, time: arrival - 30 + ahead, duty: .onDuty, latitude: 60.10),
+            reported(1, 2, time: arrival - 15 + ahead, duty: .onDuty, latitude: 60.11),
+            reported(1, 3, time: arrival + ahead, duty: .onMission, latitude: 60.12)
+        ]
+        try server.ingest(batch, receivedAt: arrival)
+        #expect(server.store.latest(of: ResponderID(1))?.fix == batch[2])
+        #expect(server.dispatcher.position(of: ResponderID(1))?.latitude == 60.12)
+        #expect(server.liveness.duty(of: ResponderID(1)) == .onMission)
+        // On a mission the responder is OFFLINE 60 s after the arrival, not 180 s.
+        server.advance(to: arrival + 60)
+        #expect(server.liveness.status(of: ResponderID(1)) == .offline)
+        // The same batch arriving in reverse order ends the same.
+        var reversed = ResponderServer(store: MemoryServerStore())
+        try reversed.ingest(batch.reversed(), receivedAt: arrival)
+        #expect(reversed.dispatcher.position(of: ResponderID(1))?.latitude == 60.12)
+        #expect(reversed.liveness.duty(of: ResponderID(1)) == .onMission)
+    }
+
     @Test func replayingTheHistoryGivesTheLiveState() throws {
         var rng = SplitMix64(seed: 77)
         var live = ResponderServer(store: MemoryServerStore())

@@ -37,6 +37,28 @@ import Testing
         #expect(transport.log.suffix(2) == ["health@100.0", "upload(1,t)@100.0"])
     }
 
+    /// The memo's backoff is at most 30 s. The phone's clock is set back an hour (a correction
+    /// after running fast) while the sender backs off: the wait must not grow by the hour. A
+    /// clock earlier than the moment the wait was set makes the attempt due at once.
+    @Test func aClockSetBackDoesNotStretchTheBackoff() throws {
+        var queue = MemoryQueue()
+        queue.append(fix(0))
+        var transport = FakeTransport(upload: [.unreachable, .unreachable, .unreachable, .status(200)])
+        var sender = Sender(responder: queue.responder, token: "t", network: .cellular, now: 10_000)
+        for now in [10_000.0, 10_001, 10_003] {
+            #expect(try sender.step(now: now, device: healthy, queue: &queue, transport: &transport) == .failed(status: nil))
+        }
+        #expect(sender.policy.nextAttempt == 10_007)  // 4 s after the third failure
+        let setBack = 10_003.5 - 3_600
+        #expect(try sender.step(now: setBack, device: healthy, queue: &queue, transport: &transport) == .sent(count: 1, through: 1))
+        #expect(queue.depth() == 0)
+        // Backing off again from the new clock, by the usual waits.
+        queue.append(fix(1))
+        transport.uploadAnswers = [.unreachable]
+        #expect(try sender.step(now: setBack + 1, device: healthy, queue: &queue, transport: &transport) == .failed(status: nil))
+        #expect(try sender.step(now: setBack + 1.5, device: healthy, queue: &queue, transport: &transport) == .waiting(until: setBack + 2))
+    }
+
     @Test func offlineAndCaptivePortalKeepQueueing() throws {
         var queue = MemoryQueue()
         var transport = FakeTransport(health: [.status(302)])

@@ -53,6 +53,21 @@ import Testing
         #expect(TrackingSignal.red.message == "Location permission required")
     }
 
+    /// The memo's thresholds are feature flags: a fleet may call a responder DEGRADED sooner than
+    /// the standard 90 s. The phone's yellow signal ("you may miss assignments") follows the
+    /// server's threshold for its fleet, not the standard one.
+    @Test func theSignalUsesTheFleetsThreshold() {
+        let quick = FleetPolicy(
+            onDuty: .init(
+                profile: CollectionProfile(interval: 20, distance: 50), thresholds: LivenessThresholds(degradedAfter: 30, offlineAfter: 60)),
+            onMission: FleetPolicy.standard.onMission, lowPower: FleetPolicy.standard.lowPower)
+        let policy = SenderPolicy(network: .wifi, now: 0, fleet: quick)
+        let ok = DeviceConditions()
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: 10, now: 39.9, fleet: quick) == .green)
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: 10, now: 40, fleet: quick) == .yellow)
+        #expect(TrackingSignal(duty: .onDuty, device: ok, policy: policy, oldestQueuedTime: 10, now: 40) == .green)  // standard: 90 s
+    }
+
     @Test func profilesMatchTheDutyStates() {
         #expect(CollectionProfile.forDuty(.offDuty, powerMode: .normal) == .none)
         #expect(CollectionProfile.forDuty(.offDuty, powerMode: .lowPower) == .none)

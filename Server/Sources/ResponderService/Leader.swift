@@ -73,14 +73,23 @@ final class LeaderEngine {
         lastPoll = now
         let rows = try store.latest(since: since, on: db, unreadable: skip)
         if !rows.isEmpty {
+            // A fix counts no later than its own arrival, not this tick's: one stamped ahead of
+            // it (a phone clock running fast) must not be refreshed by being read again, nor
+            // revived by a new leader reading every row.
+            let fixes = rows.map { row in
+                var fix = row.fix
+                fix.fix.time = min(fix.fix.time, row.receivedAt)
+                return fix
+            }
             // LatestOnlyStore never throws.
-            _ = try? server.ingest(rows.map(\.fix), receivedAt: now)
+            _ = try? server.ingest(fixes, receivedAt: now)
             transitions += server.lastTransitions
         }
         server.advance(to: now)
         transitions += server.lastTransitions
         if !rebuilt {
             rebuilt = true
+            let acks = try store.pendingAcks(on: db, unreadable: skip)
             for stored in try store.incidents(in: [.offered, .assigned], on: db, unreadable: skip) {
                 let trail: [AssignmentStep]
                 do { trail = try TrailJSON.decode(stored.trail) } catch {
@@ -90,11 +99,20 @@ final class LeaderEngine {
                     log("incident \(stored.id) not resumed: its stored \(error)")
                     continue
                 }
+                // An acknowledgement stored while no leader ran, by the responder last asked (still
+                // ONLINE) and before their deadline, stands as it would with a slow leader: resume
+                // as of its time, so the offer is still open when the acknowledgements are applied
+                // below.
+                var resumeAt = now
+                if let last = trail.last, case .offered = last.event, server.liveness.status(of: last.responder) == .online {
+                    let inTime = acks.filter { $0.1 == stored.id && $0.2 == last.responder && $0.3 < last.time + stored.ackTimeout }
+                    if let at = inTime.map(\.3).min() { resumeAt = max(last.time, min(now, at)) }
+                }
                 var dispatcher = server.dispatcher
                 let liveness = server.liveness
                 let assignment = IncidentAssignment(
                     resuming: Int(stored.id), location: LatLng(uncheckedLatitude: stored.latitude, longitude: stored.longitude),
-                    trail: trail, now: now, dispatcher: &dispatcher,
+                    trail: trail, now: resumeAt, dispatcher: &dispatcher,
                     status: { liveness.status(of: $0) }, ackTimeout: stored.ackTimeout)
                 assignments[stored.id] = assignment
                 try save(assignment, id: stored.id, on: db)

@@ -74,6 +74,62 @@ import Responders
         #expect(store.historyCount() == 2 && store.historyByArrival() == store.allLatest())
     }
 
+    /// A phone whose clock runs 10 minutes ahead sends its last fix (stamped arrival + 600 s)
+    /// and dies. The fix counts from its arrival (SERVICE.md: a fix stamped in the future holds
+    /// the liveness only until a fix taken after its arrival comes), so the responder is OFFLINE
+    /// 180 s after it. Neither a later tick that reads the row again nor a new leader (a restart,
+    /// or the next leader after a lost connection) at arrival + 300 s may bring it back ONLINE.
+    @Test func aFixStampedAheadCountsFromItsArrivalAcrossTicksAndRestarts() throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let store = try ServiceStore("sqlite:" + scratch.file("s.db"), poolSize: 1)
+        let arrival = 1_764_300_000.0
+        let body = "{\"responder\": 1, \"fixes\": [\(fixJSON(1, t: arrival + 600))]}"
+        _ = try store.ingest(try LocationBatch(body: Array(body.utf8)), receivedAt: arrival)
+        func status(after ticks: [Double], of engine: LeaderEngine) throws -> LivenessStatus? {
+            try store.with { (db) throws(StoreError) in for now in ticks { try engine.tick(now: now, on: db) } }
+            return try store.latest().first?.status
+        }
+        let live = LeaderEngine(store: store, log: { _ in })
+        #expect(try status(after: [arrival + 1], of: live) == .online)
+        // The row is read again (it changed within the margin of the last look): still the same fix.
+        #expect(try status(after: [arrival + 2.5, arrival + 180], of: live) == .offline)
+        let next = LeaderEngine(store: store, log: { _ in })
+        #expect(try status(after: [arrival + 300], of: next) == .offline)
+        #expect(try status(after: [arrival + 301, arrival + 400], of: next) == .offline)
+    }
+
+    /// Responder 1 is offered incident 9 at T (ACK timeout 30 s) and acknowledges at T + 29
+    /// while no leader runs (the acknowledgement is stored, the leader died at T + 28). The next
+    /// leader starts at T + 31: the acknowledgement came before the deadline, so it stands (as
+    /// it would with a leader that was merely slow), rather than the offer timing out at the
+    /// restart and the incident going to responder 2.
+    @Test func anAcknowledgementStoredInTimeWhileNoLeaderRanStands() throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let store = try ServiceStore("sqlite:" + scratch.file("s.db"), poolSize: 1)
+        let t0 = 1_764_300_000.0
+        for (responder, lat) in [(1, 60.171), (2, 60.18)] {
+            let body = "{\"responder\": \(responder), \"fixes\": [\(fixJSON(1, t: t0, lat: lat))]}"
+            _ = try store.ingest(try LocationBatch(body: Array(body.utf8)), receivedAt: t0)
+        }
+        let request = try IncidentRequest(body: Array(#"{"id": 9, "lat": 60.17, "lon": 24.94, "ack_timeout_s": 30}"#.utf8))
+        #expect(try store.insertIncident(request, at: t0 + 1))
+        let first = LeaderEngine(store: store, log: { _ in })
+        try store.with { (db) throws(StoreError) in _ = try first.tick(now: t0 + 2, on: db) }
+        let offered = try #require(try store.incident(9))
+        #expect(offered.offeredTo == 1)
+        let offerTime = try #require(try TrailJSON.decode(offered.trail).last?.time)
+        try store.insertAck(incident: 9, responder: ResponderID(1), at: offerTime + 29)
+        let next = LeaderEngine(store: store, log: { _ in })
+        try store.with { (db) throws(StoreError) in _ = try next.tick(now: offerTime + 31, on: db) }
+        let after = try #require(try store.incident(9))
+        #expect(after.state == .assigned && after.assignee == 1, "\(after.trail)")
+        #expect(try store.ackOutcome(incident: 9, responder: ResponderID(1), at: offerTime + 29) == true)
+        let steps = try TrailJSON.decode(after.trail)
+        #expect(steps.count == 2 && steps.last?.event == .acknowledged && steps.last?.time == offerTime + 29)
+    }
+
     static func post(_ running: RunningService, _ responder: Int, _ token: String, t: Double, lat: Double, duty: String = "on_duty") async throws {
         let (status, _) = try await request(
             "POST", running.base + "/v1/locations",

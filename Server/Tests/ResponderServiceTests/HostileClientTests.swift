@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import Responders
+@testable import ResponderService
+
+extension RawConnection {
+    /// Everything the server sends until it closes the connection or is silent for `seconds`.
+    func receive(seconds: Double = 3) -> String {
+        var timeout = timeval()
+        timeout.tv_sec = .init(seconds.rounded(.down))
+        timeout.tv_usec = .init((seconds - seconds.rounded(.down)) * 1e6)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received += buffer[0..<n]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
+/// The status lines of the responses in `text` (one per response on a connection).
+func statusLines(_ text: String) -> [String] {
+    text.components(separatedBy: "\r\n").filter { $0.hasPrefix("HTTP/1.1 ") }
+}
+
+/// Requests an outside client may send on purpose or by mistake: each gets a documented status
+/// and a JSON error naming the field, and none changes what is stored beyond what it says.
+@Suite(.serialized) struct HostileClientTests {
+    /// A fix whose sequence is stored already is a duplicate dropped by key (the memo's rule),
+    /// whatever it holds: it must not move the latest location either, which had shown a
+    /// position and time that no stored fix has. The same for the second copy of a sequence
+    /// inside one batch: the first copy is the one stored, and the latest is a stored fix.
+    @Test(arguments: APITests.Store.allCases)
+    func aDroppedCopyOfASequenceDoesNotMoveTheLatestLocation(store: APITests.Store) async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        guard let location = try APITests.location(store, in: scratch) else { return }
+        let running = try RunningService(store: location, tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970.rounded()
+        func post(_ fixes: [String]) async throws -> [String: Any] {
+            let (status, body) = try await request(
+                "POST", running.base + "/v1/locations", body: "{\"responder\": 17, \"fixes\": [\(fixes.joined(separator: ", "))]}",
+                token: "secret17")
+            #expect(status == 200, "\(body)")
+            return try #require(try json(body) as? [String: Any])
+        }
+        func latest() throws -> (lat: Double, t: Double, seq: Int64) {
+            let row = try #require(try running.service.store.latest().first)
+            return (row.fix.fix.latitude, row.fix.fix.time, row.fix.sequence)
+        }
+        var answer = try await post([fixJSON(1, t: t - 10, lat: 10)])
+        #expect(answer["stored"] as? Int == 1)
+        answer = try await post([fixJSON(1, t: t - 5, lat: 20)])
+        #expect(answer["ack"] as? [Int] == [1] && answer["stored"] as? Int == 0 && answer["duplicates"] as? Int == 1)
+        var l = try latest()
+        #expect(l.lat == 10 && l.t == t - 10 && l.seq == 1, "the latest holds a dropped copy: \(l)")
+        answer = try await post([fixJSON(2, t: t - 8, lat: 30), fixJSON(2, t: t - 1, lat: 40)])
+        #expect(answer["ack"] as? [Int] == [2] && answer["stored"] as? Int == 1 && answer["duplicates"] as? Int == 1)
+        l = try latest()
+        #expect(l.lat == 30 && l.t == t - 8 && l.seq == 2, "the latest holds a dropped copy: \(l)")
+        let (_, text) = try await request("GET", running.base + "/v1/responders/17/fixes")
+        let fixes = try #require(try json(text) as? [[String: Any]])
+        #expect(fixes.map { $0["lat"] as? Double } == [10, 30])
+    }
+}

@@ -225,7 +225,11 @@ public final class ResponderService: @unchecked Sendable {
         let stored = try store.ingest(batch, receivedAt: now)
         let sequences = Set(batch.fixes.map(\.sequence)).sorted()
         lock.locked {
-            for fix in batch.fixes where stored.contains(fix.sequence) { metrics.observeDelay(now - fix.fix.time) }
+            // The first copy of each sequence is the one stored (``ServiceStore/ingest(_:receivedAt:)``).
+            var observed = Set<Int64>()
+            for fix in batch.fixes where stored.contains(fix.sequence) && observed.insert(fix.sequence).inserted {
+                metrics.observeDelay(now - fix.fix.time)
+            }
             fixesStored += stored.count
             fixesDuplicate += batch.fixes.count - stored.count
         }

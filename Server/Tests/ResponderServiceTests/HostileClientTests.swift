@@ -69,4 +69,22 @@ func statusLines(_ text: String) -> [String] {
         let fixes = try #require(try json(text) as? [[String: Any]])
         #expect(fixes.map { $0["lat"] as? Double } == [10, 30])
     }
+
+    /// `location_update_delay_seconds` observes the fixes stored: a sequence sent twice in one
+    /// batch is stored once and observed once (it had been observed once per copy).
+    @Test func aCopyInsideABatchIsObservedOnce() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        let (status, body) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: t)), \(fixJSON(1, t: t)), \(fixJSON(2, t: t))]}", token: "secret17")
+        #expect(status == 200 && body.contains("\"stored\": 2, \"duplicates\": 1"), "\(body)")
+        let (_, text) = try await request("GET", running.base + "/metrics")
+        #expect(text.contains("location_update_delay_seconds_count 2\n"), "\(text)")
+        #expect(text.contains("fixes_received_total{outcome=\"stored\"} 2\n"))
+        #expect(text.contains("fixes_received_total{outcome=\"duplicate\"} 1\n"))
+    }
 }

@@ -16,15 +16,20 @@ public struct HTTPRequest: Sendable {
     /// The query string's arguments, decoded (the first of a key given twice; `""` for a key
     /// without `=`).
     public var query: [String: String]
+    /// Set when the HTTP layer refuses the request (a body over ``HTTPServer/maxBody``): the
+    /// handler answers this error instead of routing, so that it is counted as any other.
+    public var refusal: RequestError?
 
     public init(
-        method: String, path: String, authorization: String? = nil, body: [UInt8] = [], query: [String: String] = [:]
+        method: String, path: String, authorization: String? = nil, body: [UInt8] = [], query: [String: String] = [:],
+        refusal: RequestError? = nil
     ) {
         self.method = method
         self.path = path
         self.authorization = authorization
         self.body = body
         self.query = query
+        self.refusal = refusal
     }
 }
 
@@ -53,7 +58,8 @@ public struct HTTPResponse: Sendable {
 /// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept: the rest of such a
 /// body is read and dropped before the answer, so a client still sending reads the 413 instead
 /// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
-/// the body is read (and the connection closed). A connection idle for ``idleTimeout`` seconds
+/// the body is read (and the connection closed). The handler makes those answers too, from a
+/// request with its ``HTTPRequest/refusal`` set. A connection idle for ``idleTimeout`` seconds
 /// is closed, so slow clients cannot hold the server.
 public final class HTTPServer: @unchecked Sendable {
     /// Largest request body accepted, bytes: 1 MB as issue 23 states it ("413 past 1 MB"),
@@ -140,6 +146,25 @@ private func send(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD
     return result
 }
 
+/// The request on `connection` as the handler sees it: method, path, `Authorization`, query.
+private func incoming(
+    _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, body: [UInt8] = [],
+    refusal: RequestError? = nil
+) -> HTTPRequest {
+    var path = url.map { String(cString: $0) } ?? "/"
+    if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
+    let authorization = MHD_lookup_connection_value(connection, headerKind, "Authorization").map { String(cString: $0) }
+    let query = QueryArguments()
+    withExtendedLifetime(query) {
+        _ = MHD_get_connection_values(connection, queryKind, collectQuery, Unmanaged.passUnretained(query).toOpaque())
+    }
+    return HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET", path: path, authorization: authorization, body: body,
+        query: query.values, refusal: refusal)
+}
+
+private let tooLarge = RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")
+
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
     guard let cls, let state, let uploadSize else { return mhdNo }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
@@ -153,7 +178,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         {
             request.tooLarge = true
             if n > HTTPServer.maxDrainedBody {
-                return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
+                return send(connection, server.respond(incoming(connection, url, method, refusal: tooLarge)))
             }
         }
         return mhdYes
@@ -173,21 +198,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         uploadSize.pointee = 0
         return mhdYes
     }
-    if request.tooLarge {
-        return send(connection, HTTPResponse(RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")))
-    }
-    var path = url.map { String(cString: $0) } ?? "/"
-    if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
-    let authorization = MHD_lookup_connection_value(connection, headerKind, "Authorization").map { String(cString: $0) }
-    let query = QueryArguments()
-    withExtendedLifetime(query) {
-        _ = MHD_get_connection_values(connection, queryKind, collectQuery, Unmanaged.passUnretained(query).toOpaque())
-    }
-    let response = server.respond(
-        HTTPRequest(
-            method: method.map { String(cString: $0) } ?? "GET", path: path,
-            authorization: authorization, body: request.body, query: query.values))
-    return send(connection, response)
+    let refusal = request.tooLarge ? tooLarge : nil
+    return send(connection, server.respond(incoming(connection, url, method, body: request.body, refusal: refusal)))
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in

@@ -135,6 +135,7 @@ public final class ResponderService: @unchecked Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let response: HTTPResponse
         do throws(RequestError) {
+            if let refusal = request.refusal { throw refusal }
             response = try route(request)
         } catch {
             lock.locked { rejected[error.status, default: 0] += 1 }

@@ -87,4 +87,24 @@ func statusLines(_ text: String) -> [String] {
         #expect(text.contains("fixes_received_total{outcome=\"stored\"} 2\n"))
         #expect(text.contains("fixes_received_total{outcome=\"duplicate\"} 1\n"))
     }
+
+    /// A 413 is a refused request like any other: `requests_rejected_total{code="413"}` counts
+    /// both kinds (a body read past 1 MB, a declared length refused before the body), and the
+    /// answer is the JSON error naming `body`.
+    @Test func a413IsCountedAmongTheRefusedRequests() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let (status, body) = try await request(
+            "POST", running.base + "/v1/locations", body: String(repeating: " ", count: 1_000_001), token: "secret17")
+        let named = (try json(body) as? [String: Any])?["field"] as? String
+        #expect(status == 413 && named == "body", "\(body)")
+        let c = try RawConnection(port: running.http.port)
+        c.send("POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\nContent-Length: 20000000\r\n\r\n")
+        let answer = c.receive()
+        #expect(statusLines(answer) == ["HTTP/1.1 413 Content Too Large"] && answer.contains("\"field\": \"body\""), "\(answer)")
+        let (_, text) = try await request("GET", running.base + "/metrics")
+        #expect(text.contains("requests_rejected_total{code=\"413\"} 2\n"), "\(text)")
+    }
 }

@@ -16,8 +16,9 @@ public struct HTTPRequest: Sendable {
     /// The query string's arguments, decoded (the first of a key given twice; `""` for a key
     /// without `=`).
     public var query: [String: String]
-    /// Set when the HTTP layer refuses the request (a body over ``HTTPServer/maxBody``): the
-    /// handler answers this error instead of routing, so that it is counted as any other.
+    /// Set when the HTTP layer refuses the request (a body over ``HTTPServer/maxBody``, a framing
+    /// it will not read): the handler answers this error instead of routing, so that it is
+    /// counted as any other.
     public var refusal: RequestError?
 
     public init(
@@ -58,7 +59,9 @@ public struct HTTPResponse: Sendable {
 /// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept: the rest of such a
 /// body is read and dropped before the answer, so a client still sending reads the 413 instead
 /// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
-/// the body is read (and the connection closed). The handler makes those answers too, from a
+/// the body is read (and the connection closed), and so is a body whose framing readers could
+/// disagree on (a transfer coding other than `chunked` alone, `Content-Length` twice or beside
+/// `Transfer-Encoding`: 400 naming the header). The handler makes those answers too, from a
 /// request with its ``HTTPRequest/refusal`` set. A connection idle for ``idleTimeout`` seconds
 /// is closed, so slow clients cannot hold the server.
 public final class HTTPServer: @unchecked Sendable {
@@ -127,6 +130,48 @@ private let collectQuery: MHD_KeyValueIterator = { cls, _, key, value in
     return mhdYes
 }
 
+/// The framing headers of a request (``framingRefusal(_:)``).
+private final class FramingHeaders {
+    var contentLengths = 0
+    var transferCodings: [String] = []
+}
+
+private let collectFraming: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return mhdYes }
+    let headers = Unmanaged<FramingHeaders>.fromOpaque(cls).takeUnretainedValue()
+    switch String(cString: key).lowercased() {
+    case "content-length": headers.contentLengths += 1
+    case "transfer-encoding":
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let codings = (value.map { String(cString: $0) } ?? "").split(separator: ",", omittingEmptySubsequences: false)
+        headers.transferCodings += codings.map { String($0.drop(while: blank).reversed().drop(while: blank).reversed()).lowercased() }
+    default: break
+    }
+    return mhdYes
+}
+
+/// Why the body of the request on `connection` cannot be framed the one way every reader of
+/// HTTP/1.1 frames it (RFC 9112 6.1, 6.3), nil when it can: a transfer coding other than
+/// `chunked` alone (libmicrohttpd would wait for the end of such a body until the idle timeout),
+/// `Content-Length` given twice or beside `Transfer-Encoding` (libmicrohttpd reads the first
+/// length, or the chunks, and a proxy that reads the other would see the rest of the body as
+/// another request).
+private func framingRefusal(_ connection: OpaquePointer?) -> RequestError? {
+    let headers = FramingHeaders()
+    withExtendedLifetime(headers) {
+        _ = MHD_get_connection_values(connection, headerKind, collectFraming, Unmanaged.passUnretained(headers).toOpaque())
+    }
+    if !headers.transferCodings.isEmpty && headers.transferCodings != ["chunked"] {
+        return RequestError(
+            400, field: "Transfer-Encoding", "'\(headers.transferCodings.joined(separator: ", "))' is not 'chunked' alone")
+    }
+    if headers.contentLengths > 1 { return RequestError(400, field: "Content-Length", "given \(headers.contentLengths) times") }
+    if headers.contentLengths == 1 && !headers.transferCodings.isEmpty {
+        return RequestError(400, field: "Content-Length", "given with Transfer-Encoding")
+    }
+    return nil
+}
+
 /// What one request carries between the handler's calls.
 private final class RequestState {
     var body: [UInt8] = []
@@ -173,6 +218,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         // answered 413 at its end; one too large to be worth reading is refused at once.
         let request = RequestState()
         state.pointee = Unmanaged.passRetained(request).toOpaque()
+        if let refusal = framingRefusal(connection) {
+            return send(connection, server.respond(incoming(connection, url, method, refusal: refusal)))
+        }
         if let length = MHD_lookup_connection_value(connection, headerKind, "Content-Length"),
             let n = Int(String(cString: length)), n > HTTPServer.maxBody
         {

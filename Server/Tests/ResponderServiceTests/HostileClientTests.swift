@@ -107,4 +107,47 @@ func statusLines(_ text: String) -> [String] {
         let (_, text) = try await request("GET", running.base + "/metrics")
         #expect(text.contains("requests_rejected_total{code=\"413\"} 2\n"), "\(text)")
     }
+
+    /// The body's framing must be one the server and any proxy in front of it read alike
+    /// (RFC 9112 6.1, 6.3): a transfer coding other than `chunked` alone (it had been waited on
+    /// until the idle timeout and the connection closed without an answer), `Content-Length`
+    /// given twice or beside `Transfer-Encoding` (the first length had been used and the rest of
+    /// the body read as the next request: a request smuggled past a proxy that reads another).
+    /// Each is a 400 naming the header, answered before the body is read, on a connection then
+    /// closed: nothing after it on the connection is read as a request.
+    @Test func aBodyFramedAmbiguouslyIsRefusedAndNothingAfterItIsRead() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        let batch = "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: t))]}"
+        let smuggled =
+            "POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\nContent-Length: \(batch.utf8.count)\r\n\r\n" + batch
+        let chunked = String(batch.utf8.count, radix: 16) + "\r\n" + batch + "\r\n0\r\n\r\n"
+        let head = "POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\n"
+        for (headers, body, field) in [
+            ("Transfer-Encoding: gzip\r\n", batch, "Transfer-Encoding"),
+            ("Transfer-Encoding: gzip, chunked\r\n", chunked, "Transfer-Encoding"),
+            ("Transfer-Encoding: chunked, gzip\r\n", chunked, "Transfer-Encoding"),
+            ("Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n", chunked, "Transfer-Encoding"),
+            ("Content-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n", smuggled, "Content-Length"),
+            ("Content-Length: \(batch.utf8.count)\r\nContent-Length: \(batch.utf8.count)\r\n", batch, "Content-Length"),
+            ("Content-Length: \(chunked.utf8.count)\r\nTransfer-Encoding: chunked\r\n", chunked + smuggled, "Content-Length")
+        ] {
+            let c = try RawConnection(port: running.http.port)
+            c.send(head + headers + "\r\n" + body)
+            let answer = c.receive()
+            #expect(statusLines(answer) == ["HTTP/1.1 400 Bad Request"], "\(headers): \(answer)")
+            #expect(answer.contains("\"field\": \"\(field)\""), "\(headers): \(answer)")
+        }
+        #expect(try running.service.store.fixCount() == 0)
+        // A chunked body alone, in any case, with a trailer, is read as usual.
+        let c = try RawConnection(port: running.http.port)
+        c.send(
+            head + "Transfer-Encoding: Chunked\r\nConnection: close\r\n\r\n" + String(batch.utf8.count, radix: 16) + "\r\n" + batch
+                + "\r\n0\r\nX-Trailer: 1\r\n\r\n")
+        let answer = c.receive()
+        #expect(statusLines(answer) == ["HTTP/1.1 200 OK"] && answer.contains("\"stored\": 1"), "\(answer)")
+    }
 }

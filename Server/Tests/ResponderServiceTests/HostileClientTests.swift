@@ -150,4 +150,40 @@ func statusLines(_ text: String) -> [String] {
         let answer = c.receive()
         #expect(statusLines(answer) == ["HTTP/1.1 200 OK"] && answer.contains("\"stored\": 1"), "\(answer)")
     }
+
+    /// A member given twice is a 400 naming it: the parser keeps the last, another reader (a
+    /// proxy, a log) may keep the first, and the first had been dropped with a 200 (a second
+    /// `fixes` array dropped the first one's fixes, a second `responder` was the one checked
+    /// against the token).
+    @Test func aMemberGivenTwiceIsRefusedNamingIt() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        let fix = fixJSON(1, t: t)
+        for (path, body, field) in [
+            ("/v1/locations", "{\"responder\": 18, \"responder\": 17, \"fixes\": [\(fix)]}", "responder"),
+            ("/v1/locations", "{\"responder\": 17, \"fixes\": [\(fix)], \"fixes\": [\(fixJSON(2, t: t))]}", "fixes"),
+            (
+                "/v1/locations",
+                "{\"responder\": 17, \"fixes\": [\(fix), {\"seq\": 2, \"seq\": 3, \"t\": 1, \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "fixes[1].seq"
+            ),
+            (
+                "/v1/locations", "{\"responder\": 17, \"fixes\": [\(fix)], \"telemetry\": {\"network\": \"wifi\", \"network\": \"none\"}}",
+                "telemetry.network"
+            ),
+            ("/v1/locations", "{\"responder\": 17, \"fixes\": [\(fix)], \"extra\": [{\"a\": 1, \"a\": 1}]}", "extra[0].a"),
+            ("/v1/incidents", "{\"id\": 1, \"id\": 2, \"lat\": 60.17, \"lon\": 24.94}", "id"),
+            ("/v1/incidents/1/ack", "{\"responder\": 17, \"responder\": 18}", "responder")
+        ] {
+            let (status, text) = try await request("POST", running.base + path, body: body, token: "secret17")
+            let named = (try json(text) as? [String: Any])?["field"] as? String
+            #expect(status == 400 && named == field, "\(body): \(text)")
+        }
+        #expect(try running.service.store.fixCount() == 0)
+        let (_, text) = try await request("GET", running.base + "/v1/incidents/1")
+        #expect(text.contains("no incident 1"), "\(text)")
+    }
 }

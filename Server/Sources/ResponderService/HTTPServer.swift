@@ -61,15 +61,17 @@ public struct HTTPResponse: Sendable {
 /// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
 /// the body is read (and the connection closed), and so is a body whose framing readers could
 /// disagree on (a transfer coding other than `chunked` alone, `Content-Length` twice or beside
-/// `Transfer-Encoding`: 400 naming the header). The handler makes those answers too, from a
-/// request with its ``HTTPRequest/refusal`` set. A connection idle for ``idleTimeout`` seconds
-/// is closed, so slow clients cannot hold the server.
+/// `Transfer-Encoding`: 400 naming the header). A chunked body is read no further than
+/// ``maxDrainedBody`` either: past it the connection is closed without an answer. The handler
+/// makes those answers too (and counts them), from a request with its ``HTTPRequest/refusal``
+/// set. A connection idle for ``idleTimeout`` seconds is closed, so slow clients cannot hold the
+/// server.
 public final class HTTPServer: @unchecked Sendable {
     /// Largest request body accepted, bytes: 1 MB as issue 23 states it ("413 past 1 MB"),
     /// 1,000,000 bytes, so a client that reads MB as 10^6 or as 2^20 gets 413 past either.
     public static let maxBody = 1_000_000
-    /// Largest declared body read (and dropped) to answer 413 on an open connection, bytes;
-    /// a larger declaration is refused at once.
+    /// Largest body read (and dropped) to answer 413 on an open connection, bytes; a larger
+    /// declaration is refused at once, and a chunked body's connection is closed past it.
     public static let maxDrainedBody = 16 << 20
     /// Seconds a connection may stay idle.
     public static let idleTimeout: UInt32 = 10
@@ -176,6 +178,8 @@ private func framingRefusal(_ connection: OpaquePointer?) -> RequestError? {
 private final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
+    /// Bytes of the body read so far.
+    var received = 0
 }
 
 private func send(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD_Result {
@@ -233,6 +237,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     }
     let request = Unmanaged<RequestState>.fromOpaque(state.pointee!).takeUnretainedValue()
     if uploadSize.pointee > 0 {
+        request.received += uploadSize.pointee
+        if request.received > HTTPServer.maxDrainedBody {
+            // A chunked body, which declared no length, is read no further than a declared one
+            // would be: the 413 is counted and the connection closed (libmicrohttpd sends no
+            // answer in the middle of a body).
+            _ = server.respond(incoming(connection, url, method, refusal: tooLarge))
+            return mhdNo
+        }
         if !request.tooLarge, let uploadData {
             if request.body.count + uploadSize.pointee > HTTPServer.maxBody {
                 request.tooLarge = true

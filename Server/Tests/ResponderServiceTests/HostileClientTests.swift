@@ -186,4 +186,31 @@ func statusLines(_ text: String) -> [String] {
         let (_, text) = try await request("GET", running.base + "/v1/incidents/1")
         #expect(text.contains("no incident 1"), "\(text)")
     }
+
+    /// A chunked body declares no length, so it cannot be refused before it is read; it is read
+    /// and dropped only up to ``HTTPServer/maxDrainedBody``, as a declared one would be, and the
+    /// connection is then closed (it had been read to its end however long it was, a client
+    /// sending forever held its connection forever).
+    @Test func aChunkedBodyIsReadNoFurtherThanADeclaredOne() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let c = try RawConnection(port: running.http.port)
+        c.send("POST /v1/locations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer secret17\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 0x20, count: 0x10000) + Array("\r\n".utf8)
+        // Just past the limit and never the last chunk: only the limit ends this body.
+        var sent = 0
+        while sent <= HTTPServer.maxDrainedBody {
+            let n = chunk.withUnsafeBytes { Glibc.send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #expect(n == chunk.count)
+            if n <= 0 { break }
+            sent += 0x10000
+        }
+        let started = Date()
+        _ = c.receive(seconds: 10)
+        #expect(Date().timeIntervalSince(started) < 5, "the connection was still open")
+        let (status, text) = try await request("GET", running.base + "/metrics")
+        #expect(status == 200 && text.contains("requests_rejected_total{code=\"413\"} 1\n"), "\(text)")
+    }
 }

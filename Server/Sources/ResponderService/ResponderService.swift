@@ -334,7 +334,10 @@ public final class ResponderService: @unchecked Sendable {
         try store.insertAck(incident: incident, responder: ack.responder, at: at)
         let accepted = try waitFor(seconds: 5) { try store.ackOutcome(incident: incident, responder: ack.responder, at: at) }
         guard let accepted else { throw RequestError(503, "no leader applied the acknowledgement within 5 s") }
-        guard accepted else {
+        // A retry of an accepted acknowledgement (its answer lost) finds its responder assigned,
+        // and is answered as the first was.
+        let retried = try !accepted && store.incident(incident)?.assignee == Int64(ack.responder.rawValue)
+        guard accepted || retried else {
             throw RequestError(409, field: "responder", "responder \(ack.responder.rawValue) is not being asked for incident \(incident)")
         }
         return try incidentJSON(incident)

@@ -213,4 +213,29 @@ func statusLines(_ text: String) -> [String] {
         let (status, text) = try await request("GET", running.base + "/metrics")
         #expect(status == 200 && text.contains("requests_rejected_total{code=\"413\"} 1\n"), "\(text)")
     }
+
+    /// A phone whose acknowledgement's answer was lost sends it again: the assignee's retry is
+    /// answered as the first was (200 and the incident, the trail unchanged), as every retry is
+    /// idempotent; it had been a 409 saying the responder was not being asked. Anyone else is
+    /// still refused.
+    @Test func anAcknowledgementRetriedByTheAssigneeIsAnsweredAsTheFirst() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17"), (18, "secret18")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        let (posted, _) = try await request(
+            "POST", running.base + "/v1/locations", body: "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: t))]}", token: "secret17")
+        #expect(posted == 200)
+        #expect(try await eventually(3) { await status(of: 17, at: running.base) == "online" })
+        var (code, body) = try await request("POST", running.base + "/v1/incidents", body: "{\"id\": 5, \"lat\": 60.17, \"lon\": 24.94}")
+        #expect(code == 201 && body.contains("\"offered_to\": 17"), "\(body)")
+        (code, body) = try await request("POST", running.base + "/v1/incidents/5/ack", body: "{\"responder\": 17}", token: "secret17")
+        #expect(code == 200 && body.contains("\"assignee\": 17"), "\(body)")
+        let first = body
+        (code, body) = try await request("POST", running.base + "/v1/incidents/5/ack", body: "{\"responder\": 17}", token: "secret17")
+        #expect(code == 200 && body == first, "\(body)")
+        (code, body) = try await request("POST", running.base + "/v1/incidents/5/ack", body: "{\"responder\": 18}", token: "secret18")
+        #expect(code == 409, "\(body)")
+    }
 }

@@ -60,8 +60,8 @@ public struct HTTPResponse: Sendable {
 /// body is read and dropped before the answer, so a client still sending reads the 413 instead
 /// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
 /// the body is read (and the connection closed), and so is a body whose framing readers could
-/// disagree on (a transfer coding other than `chunked` alone, `Content-Length` twice or beside
-/// `Transfer-Encoding`: 400 naming the header). A chunked body is read no further than
+/// disagree on (a `Transfer-Encoding` other than one `chunked`, `Content-Length` twice or beside
+/// `Transfer-Encoding`, a header name with a blank: 400 naming the header). A chunked body is read no further than
 /// ``maxDrainedBody`` either: past it the connection is closed without an answer. The handler
 /// makes those answers too (and counts them), from a request with its ``HTTPRequest/refusal``
 /// set. A connection idle for ``idleTimeout`` seconds is closed, so slow clients cannot hold the
@@ -135,40 +135,44 @@ private let collectQuery: MHD_KeyValueIterator = { cls, _, key, value in
 /// The framing headers of a request (``framingRefusal(_:)``).
 private final class FramingHeaders {
     var contentLengths = 0
-    var transferCodings: [String] = []
+    /// The `Transfer-Encoding` values as libmicrohttpd keeps them (blanks before, none after).
+    var transferEncodings: [String] = []
+    /// The first header name with a blank in it.
+    var blankName: String?
 }
 
 private let collectFraming: MHD_KeyValueIterator = { cls, _, key, value in
     guard let cls, let key else { return mhdYes }
     let headers = Unmanaged<FramingHeaders>.fromOpaque(cls).takeUnretainedValue()
-    switch String(cString: key).lowercased() {
+    let name = String(cString: key)
+    if headers.blankName == nil && name.contains(where: { $0 == " " || $0 == "\t" }) { headers.blankName = name }
+    switch name.lowercased() {
     case "content-length": headers.contentLengths += 1
-    case "transfer-encoding":
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let codings = (value.map { String(cString: $0) } ?? "").split(separator: ",", omittingEmptySubsequences: false)
-        headers.transferCodings += codings.map { String($0.drop(while: blank).reversed().drop(while: blank).reversed()).lowercased() }
+    case "transfer-encoding": headers.transferEncodings.append(value.map { String(cString: $0) } ?? "")
     default: break
     }
     return mhdYes
 }
 
 /// Why the body of the request on `connection` cannot be framed the one way every reader of
-/// HTTP/1.1 frames it (RFC 9112 6.1, 6.3), nil when it can: a transfer coding other than
-/// `chunked` alone (libmicrohttpd would wait for the end of such a body until the idle timeout),
-/// `Content-Length` given twice or beside `Transfer-Encoding` (libmicrohttpd reads the first
-/// length, or the chunks, and a proxy that reads the other would see the rest of the body as
-/// another request).
+/// HTTP/1.1 frames it (RFC 9112 5.1, 6.1, 6.3), nil when it can: a header name with a blank in
+/// it (one reader trims it, libmicrohttpd keeps it as another name), a `Transfer-Encoding` other
+/// than one `chunked` exactly (libmicrohttpd would wait for the end of any other body until the
+/// idle timeout), `Content-Length` given twice or beside `Transfer-Encoding` (libmicrohttpd reads
+/// the first length, or the chunks, and a proxy that reads the other would see the rest of the
+/// body as another request).
 private func framingRefusal(_ connection: OpaquePointer?) -> RequestError? {
     let headers = FramingHeaders()
     withExtendedLifetime(headers) {
         _ = MHD_get_connection_values(connection, headerKind, collectFraming, Unmanaged.passUnretained(headers).toOpaque())
     }
-    if !headers.transferCodings.isEmpty && headers.transferCodings != ["chunked"] {
-        return RequestError(
-            400, field: "Transfer-Encoding", "'\(headers.transferCodings.joined(separator: ", "))' is not 'chunked' alone")
+    if let name = headers.blankName { return RequestError(400, field: name, "a header name with a blank in it") }
+    if !headers.transferEncodings.isEmpty && headers.transferEncodings.map({ $0.lowercased() }) != ["chunked"] {
+        let codings = headers.transferEncodings.map { "'\($0)'" }.joined(separator: ", ")
+        return RequestError(400, field: "Transfer-Encoding", "\(codings) is not one 'chunked'")
     }
     if headers.contentLengths > 1 { return RequestError(400, field: "Content-Length", "given \(headers.contentLengths) times") }
-    if headers.contentLengths == 1 && !headers.transferCodings.isEmpty {
+    if headers.contentLengths == 1 && !headers.transferEncodings.isEmpty {
         return RequestError(400, field: "Content-Length", "given with Transfer-Encoding")
     }
     return nil

@@ -131,6 +131,11 @@ func statusLines(_ text: String) -> [String] {
             ("Transfer-Encoding: gzip, chunked\r\n", chunked, "Transfer-Encoding"),
             ("Transfer-Encoding: chunked, gzip\r\n", chunked, "Transfer-Encoding"),
             ("Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n", chunked, "Transfer-Encoding"),
+            // libmicrohttpd compares the value as sent: with a blank after it, it is not chunked.
+            ("Transfer-Encoding: chunked \r\n", chunked, "Transfer-Encoding"),
+            // A blank before the colon (RFC 9112 5.1: a 400): libmicrohttpd reads another name.
+            ("Transfer-Encoding : chunked\r\n", chunked + smuggled, "Transfer-Encoding "),
+            ("Content-Length : \(batch.utf8.count)\r\n", batch, "Content-Length "),
             ("Content-Length: 0\r\nContent-Length: \(smuggled.utf8.count)\r\n", smuggled, "Content-Length"),
             ("Content-Length: \(batch.utf8.count)\r\nContent-Length: \(batch.utf8.count)\r\n", batch, "Content-Length"),
             ("Content-Length: \(chunked.utf8.count)\r\nTransfer-Encoding: chunked\r\n", chunked + smuggled, "Content-Length")

@@ -8,7 +8,7 @@ import CMicroHTTPD
 /// One HTTP request as the service sees it.
 public struct HTTPRequest: Sendable {
     public var method: String
-    /// The path without the query string.
+    /// The path without the query string, percent-decoded.
     public var path: String
     /// The `Authorization` header, nil if absent.
     public var authorization: String?
@@ -204,8 +204,9 @@ private func incoming(
     _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, body: [UInt8] = [],
     refusal: RequestError? = nil
 ) -> HTTPRequest {
-    var path = url.map { String(cString: $0) } ?? "/"
-    if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
+    // libmicrohttpd's URL is the path without the query, percent-decoded: a `?` in it is the
+    // path's own (`%3F`).
+    let path = url.map { String(cString: $0) } ?? "/"
     let authorization = MHD_lookup_connection_value(connection, headerKind, "Authorization").map { String(cString: $0) }
     let query = QueryArguments()
     withExtendedLifetime(query) {

@@ -243,4 +243,29 @@ func statusLines(_ text: String) -> [String] {
         (code, body) = try await request("POST", running.base + "/v1/incidents/5/ack", body: "{\"responder\": 18}", token: "secret18")
         #expect(code == 409, "\(body)")
     }
+
+    /// libmicrohttpd hands over the path without its query, percent-decoded: a `%3F` in it is a
+    /// `?` that belongs to the path (it had been cut there, so `/health%3Fx` answered as
+    /// `/health` and `/v1/responders/17/fixes%3Flimit=1` as the whole history); the query
+    /// itself is still read.
+    @Test func anEncodedQuestionMarkIsPartOfThePath() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        let (posted, _) = try await request(
+            "POST", running.base + "/v1/locations",
+            body: "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: t - 1)), \(fixJSON(2, t: t))]}", token: "secret17")
+        #expect(posted == 200)
+        for (path, status) in [
+            ("/health%3Fx", 404), ("/v1/responders/17/fixes%3Flimit=1", 404), ("/health?x", 200), ("/v1/responders/17/fixes?limit=1", 200)
+        ] {
+            let c = try RawConnection(port: running.http.port)
+            c.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let answer = c.receive()
+            #expect(statusLines(answer).first?.hasPrefix("HTTP/1.1 \(status) ") == true, "\(path): \(answer)")
+            if status == 200 && path.contains("limit") { #expect(answer.contains("\"seq\": 1") && !answer.contains("\"seq\": 2"), "\(answer)") }
+        }
+    }
 }

@@ -61,11 +61,13 @@ public struct HTTPResponse: Sendable {
 /// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
 /// the body is read (and the connection closed), and so is a body whose framing readers could
 /// disagree on (a `Transfer-Encoding` other than one `chunked`, `Content-Length` twice or beside
-/// `Transfer-Encoding`, a header name with a blank: 400 naming the header). A chunked body is read no further than
-/// ``maxDrainedBody`` either: past it the connection is closed without an answer. The handler
-/// makes those answers too (and counts them), from a request with its ``HTTPRequest/refusal``
-/// set. A connection idle for ``idleTimeout`` seconds is closed, so slow clients cannot hold the
-/// server.
+/// `Transfer-Encoding`, a header name with a blank: 400 naming the header). A chunked body is
+/// read no further than ``maxDrainedBody`` either: past it the connection is closed without an
+/// answer. The handler makes those answers too (and counts them), from a request with its
+/// ``HTTPRequest/refusal`` set. A connection idle for ``idleTimeout`` seconds is closed, so a
+/// stalled client cannot hold the server; one that sends a byte within every ``idleTimeout``
+/// keeps its connection (libmicrohttpd has no deadline for a whole request), up to
+/// ``connectionLimit`` connections.
 public final class HTTPServer: @unchecked Sendable {
     /// Largest request body accepted, bytes: 1 MB as issue 23 states it ("413 past 1 MB"),
     /// 1,000,000 bytes, so a client that reads MB as 10^6 or as 2^20 gets 413 past either.
@@ -75,6 +77,8 @@ public final class HTTPServer: @unchecked Sendable {
     public static let maxDrainedBody = 16 << 20
     /// Seconds a connection may stay idle.
     public static let idleTimeout: UInt32 = 10
+    /// Connections open at once; more wait in the listen backlog.
+    public static let connectionLimit: UInt32 = 8_000
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private var daemon: OpaquePointer?
     /// The port listened on.
@@ -93,7 +97,7 @@ public final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
             let d = responder_start_daemon(
-                address.s_addr, port, UInt32(max(1, threads)), Self.idleTimeout, 8_000,
+                address.s_addr, port, UInt32(max(1, threads)), Self.idleTimeout, Self.connectionLimit,
                 accessHandler, context, completedHandler, nil)
         else {
             throw StoreError("listen", "cannot listen on \(host):\(port) (in use, or not allowed)")

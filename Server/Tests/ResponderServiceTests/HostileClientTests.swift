@@ -268,4 +268,37 @@ func statusLines(_ text: String) -> [String] {
             if status == 200 && path.contains("limit") { #expect(answer.contains("\"seq\": 1") && !answer.contains("\"seq\": 2"), "\(answer)") }
         }
     }
+
+    /// A number too large for a double (`1e400`) is refused naming its field, as `Infinity` is;
+    /// it had been a syntax error of the whole body.
+    @Test func aNumberPastTheDoublesIsRefusedNamingItsField() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let t = Date().timeIntervalSince1970
+        let huge = "1" + String(repeating: "0", count: 400)
+        for (path, body, field) in [
+            (
+                "/v1/locations",
+                "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: t)), {\"seq\": 2, \"t\": 1, \"lat\": 1e400, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "fixes[1].lat"
+            ),
+            (
+                "/v1/locations",
+                "{\"responder\": 17, \"fixes\": [{\"seq\": \(huge), \"t\": 1, \"lat\": 1, \"lon\": 1, \"acc\": 1, \"duty\": \"on_duty\"}]}",
+                "fixes[0].seq"
+            ),
+            (
+                "/v1/locations", "{\"responder\": 17, \"fixes\": [\(fixJSON(1, t: t))], \"telemetry\": {\"oldest_age_s\": -1e999}}",
+                "telemetry.oldest_age_s"
+            ),
+            ("/v1/incidents", "{\"id\": 1, \"lat\": 1, \"lon\": 1, \"ack_timeout_s\": 1e400}", "ack_timeout_s")
+        ] {
+            let (status, text) = try await request("POST", running.base + path, body: body, token: "secret17")
+            let named = (try json(text) as? [String: Any])?["field"] as? String
+            #expect(status == 400 && named == field, "\(body): \(text)")
+        }
+        #expect(try running.service.store.fixCount() == 0)
+    }
 }

@@ -16,9 +16,9 @@ public struct HTTPRequest: Sendable {
     /// The query string's arguments, decoded (the first of a key given twice; `""` for a key
     /// without `=`).
     public var query: [String: String]
-    /// Set when the HTTP layer refuses the request (a body over ``HTTPServer/maxBody``, a framing
-    /// it will not read): the handler answers this error instead of routing, so that it is
-    /// counted as any other.
+    /// Set when the HTTP layer refuses the request (a body over ``HTTPServer/maxBody`` or past
+    /// ``HTTPServer/bodyBudget``, a framing it will not read): the handler answers this error
+    /// instead of routing, so that it is counted as any other.
     public var refusal: RequestError?
 
     public init(
@@ -56,18 +56,19 @@ public struct HTTPResponse: Sendable {
 }
 
 /// The HTTP/1.1 server: libmicrohttpd (an epoll thread pool, keep-alive, its own parser) in front
-/// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept: the rest of such a
-/// body is read and dropped before the answer, so a client still sending reads the 413 instead
-/// of a reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before
-/// the body is read (and the connection closed), and so is a body whose framing readers could
-/// disagree on (a `Transfer-Encoding` other than one `chunked`, `Content-Length` twice or beside
-/// `Transfer-Encoding`, a header name with a blank: 400 naming the header). A chunked body is
-/// read no further than ``maxDrainedBody`` either: past it the connection is closed without an
-/// answer. The handler makes those answers too (and counts them), from a request with its
-/// ``HTTPRequest/refusal`` set. A connection idle for ``idleTimeout`` seconds is closed, so a
-/// stalled client cannot hold the server; one that sends a byte within every ``idleTimeout``
-/// keeps its connection (libmicrohttpd has no deadline for a whole request), up to
-/// ``connectionLimit`` connections.
+/// of a handler. Bodies over ``maxBody`` bytes get 413 without being kept: the rest of such a body
+/// is read and dropped before the answer, so a client still sending reads the 413 instead of a
+/// reset connection; a declared `Content-Length` over ``maxDrainedBody`` is refused before the body
+/// is read (and the connection closed), and so is a body whose framing readers could disagree on (a
+/// `Transfer-Encoding` other than one `chunked`, `Content-Length` twice or beside
+/// `Transfer-Encoding`, a header name with a blank: 400 naming the header). A chunked body is read
+/// no further than ``maxDrainedBody`` either: past it the connection is closed without an answer.
+/// Bodies held at once are bounded by ``bodyBudget``: a declared body past it is a 503 before it is
+/// read, a chunked one has its connection closed. The handler makes those answers too (and counts
+/// them), from a request with its ``HTTPRequest/refusal`` set. A connection idle for
+/// ``idleTimeout`` seconds is closed, so a stalled client cannot hold the server; one that sends a
+/// byte within every ``idleTimeout`` keeps its connection (libmicrohttpd has no deadline for a
+/// whole request), up to ``connectionLimit`` connections.
 public final class HTTPServer: @unchecked Sendable {
     /// Largest request body accepted, bytes: 1 MB as issue 23 states it ("413 past 1 MB"),
     /// 1,000,000 bytes, so a client that reads MB as 10^6 or as 2^20 gets 413 past either.
@@ -79,7 +80,13 @@ public final class HTTPServer: @unchecked Sendable {
     public static let idleTimeout: UInt32 = 10
     /// Connections open at once; more wait in the listen backlog.
     public static let connectionLimit: UInt32 = 8_000
+    /// Bytes of request bodies held at once, over all connections (64 bodies of ``maxBody``):
+    /// a body that would pass it is refused with 503, so that held bodies cannot take the
+    /// memory of ``connectionLimit`` times ``maxBody``.
+    public static let bodyBudget = 64 << 20
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private let budgetLock = ConditionLock()
+    private var held = 0
     private var daemon: OpaquePointer?
     /// The port listened on.
     public private(set) var port: UInt16 = 0
@@ -98,7 +105,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard
             let d = responder_start_daemon(
                 address.s_addr, port, UInt32(max(1, threads)), Self.idleTimeout, Self.connectionLimit,
-                accessHandler, context, completedHandler, nil)
+                accessHandler, context, completedHandler, context)
         else {
             throw StoreError("listen", "cannot listen on \(host):\(port) (in use, or not allowed)")
         }
@@ -115,6 +122,18 @@ public final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 
     fileprivate func respond(_ request: HTTPRequest) -> HTTPResponse { handler(request) }
+
+    /// Takes `bytes` of ``bodyBudget``; false (nothing taken) when they are not left.
+    fileprivate func hold(_ bytes: Int) -> Bool {
+        budgetLock.locked {
+            guard held + bytes <= Self.bodyBudget else { return false }
+            held += bytes
+            return true
+        }
+    }
+
+    /// Gives back `bytes` taken with ``hold(_:)``.
+    fileprivate func release(_ bytes: Int) { budgetLock.locked { held -= bytes } }
 }
 
 private let mhdYes = MHD_Result(rawValue: 1)!
@@ -188,6 +207,8 @@ private final class RequestState {
     var tooLarge = false
     /// Bytes of the body read so far.
     var received = 0
+    /// Bytes of ``HTTPServer/bodyBudget`` this request holds.
+    var held = 0
 }
 
 private func send(_ connection: OpaquePointer?, _ response: HTTPResponse) -> MHD_Result {
@@ -222,6 +243,7 @@ private func incoming(
 }
 
 private let tooLarge = RequestError(413, field: "body", "larger than \(HTTPServer.maxBody) bytes")
+private let busy = RequestError(503, "busy: \(HTTPServer.bodyBudget) bytes of request bodies are being received; try again")
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
     guard let cls, let state, let uploadSize else { return mhdNo }
@@ -235,11 +257,17 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
             return send(connection, server.respond(incoming(connection, url, method, refusal: refusal)))
         }
         if let length = MHD_lookup_connection_value(connection, headerKind, "Content-Length"),
-            let n = Int(String(cString: length)), n > HTTPServer.maxBody
+            let n = Int(String(cString: length)), n > 0
         {
-            request.tooLarge = true
-            if n > HTTPServer.maxDrainedBody {
-                return send(connection, server.respond(incoming(connection, url, method, refusal: tooLarge)))
+            if n > HTTPServer.maxBody {
+                request.tooLarge = true
+                if n > HTTPServer.maxDrainedBody {
+                    return send(connection, server.respond(incoming(connection, url, method, refusal: tooLarge)))
+                }
+            } else {
+                // A declared body is held whole, or refused before it is read.
+                guard server.hold(n) else { return send(connection, server.respond(incoming(connection, url, method, refusal: busy))) }
+                request.held = n
             }
         }
         return mhdYes
@@ -255,10 +283,16 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
             return mhdNo
         }
         if !request.tooLarge, let uploadData {
-            if request.body.count + uploadSize.pointee > HTTPServer.maxBody {
+            let size = request.body.count + uploadSize.pointee
+            if size > HTTPServer.maxBody {
                 request.tooLarge = true
                 request.body = []
+            } else if size > request.held && !server.hold(size - request.held) {
+                // A chunked body past the budget: the connection is closed (no answer mid-body).
+                _ = server.respond(incoming(connection, url, method, refusal: busy))
+                return mhdNo
             } else {
+                request.held = max(request.held, size)
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
                     request.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
                 }
@@ -271,8 +305,9 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     return send(connection, server.respond(incoming(connection, url, method, body: request.body, refusal: refusal)))
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { cls, _, state, _ in
     guard let state, let pointer = state.pointee else { return }
-    Unmanaged<RequestState>.fromOpaque(pointer).release()
+    let request = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    if let cls, request.held > 0 { Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().release(request.held) }
     state.pointee = nil
 }

@@ -301,4 +301,34 @@ func statusLines(_ text: String) -> [String] {
         }
         #expect(try running.service.store.fixCount() == 0)
     }
+
+    /// Request bodies held at once are bounded over all connections: each connection could hold
+    /// a body of up to 1 MB while it arrives (1.06 MB of memory each, measured), 8,000 of them
+    /// about 8.5 GB, with no token needed; a declared body that would pass the budget is a 503
+    /// answered before it is read, and a body's room comes back when it is answered.
+    @Test func bodiesHeldAtOnceAreBounded() async throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.cleanup() }
+        let running = try RunningService(store: "sqlite:" + scratch.file("service.db"), tokens: [(17, "secret17")])
+        defer { running.stop() }
+        let head = "POST /v1/incidents HTTP/1.1\r\nHost: x\r\nContent-Length: \(HTTPServer.maxBody)\r\n\r\n"
+        let almost = String(repeating: " ", count: HTTPServer.maxBody - 1)
+        var held: [RawConnection] = []
+        for _ in 0..<(HTTPServer.bodyBudget / HTTPServer.maxBody) {
+            let c = try RawConnection(port: running.http.port)
+            c.send(head + almost)
+            held.append(c)
+        }
+        try await Task.sleep(nanoseconds: 500_000_000)
+        let over = try RawConnection(port: running.http.port)
+        over.send(head)
+        let answer = over.receive()
+        #expect(statusLines(answer) == ["HTTP/1.1 503 Service Unavailable"] && answer.contains("busy"), "\(answer)")
+        // One held body ends (a body of blanks: 400), and its room serves another.
+        held[0].send(" ")
+        #expect(statusLines(held[0].receive(seconds: 1)) == ["HTTP/1.1 400 Bad Request"])
+        let next = try RawConnection(port: running.http.port)
+        next.send(head + almost + " ")
+        #expect(statusLines(next.receive(seconds: 1)) == ["HTTP/1.1 400 Bad Request"])
+    }
 }

@@ -149,8 +149,9 @@ public struct JSONTokenizer: Sendable {
     }
 
     /// A number (after blanks), with its text and whether it was written as an integer (no
-    /// fraction, no exponent). A number too large for a `Double` is an error.
-    public mutating func number() throws(Failure) -> (value: Double, text: String, integral: Bool) {
+    /// fraction, no exponent). A number too large for a `Double` is an error, or, with
+    /// `overflowToInfinity`, infinity of its sign (for a reader that refuses it naming its field).
+    public mutating func number(overflowToInfinity: Bool = false) throws(Failure) -> (value: Double, text: String, integral: Bool) {
         skipWhitespace()
         let start = position
         func digits() -> Int {
@@ -178,7 +179,9 @@ public struct JSONTokenizer: Sendable {
             if digits() == 0 { throw Failure(message: "digits expected in exponent", offset: position) }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { throw Failure(message: "number out of range", offset: start) }
+        guard let v = Double(text), v.isFinite || (overflowToInfinity && v.isInfinite) else {
+            throw Failure(message: "number out of range", offset: start)
+        }
         return (v, text, integral)
     }
 

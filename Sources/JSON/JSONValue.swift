@@ -47,8 +47,9 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// - Parameters:
     ///   - bytes: the document's UTF-8 text, whole.
     ///   - nonFiniteWords: also read the bare words `NaN`, `Infinity` and `-Infinity` (what
-    ///     Python's `json` and some encoders write for non-finite numbers) as numbers, so that
-    ///     a reader can reject or accept them naming the field rather than the whole text.
+    ///     Python's `json` and some encoders write for non-finite numbers) as numbers, and a
+    ///     number too large for a `Double` (`1e400`) as infinity of its sign, so that a reader
+    ///     can reject or accept them naming the field rather than the whole text.
     ///   - maximumDepth: the deepest nesting of arrays and objects accepted.
     /// - Throws: ``JSONSyntaxError`` with the byte offset, line and column.
     public static func parse(
@@ -148,7 +149,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                     if tokenizer.literalIfPresent("Infinity") { return .number(.infinity, integral: false) }
                     if tokenizer.literalIfPresent("-Infinity") { return .number(-.infinity, integral: false) }
                 }
-                let n = try tokenizer.number()
+                let n = try tokenizer.number(overflowToInfinity: nonFiniteWords)
                 return .number(n.value, integral: n.integral)
             }
         }

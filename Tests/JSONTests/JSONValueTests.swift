@@ -33,6 +33,19 @@ import Testing
         #expect(try parse("[Infinity]") == .array([.number(.infinity, integral: false)]))
     }
 
+    /// With the words, a number past the doubles is infinity of its sign (a reader then names
+    /// its field); without them it stays a syntax error.
+    @Test func numbersPastTheDoublesAreInfinityOnlyWhenAsked() throws {
+        let huge = "1" + String(repeating: "0", count: 400)
+        #expect(
+            try parse("[1e400, -1e999, \(huge)]")
+                == .array([
+                    .number(.infinity, integral: false), .number(-.infinity, integral: false), .number(.infinity, integral: true)
+                ]))
+        #expect(try parse("1e-400") == .number(0, integral: false))
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Array("1e400".utf8)) }
+    }
+
     /// Syntax errors name the line and column of the offending byte.
     @Test func syntaxErrorsNameLineAndColumn() {
         let text = "{\n  \"a\": 1,\n  \"b\": tru\n}"

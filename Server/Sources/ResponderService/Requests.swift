@@ -42,7 +42,8 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
 /// not_determined | granted (= always); the two must agree when both are given;
 /// `location_services`: boolean; `power_mode`: normal | low_power; `app_state`: foreground |
 /// background | relaunched; `queue_depth`: integer >= 0; `oldest_age_s`: number >= 0;
-/// `network`, or the memo's `network_type`: wifi | cellular | none). Unknown members are ignored.
+/// `network`, or the memo's `network_type`: wifi | cellular | none). Unknown members are ignored;
+/// a member given twice is refused.
 public struct LocationBatch: Sendable {
     public var responder: ResponderID
     public var fixes: [ReportedFix]
@@ -145,12 +146,49 @@ public struct AckRequest: Sendable {
 
 // MARK: - Field readers
 
+/// `body` as JSON; a member given twice in any object is a 400 naming it (RFC 8259 4: names
+/// SHOULD be unique; the parser keeps the last, a proxy or a log may keep the first, so the
+/// request would read as two different ones).
 func parseBody(_ body: [UInt8]) throws(RequestError) -> JSONValue {
+    let root: JSONValue
     do {
-        return try JSONValue.parse(body, nonFiniteWords: true, maximumDepth: 64)
+        root = try JSONValue.parse(body, nonFiniteWords: true, maximumDepth: 64)
     } catch {
         throw RequestError(400, field: "body", error.description)
     }
+    if let repeated = repeatedMember(root, path: "") { throw RequestError(400, field: repeated, "given twice") }
+    return root
+}
+
+/// The path of the first member given twice in an object inside `value` (at `path`), nil if none.
+/// Linear in the members (a set of names past a few).
+private func repeatedMember(_ value: JSONValue, path: String) -> String? {
+    switch value {
+    case .object(let members):
+        if members.count <= 8 {
+            for k in members.indices.dropFirst() where members[..<k].contains(where: { $0.0 == members[k].0 }) {
+                return JSONPath.member(path, members[k].0)
+            }
+        } else {
+            var names = Set<String>()
+            for (name, _) in members where !names.insert(name).inserted { return JSONPath.member(path, name) }
+        }
+        for (name, member) in members {
+            switch member {
+            case .object, .array: if let found = repeatedMember(member, path: JSONPath.member(path, name)) { return found }
+            default: break
+            }
+        }
+    case .array(let items):
+        for (k, item) in items.enumerated() {
+            switch item {
+            case .object, .array: if let found = repeatedMember(item, path: JSONPath.element(path, k)) { return found }
+            default: break
+            }
+        }
+    default: break
+    }
+    return nil
 }
 
 private func name(_ key: String, _ path: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

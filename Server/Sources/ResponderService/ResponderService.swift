@@ -135,6 +135,7 @@ public final class ResponderService: @unchecked Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let response: HTTPResponse
         do throws(RequestError) {
+            if let refusal = request.refusal { throw refusal }
             response = try route(request)
         } catch {
             lock.locked { rejected[error.status, default: 0] += 1 }
@@ -225,7 +226,11 @@ public final class ResponderService: @unchecked Sendable {
         let stored = try store.ingest(batch, receivedAt: now)
         let sequences = Set(batch.fixes.map(\.sequence)).sorted()
         lock.locked {
-            for fix in batch.fixes where stored.contains(fix.sequence) { metrics.observeDelay(now - fix.fix.time) }
+            // The first copy of each sequence is the one stored (``ServiceStore/ingest(_:receivedAt:)``).
+            var observed = Set<Int64>()
+            for fix in batch.fixes where stored.contains(fix.sequence) && observed.insert(fix.sequence).inserted {
+                metrics.observeDelay(now - fix.fix.time)
+            }
             fixesStored += stored.count
             fixesDuplicate += batch.fixes.count - stored.count
         }
@@ -329,7 +334,10 @@ public final class ResponderService: @unchecked Sendable {
         try store.insertAck(incident: incident, responder: ack.responder, at: at)
         let accepted = try waitFor(seconds: 5) { try store.ackOutcome(incident: incident, responder: ack.responder, at: at) }
         guard let accepted else { throw RequestError(503, "no leader applied the acknowledgement within 5 s") }
-        guard accepted else {
+        // A retry of an accepted acknowledgement (its answer lost) finds its responder assigned,
+        // and is answered as the first was.
+        let retried = try !accepted && store.incident(incident)?.assignee == Int64(ack.responder.rawValue)
+        guard accepted || retried else {
             throw RequestError(409, field: "responder", "responder \(ack.responder.rawValue) is not being asked for incident \(incident)")
         }
         return try incidentJSON(incident)

@@ -77,16 +77,20 @@ public final class ServiceStore: @unchecked Sendable {
 
     /// Stores one batch received at `receivedAt` (seconds) in one transaction: the fixes not
     /// stored yet, the latest location if one of them is newer, the telemetry's reason.
+    /// A sequence is stored once, by key: a fix whose sequence is stored already, or a later
+    /// copy of a sequence in the batch, is dropped whatever it holds, and moves nothing (the
+    /// latest location is always a stored fix).
     /// Returns the sequences that were new now.
     public func ingest(_ batch: LocationBatch, receivedAt: Double) throws(StoreError) -> Set<Int64> {
         let responder = Int64(batch.responder.rawValue)
-        let newest = batch.fixes.max { StoredFix(fix: $1, receivedAt: receivedAt).isNewer(than: StoredFix(fix: $0, receivedAt: receivedAt)) }
+        var sequences = Set<Int64>()
+        let fixes = batch.fixes.filter { sequences.insert($0.sequence).inserted }
         return try with { (db) throws(StoreError) in
             try db.transaction { () throws(StoreError) in
                 var stored = Set<Int64>()
                 var first = 0
-                while first < batch.fixes.count {
-                    let chunk = batch.fixes[first..<min(batch.fixes.count, first + 500)]
+                while first < fixes.count {
+                    let chunk = fixes[first..<min(fixes.count, first + 500)]
                     first += chunk.count
                     var sql = "INSERT INTO fixes (responder, seq, t, lat, lon, acc, duty, power, received_at) VALUES "
                     var parameters: [SQLValue] = []
@@ -104,6 +108,10 @@ public final class ServiceStore: @unchecked Sendable {
                     }
                     sql += " ON CONFLICT (responder, seq) DO NOTHING RETURNING seq"
                     for row in try db.query(sql, parameters) { if let s = row[0].int { stored.insert(s) } }
+                }
+                // A fix stored by an earlier batch was weighed for the latest then.
+                let newest = fixes.lazy.filter { stored.contains($0.sequence) }.max {
+                    StoredFix(fix: $1, receivedAt: receivedAt).isNewer(than: StoredFix(fix: $0, receivedAt: receivedAt))
                 }
                 if let fix = newest {
                     try db.query(

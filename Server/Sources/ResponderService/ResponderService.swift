@@ -311,7 +311,15 @@ public final class ResponderService: @unchecked Sendable {
             incident.ackTimeout = fleets.defaultPolicy.ackTimeout
         }
         guard try store.insertIncident(incident, at: clock()) else {
-            throw RequestError(409, field: "id", "incident \(incident.id) exists")
+            // The same incident posted again (a retry after a lost answer, perhaps through
+            // another instance) is answered with the incident as it stands; another one under
+            // its id is a conflict.
+            if let stored = try store.incident(incident.id), stored.latitude == incident.location.latitude,
+                stored.longitude == incident.location.longitude, stored.ackTimeout == incident.ackTimeout
+            {
+                return HTTPResponse(status: 200, body: "{\"incident\": \(stored.id), \"offered_to\": \(stored.offeredTo.map(String.init) ?? "null")}")
+            }
+            throw RequestError(409, field: "id", "incident \(incident.id) exists with another location or ACK timeout")
         }
         // The leader takes it within a tick or two (on another instance, perhaps).
         let taken = try waitFor(seconds: 5) { () throws -> ServiceStore.StoredIncident? in

@@ -378,6 +378,22 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(d.snapshot(device: 3)?.fixAccuracy == Double(Float(3e38)))
 }
 
+/// The binary form keeps every Double bit for bit, as its documentation says: a fix time or
+/// accuracy of -0 without a fix was compared to 0 with `!=`, left out, and read back as +0
+/// (`scripts/fuzz-libs snapshot`).
+@Test func aSnapshotWithoutAFixKeepsNegativeZeroTimes() throws {
+    for (time, accuracy) in [(-0.0, 0.0), (0.0, -0.0)] {
+        let s = DeviceSnapshot(
+            device: 0, lastTime: 0, fix: nil, fixTime: time, fixAccuracy: accuracy, rejections: 0, anchor: nil, fences: [])
+        var bytes: [UInt8] = []
+        s.appendBinary(to: &bytes)
+        var offset = 0
+        let back = try DeviceSnapshot(binary: bytes, offset: &offset)
+        #expect(offset == bytes.count)
+        #expect(back.fixTime.bitPattern == time.bitPattern && back.fixAccuracy.bitPattern == accuracy.bitPattern)
+    }
+}
+
 @Test func idsTheIndexReportsButTheDetectorLacksAreCountedAndIgnored() throws {
     let stranger = try Fence(id: 8, center: center, radiusMeters: 150)
     var d = try TransitionDetector(fences: [fence150], index: PackedRTree([stranger]))

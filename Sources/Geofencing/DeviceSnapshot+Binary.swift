@@ -4,7 +4,7 @@
 ///
 /// Layout of one device:
 /// - `device` (4 bytes), a flags byte: 1 last time present, 2 fix and anchor present, 4 fix
-///   time or accuracy nonzero without a fix;
+///   time or accuracy other than +0 without a fix;
 /// - the last time (8) if flagged; the fix and the anchor (2 x 24) if flagged; the fix time and
 ///   accuracy (2 x 8) when there is a fix or flag 4 says so;
 /// - `rejections` and the fence count as LEB128 varints;
@@ -22,7 +22,8 @@ extension DeviceSnapshot {
         var writer = BinaryWriter(bytes: bytes)
         bytes = []
         writer.int32(device)
-        let timesWithoutFix = fix == nil && (fixTime != 0 || fixAccuracy != 0)
+        // By bit pattern: -0 is not +0 here (the form keeps every Double bit for bit).
+        let timesWithoutFix = fix == nil && (fixTime.bitPattern != 0 || fixAccuracy.bitPattern != 0)
         writer.byte((lastTime != nil ? 1 : 0) | (fix != nil && anchor != nil ? 2 : 0) | (timesWithoutFix ? 4 : 0))
         if let lastTime { writer.double(lastTime) }
         if let fix, let anchor {

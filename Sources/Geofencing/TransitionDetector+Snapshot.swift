@@ -30,7 +30,7 @@ extension TransitionDetector {
     ///   ``GeofenceError/duplicateFenceID(_:)`` for a fence listed twice,
     ///   ``GeofenceError/invalidSetting(field:value:)`` for a malformed vector (not three finite
     ///   numbers of norm 1 within 1e-6), a time or accuracy that is not finite (or a negative
-    ///   accuracy), or fence states without a fix.
+    ///   accuracy, or one past `Float`'s range, about 3.4e38 m), or fence states without a fix.
     public mutating func restore(_ snapshot: DeviceSnapshot) throws(GeofenceError) {
         func vector(_ v: [Double]?, _ name: String) throws(GeofenceError) -> UnitVector? {
             guard let v else { return nil }
@@ -53,7 +53,8 @@ extension TransitionDetector {
         track.fixTime = snapshot.fixTime
         if let fix, let anchor {
             guard snapshot.fixTime.isFinite else { throw .invalidSetting(field: "snapshot.fixTime", value: snapshot.fixTime) }
-            guard snapshot.fixAccuracy.isFinite, snapshot.fixAccuracy >= 0 else {
+            // Kept in single precision: one past Float's range would be stored as infinity.
+            guard snapshot.fixAccuracy >= 0, Float(snapshot.fixAccuracy).isFinite else {
                 throw .invalidSetting(field: "snapshot.fixAccuracy", value: snapshot.fixAccuracy)
             }
             track.setAnchor(anchor)

@@ -40,9 +40,13 @@ public struct TelemetryEnvelope: Hashable, Sendable, Codable {
 
     /// One `key=value` line for logs, e.g.
     /// `permission=always location_services=on power=normal app=background queue=3 oldest_s=42 network=wifi`.
+    /// The age is in whole seconds (rounded down); one that no `Int` holds (a client may send
+    /// up to 1.8e308, a decoded envelope may hold NaN) is written as the number (`1e+300`, `nan`).
     public var logLine: String {
-        "permission=\(permission.name) location_services=\(locationServicesEnabled ? "on" : "off")"
+        let age = oldestEntryAge.rounded(.down)
+        let ageText = age.magnitude < 0x1p63 ? String(Int(age)) : "\(age)"
+        return "permission=\(permission.name) location_services=\(locationServicesEnabled ? "on" : "off")"
             + " power=\(powerMode.name) app=\(appState.name) queue=\(queueDepth)"
-            + " oldest_s=\(Int(oldestEntryAge.rounded(.down))) network=\(network.name)"
+            + " oldest_s=\(ageText) network=\(network.name)"
     }
 }

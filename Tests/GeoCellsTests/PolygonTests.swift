@@ -143,6 +143,27 @@ import Testing
         #expect(Double(same) >= 0.98 * Double(compared), "\(file): \(same)/\(compared) identical; differ: \(differing)")
         #expect(invalid.isEmpty, "\(file): coverings not valid (levels, vertices, inside points or interior cells): \(invalid)")
     }
+
+    /// A sliver 10,000 km long and nanometres wide (from (0, 0) to the South Pole and back by
+    /// points within 7 mm of the pole; found by `scripts/fuzz-libs polygon`) is a valid
+    /// polygon with no cell inside it above leaf level: its interior covering at levels 0-30
+    /// subdivided every cell along the boundary down to level 30 (about 10^9 of them: it did
+    /// not finish). It now stops at ``RegionCoverer/maxInteriorCandidates`` and returns the
+    /// cells found inside so far (here none), (2.5 s in a release build, about 70 s in a debug one).
+    @Test(.timeLimit(.minutes(4))) func anInteriorCoveringOfASliverEnds() throws {
+        let sliver = try Polygon(latLngRings: [
+            [
+                LatLng(uncheckedLatitude: 0, longitude: 0), LatLng(uncheckedLatitude: -90, longitude: -180),
+                LatLng(uncheckedLatitude: -90 + 2e-9, longitude: -180 + 2e-9),
+                LatLng(uncheckedLatitude: -90 + 61e-9, longitude: -180 + 61e-9)
+            ]
+        ])
+        let coverer = try RegionCoverer(maxCells: 8)
+        let cells = coverer.interiorCovering(of: sliver)
+        #expect(cells.allSatisfy { sliver.contains(Cell($0)) })
+        let covering = CellUnion(coverer.covering(of: sliver))
+        #expect(sliver.vertices.allSatisfy { covering.contains($0) })
+    }
 }
 
 @Suite struct PolygonMeasureTests {

@@ -352,6 +352,48 @@ private func runAll(_ d: inout TransitionDetector, _ fixes: ArraySlice<(device: 
     #expect(d.snapshot(device: 4) == nil)
 }
 
+/// A finite accuracy past Float's range (the track keeps it in single precision) was restored
+/// as infinity, so the detector's own snapshot then named an infinite accuracy and no detector,
+/// this one included, would restore it (`scripts/fuzz-libs snapshot`, from binary bytes whose
+/// accuracy was Double.greatestFiniteMagnitude). It is refused, naming the field.
+@Test func restoreRefusesAnAccuracyTheTrackCannotHold() throws {
+    var d = try detector()
+    var events: [TransitionEvent] = []
+    d.process(device: 3, time: 0, latitude: center.latitude, longitude: center.longitude, accuracy: 5, into: &events)
+    let good = try #require(d.snapshot(device: 3))
+    for accuracy in [1e39, .greatestFiniteMagnitude] {
+        var s = good
+        s.fixAccuracy = accuracy
+        var bytes = Array("GFS1".utf8) + [1]
+        s.appendBinary(to: &bytes)
+        var fresh = try detector()
+        #expect(throws: GeofenceError.invalidSetting(field: "snapshot.fixAccuracy", value: accuracy)) { try fresh.restore(binary: bytes) }
+        // Whatever was restored, the detector's own snapshot restores.
+        var again = try detector()
+        try again.restore(binary: fresh.binarySnapshot())
+    }
+    var s = good
+    s.fixAccuracy = 3e38  // within Float's range: kept
+    try d.restore(s)
+    #expect(d.snapshot(device: 3)?.fixAccuracy == Double(Float(3e38)))
+}
+
+/// The binary form keeps every Double bit for bit, as its documentation says: a fix time or
+/// accuracy of -0 without a fix was compared to 0 with `!=`, left out, and read back as +0
+/// (`scripts/fuzz-libs snapshot`).
+@Test func aSnapshotWithoutAFixKeepsNegativeZeroTimes() throws {
+    for (time, accuracy) in [(-0.0, 0.0), (0.0, -0.0)] {
+        let s = DeviceSnapshot(
+            device: 0, lastTime: 0, fix: nil, fixTime: time, fixAccuracy: accuracy, rejections: 0, anchor: nil, fences: [])
+        var bytes: [UInt8] = []
+        s.appendBinary(to: &bytes)
+        var offset = 0
+        let back = try DeviceSnapshot(binary: bytes, offset: &offset)
+        #expect(offset == bytes.count)
+        #expect(back.fixTime.bitPattern == time.bitPattern && back.fixAccuracy.bitPattern == accuracy.bitPattern)
+    }
+}
+
 @Test func idsTheIndexReportsButTheDetectorLacksAreCountedAndIgnored() throws {
     let stranger = try Fence(id: 8, center: center, radiusMeters: 150)
     var d = try TransitionDetector(fences: [fence150], index: PackedRTree([stranger]))

@@ -17,6 +17,21 @@ import Testing
         #expect(empty.logLine.hasSuffix("queue=0 oldest_s=0 network=none"))
     }
 
+    /// An age no `Int` holds (what a request's `oldest_age_s` may say, up to 1.8e308, or a
+    /// decoded envelope's NaN) is written as the number, not trapped on (a fuzzer's finding:
+    /// `Int(1e300)` trapped).
+    @Test func logLineWritesAnyAge() {
+        for (age, text) in [
+            (1e300, "1e+300"), (9.3e18, "9.3e+18"), (-1e19, "-1e+19"), (Double.infinity, "inf"), (Double.nan, "nan"),
+            (9.2e18, "9200000000000000000"), (-0.5, "-1")
+        ] {
+            let envelope = TelemetryEnvelope(
+                permission: .always, locationServicesEnabled: true, powerMode: .normal, appState: .background,
+                queueDepth: 1, oldestEntryAge: age, network: .wifi)
+            #expect(envelope.logLine.hasSuffix(" oldest_s=\(text) network=wifi"), "\(envelope.logLine)")
+        }
+    }
+
     @Test func trackingSignalFollowsTheRules() {
         let policy = SenderPolicy(network: .wifi, now: 0)
         let ok = DeviceConditions()

@@ -6,13 +6,6 @@
 import Glibc
 #endif
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 func records(_ reader: CSVReader) -> (rows: [[[UInt8]]], lines: [Int], error: CSVError?) {
     var rows: [[[UInt8]]] = [], lines: [Int] = []
     do {

@@ -10,13 +10,6 @@ import JSON
 import Glibc
 #endif
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 func describe(_ reader: inout GeoJSONReader) -> (features: [String], polygons: [Polygon], error: GeoJSONError?) {
     var features: [String] = [], polygons: [Polygon] = []
     do {

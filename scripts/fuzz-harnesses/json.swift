@@ -7,13 +7,6 @@ import Glibc
 #endif
 
 /// A failed oracle: the message on stderr (an -O build drops precondition's), then a trap.
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 struct FuzzRecord: Codable {
     var name: String
     var count: Int

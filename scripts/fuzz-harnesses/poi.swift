@@ -9,13 +9,6 @@ import GeoCells
 import Glibc
 #endif
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 1 else { return 0 }

@@ -11,13 +11,6 @@ import Geodesy
 import Glibc
 #endif
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 func covers(_ cells: [CellID], _ p: UnitVector) -> Bool {
     let leaf = CellID(p)
     return cells.contains { $0.contains(leaf) }

@@ -13,13 +13,6 @@ import Glibc
 /// SQLDatabase.swift's, which this harness does not compile.
 func jsonString(_ s: String) -> String { JSONObject.string(s) }
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 func refused(_ error: RequestError) {
     check(error.status == 400, "status \(error.status) for a body")
     check(!error.field.isEmpty, "no field named: \(error)")

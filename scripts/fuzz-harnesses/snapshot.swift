@@ -10,13 +10,6 @@ import SpatialIndex
 import Glibc
 #endif
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 let fences: [Fence] = (0..<6).map { k in
     try! Fence(id: Int32(k), latitude: 60.17 + 0.001 * Double(k), longitude: 24.94, radiusMeters: [50, 100, 200, 1000, 20, 5000][k])
 }

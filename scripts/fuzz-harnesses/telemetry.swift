@@ -7,13 +7,6 @@ import JSON
 import Glibc
 #endif
 
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition {
-        fputs("fuzz check failed: \(message())\n", stderr)
-        abort()
-    }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -85,7 +85,7 @@ public struct FleetReport: Sendable {
     /// Fixes per second through the whole server (SQLite store, liveness, metrics, dispatcher),
     /// one thread, one value per run.
     public var serverIngestFixesPerSecond: [Double] = []
-    /// Liveness updates (`LivenessMonitor/recordFix(_:time:duty:powerMode:now:into:)` calls)
+    /// Liveness updates (`LivenessMonitor/recordFix(_:time:duty:powerMode:sequence:now:into:)` calls)
     /// per second in memory, one value per run.
     public var livenessUpdatesPerSecond: [Double] = []
 
